@@ -1,0 +1,32 @@
+# Build, demo and test entry points. Every target installs what it needs
+# on a fresh Debian machine (as root), so the README's two commands work
+# on a clean clone.
+SWIFT ?= swift
+SAMPLE ?= samples/article-demo.yaml
+
+.PHONY: deps build release demo test clean
+
+# libyaml (through pkg-config) is the only system library the package needs.
+deps:
+	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
+		echo "installing libyaml-dev and pkg-config"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyaml-dev pkg-config; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# The main job: the article's demo sample, through the release binary.
+demo: release
+	.build/release/accordion resolve $(SAMPLE)
+
+# Every test: unit, fixture and CLI tests.
+test: deps
+	$(SWIFT) build -c release
+	$(SWIFT) test
+
+clean:
+	rm -rf .build

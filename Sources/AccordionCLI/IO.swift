@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The executable's only door to the outside world: files, streams, exit.
+/// Foundation is deliberately not imported anywhere in the product: it
+/// doubles process start-up, and `validate` runs on every save.
+enum IO {
+    /// Why a file could not be read; the CLI turns it into exit 2.
+    struct Failure: Error {
+        var message: String
+    }
+
+    static func writeStdout(_ text: String) { write(fd: 1, text) }
+    static func writeStderr(_ text: String) { write(fd: 2, text) }
+
+    private static func write(fd: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+
+    /// Whether a stream is a terminal (for `--color auto`).
+    static func isTerminal(fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// An environment variable, or nil.
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    private static func describeErrno(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file or directory"
+        case EACCES: "permission denied"
+        case EISDIR: "it is a directory"
+        default: String(cString: strerror(code))
+        }
+    }
+
+    /// Reads a whole regular file (or `-` for standard input), refusing
+    /// directories, FIFOs and devices and anything over `limit` bytes.
+    static func readInput(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        let fd: Int32
+        if path == "-" {
+            fd = 0
+        } else {
+            var st = stat()
+            if stat(path, &st) != 0 {
+                throw Failure(message: "cannot read '\(path)': \(describeErrno(errno))")
+            }
+            let type = st.st_mode & S_IFMT
+            if type == S_IFDIR { throw Failure(message: "cannot read '\(path)': it is a directory") }
+            if type != S_IFREG {
+                throw Failure(message: "cannot read '\(path)': it is not a regular file (a FIFO, socket or device)")
+            }
+            if Int(st.st_size) > limit {
+                throw Failure(message: "cannot read '\(path)': it is \(st.st_size) bytes, over the input limit of \(limit) bytes")
+            }
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd < 0 { throw Failure(message: "cannot read '\(path)': \(describeErrno(errno))") }
+        }
+        defer { if fd != 0 { close(fd) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(message: "cannot read '\(path)': \(describeErrno(errno))")
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > limit {
+                throw Failure(message: "cannot read '\(path)': it is over the input limit of \(limit) bytes")
+            }
+        }
+        return bytes
+    }
+
+    /// Writes `text` to `path` atomically: a temporary file in the same
+    /// directory, flushed, then renamed over the target. A reader (or a
+    /// killed run) sees the old file or the whole new one, never a part.
+    static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[..<$0]) } ?? "."
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(dir.isEmpty ? "/" : dir)/.\(base).tmp-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd < 0 { throw Failure(message: "cannot write '\(path)': \(describeErrno(errno))") }
+        let tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var ok = true
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    ok = false
+                    return
+                }
+                offset += n
+            }
+        }
+        let saved = errno
+        if !ok || fsync(fd) != 0 {
+            close(fd)
+            unlink(tempPath)
+            throw Failure(message: "cannot write '\(path)': \(describeErrno(saved))")
+        }
+        fchmod(fd, 0o644)
+        close(fd)
+        if rename(tempPath, path) != 0 {
+            let code = errno
+            unlink(tempPath)
+            throw Failure(message: "cannot write '\(path)': \(describeErrno(code))")
+        }
+    }
+
+    /// Ends the process with `code`.
+    static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
+}

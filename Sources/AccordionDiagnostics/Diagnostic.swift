@@ -1,0 +1,93 @@
+/// How bad a problem is. Warnings do not fail `validate` unless `--strict`.
+public enum Severity: String, Sendable, Hashable, Comparable {
+    case error
+    case warning
+    case note
+
+    private var rank: Int {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .note: 2
+        }
+    }
+
+    /// Errors sort before warnings before notes.
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A second place that explains a problem ("first defined here").
+public struct RelatedLocation: Hashable, Sendable {
+    /// What this place is, e.g. "first defined here".
+    public var message: String
+    /// Where it is.
+    public var span: SourceSpan
+
+    /// Creates a related location.
+    public init(message: String, span: SourceSpan) {
+        self.message = message
+        self.span = span
+    }
+}
+
+/// One located problem, in the form every layer reports and every output
+/// format (text, JSON, GitHub, SARIF) renders.
+public struct Diagnostic: Hashable, Sendable, Error {
+    /// Error, warning or note.
+    public var severity: Severity
+    /// Stable rule id, e.g. `yaml-syntax`, `schema-type`, `duplicate-panel-id`.
+    public var rule: String
+    /// One sentence a spec author understands.
+    public var message: String
+    /// Where the problem is.
+    public var span: SourceSpan
+    /// How to fix it, when there is a fix to suggest.
+    public var help: String?
+    /// Other places that explain the problem.
+    public var related: [RelatedLocation]
+    /// JSON pointer to the offending instance (`/panels/2/color`), empty for the root.
+    public var instancePath: String
+    /// JSON pointer into the schema for schema problems (`/properties/panels/items/...`).
+    public var schemaPath: String
+
+    /// Creates a diagnostic.
+    public init(
+        severity: Severity = .error,
+        rule: String,
+        message: String,
+        span: SourceSpan,
+        help: String? = nil,
+        related: [RelatedLocation] = [],
+        instancePath: String = "",
+        schemaPath: String = ""
+    ) {
+        self.severity = severity
+        self.rule = rule
+        self.message = message
+        self.span = span
+        self.help = help
+        self.related = related
+        self.instancePath = instancePath
+        self.schemaPath = schemaPath
+    }
+
+    /// Diagnostics sort by file, then position, then severity, then rule.
+    public static func sortedByPosition(_ list: [Diagnostic]) -> [Diagnostic] {
+        list.sorted {
+            ($0.span.source, $0.span.start, $0.severity, $0.rule, $0.message)
+                < ($1.span.source, $1.span.start, $1.severity, $1.rule, $1.message)
+        }
+    }
+}
+
+/// Thrown by a library layer when it cannot go on; carries every problem found.
+public struct DiagnosticError: Error, Sendable {
+    /// The problems, at least one.
+    public var diagnostics: [Diagnostic]
+
+    /// Wraps problems.
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    /// Wraps one problem.
+    public init(_ diagnostic: Diagnostic) { self.diagnostics = [diagnostic] }
+}

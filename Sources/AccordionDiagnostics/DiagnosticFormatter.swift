@@ -1,0 +1,82 @@
+/// Renders diagnostics the way compilers do: a `file:line:col` headline,
+/// the quoted source line with the offending stretch underlined, then
+/// `help:` and related places. Pure: it returns text, the CLI prints it.
+public struct DiagnosticFormatter: Sendable {
+    /// Whether to wrap parts in ANSI colour codes.
+    public var useColor: Bool
+
+    /// Creates a formatter.
+    public init(useColor: Bool = false) { self.useColor = useColor }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private func severityCode(_ s: Severity) -> String {
+        switch s {
+        case .error: "1;31"
+        case .warning: "1;33"
+        case .note: "1;36"
+        }
+    }
+
+    /// The one-line headline: `file:line:col: error: message [rule]`.
+    public func headline(_ d: Diagnostic) -> String {
+        let place = "\(d.span.source):\(d.span.start.line):\(d.span.start.column)"
+        return paint(place, "1") + ": " + paint(d.severity.rawValue, severityCode(d.severity))
+            + ": " + d.message + " [\(d.rule)]"
+    }
+
+    /// A diagnostic in full; `source` supplies the quoted line when known.
+    public func format(_ d: Diagnostic, source: SourceText?) -> String {
+        var out = headline(d) + "\n"
+        if let source, let quoted = quote(d.span, in: source, severity: d.severity) {
+            out += quoted
+        }
+        if let help = d.help {
+            out += "  " + paint("help", "1;32") + ": " + help + "\n"
+        }
+        for r in d.related {
+            out += "  " + paint("note", "1;36") + ": " + r.message + " at "
+                + "\(r.span.source):\(r.span.start.line):\(r.span.start.column)\n"
+            if let source, r.span.source == source.name,
+                let quoted = quote(r.span, in: source, severity: .note)
+            {
+                out += quoted
+            }
+        }
+        return out
+    }
+
+    /// The source line of `span.start` with a gutter and an underline.
+    public func quote(_ span: SourceSpan, in source: SourceText, severity: Severity) -> String? {
+        guard let text = source.line(span.start.line) else { return nil }
+        let number = String(span.start.line)
+        let pad = String(repeating: " ", count: number.count)
+        let lineScalars = Array(text.unicodeScalars)
+        let startCol = max(1, min(span.start.column, lineScalars.count + 1))
+        let endCol: Int
+        if span.end.line == span.start.line, span.end.column > startCol {
+            endCol = min(span.end.column, lineScalars.count + 1)
+        } else if span.end.line > span.start.line {
+            endCol = lineScalars.count + 1
+        } else {
+            endCol = startCol + 1
+        }
+        // Keep tabs as tabs in the underline prefix so it lines up in any terminal.
+        var prefix = ""
+        for i in 0..<(startCol - 1) {
+            prefix += i < lineScalars.count && lineScalars[i] == "\t" ? "\t" : " "
+        }
+        let marks = String(repeating: "^", count: max(1, endCol - startCol))
+        let gutter = paint("\(pad) |", "1;34")
+        return paint("\(number) |", "1;34") + " " + text + "\n"
+            + gutter + " " + prefix + paint(marks, severityCode(severity)) + "\n"
+    }
+
+    /// The closing count line: `2 errors, 1 warning in 3 files`.
+    public static func summary(errors: Int, warnings: Int, files: Int) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "\(plural(errors, "error")), \(plural(warnings, "warning")) in \(plural(files, "file"))"
+    }
+}

@@ -1,0 +1,2 @@
+/// The accordion spec: bundled schema, semantic rules, typed decoding. Being written.
+import AccordionYAML
