@@ -1,0 +1,116 @@
+import AccordionDiagnostics
+import AccordionYAML
+
+/// Accordion-specific advice added to the general validator's findings,
+/// where the generic help ("expected string, found null") would leave an
+/// author puzzled: a `#RRGGBB` colour that YAML read as a comment, a quoted
+/// hex number, a CSS short colour, a `yes` where `true` was meant.
+enum SchemaHints {
+    static let colourKeys: Set<String> = ["color", "titleColor", "background"]
+    static let textKeys: Set<String> = ["title", "id", "present"]
+
+    static func improve(_ diagnostics: [Diagnostic], root: YAMLNode, bytes: [UInt8]?) -> [Diagnostic] {
+        diagnostics.map { d in
+            guard let node = root.node(atPointer: d.instancePath), let hint = hint(for: d, node: node, bytes: bytes)
+            else { return d }
+            var better = d
+            better.help = hint
+            return better
+        }
+    }
+
+    private static func lastKey(_ pointer: String) -> String {
+        String(pointer.split(separator: "/").last ?? "")
+    }
+
+    private static func hint(for d: Diagnostic, node: YAMLNode, bytes: [UInt8]?) -> String? {
+        let key = lastKey(d.instancePath)
+        guard let scalar = node.scalar else { return nil }
+        if colourKeys.contains(key) {
+            return colourHint(d, node: node, scalar: scalar, bytes: bytes)
+        }
+        if key == "dismiss", d.rule == "schema-const" {
+            if scalar.isYAML11Boolean {
+                return "`\(scalar.text)` is text in YAML 1.2, not a boolean; write `dismiss: true`"
+            }
+            return "the value of dismiss is always `true`: write `dismiss: true`"
+        }
+        if key == "accordion", d.rule == "schema-const", case .string(let text) = scalar.value, text == "1" {
+            return "write the number 1 without quotes: `accordion: 1`"
+        }
+        if textKeys.contains(key), d.rule == "schema-type", scalar.style == .plain {
+            switch scalar.value {
+            case .bool, .int, .float, .bigInt:
+                return "YAML read `\(scalar.text)` as a \(describe(scalar.value)); quote it to make it text: '\(scalar.text)'"
+            case .null:
+                return "the value is empty (null); write the text after the colon, quoted if it starts with a special character"
+            case .string:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    private static func describe(_ value: ScalarValue) -> String {
+        switch value {
+        case .bool: "boolean"
+        case .int, .bigInt: "number"
+        case .float: "number"
+        case .null: "null"
+        case .string: "string"
+        }
+    }
+
+    private static func colourHint(_ d: Diagnostic, node: YAMLNode, scalar: YAMLScalar, bytes: [UInt8]?) -> String? {
+        switch scalar.value {
+        case .null:
+            if scalar.style == .plain, let comment = commentAfter(node, bytes: bytes) {
+                return "in YAML `#` starts a comment, so this value is empty; quote the colour: '\(comment)'"
+            }
+            return "write a colour: '#RRGGBB', '#RRGGBBAA' or an integer 0xRRGGBBAA"
+        case .string(let text):
+            let hex = text.unicodeScalars.dropFirst(text.hasPrefix("#") ? 1 : 0)
+            let allHex = !hex.isEmpty && hex.allSatisfy { hexDigit($0) != nil }
+            let lower = text.lowercased()
+            if lower.hasPrefix("0x"), text.count > 2,
+               text.unicodeScalars.dropFirst(2).allSatisfy({ hexDigit($0) != nil }) {
+                return "the quotes make `\(text)` text; remove them to write the number \(text), or write '#\(text.dropFirst(2))'"
+            }
+            if text.hasPrefix("#"), allHex, hex.count == 3 || hex.count == 4 {
+                let long = hex.map { String($0) + String($0) }.joined()
+                return "short CSS colours are not supported; write all digits: '#\(long.uppercased())'"
+            }
+            if !text.hasPrefix("#"), allHex, hex.count == 6 || hex.count == 8 {
+                return "start the colour with `#`, quoted: '#\(text)'"
+            }
+            if text.hasPrefix("#"), allHex {
+                return "a colour has 6 hex digits (#RRGGBB, opaque) or 8 (#RRGGBBAA); this one has \(hex.count)"
+            }
+            return "colour names are not supported; write '#RRGGBB', '#RRGGBBAA' or an integer 0xRRGGBBAA"
+        case .int, .bigInt:
+            if d.rule == "schema-maximum" || d.rule == "schema-minimum" {
+                return "a colour is 32 bits, 0xRRGGBBAA: from 0 to 0xFFFFFFFF (4294967295)"
+            }
+            return nil
+        case .float:
+            return "a colour is a whole number 0xRRGGBBAA, or a string '#RRGGBB'"
+        case .bool:
+            return "write a colour: '#RRGGBB', '#RRGGBBAA' or an integer 0xRRGGBBAA"
+        }
+    }
+
+    /// The `#...` comment on the node's line after its start, if any:
+    /// `color: #1ABC9C` loads as `color: null` plus a comment.
+    private static func commentAfter(_ node: YAMLNode, bytes: [UInt8]?) -> String? {
+        guard let bytes else { return nil }
+        var i = node.span.start.offset
+        guard i >= 0, i <= bytes.count else { return nil }
+        // The null node may sit at the comment or just before it; scan the rest of the line.
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "#") else { return nil }
+        var end = i
+        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D, bytes[end] != 0x20, bytes[end] != 0x09 { end += 1 }
+        let word = String(decoding: bytes[i..<end], as: UTF8.self)
+        return word.count > 1 ? word : nil
+    }
+}

@@ -1,0 +1,190 @@
+import AccordionDiagnostics
+import AccordionModel
+import AccordionYAML
+
+/// A panel definition as read from the spec, with the nodes diagnostics point at.
+struct PanelDefinition {
+    /// The resolved panel (defaults applied).
+    var spec: PanelSpec
+    /// The whole definition.
+    var node: YAMLNode
+    /// The `id` value; nil when the definition has no usable id (the schema
+    /// reported it), so the panel can never be named.
+    var idNode: YAMLNode?
+    /// The `contentHeight` value, for the fit-layout warning.
+    var contentHeightNode: YAMLNode?
+}
+
+/// A panel reference as written: an id or an index.
+enum PanelReference {
+    case id(String)
+    case index(Int)
+}
+
+/// One item of a `setPanels` list.
+enum StackItem {
+    /// An id of a panel defined earlier.
+    case reference(String, YAMLNode)
+    /// A new panel.
+    case definition(PanelDefinition)
+}
+
+/// A step's action as written, before references are resolved.
+enum WrittenAction {
+    case tap(PanelReference, YAMLNode)
+    case wait(Double)
+    case resize(width: Double, height: Double)
+    /// nil: `expand: null`.
+    case expand((PanelReference, YAMLNode)?)
+    case present(String)
+    case dismiss
+    case setPanels([StackItem])
+}
+
+/// A step as written, with the nodes diagnostics point at.
+struct WrittenStep {
+    var action: WrittenAction
+    /// The step's mapping.
+    var node: YAMLNode
+    /// The action key (`tap`) and its value.
+    var verbKey: YAMLNode
+    var verbValue: YAMLNode
+    /// `at:` seconds and its value node.
+    var at: Double?
+    var atNode: YAMLNode?
+
+    /// The action key through its value, for underlining the whole action.
+    var actionSpan: SourceSpan { spanning(verbKey, verbValue) }
+}
+
+/// Reads a spec's node tree into typed values, leniently: whatever is
+/// malformed (and so already reported by the schema) becomes a default or is
+/// left out, so the semantic rules can still look at the rest of the file.
+struct SpecReader {
+    /// The six step verbs and `dismiss`, as the schema names them.
+    static let verbs: Set<String> = ["tap", "wait", "resize", "expand", "present", "dismiss", "setPanels"]
+
+    let root: YAMLNode
+
+    var title: String? { root["title"]?.stringValue }
+
+    /// The container with every default applied; malformed values keep the default.
+    func container() -> ContainerSpec {
+        var c = ContainerSpec()
+        guard let node = root["container"] else { return c }
+        if let v = positive(node["width"]) { c.width = v }
+        if let v = positive(node["height"]) { c.height = v }
+        if let v = positive(node["headerHeight"]) { c.headerHeight = v }
+        if let v = node["layout"]?.stringValue, let layout = LayoutMode(rawValue: v) { c.layout = layout }
+        if let animation = node["animation"] {
+            if let v = animation["duration"]?.numberValue, v >= 0, v.isFinite { c.duration = v }
+            if let v = animation["curve"]?.stringValue, let curve = AnimationCurve(rawValue: v) { c.curve = curve }
+        }
+        if let v = node["background"]?.colourValue { c.background = v }
+        return c
+    }
+
+    /// The initial stack; a malformed item still takes its place so indices
+    /// stay those the author sees.
+    func panels(headerHeight: Double) -> [PanelDefinition] {
+        guard let items = root["panels"]?.items else { return [] }
+        return items.enumerated().map { panel($1, index: $0, headerHeight: headerHeight) }
+    }
+
+    /// One panel definition at `index` of its list (for the palette colour).
+    func panel(_ node: YAMLNode, index: Int, headerHeight: Double) -> PanelDefinition {
+        let idNode = node["id"].flatMap { $0.stringValue == nil ? nil : $0 }
+        let contentNode = node["contentHeight"]
+        var content: Double? = nil
+        if let v = contentNode?.numberValue, v >= 0, v.isFinite { content = v }
+        let spec = PanelSpec(
+            id: idNode?.stringValue ?? "",
+            title: node["title"]?.stringValue ?? "",
+            color: node["color"]?.colourValue ?? Palette.color(at: index),
+            titleColor: node["titleColor"]?.colourValue ?? 0xFFFF_FFFF,
+            headerHeight: positive(node["headerHeight"]) ?? headerHeight,
+            contentHeight: content)
+        return PanelDefinition(spec: spec, node: node, idNode: idNode,
+                               contentHeightNode: content == nil ? nil : contentNode)
+    }
+
+    /// The script's steps; nil for a step the schema rejects.
+    func steps(headerHeight: Double) -> [WrittenStep?] {
+        guard let items = root["script"]?.items else { return [] }
+        return items.map { step($0, headerHeight: headerHeight) }
+    }
+
+    private func step(_ node: YAMLNode, headerHeight: Double) -> WrittenStep? {
+        guard let entries = node.entries else { return nil }
+        var verb: (key: YAMLNode, value: YAMLNode)?
+        var atNode: YAMLNode?
+        for e in entries {
+            guard let key = e.key.stringValue else { return nil }
+            if key == "at" {
+                atNode = e.value
+            } else if Self.verbs.contains(key), verb == nil {
+                verb = e
+            } else {
+                return nil
+            }
+        }
+        guard let (key, value) = verb, let name = key.stringValue else { return nil }
+        var at: Double?
+        if let atNode {
+            guard name != "wait", let v = atNode.numberValue, v >= 0, v.isFinite else { return nil }
+            at = v
+        }
+        let action: WrittenAction
+        switch name {
+        case "tap":
+            guard let r = reference(value) else { return nil }
+            action = .tap(r, value)
+        case "wait":
+            guard let v = value.numberValue, v >= 0, v.isFinite else { return nil }
+            action = .wait(v)
+        case "resize":
+            guard let w = positive(value["width"]), let h = positive(value["height"]),
+                  value.entries?.count == 2 else { return nil }
+            action = .resize(width: w, height: h)
+        case "expand":
+            if value.isNull {
+                action = .expand(nil)
+            } else {
+                guard let r = reference(value) else { return nil }
+                action = .expand((r, value))
+            }
+        case "present":
+            guard let title = value.stringValue else { return nil }
+            action = .present(title)
+        case "dismiss":
+            guard case .bool(true)? = value.scalar?.value else { return nil }
+            action = .dismiss
+        default:  // setPanels
+            guard let items = value.items else { return nil }
+            var list: [StackItem] = []
+            for (i, item) in items.enumerated() {
+                if let id = item.stringValue {
+                    list.append(.reference(id, item))
+                } else if item.entries != nil {
+                    list.append(.definition(panel(item, index: i, headerHeight: headerHeight)))
+                } else {
+                    return nil
+                }
+            }
+            action = .setPanels(list)
+        }
+        return WrittenStep(action: action, node: node, verbKey: key, verbValue: value, at: at, atNode: atNode)
+    }
+
+    /// An id (string) or an index (non-negative integer).
+    func reference(_ node: YAMLNode) -> PanelReference? {
+        if let id = node.stringValue { return .id(id) }
+        if let i = node.integerValue, i >= 0 { return .index(i) }
+        return nil
+    }
+
+    private func positive(_ node: YAMLNode?) -> Double? {
+        guard let v = node?.numberValue, v > 0, v.isFinite else { return nil }
+        return v
+    }
+}
