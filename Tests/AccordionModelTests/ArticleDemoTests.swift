@@ -64,6 +64,12 @@ final class ArticleDemoTests: XCTestCase {
             "0.3 viewDidDisappear VC1", "0.3 viewDidAppear VC3", "0.3 didMoveToParent VC3",
             "0.3 removeFromParent VC1", "0.3 endIgnoringInteractionEvents"])
         XCTAssertTrue(model.snapshot(at: 0.3).interactionEnabled)
+        // Times closer than 1e-9 are equal: just under the end is the end.
+        let nearEnd = model.snapshot(at: 0.3 - 1e-10)
+        XCTAssertEqual(nearEnd.events.count, 14)
+        XCTAssertNil(nearEnd.transition)
+        XCTAssertEqual(model.snapshot(at: 0.3 - 1e-8).events.count, 9)
+        XCTAssertNotNil(model.snapshot(at: 0.3 - 1e-8).transition)
         XCTAssertEqual(model.assertInvariants(), [])
     }
 
