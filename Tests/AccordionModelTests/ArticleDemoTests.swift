@@ -182,6 +182,8 @@ final class ArticleDemoTests: XCTestCase {
             "0.3 beginIgnoringInteractionEvents", "0.3 willMoveToParent VC3", "0.3 addChild VC2",
             "0.3 viewWillDisappear VC3", "0.3 viewWillAppear VC2"])
         XCTAssertEqual(model.expandedIndex, 1)
+        XCTAssertEqual(model.events(through: 0.3 - 1e-10).count, 20)
+        XCTAssertEqual(model.events(through: 0.3 - 1e-8).count, 10)
         XCTAssertEqual(model.assertInvariants(), [])
     }
 
