@@ -18,7 +18,9 @@ func isEarlier(_ a: Double, _ b: Double) -> Bool { a < b - timeTolerance }
 /// Costs: a tap is O(1) (a transition is a record of from/to/start/end, frames
 /// are computed only when asked); `layout(at:)` is linear in the panel count;
 /// `setPanels` and `init` are linear in the new stack.
-public struct AccordionContainer: Sendable {
+/// Equatable so tests can say "these two ways of getting here agree" about
+/// the whole state, not only about what a snapshot shows.
+public struct AccordionContainer: Sendable, Equatable {
     /// A tap transition that has started and whose end entries are not logged yet.
     struct RunningTransition: Sendable, Hashable {
         var from: Int?

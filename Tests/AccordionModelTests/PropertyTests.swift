@@ -185,6 +185,7 @@ final class PropertyTests: XCTestCase {
             if var resumed = halfway {
                 for step in scenario.steps[(scenario.steps.count / 2)...] { resumed.apply(step) }
                 XCTAssertEqual(resumed.snapshot(at: resumed.settledTime), final.last, "round \(round) resumed")
+                XCTAssertEqual(resumed, model, "round \(round) resumed state")
             }
             // Until T: exactly the steps at or before T, shown at T.
             for until in [0, 0.12, 0.3, 0.61, 1.5] {
