@@ -18,18 +18,11 @@ enum ValidateOutput {
     // MARK: text
 
     static func text(_ reports: [FileReport], useColor: Bool) -> String {
-        let formatter = DiagnosticFormatter(useColor: useColor)
         var out = ""
-        for report in reports where !report.diagnostics.isEmpty {
-            let source = SourceText(name: report.name, bytes: report.bytes)
-            for d in report.diagnostics {
-                out += formatter.format(d, source: source) + "\n"
-            }
+        for r in reports {
+            out += TextReport.file(name: r.name, bytes: r.bytes, diagnostics: r.diagnostics, useColor: useColor)
         }
-        out += DiagnosticFormatter.summary(errors: reports.reduce(0) { $0 + $1.errors },
-                                           warnings: reports.reduce(0) { $0 + $1.warnings },
-                                           files: reports.count) + "\n"
-        return out
+        return out + TextReport.summary(reports.map(\.diagnostics))
     }
 
     // MARK: json

@@ -287,7 +287,6 @@ public enum BundledSchema {
       "title": "Step",
       "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, present, dismiss or setPanels) and, for every action but wait, an optional at.",
       "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`) and, for every action but `wait`, an optional `at`.",
-      "type": "object",
       "oneOf": [
         {"$ref": "#/$defs/tapStep"},
         {"$ref": "#/$defs/waitStep"},
@@ -433,7 +432,7 @@ public enum BundledSchema {
           "title": "Dismiss",
           "description": "Always true.",
           "markdownDescription": "Always `true`.",
-          "const": true,
+          "enum": [true],
           "default": true,
           "examples": [true]
         },

@@ -11,7 +11,7 @@ enum SchemaHints {
 
     static func improve(_ diagnostics: [Diagnostic], root: YAMLNode, bytes: [UInt8]?) -> [Diagnostic] {
         diagnostics.map { d in
-            guard let node = root.node(atPointer: d.instancePath), let hint = hint(for: d, node: node, bytes: bytes)
+            guard let node = root.node(atPointer: d.instancePath), let hint = hint(for: d, node: node, root: root, bytes: bytes)
             else { return d }
             var better = d
             better.help = hint
@@ -23,13 +23,25 @@ enum SchemaHints {
         String(pointer.split(separator: "/").last ?? "")
     }
 
-    private static func hint(for d: Diagnostic, node: YAMLNode, bytes: [UInt8]?) -> String? {
+    private static func hint(for d: Diagnostic, node: YAMLNode, root: YAMLNode, bytes: [UInt8]?) -> String? {
         let key = lastKey(d.instancePath)
+        if d.rule == "schema-additional-properties", let hint = stepKeyHint(d, key: key, root: root) { return hint }
         guard let scalar = node.scalar else { return nil }
+        if d.rule == "schema-type", isStep(d.instancePath), case .string(let text) = scalar.value {
+            let words = text.split(separator: " ", maxSplits: 1)
+            if let verb = words.first, SpecReader.verbs.contains(String(verb)) {
+                let rest = words.count > 1 ? " " + words[1] : " ..."
+                return "a step is a mapping: put a colon after the action, `- \(verb):\(rest)`"
+            }
+            return "a step is a mapping with one action, such as `- tap: VC1` or `- wait: 0.5`"
+        }
+        if d.rule == "schema-type", isSetPanelsItem(d.instancePath), case .int = scalar.value {
+            return "setPanels lists panel ids (or new panel definitions), not indices: write the panel's id"
+        }
         if colourKeys.contains(key) {
             return colourHint(d, node: node, scalar: scalar, bytes: bytes)
         }
-        if key == "dismiss", d.rule == "schema-const" {
+        if key == "dismiss", d.rule == "schema-const" || d.rule == "schema-enum" {
             if scalar.isYAML11Boolean {
                 return "`\(scalar.text)` is text in YAML 1.2, not a boolean; write `dismiss: true`"
             }
@@ -49,6 +61,34 @@ enum SchemaHints {
             }
         }
         return nil
+    }
+
+    /// `/script/3`
+    private static func isStep(_ pointer: String) -> Bool {
+        let parts = pointer.split(separator: "/")
+        return parts.count == 2 && parts[0] == "script"
+    }
+
+    /// `/script/3/setPanels/1`
+    private static func isSetPanelsItem(_ pointer: String) -> Bool {
+        let parts = pointer.split(separator: "/")
+        return parts.count == 4 && parts[0] == "script" && parts[2] == "setPanels"
+    }
+
+    /// An extra key in a script step: `at` on a `wait`, or a second action.
+    private static func stepKeyHint(_ d: Diagnostic, key: String, root: YAMLNode) -> String? {
+        let parts = d.instancePath.split(separator: "/")
+        guard parts.count == 3, parts[0] == "script", let step = root["script"]?.items?[safe: Int(parts[1]) ?? -1]
+        else { return nil }
+        if key == "at", step["wait"] != nil {
+            return "a `wait` cannot carry `at`: it happens at the previous step's time plus its seconds; put `at` on the step that follows instead"
+        }
+        let verbs = SpecReader.verbs
+        guard verbs.contains(key), let other = step.entries?.first(where: {
+            guard let k = $0.key.stringValue else { return false }
+            return k != key && verbs.contains(k)
+        })?.key.stringValue else { return nil }
+        return "a step has exactly one action, but this one has `\(other)` and `\(key)`: give `\(key)` a step of its own (a new `- \(key): ...` item)"
     }
 
     private static func describe(_ value: ScalarValue) -> String {
@@ -113,4 +153,8 @@ enum SchemaHints {
         let word = String(decoding: bytes[i..<end], as: UTF8.self)
         return word.count > 1 ? word : nil
     }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -306,7 +306,7 @@ struct SemanticChecker {
             if let def = defined[id], let defNode = def.idNode {
                 var help = "put `\(id)` back in the stack with setPanels before this step, or name a panel that is there"
                 if let set = lastSetPanels { help += " (the setPanels at line \(set.span.start.line) left it out)" }
-                report("unknown-panel-id", "panel `\(id)` is not in the stack \(place)", at: node, help: help,
+                report("unknown-panel-id", "panel `\(id)` is not \(place)", at: node, help: help,
                        related: [RelatedLocation(message: "`\(id)` is defined here", span: defNode.span)])
             } else {
                 let ids = stack.lazy.map(\.spec.id).filter { !$0.isEmpty }
@@ -346,8 +346,12 @@ struct SemanticChecker {
         var modalKnown = true
         let rawSteps = root["script"]?.items ?? []
 
+        // Whether the previous step's time came from waiting for a transition.
+        var lastWaited = false
         func run(_ step: Step, _ node: YAMLNode) {
+            let idle = model.clock
             lastTime = model.time(of: step)
+            if case .wait = step.action { lastWaited = false } else { lastWaited = step.at == nil && lastTime > idle + 1e-9 }
             _ = model.apply(step)
             resolved.append(step)
             lastNode = node
@@ -369,7 +373,8 @@ struct SemanticChecker {
                 if let lastNode { related.append(RelatedLocation(message: "the previous step happens at \(points(lastTime)) s", span: lastNode.span)) }
                 report("at-out-of-order",
                        "this step is set at \(points(at)) s, earlier than the previous step, which happens at \(points(lastTime)) s",
-                       at: atNode, help: "steps run in order on one clock: set `at` to \(points(lastTime)) or later, or move this step up",
+                       at: atNode, help: "steps run in order on one clock: set `at` to \(points(lastTime)) or later, or move this step up"
+                           + (lastWaited ? " (a step without `at` waits until the running transition ends)" : ""),
                        related: related)
                 complete = false
                 switch w.action {

@@ -38,17 +38,23 @@ public enum SpecLoader {
         var checker = SemanticChecker(root: root)
         let document = checker.run()
         diagnostics += checker.diagnostics
+        // Two routes through the schema can find the same problem; say it once.
+        var seen: Set<String> = []
+        diagnostics = diagnostics.filter {
+            seen.insert("\($0.span.start.offset):\($0.span.end.offset):\($0.rule):\($0.message)").inserted
+        }
         let hasError = diagnostics.contains { $0.severity == .error }
         return SpecResult(diagnostics: Diagnostic.sortedByPosition(diagnostics), document: hasError ? nil : document)
     }
 
     /// The bundled schema as a node tree (for tools and tests).
     public static func bundledSchemaNode() throws(DiagnosticError) -> YAMLNode {
-        try YAMLLoader().load(Array(BundledSchema.text.utf8), source: "accordion.schema.json")
+        // The JSON parser is lighter than the YAML loader: this runs on every start.
+        try JSONNodeParser.parse(BundledSchema.text, source: "accordion.schema.json")
     }
 
     /// The validator for the bundled schema, built once per process.
-    nonisolated(unsafe) static let bundledValidator: Result<JSONSchemaValidator, DiagnosticError> = {
+    static let bundledValidator: Result<JSONSchemaValidator, DiagnosticError> = {
         do {
             let schema = try bundledSchemaNode()
             return .success(try JSONSchemaValidator(schema: schema))
