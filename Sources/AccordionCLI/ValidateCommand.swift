@@ -116,7 +116,7 @@ private func runValidate(_ args: [String]) -> Int32 {
         }
         let source = SourceText(name: name, bytes: bytes)
         do {
-            let node = try YAMLLoader().load(bytes, source: name)
+            let node = try loadDocument(bytes, name: name)
             let v = try JSONSchemaValidator(schema: node)
             validator = v
             let warnings = v.schemaWarnings
@@ -178,11 +178,26 @@ private func runValidate(_ args: [String]) -> Int32 {
 private func check(_ bytes: [UInt8], name: String, validator: JSONSchemaValidator?) -> [Diagnostic] {
     guard let validator else { return SpecLoader.load(bytes, source: name).diagnostics }
     do {
-        let node = try YAMLLoader().load(bytes, source: name)
+        let node = try loadDocument(bytes, name: name)
         return Diagnostic.sortedByPosition(validator.validate(node))
     } catch {
         return Diagnostic.sortedByPosition(error.diagnostics)
     }
+}
+
+/// A schema or document for `--schema` mode: JSON text is read by the JSON
+/// parser (exact JSON semantics, such as `\ud83d\udca9` surrogate-pair
+/// escapes, which YAML does not allow), anything else (or JSON that does not
+/// parse) by the YAML loader, of which JSON is otherwise a subset.
+private func loadDocument(_ bytes: [UInt8], name: String) throws(DiagnosticError) -> YAMLNode {
+    let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+    let looksLikeJSON = name.hasSuffix(".json") || first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        || first == UInt8(ascii: "\"")
+    if looksLikeJSON, bytes.count <= YAMLLimits().maxInputBytes,
+       let node = try? JSONNodeParser.parse(String(decoding: bytes, as: UTF8.self), source: name) {
+        return node
+    }
+    return try YAMLLoader().load(bytes, source: name)
 }
 
 /// `--color`: auto means a terminal and no NO_COLOR (set and non-empty).

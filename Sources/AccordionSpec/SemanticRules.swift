@@ -19,8 +19,11 @@ struct SemanticChecker {
     private var width = 0.0
     private var height = 0.0
     private var layout = LayoutMode.fill
-    /// Definitions met so far, by id (first definition wins).
-    private var defined: [String: PanelDefinition] = [:]
+    /// The initial stack, and the index of each id's first definition in it.
+    private var initialPanels: [PanelDefinition] = []
+    private var firstIndex: [String: Int] = [:]
+    /// Definitions met so far in `setPanels` steps the script ran.
+    private var definedLater: [String: PanelDefinition] = [:]
     /// The last `setPanels` that ran, to explain a panel that left the stack.
     private var lastSetPanels: YAMLNode?
     /// `contentHeight` nodes already warned about (by byte offset).
@@ -84,18 +87,18 @@ struct SemanticChecker {
         let panels = reader.panels(headerHeight: container.headerHeight)
         let steps = reader.steps(headerHeight: container.headerHeight)
 
-        checkWordsThatWereBooleans()
-        checkColours()
-        checkFiniteNumbers()
+        checkOtherValues()
+        for p in panels { report(p.findings) }
+        for case let step? in steps {
+            guard case .setPanels(let items) = step.action else { continue }
+            for case .definition(let def) in items { report(def.findings) }
+        }
         let stacks = checkIdentities(panels: panels, steps: steps)
 
         width = container.width
         height = container.height
         layout = container.layout
-        setStack(panels)
-        for p in panels {
-            if let id = p.idNode?.stringValue, defined[id] == nil { defined[id] = p }
-        }
+        setStack(panels, index: firstIndex)
         let loadPlace = root["container"]?["height"] ?? root.entry("panels")?.key ?? root
         checkHeadersFit(at: loadPlace.span, node: loadPlace, context: "")
         checkContentHeights(context: "")
@@ -118,90 +121,96 @@ struct SemanticChecker {
 
     // MARK: - Static rules
 
-    /// `yaml11-boolean`: `yes`, `off`... where the format expects text.
-    private mutating func checkWordsThatWereBooleans() {
-        func panelWords(_ panel: YAMLNode) -> [YAMLNode?] { [panel["id"], panel["title"]] }
-        var places: [YAMLNode?] = [root["title"], root["container"]?["expanded"]]
-        for panel in root["panels"]?.items ?? [] { places += panelWords(panel) }
-        for step in root["script"]?.items ?? [] {
-            places += [step["tap"], step["expand"], step["present"]]
-            for item in step["setPanels"]?.items ?? [] {
-                if item.entries != nil { places += panelWords(item) } else { places.append(item) }
+    /// Reports what the reader noted while reading panel definitions.
+    private mutating func report(_ findings: [Finding]) {
+        for finding in findings {
+            switch finding {
+            case .yaml11Boolean(let node): reportYAML11Boolean(node)
+            case .colourWithoutAlpha(let node, let value): reportColourWithoutAlpha(node, value)
+            case .invisibleHeader(let node, let value): reportInvisibleHeader(node, value)
+            case .notFinite(let node): reportNotFinite(node)
             }
-        }
-        for case let node? in places {
-            guard let s = node.scalar, s.isYAML11Boolean, s.style == .plain, case .string = s.value else { continue }
-            report("yaml11-boolean", .warning,
-                   "`\(s.text)` is the text \"\(s.text)\" in YAML 1.2, but YAML 1.1 tools read it as a boolean",
-                   at: node, help: "quote it so every YAML reader agrees it is text: '\(s.text)'")
         }
     }
 
-    /// `colour-without-alpha` and `invisible-header`.
-    private mutating func checkColours() {
-        var colours: [(node: YAMLNode, isHeader: Bool)] = []
-        if let bg = root["container"]?["background"] { colours.append((bg, false)) }
-        func addPanel(_ p: YAMLNode) {
-            if let c = p["color"] { colours.append((c, true)) }
-            if let c = p["titleColor"] { colours.append((c, false)) }
+    /// The node-level rules outside panel definitions: the title, the
+    /// container and the script's own values.
+    private mutating func checkOtherValues() {
+        var words: [YAMLNode?] = [root["title"], root["container"]?["expanded"]]
+        var numbers: [YAMLNode?] = []
+        if let c = root["container"] {
+            numbers += [c["width"], c["height"], c["headerHeight"], c["animation"]?["duration"]]
+            if let bg = c["background"], let value = bg.colourValue, let scalar = bg.scalar {
+                report(Finding.colour(bg, scalar: scalar, value: value, isHeader: false))
+            }
         }
-        for p in root["panels"]?.items ?? [] { addPanel(p) }
         for step in root["script"]?.items ?? [] {
-            for item in step["setPanels"]?.items ?? [] where item.entries != nil { addPanel(item) }
+            words += [step["tap"], step["expand"], step["present"]]
+            numbers += [step["wait"], step["at"], step["resize"]?["width"], step["resize"]?["height"]]
+            for item in step["setPanels"]?.items ?? [] where item.entries == nil { words.append(item) }
         }
-        for (node, isHeader) in colours {
-            guard let value = node.colourValue, let s = node.scalar else { continue }
-            if s.style == .plain, s.text.lowercased().hasPrefix("0x"), s.text.count - 2 <= 6 {
-                let digits = String(s.text.dropFirst(2)).uppercased()
-                let padded = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
-                report("colour-without-alpha", .warning,
-                       "`\(s.text)` has only \(digits.count) hex digits, so it is read as \(hexColour(value)) (0xRRGGBBAA): alpha \(hexByte(value))",
-                       at: node, help: "colours carry their alpha last; for an opaque colour write 0x\(padded)FF (or '#\(padded)')")
-            }
-            if isHeader, value & 0xFF == 0 {
-                let opaque = s.value == .string(s.text) ? "'#\(hexColour(value | 0xFF).dropFirst(2))'" : hexColour(value | 0xFF)
-                report("invisible-header", .warning,
-                       "header colour \(hexColour(value)) has alpha 00: the header is fully transparent and cannot be seen",
-                       at: node, help: "make the last byte the opacity, FF for opaque: \(opaque)")
-            }
+        for case let node? in words {
+            guard let s = node.scalar, s.isYAML11Boolean, s.style == .plain, case .string = s.value else { continue }
+            reportYAML11Boolean(node)
         }
+        for case let node? in numbers {
+            if case .float(let v)? = node.scalar?.value, !v.isFinite { reportNotFinite(node) }
+        }
+    }
+
+    /// `yaml11-boolean`: `yes`, `off`... where the format expects text.
+    private mutating func reportYAML11Boolean(_ node: YAMLNode) {
+        let text = node.scalar?.text ?? ""
+        report("yaml11-boolean", .warning,
+               "`\(text)` is the text \"\(text)\" in YAML 1.2, but YAML 1.1 tools read it as a boolean",
+               at: node, help: "quote it so every YAML reader agrees it is text: '\(text)'")
+    }
+
+    /// `colour-without-alpha`: `0x1ABC9C` is 0x001ABC9C.
+    private mutating func reportColourWithoutAlpha(_ node: YAMLNode, _ value: UInt32) {
+        let text = node.scalar?.text ?? ""
+        let digits = String(text.dropFirst(2)).uppercased()
+        let padded = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+        report("colour-without-alpha", .warning,
+               "`\(text)` has only \(digits.count) hex digits, so it is read as \(hexColour(value)) (0xRRGGBBAA): alpha \(hexByte(value))",
+               at: node, help: "colours carry their alpha last; for an opaque colour write 0x\(padded)FF (or '#\(padded)')")
+    }
+
+    /// `invisible-header`: a header colour with alpha 00.
+    private mutating func reportInvisibleHeader(_ node: YAMLNode, _ value: UInt32) {
+        let isString = node.stringValue != nil
+        let opaque = isString ? "'#\(hexColour(value | 0xFF).dropFirst(2))'" : hexColour(value | 0xFF)
+        report("invisible-header", .warning,
+               "header colour \(hexColour(value)) has alpha 00: the header is fully transparent and cannot be seen",
+               at: node, help: "make the last byte the opacity, FF for opaque: \(opaque)")
     }
 
     /// `number-not-finite`: `.inf` and `.nan` cannot be sizes or times.
-    private mutating func checkFiniteNumbers() {
-        var places: [YAMLNode?] = []
-        if let c = root["container"] {
-            places += [c["width"], c["height"], c["headerHeight"], c["animation"]?["duration"]]
-        }
-        func addPanel(_ p: YAMLNode) { places += [p["headerHeight"], p["contentHeight"]] }
-        for p in root["panels"]?.items ?? [] { addPanel(p) }
-        for step in root["script"]?.items ?? [] {
-            places += [step["wait"], step["at"], step["resize"]?["width"], step["resize"]?["height"]]
-            for item in step["setPanels"]?.items ?? [] where item.entries != nil { addPanel(item) }
-        }
-        for case let node? in places {
-            guard case .float(let v)? = node.scalar?.value, !v.isFinite else { continue }
-            report("number-not-finite", .error,
-                   "`\(node.scalar?.text ?? "")` is not a finite number; sizes and times must be ordinary numbers",
-                   at: node, help: "write a number of points or seconds, such as 44 or 0.3")
-        }
+    private mutating func reportNotFinite(_ node: YAMLNode) {
+        report("number-not-finite", .error,
+               "`\(node.scalar?.text ?? "")` is not a finite number; sizes and times must be ordinary numbers",
+               at: node, help: "write a number of points or seconds, such as 44 or 0.3")
     }
 
     /// `duplicate-panel-id` and `unknown-panel-id` in `setPanels` lists.
     /// Returns the stack each `setPanels` step builds (by step index).
     private mutating func checkIdentities(panels: [PanelDefinition], steps: [WrittenStep?]) -> [Int: [PanelDefinition]] {
-        var known: [String: PanelDefinition] = [:]
-        var order: [String] = []
-        for p in panels {
+        initialPanels = panels
+        firstIndex.reserveCapacity(panels.count)
+        for (i, p) in panels.enumerated() {
             guard let idNode = p.idNode, let id = idNode.stringValue else { continue }
-            if let first = known[id], let firstNode = first.idNode {
+            if let first = firstIndex[id], let firstNode = panels[first].idNode {
                 report("duplicate-panel-id", "panel id `\(id)` is already used by another panel",
                        at: idNode, help: "give each panel its own id; ids name panels in `expanded` and the script",
                        related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
             } else {
-                known[id] = p
-                order.append(id)
+                firstIndex[id] = i
             }
+        }
+        var newDefinitions: [String: PanelDefinition] = [:]
+        func known(_ id: String) -> PanelDefinition? {
+            if let i = firstIndex[id] { return panels[i] }
+            return newDefinitions[id]
         }
         var stacks: [Int: [PanelDefinition]] = [:]
         for (index, step) in steps.enumerated() {
@@ -215,12 +224,12 @@ struct SemanticChecker {
                         report("duplicate-panel-id", "panel `\(id)` appears twice in this setPanels list", at: node,
                                help: "a panel can be in the stack only once; remove one of them",
                                related: [RelatedLocation(message: "first listed here", span: first.span)])
-                    } else if let def = known[id] {
+                    } else if let def = known(id) {
                         seen[id] = node
                         stack.append(def)
                     } else {
                         var help = "setPanels can name panels defined in `panels` or in an earlier setPanels; to add a new panel here, write its definition: {id: \(id), title: ...}"
-                        if let guess = closest(to: id, in: order) { help = "did you mean `\(guess)`? " + help }
+                        if let guess = closest(to: id, in: (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted()) { help = "did you mean `\(guess)`? " + help }
                         report("unknown-panel-id", "there is no panel `\(id)` defined before this setPanels", at: node,
                                help: help)
                     }
@@ -233,14 +242,13 @@ struct SemanticChecker {
                         report("duplicate-panel-id", "panel `\(id)` appears twice in this setPanels list", at: idNode,
                                help: "a panel can be in the stack only once; remove one of them",
                                related: [RelatedLocation(message: "first listed here", span: first.span)])
-                    } else if let first = known[id], let firstNode = first.idNode {
+                    } else if let first = known(id), let firstNode = first.idNode {
                         report("duplicate-panel-id", "panel id `\(id)` is already defined; a new definition needs a new id",
                                at: idNode,
                                help: "to bring the existing panel back, list just its id (- \(id)); to add another panel, choose a new id",
                                related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
                     } else {
-                        known[id] = def
-                        order.append(id)
+                        newDefinitions[id] = def
                         seen[id] = idNode
                         stack.append(def)
                     }
@@ -253,14 +261,22 @@ struct SemanticChecker {
 
     // MARK: - The stack and its layout rules
 
-    private mutating func setStack(_ panels: [PanelDefinition]) {
+    /// Makes `panels` the stack; `index` is its id → first index map when
+    /// the caller already has it.
+    private mutating func setStack(_ panels: [PanelDefinition], index: [String: Int]? = nil) {
         stack = panels
-        indexById = [:]
-        indexById.reserveCapacity(panels.count)
+        if let index {
+            indexById = index
+        } else {
+            indexById = [:]
+            indexById.reserveCapacity(panels.count)
+            for (i, p) in panels.enumerated() where !p.spec.id.isEmpty && indexById[p.spec.id] == nil {
+                indexById[p.spec.id] = i
+            }
+        }
         headerSum = 0
         maxContent = 0
-        for (i, p) in panels.enumerated() {
-            if !p.spec.id.isEmpty, indexById[p.spec.id] == nil { indexById[p.spec.id] = i }
+        for p in panels {
             headerSum += p.spec.headerHeight
             if let c = p.spec.contentHeight { maxContent = max(maxContent, c) }
         }
@@ -303,7 +319,7 @@ struct SemanticChecker {
             return nil
         case .id(let id):
             if let i = indexById[id] { return i }
-            if let def = defined[id], let defNode = def.idNode {
+            if let def = firstIndex[id].map({ initialPanels[$0] }) ?? definedLater[id], let defNode = def.idNode {
                 var help = "put `\(id)` back in the stack with setPanels before this step, or name a panel that is there"
                 if let set = lastSetPanels { help += " (the setPanels at line \(set.span.start.line) left it out)" }
                 report("unknown-panel-id", "panel `\(id)` is not \(place)", at: node, help: help,
@@ -468,7 +484,7 @@ struct SemanticChecker {
                 let newStack = stacks[index] ?? []
                 run(Step(.setPanels(newStack.map(\.spec)), at: w.at), w.node)
                 for p in newStack {
-                    if let id = p.idNode?.stringValue, defined[id] == nil { defined[id] = p }
+                    if let id = p.idNode?.stringValue, firstIndex[id] == nil, definedLater[id] == nil { definedLater[id] = p }
                 }
                 setStack(newStack)
                 lastSetPanels = w.verbKey

@@ -13,6 +13,30 @@ struct PanelDefinition {
     var idNode: YAMLNode?
     /// The `contentHeight` value, for the fit-layout warning.
     var contentHeightNode: YAMLNode?
+    /// What the warning rules found while reading it (usually nothing).
+    var findings: [Finding] = []
+}
+
+/// Something a node-level rule found while the reader walked a node.
+enum Finding {
+    /// `yes`, `off`... where text is expected.
+    case yaml11Boolean(YAMLNode)
+    /// `0x1ABC9C`: a hex colour written without its alpha byte.
+    case colourWithoutAlpha(YAMLNode, UInt32)
+    /// A header colour with alpha 00.
+    case invisibleHeader(YAMLNode, UInt32)
+    /// `.inf` or `.nan` as a size or time.
+    case notFinite(YAMLNode)
+
+    /// The colour rules for one colour value.
+    static func colour(_ node: YAMLNode, scalar: YAMLScalar, value: UInt32, isHeader: Bool) -> [Finding] {
+        var found: [Finding] = []
+        if scalar.style == .plain, scalar.text.count <= 8, scalar.text.lowercased().hasPrefix("0x") {
+            found.append(.colourWithoutAlpha(node, value))
+        }
+        if isHeader, value & 0xFF == 0 { found.append(.invisibleHeader(node, value)) }
+        return found
+    }
 }
 
 /// A panel reference as written: an id or an index.
@@ -91,21 +115,47 @@ struct SpecReader {
         return items.enumerated().map { panel($1, index: $0, headerHeight: headerHeight) }
     }
 
-    /// One panel definition at `index` of its list (for the palette colour).
+    /// One panel definition at `index` of its list (for the palette colour),
+    /// read in one walk over its keys; the same walk notes what the
+    /// warning rules will report, so a 100,000-panel spec is walked once.
     func panel(_ node: YAMLNode, index: Int, headerHeight: Double) -> PanelDefinition {
-        let idNode = node["id"].flatMap { $0.stringValue == nil ? nil : $0 }
-        let contentNode = node["contentHeight"]
-        var content: Double? = nil
-        if let v = contentNode?.numberValue, v >= 0, v.isFinite { content = v }
-        let spec = PanelSpec(
-            id: idNode?.stringValue ?? "",
-            title: node["title"]?.stringValue ?? "",
-            color: node["color"]?.colourValue ?? Palette.color(at: index),
-            titleColor: node["titleColor"]?.colourValue ?? 0xFFFF_FFFF,
-            headerHeight: positive(node["headerHeight"]) ?? headerHeight,
-            contentHeight: content)
-        return PanelDefinition(spec: spec, node: node, idNode: idNode,
-                               contentHeightNode: content == nil ? nil : contentNode)
+        var spec = PanelSpec(id: "", title: "", color: Palette.color(at: index), headerHeight: headerHeight)
+        var idNode: YAMLNode?
+        var contentNode: YAMLNode?
+        var findings: [Finding] = []
+        for (keyNode, value) in node.entries ?? [] {
+            guard case .scalar(let key)? = Optional(keyNode.kind), case .string(let name) = key.value,
+                  case .scalar(let scalar) = value.kind else { continue }
+            switch name {
+            case "id":
+                if case .string(let id) = scalar.value {
+                    spec.id = id
+                    idNode = value
+                    if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value)) }
+                }
+            case "title":
+                if case .string(let title) = scalar.value {
+                    spec.title = title
+                    if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value)) }
+                }
+            case "color", "titleColor":
+                guard let colour = value.colourValue else { continue }
+                if name == "color" { spec.color = colour } else { spec.titleColor = colour }
+                findings += Finding.colour(value, scalar: scalar, value: colour, isHeader: name == "color")
+            case "headerHeight":
+                if let v = positive(value) { spec.headerHeight = v }
+                if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value)) }
+            case "contentHeight":
+                if let v = value.numberValue, v >= 0, v.isFinite {
+                    spec.contentHeight = v
+                    contentNode = value
+                }
+                if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value)) }
+            default:
+                continue
+            }
+        }
+        return PanelDefinition(spec: spec, node: node, idNode: idNode, contentHeightNode: contentNode, findings: findings)
     }
 
     /// The script's steps; nil for a step the schema rejects.
