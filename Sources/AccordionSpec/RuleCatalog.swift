@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import JSONSchema
 
 /// What one rule id means: the data behind `accordion explain` and the
 /// SARIF rule list. Every id any layer can print has an entry.
@@ -28,7 +29,17 @@ public struct RuleInfo: Sendable, Hashable {
 /// the accordion semantic rules.
 public enum RuleCatalog {
     /// All rules, in the order `explain --list` shows them.
-    public static let all: [RuleInfo] = yamlRules + schemaRules + semanticRules + toolRules
+    public static let all: [RuleInfo] = {
+        let mine = yamlRules + schemaRules + semanticRules + toolRules
+        // The validator's own table: any id it adds later is explained with its summary.
+        let known = Set(mine.map(\.id))
+        let extra = JSONSchemaValidator.rules.filter { !known.contains($0.id) }.map {
+            RuleInfo(id: $0.id, severity: .error, summary: $0.summary,
+                     why: "Reported by the JSON Schema validator; see the keyword of the same name in JSON Schema draft 2020-12.",
+                     example: "See the message's help line for the fix.")
+        }
+        return mine + extra
+    }()
 
     private static let byId: [String: RuleInfo] = {
         var map: [String: RuleInfo] = [:]

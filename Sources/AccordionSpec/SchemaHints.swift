@@ -8,6 +8,22 @@ import AccordionYAML
 enum SchemaHints {
     static let colourKeys: Set<String> = ["color", "titleColor", "background"]
     static let textKeys: Set<String> = ["title", "id", "present"]
+    static let numberKeys: Set<String> = ["wait", "at", "duration", "width", "height", "headerHeight", "contentHeight"]
+
+    /// `0.3` from `0.3s`, `300ms` stays `300ms` (nil): only a number followed by a unit.
+    static func leadingNumber(_ text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        var end = 0
+        while end < scalars.count, ("0"..."9").contains(scalars[end]) || scalars[end] == "." { end += 1 }
+        guard end > 0, end < scalars.count else { return nil }
+        let number = String(String.UnicodeScalarView(scalars[..<end]))
+        let unit = String(String.UnicodeScalarView(scalars[end...])).trimmingCharacters().lowercased()
+        guard let value = Double(number), ["s", "sec", "secs", "seconds", "pt", "pts", "px", "points"].contains(unit) else {
+            if unit == "ms", let value = Double(number) { return points(value / 1000) }
+            return nil
+        }
+        return points(value)
+    }
 
     static func improve(_ diagnostics: [Diagnostic], root: YAMLNode, bytes: [UInt8]?) -> [Diagnostic] {
         diagnostics.map { d in
@@ -34,6 +50,18 @@ enum SchemaHints {
                 return "a step is a mapping: put a colon after the action, `- \(verb):\(rest)`"
             }
             return "a step is a mapping with one action, such as `- tap: VC1` or `- wait: 0.5`"
+        }
+        if d.rule == "schema-type", key == "resize", case .string(let text) = scalar.value {
+            let parts = text.lowercased().split(separator: "x").map { $0.trimmingCharacters() }
+            if parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) {
+                return "give both sizes by name: `resize: {width: \(points(w)), height: \(points(h))}`"
+            }
+            return "write the new size as a mapping: `resize: {width: 667, height: 375}`"
+        }
+        if d.rule == "schema-type", numberKeys.contains(key), case .string(let text) = scalar.value,
+           let number = leadingNumber(text) {
+            let unit = ["wait", "at", "duration"].contains(key) ? "seconds" : "points"
+            return "write just the number, without a unit: `\(key): \(number)` (\(key) is in \(unit))"
         }
         if d.rule == "schema-type", isSetPanelsItem(d.instancePath), case .int = scalar.value {
             return "setPanels lists panel ids (or new panel definitions), not indices: write the panel's id"
@@ -157,4 +185,14 @@ enum SchemaHints {
 
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces (no Foundation).
+    func trimmingCharacters() -> String {
+        var scalars = Substring(self).unicodeScalars[...]
+        while let f = scalars.first, f == " " || f == "\t" { scalars = scalars.dropFirst() }
+        while let l = scalars.last, l == " " || l == "\t" { scalars = scalars.dropLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
 }
