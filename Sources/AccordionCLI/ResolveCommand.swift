@@ -24,6 +24,9 @@ let resolveCommand = Command(
     }
 )
 
+/// A tree kept alive until the process exits, so it is never torn down node by node.
+nonisolated(unsafe) var retainedUntilExit: AnyObject?
+
 func runResolve(path: String) -> Int32 {
     let loader = YAMLLoader()
     let bytes: [UInt8]
@@ -40,6 +43,8 @@ func runResolve(path: String) -> Int32 {
         try writer.write(root, indent: 0)
         writer.out += "\n"
         IO.writeStdout(writer.out)
+        // The process ends next: tearing down a million-node tree would only cost time.
+        retainedUntilExit = root
         return 0
     } catch {
         printDiagnostics(error.diagnostics, source: SourceText(name: name, bytes: YAMLLoader.utf8Text(of: bytes)))

@@ -58,7 +58,7 @@ public struct YAMLLoader: Sendable {
                 message: "the file starts with a UTF-16 byte-order mark but is not valid UTF-16 (\(failure.reason)); save it as UTF-8",
                 span: SourceSpan(source: source, at: SourceMark(line: 1, column: 1, offset: 0))))
         }
-        let composer = Composer(text: text, source: source, limits: limits)
+        var composer = Composer(text: text, source: source, limits: limits)
         return try composer.run()
     }
 
@@ -136,7 +136,8 @@ enum KeyIdentity: Hashable {
 
 /// Drives libyaml's event parser over one input and builds the tree with
 /// explicit stacks (no recursion), so depth is bounded by `maxDepth` alone.
-final class Composer {
+/// A struct, so its many small state updates need no dynamic exclusivity checks.
+struct Composer {
     let text: [UInt8]
     let source: String
     let limits: YAMLLimits
@@ -144,6 +145,8 @@ final class Composer {
     /// Offset of the first character libyaml counts (after a UTF-8 BOM).
     let bomLength: Int
     let isASCII: Bool
+    /// The input while libyaml reads it (valid only inside `run`).
+    private var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
     // Char-index → byte-offset cursor (libyaml's mark.index counts characters).
     private var cursorChar = 0
@@ -194,10 +197,11 @@ final class Composer {
     // MARK: positions
 
     /// Byte offset of libyaml's character index.
-    private func offset(_ mark: yaml_mark_t) -> UInt32 {
+    private mutating func offset(_ mark: yaml_mark_t) -> UInt32 {
         let target = Int(mark.index)
         if isASCII { return UInt32(clamping: target) }
-        text.withUnsafeBufferPointer { b in
+        let b = buffer
+        do {
             while cursorChar < target, cursorByte < b.count {
                 let c = b[cursorByte]
                 cursorByte += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
@@ -214,7 +218,7 @@ final class Composer {
 
     private func span(_ start: UInt32, _ end: UInt32) -> SourceSpan { origin.span(start, end) }
 
-    private func span(_ mark: yaml_mark_t) -> SourceSpan {
+    private mutating func span(_ mark: yaml_mark_t) -> SourceSpan {
         let o = offset(mark)
         return origin.span(o, o)
     }
@@ -224,27 +228,30 @@ final class Composer {
         DiagnosticError(problems + [Diagnostic(rule: rule, message: message, span: span, help: help, related: related)])
     }
 
-    private func report(_ d: Diagnostic) throws(DiagnosticError) {
+    private mutating func report(_ d: Diagnostic) throws(DiagnosticError) {
         problems.append(d)
         if problems.count >= limits.maxProblems { throw DiagnosticError(problems) }
     }
 
     // MARK: the event loop
 
-    func run() throws(DiagnosticError) -> YAMLNode {
+    mutating func run() throws(DiagnosticError) -> YAMLNode {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) != 0 else {
             throw fail(Rule.limit, "out of memory while starting the YAML parser", span(0, 0))
         }
         defer { yaml_parser_delete(parser) }
-        return try text.withUnsafeBufferPointer { (buffer) throws(DiagnosticError) -> YAMLNode in
-            yaml_parser_set_input_string(parser, buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, buffer.count)
+        let input = text
+        return try input.withUnsafeBufferPointer { (b) throws(DiagnosticError) -> YAMLNode in
+            buffer = b
+            defer { buffer = UnsafeBufferPointer(start: nil, count: 0) }
+            yaml_parser_set_input_string(parser, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count)
             return try parse(parser)
         }
     }
 
-    private func parse(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
+    private mutating func parse(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
         var event = yaml_event_t()
         var documents = 0
         while true {
@@ -291,7 +298,7 @@ final class Composer {
     }
 
     /// Attaches a finished node to its parent (or makes it the root).
-    private func add(_ node: YAMLNode, size: Int, end: UInt32) {
+    private mutating func add(_ node: YAMLNode, size: Int, end: UInt32) {
         if frames.isEmpty {
             root = node
             return
@@ -303,7 +310,7 @@ final class Composer {
         if end > frames[top].lastEnd { frames[top].lastEnd = end }
     }
 
-    private func register(anchor: String?, _ node: YAMLNode, size: Int) {
+    private mutating func register(anchor: String?, _ node: YAMLNode, size: Int) {
         if let anchor { anchors[anchor] = (node, size) }
     }
 
@@ -311,7 +318,7 @@ final class Composer {
         tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst(18) : tag
     }
 
-    private func scalar(_ event: inout yaml_event_t) throws(DiagnosticError) {
+    private mutating func scalar(_ event: inout yaml_event_t) throws(DiagnosticError) {
         nodeCount += 1
         let data = event.data.scalar
         let start = offset(event.start_mark), end = offset(event.end_mark)
@@ -343,7 +350,7 @@ final class Composer {
         add(node, size: 1, end: end)
     }
 
-    private func tooLong(_ start: UInt32, _ end: UInt32) throws(DiagnosticError) {
+    private mutating func tooLong(_ start: UInt32, _ end: UInt32) throws(DiagnosticError) {
         try report(Diagnostic(rule: Rule.number,
                               message: "this hexadecimal or octal integer has more than \(CoreSchema.maxRadixDigits) digits, too many to convert exactly",
                               span: span(start, end)))
@@ -358,7 +365,7 @@ final class Composer {
         "int": "an integer", "float": "a number", "bool": "a boolean (true or false)", "null": "null",
     ]
 
-    private func resolveTagged(_ bytes: UnsafeBufferPointer<UInt8>, text: String, tag: String,
+    private mutating func resolveTagged(_ bytes: UnsafeBufferPointer<UInt8>, text: String, tag: String,
                                start: UInt32, end: UInt32) throws(DiagnosticError) -> ScalarValue {
         if tag == "tag:yaml.org,2002:str" || tag == "!" { return .string(text) }
         if let type = Self.coreTypes[tag] {
@@ -382,13 +389,13 @@ final class Composer {
         return .string(text)
     }
 
-    private func unsupportedTag(_ tag: String, _ start: UInt32, _ end: UInt32) throws(DiagnosticError) {
+    private mutating func unsupportedTag(_ tag: String, _ start: UInt32, _ end: UInt32) throws(DiagnosticError) {
         try report(Diagnostic(rule: Rule.tag,
                               message: "the tag \(Self.shortTag(tag)) is not supported; only the YAML core tags !!str, !!int, !!float, !!bool, !!null, !!map and !!seq may be used",
                               span: span(start, end)))
     }
 
-    private func startCollection(_ event: inout yaml_event_t, mapping: Bool) throws(DiagnosticError) {
+    private mutating func startCollection(_ event: inout yaml_event_t, mapping: Bool) throws(DiagnosticError) {
         nodeCount += 1
         let start = offset(event.start_mark)
         if frames.count >= limits.maxDepth {
@@ -421,7 +428,7 @@ final class Composer {
                             start: start, lastEnd: start, anchor: anchor, size: 1))
     }
 
-    private func endCollection(_ event: inout yaml_event_t) throws(DiagnosticError) {
+    private mutating func endCollection(_ event: inout yaml_event_t) throws(DiagnosticError) {
         let frame = frames.removeLast()
         let end = frame.isFlow ? offset(event.end_mark) : max(frame.lastEnd, frame.start)
         let node: YAMLNode
@@ -438,7 +445,7 @@ final class Composer {
         add(node, size: frame.size, end: end)
     }
 
-    private func alias(_ event: inout yaml_event_t) throws(DiagnosticError) {
+    private mutating func alias(_ event: inout yaml_event_t) throws(DiagnosticError) {
         let name = cString(event.data.alias.anchor) ?? ""
         let start = offset(event.start_mark), end = offset(event.end_mark)
         if openAnchors > 0, frames.contains(where: { $0.anchor == name }) {
@@ -526,7 +533,7 @@ final class Composer {
         return "the key '\(s.text)'"
     }
 
-    private func duplicate(_ key: YAMLNode, first: YAMLNode) throws(DiagnosticError) {
+    private mutating func duplicate(_ key: YAMLNode, first: YAMLNode) throws(DiagnosticError) {
         var message = "\(describeKey(key)) appears twice in this mapping"
         if case .scalar(let a) = key.kind, case .scalar(let b) = first.kind, a.text != b.text {
             message = "\(describeKey(key)) is the same key as '\(b.text)' after YAML resolution, so it appears twice in this mapping"
@@ -539,7 +546,7 @@ final class Composer {
     /// The mapping's entries from the flat child stack: duplicates refused,
     /// merge keys applied in place (explicit keys win; earlier merged
     /// mappings win over later ones).
-    private func entries(from childStart: Int) throws(DiagnosticError) -> [(key: YAMLNode, value: YAMLNode)] {
+    private mutating func entries(from childStart: Int) throws(DiagnosticError) -> [(key: YAMLNode, value: YAMLNode)] {
         let count = (children.count - childStart) / 2
         var hasMerge = false
         var i = childStart
@@ -591,7 +598,7 @@ final class Composer {
     }
 
     /// Calls `body` with the entries of each mapping a merge key's value names.
-    private func mergeSources(_ value: YAMLNode, key: YAMLNode,
+    private mutating func mergeSources(_ value: YAMLNode, key: YAMLNode,
                               _ body: ([(key: YAMLNode, value: YAMLNode)]) throws(DiagnosticError) -> Void) throws(DiagnosticError) {
         switch value.kind {
         case .mapping(let m):
@@ -625,7 +632,7 @@ final class Composer {
 
     // MARK: syntax errors
 
-    private func syntaxError(_ parser: UnsafeMutablePointer<yaml_parser_t>) -> DiagnosticError {
+    private mutating func syntaxError(_ parser: UnsafeMutablePointer<yaml_parser_t>) -> DiagnosticError {
         let p = parser.pointee
         let problem = p.problem.map { String(cString: $0) } ?? "unknown problem"
         let context = p.context.map { String(cString: $0) }
