@@ -530,13 +530,13 @@ struct Composer {
 
     private func describeKey(_ node: YAMLNode) -> String {
         guard case .scalar(let s) = node.kind else { return "this key" }
-        return "the key '\(s.text)'"
+        return s.text.isEmpty ? "the empty key" : "the key '\(s.text)'"
     }
 
     private mutating func duplicate(_ key: YAMLNode, first: YAMLNode) throws(DiagnosticError) {
         var message = "\(describeKey(key)) appears twice in this mapping"
         if case .scalar(let a) = key.kind, case .scalar(let b) = first.kind, a.text != b.text {
-            message = "\(describeKey(key)) is the same key as '\(b.text)' after YAML resolution, so it appears twice in this mapping"
+            message = "\(describeKey(key)) is the same key as \(b.text.isEmpty ? "the empty key" : "'\(b.text)'") after YAML resolution, so it appears twice in this mapping"
         }
         try report(Diagnostic(rule: Rule.duplicateKey, message: message + "; keys must be unique",
                               span: key.span,
