@@ -24,93 +24,130 @@ public enum ScalarValue: Sendable, Hashable {
 
 /// A scalar node: the text as written plus what it resolved to.
 ///
-/// Stored compactly (a large spec has millions of scalars): the resolved
-/// number lives in 64 raw bits, style and kind in one byte, and the rare
-/// parts (an explicit tag, big-integer digits) behind one optional reference.
+/// Stored in 24 bytes (a large spec has millions of scalars): the text and
+/// one reference to a description that is shared by every scalar of the same
+/// style and type. A number written plain and untagged is parsed again from
+/// its text when asked for; the rare parts (an explicit tag, big-integer
+/// digits, a value given by hand) live in a description of their own.
 public struct YAMLScalar: Sendable, Hashable {
     /// The scalar's text after YAML's own unescaping and folding.
     public let text: String
-    private let bits: UInt64
-    private let rare: Rare?
-    /// Bits 0–2 style, 3–5 value kind, 6 the YAML 1.1 boolean flag.
-    private let packed: UInt8
+    private let info: Info
 
-    /// Parts few scalars have, kept out of line so the common scalar stays small.
-    private final class Rare: Sendable {
+    /// Style, type and the rare parts of a scalar.
+    final class Info: Sendable {
+        /// Bits 0–2 style, 3–5 value kind, 6 the YAML 1.1 boolean flag.
+        let packed: UInt8
         let tag: String?
-        /// Big-integer digits, or a string value that differs from the text.
-        let valueText: String?
-        init(tag: String?, valueText: String?) {
+        /// The value, when it is not re-derived from the text.
+        let stored: ScalarValue?
+
+        init(packed: UInt8, tag: String?, stored: ScalarValue?) {
+            self.packed = packed
             self.tag = tag
-            self.valueText = valueText
+            self.stored = stored
         }
+
+        /// One shared description per style, kind and flag combination.
+        static let shared: [Info] = (0..<128).map { Info(packed: UInt8($0), tag: nil, stored: nil) }
     }
 
     private static let styles: [ScalarStyle] = [.plain, .singleQuoted, .doubleQuoted, .literal, .folded]
 
+    // Value kinds in `packed`.
+    private static let kindNull: UInt8 = 0, kindFalse: UInt8 = 1, kindTrue: UInt8 = 2, kindInt: UInt8 = 3,
+        kindBig: UInt8 = 4, kindFloat: UInt8 = 5, kindString: UInt8 = 6
+
+    private static func styleBits(_ style: ScalarStyle) -> UInt8 {
+        switch style {
+        case .plain: 0
+        case .singleQuoted: 1
+        case .doubleQuoted: 2
+        case .literal: 3
+        case .folded: 4
+        }
+    }
+
+    private static func kindBits(_ value: ScalarValue) -> UInt8 {
+        switch value {
+        case .null: kindNull
+        case .bool(let b): b ? kindTrue : kindFalse
+        case .int: kindInt
+        case .bigInt: kindBig
+        case .float: kindFloat
+        case .string: kindString
+        }
+    }
+
     /// Creates a scalar.
     public init(text: String, style: ScalarStyle, tag: String?, value: ScalarValue, isYAML11Boolean: Bool) {
-        let styleBits: UInt8
-        switch style {
-        case .plain: styleBits = 0
-        case .singleQuoted: styleBits = 1
-        case .doubleQuoted: styleBits = 2
-        case .literal: styleBits = 3
-        case .folded: styleBits = 4
-        }
-        var valueText: String? = nil
-        let kind: UInt8
-        var bits: UInt64 = 0
+        let packed = Self.styleBits(style) | Self.kindBits(value) << 3 | (isYAML11Boolean ? 64 : 0)
+        var needsStored: Bool
         switch value {
-        case .null: kind = 0
-        case .bool(let b): kind = 1; bits = b ? 1 : 0
-        case .int(let i): kind = 2; bits = UInt64(bitPattern: i)
-        case .bigInt(let digits): kind = 3; valueText = digits
-        case .float(let d): kind = 4; bits = d.bitPattern
-        case .string(let s): kind = 5; if s != text { valueText = s }
+        case .null, .bool: needsStored = false
+        case .string(let s): needsStored = s != text
+        default: needsStored = true
         }
         self.text = text
-        self.bits = bits
-        self.packed = styleBits | kind << 3 | (isYAML11Boolean ? 64 : 0)
-        self.rare = tag == nil && valueText == nil ? nil : Rare(tag: tag, valueText: valueText)
+        self.info = tag == nil && !needsStored
+            ? Info.shared[Int(packed)] : Info(packed: packed, tag: tag, stored: needsStored ? value : nil)
+    }
+
+    /// The loader's constructor: an untagged plain number is not stored,
+    /// since the core schema gives it again from the text.
+    init(loaded text: String, style: ScalarStyle, tag: String?, value: ScalarValue, isYAML11Boolean: Bool) {
+        let packed = Self.styleBits(style) | Self.kindBits(value) << 3 | (isYAML11Boolean ? 64 : 0)
+        let derivable: Bool
+        switch value {
+        case .null, .bool, .string: derivable = true
+        case .int, .float: derivable = tag == nil && style == .plain
+        case .bigInt: derivable = false
+        }
+        self.text = text
+        self.info = tag == nil && derivable
+            ? Info.shared[Int(packed)] : Info(packed: packed, tag: tag, stored: derivable ? nil : value)
     }
 
     /// How it was written.
-    public var style: ScalarStyle { Self.styles[Int(packed & 7)] }
+    public var style: ScalarStyle { Self.styles[Int(info.packed & 7)] }
 
     /// The explicit tag as written (`!!int`, expanded to `tag:yaml.org,2002:int`), or nil.
-    public var tag: String? { rare?.tag }
+    public var tag: String? { info.tag }
 
     /// True for a plain scalar that YAML 1.1 would have read as a boolean
     /// (`yes`, `No`, `ON`, `y`, ...); it is a string in YAML 1.2, and the
     /// validator warns where a spec author probably meant a boolean.
-    public var isYAML11Boolean: Bool { packed & 64 != 0 }
+    public var isYAML11Boolean: Bool { info.packed & 64 != 0 }
+
+    /// True when the scalar resolved to a string (cheaper than matching `value`).
+    public var isString: Bool { (info.packed >> 3) & 7 == Self.kindString }
 
     /// The resolved value.
     public var value: ScalarValue {
-        switch (packed >> 3) & 7 {
-        case 0: return .null
-        case 1: return .bool(bits != 0)
-        case 2: return .int(Int64(bitPattern: bits))
-        case 3: return .bigInt(rare?.valueText ?? text)
-        case 4: return .float(Double(bitPattern: bits))
-        default: return .string(rare?.valueText ?? text)
+        let info = self.info
+        if let stored = info.stored { return stored }
+        switch (info.packed >> 3) & 7 {
+        case Self.kindNull: return .null
+        case Self.kindFalse: return .bool(false)
+        case Self.kindTrue: return .bool(true)
+        case Self.kindString: return .string(text)
+        default:
+            var t = text
+            let match = t.withUTF8 { CoreSchema.resolvePlain($0) }
+            if case .value(let v)? = match { return v }
+            return .string(text)
         }
     }
 
-    /// True when the scalar resolved to a string (cheaper than matching `value`).
-    public var isString: Bool { (packed >> 3) & 7 == 5 }
-
     /// Scalars are equal when everything an author could observe is equal.
     public static func == (a: YAMLScalar, b: YAMLScalar) -> Bool {
-        a.text == b.text && a.packed == b.packed && a.bits == b.bits && a.tag == b.tag && a.value == b.value
+        a.text == b.text && a.info.packed == b.info.packed && a.tag == b.tag && a.value == b.value
     }
 
-    /// Hashes what `==` compares.
+    /// Hashes what `==` compares (the value follows from text and kind).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
-        hasher.combine(packed)
-        hasher.combine(bits)
+        hasher.combine(info.packed)
         hasher.combine(tag)
     }
 }
@@ -174,9 +211,10 @@ public final class YAMLNode: Sendable {
         case mapping([(key: YAMLNode, value: YAMLNode)])
     }
 
+    // Field order keeps an instance at 56 bytes (a 64-byte heap block).
+    private let origin: SourceOrigin
     /// What the node holds.
     public let kind: Kind
-    private let origin: SourceOrigin
     private let startOffset: UInt32
     private let endOffset: UInt32
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The YAML 1.2 core schema as a table: each row names the type it yields
 /// and matches the raw UTF-8 bytes of a scalar against that type's regular
 /// expression from the specification (written out by hand: no regex engine,
@@ -99,7 +105,12 @@ enum CoreSchema {
 
     /// YAML 1.1 boolean words that YAML 1.2 reads as strings.
     static func isYAML11Boolean(_ b: Bytes) -> Bool {
-        guard b.count <= 3 else { return false }
+        guard b.count <= 3, let first = b.first else { return false }
+        switch first {
+        case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"),
+             UInt8(ascii: "o"), UInt8(ascii: "O"): break
+        default: return false
+        }
         for w in yaml11Words where equals(b, w) { return true }
         return false
     }
@@ -207,6 +218,19 @@ enum CoreSchema {
         return text
     }
 
+    /// The correctly rounded double of text already matched by the float
+    /// pattern, through the C library's `strtod` on a stack copy (no String).
+    static func parseDouble(_ b: Bytes) -> Double? {
+        if b.count > 63 { return Double(String(decoding: b, as: UTF8.self)) }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> Double? in
+            for k in 0..<b.count { buffer[k] = CChar(bitPattern: b[k]) }
+            buffer[b.count] = 0
+            var end: UnsafeMutablePointer<CChar>? = nil
+            let d = strtod(buffer.baseAddress!, &end)
+            return end == buffer.baseAddress! + b.count ? d : nil
+        }
+    }
+
     static func decimalFloat(_ b: Bytes) -> Match? {
         var i = 0
         let n = b.count
@@ -228,7 +252,6 @@ enum CoreSchema {
             guard expDigits > 0 else { return nil }
         }
         guard i == n else { return nil }
-        guard let d = Double(String(decoding: b, as: UTF8.self)) else { return nil }
-        return .value(.float(d))
+        return parseDouble(b).map { .value(.float($0)) }
     }
 }

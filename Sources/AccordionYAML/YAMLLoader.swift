@@ -160,16 +160,24 @@ struct Composer {
         var lastEnd: UInt32
         var anchor: String?
         var size: Int
+        /// Whether a plain `<<` key was written in this mapping.
+        var hasMerge = false
     }
 
     private var frames: [Frame] = []
-    private var children: [YAMLNode] = []
+    /// Finished children of the open collections, owned (+1) until their
+    /// collection ends and moves them into its array without extra retains.
+    private var children: [Unmanaged<YAMLNode>] = []
+    /// Parallel to `children`: the key hash for nodes in key position, else 0.
+    private var childHashes: [Int] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var openAnchors = 0
     private var nodeCount = 0
     private var aliasExpansion = 0
     private var root: YAMLNode?
     private var problems: [Diagnostic] = []
+    /// Reused per mapping for key hashes.
+    private var scratch = KeySet()
 
     init(text: [UInt8], source: String, limits: YAMLLimits) {
         self.text = text
@@ -247,6 +255,11 @@ struct Composer {
             buffer = b
             defer { buffer = UnsafeBufferPointer(start: nil, count: 0) }
             yaml_parser_set_input_string(parser, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count)
+            defer {
+                // After an error, children not yet moved into a collection are still owned here.
+                for child in children { child.release() }
+                children.removeAll()
+            }
             return try parse(parser)
         }
     }
@@ -298,13 +311,25 @@ struct Composer {
     }
 
     /// Attaches a finished node to its parent (or makes it the root).
-    private mutating func add(_ node: YAMLNode, size: Int, end: UInt32) {
+    /// Whether the next child of the innermost collection is a mapping key.
+    private var atKey: Bool {
+        guard let top = frames.last else { return false }
+        return top.isMapping && (children.count - top.childStart) & 1 == 0
+    }
+
+    private mutating func add(_ node: YAMLNode, size: Int, end: UInt32, isMergeKey: Bool = false, keyHash: Int? = nil) {
         if frames.isEmpty {
             root = node
             return
         }
-        children.append(node)
         let top = frames.count - 1
+        var hash = 0
+        if frames[top].isMapping, (children.count - frames[top].childStart) & 1 == 0 {
+            if isMergeKey { frames[top].hasMerge = true }
+            hash = keyHash ?? Self.keyHash(node)
+        }
+        children.append(Unmanaged.passRetained(node))
+        childHashes.append(hash)
         frames[top].size = frames[top].size &+ size
         if frames[top].size < 0 { frames[top].size = Int.max }
         if end > frames[top].lastEnd { frames[top].lastEnd = end }
@@ -344,10 +369,15 @@ struct Composer {
             case .tooLong?: try tooLong(start, end)
             }
         }
-        let node = YAMLNode(kind: .scalar(YAMLScalar(text: text, style: style, tag: tag, value: value, isYAML11Boolean: yaml11)),
+        let node = YAMLNode(kind: .scalar(YAMLScalar(loaded: text, style: style, tag: tag, value: value, isYAML11Boolean: yaml11)),
                             origin: origin, start: start, end: end)
         if let anchor = cString(data.anchor) { anchors[anchor] = (node, 1) }
-        add(node, size: 1, end: end)
+        var isStringValue = false
+        if case .string = value { isStringValue = true }
+        let merge = style == .plain && bytes.count == 2 && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "<")
+            && (tag == nil || tag == "tag:yaml.org,2002:merge")
+        add(node, size: 1, end: end, isMergeKey: merge,
+            keyHash: atKey ? Self.keyHash(value: value, isString: isStringValue, text: bytes) : nil)
     }
 
     private mutating func tooLong(_ start: UInt32, _ end: UInt32) throws(DiagnosticError) {
@@ -433,11 +463,11 @@ struct Composer {
         let end = frame.isFlow ? offset(event.end_mark) : max(frame.lastEnd, frame.start)
         let node: YAMLNode
         if frame.isMapping {
-            node = YAMLNode(kind: .mapping(try entries(from: frame.childStart)), origin: origin, start: frame.start, end: end)
+            node = YAMLNode(kind: .mapping(try entries(from: frame.childStart, hasMerge: frame.hasMerge)),
+                            origin: origin, start: frame.start, end: end)
         } else {
-            node = YAMLNode(kind: .sequence(Array(children[frame.childStart...])), origin: origin, start: frame.start, end: end)
+            node = YAMLNode(kind: .sequence(takeChildren(from: frame.childStart)), origin: origin, start: frame.start, end: end)
         }
-        children.removeSubrange(frame.childStart...)
         if let anchor = frame.anchor {
             openAnchors -= 1
             anchors[anchor] = (node, frame.size)
@@ -494,6 +524,7 @@ struct Composer {
 
     static func identity(_ node: YAMLNode, index: Int) -> KeyIdentity {
         guard case .scalar(let s) = node.kind else { return .node(ObjectIdentifier(node)) }
+        if s.isString { return .string(s.text) }
         switch s.value {
         case .null: return .null
         case .bool(let b): return .bool(b)
@@ -504,28 +535,94 @@ struct Composer {
         }
     }
 
-    /// Keys seen so far in one mapping: pairwise below a small size, hashed above.
-    private struct KeySet {
-        var keys: [YAMLNode] = []
+    /// FNV-1a over bytes, mixed with a type tag: cheap, and only ever a
+    /// prefilter (equal hashes are confirmed with `sameKey`; large mappings
+    /// use a seeded dictionary instead).
+    private static func fnv(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ tag
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return Int(bitPattern: UInt(h))
+    }
+
+    private static func mix(_ x: UInt64, tag: UInt64) -> Int {
+        var z = x &+ 0x9e37_79b9_7f4a_7c15 &* (tag &+ 1)
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return Int(bitPattern: UInt(z ^ (z >> 31)))
+    }
+
+    /// The key hash of a scalar from its resolved value and text bytes.
+    static func keyHash(value: ScalarValue, isString: Bool, text: UnsafeBufferPointer<UInt8>) -> Int {
+        if isString { return fnv(text, tag: 6) }
+        switch value {
+        case .null: return 1
+        case .bool(let b): return b ? 3 : 2
+        case .int(let i): return mix(UInt64(bitPattern: i), tag: 3)
+        case .bigInt(let d):
+            var d = d
+            return d.withUTF8 { fnv($0, tag: 4) }
+        case .float(let f): return mix(f == 0 ? 0 : f.bitPattern, tag: 5)
+        case .string(let t):
+            var t = t
+            return t.withUTF8 { fnv($0, tag: 6) }
+        }
+    }
+
+    /// The key hash of any node (collections hash alike and compare by identity).
+    static func keyHash(_ node: YAMLNode) -> Int {
+        guard case .scalar(let s) = node.kind else { return 0 }
+        var text = s.text
+        let value: ScalarValue = s.isString ? .null : s.value
+        return text.withUTF8 { keyHash(value: value, isString: s.isString, text: $0) }
+    }
+
+    /// Keys seen so far in one mapping: hashes compared pairwise while few,
+    /// a dictionary once many. Holds keys unretained: the mapping being
+    /// built keeps them alive.
+    struct KeySet {
+        var hashes: [Int] = []
+        var keys: [Unmanaged<YAMLNode>] = []
         var index: [KeyIdentity: Int]? = nil
 
+        mutating func reset() {
+            hashes.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            index = nil
+        }
+
         /// Inserts `key`; returns the earlier equal key, if any (and then does not insert).
-        mutating func insert(_ key: YAMLNode) -> YAMLNode? {
-            if index == nil, keys.count >= 12 {
+        mutating func insert(_ key: YAMLNode, hash: Int) -> YAMLNode? {
+            if index == nil, keys.count >= 32 {
                 var d: [KeyIdentity: Int] = [:]
-                for (i, k) in keys.enumerated() { d[Composer.identity(k, index: i)] = i }
+                for (i, k) in keys.enumerated() { d[Composer.identity(k.takeUnretainedValue(), index: i)] = i }
                 index = d
             }
             if index != nil {
                 let id = Composer.identity(key, index: keys.count)
-                if let i = index![id] { return keys[i] }
+                if let i = index![id] { return keys[i].takeUnretainedValue() }
                 index![id] = keys.count
             } else {
-                for k in keys where Composer.sameKey(k, key) { return k }
+                for i in 0..<hashes.count where hashes[i] == hash {
+                    let k = keys[i].takeUnretainedValue()
+                    if Composer.sameKey(k, key) { return k }
+                }
+                hashes.append(hash)
             }
-            keys.append(key)
+            keys.append(Unmanaged.passUnretained(key))
             return nil
         }
+    }
+
+    /// Moves the children from `start` on out of the stack, without retaining them again.
+    private mutating func takeChildren(from start: Int) -> [YAMLNode] {
+        let n = children.count - start
+        let items = [YAMLNode](unsafeUninitializedCapacity: n) { buffer, initialized in
+            for k in 0..<n { (buffer.baseAddress! + k).initialize(to: children[start + k].takeRetainedValue()) }
+            initialized = n
+        }
+        children.removeSubrange(start...)
+        childHashes.removeSubrange(start...)
+        return items
     }
 
     private func describeKey(_ node: YAMLNode) -> String {
@@ -544,57 +641,64 @@ struct Composer {
     }
 
     /// The mapping's entries from the flat child stack: duplicates refused,
-    /// merge keys applied in place (explicit keys win; earlier merged
-    /// mappings win over later ones).
-    private mutating func entries(from childStart: Int) throws(DiagnosticError) -> [(key: YAMLNode, value: YAMLNode)] {
-        let count = (children.count - childStart) / 2
-        var hasMerge = false
-        var i = childStart
-        while i < children.count {
-            if Self.isMergeKey(children[i]) { hasMerge = true; break }
-            i += 2
-        }
+    /// merge keys applied in place (explicit keys win wherever written;
+    /// earlier merged mappings win over later ones).
+    private mutating func entries(from start: Int, hasMerge: Bool) throws(DiagnosticError) -> [(key: YAMLNode, value: YAMLNode)] {
+        var seen = scratch
+        scratch = KeySet()
+        seen.reset()
         var result: [(key: YAMLNode, value: YAMLNode)] = []
-        result.reserveCapacity(count)
-        if !hasMerge && count <= 12 {
-            var i = childStart
-            while i < children.count {
-                let key = children[i]
-                var dup: YAMLNode? = nil
-                for e in result where Self.sameKey(e.key, key) { dup = e.key; break }
-                if let dup { try duplicate(key, first: dup) } else { result.append((key, children[i + 1])) }
-                i += 2
-            }
-            return result
-        }
-        var explicit = KeySet()
-        // Explicit entries first, remembering where each merge key stood.
+        result.reserveCapacity((children.count - start) / 2 + (hasMerge ? 8 : 0))
         var slots: [(position: Int, key: YAMLNode, value: YAMLNode)] = []
-        i = childStart
-        while i < children.count {
-            let key = children[i], value = children[i + 1]
-            if Self.isMergeKey(key) {
+        var duplicates: [(key: YAMLNode, first: YAMLNode)] = []
+        var i = start
+        // Ownership moves from the stack into the entries; nothing here may
+        // throw until the stack is trimmed.
+        while i + 1 < children.count {
+            let key = children[i].takeRetainedValue()
+            let value = children[i + 1].takeRetainedValue()
+            if hasMerge, Self.isMergeKey(key) {
                 slots.append((result.count, key, value))
-            } else if let dup = explicit.insert(key) {
-                try duplicate(key, first: dup)
+            } else if let first = seen.insert(key, hash: childHashes[i]) {
+                duplicates.append((key, first))
             } else {
                 result.append((key, value))
             }
             i += 2
         }
-        if slots.isEmpty { return result }
-        var final: [(key: YAMLNode, value: YAMLNode)] = []
-        final.reserveCapacity(result.count + slots.count * 4)
-        var seen = explicit
-        var next = 0
-        for slot in slots {
-            while next < slot.position { final.append(result[next]); next += 1 }
-            try mergeSources(slot.value, key: slot.key) { (source) throws(DiagnosticError) in
-                for e in source where seen.insert(e.key) == nil { final.append(e) }
-            }
+        children.removeSubrange(start...)
+        childHashes.removeSubrange(start...)
+        for d in duplicates { try duplicate(d.key, first: d.first) }
+        if slots.isEmpty {
+            scratch = seen
+            return result
         }
-        while next < result.count { final.append(result[next]); next += 1 }
-        return final
+        // Merged entries go where their `<<` stood. One merge key: a single
+        // insertion; several: the mapping is assembled once, so the work
+        // stays linear however many merge keys a hostile file writes.
+        var pieces: [(position: Int, entries: [(key: YAMLNode, value: YAMLNode)])] = []
+        for slot in slots {
+            var merged: [(key: YAMLNode, value: YAMLNode)] = []
+            try mergeSources(slot.value, key: slot.key) { (source) throws(DiagnosticError) in
+                for e in source where seen.insert(e.key, hash: Composer.keyHash(e.key)) == nil { merged.append(e) }
+            }
+            if !merged.isEmpty { pieces.append((slot.position, merged)) }
+        }
+        scratch = seen
+        if pieces.count == 1 {
+            result.insert(contentsOf: pieces[0].entries, at: pieces[0].position)
+        } else if pieces.count > 1 {
+            var final: [(key: YAMLNode, value: YAMLNode)] = []
+            final.reserveCapacity(result.count + pieces.reduce(0) { $0 + $1.entries.count })
+            var next = 0
+            for piece in pieces {
+                while next < piece.position { final.append(result[next]); next += 1 }
+                final.append(contentsOf: piece.entries)
+            }
+            while next < result.count { final.append(result[next]); next += 1 }
+            return final
+        }
+        return result
     }
 
     /// Calls `body` with the entries of each mapping a merge key's value names.

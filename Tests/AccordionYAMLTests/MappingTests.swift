@@ -55,6 +55,25 @@ final class MappingTests: XCTestCase {
         XCTAssertEqual(ints(root["m"]), ["x": 9, "y": 2, "z": 3])
     }
 
+    func testSeveralMergeKeysInOneMappingEarlierWins() throws {
+        let root = try load("m:\n  a: 0\n  <<: {x: 1, y: 1}\n  b: 0\n  <<: {y: 2, z: 2}\n  c: 0\n")
+        XCTAssertEqual(keys(root["m"]), ["a", "x", "y", "b", "z", "c"])
+        XCTAssertEqual(ints(root["m"]), ["a": 0, "b": 0, "c": 0, "x": 1, "y": 1, "z": 2])
+    }
+
+    func testLargeMappingsWithMerges() throws {
+        var text = "d: &d {"
+        for i in 0..<40 { text += "k\(i): \(i), " }
+        text += "z: 0}\nm:\n"
+        for i in 0..<40 where i % 2 == 0 { text += "  k\(i): -1\n" }
+        text += "  <<: *d\n"
+        let m = try load(text)["m"]
+        XCTAssertEqual(m?.entries?.count, 41)
+        XCTAssertEqual(ints(m)["k2"], -1)
+        XCTAssertEqual(ints(m)["k3"], 3)
+        XCTAssertEqual(keys(m).last, "z")
+    }
+
     func testQuotedMergeKeyIsAnOrdinaryKey() throws {
         let root = try load("a: &a {x: 1}\nm: {'<<': *a}\n")
         XCTAssertEqual(keys(root["m"]), ["<<"])
