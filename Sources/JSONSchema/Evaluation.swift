@@ -64,16 +64,20 @@ final class Evaluation {
     var localDepth = 0
     var totalDepth = 0
     var work = 0
+    /// Set when the work limit ran out: everything after is unreliable.
+    var aborted = false
 
-    /// Schema applications allowed at one instance location (catches `$ref` cycles).
-    static let maxLocalDepth = 256
-    /// Nesting of schema applications overall (keeps the stack bounded).
-    static let maxTotalDepth = 2_000
-    /// Schema applications allowed in one validation (keeps hostile schemas finite).
-    static let maxWork = 50_000_000
+    let limits: JSONSchemaLimits
+    /// Schema applications spent re-running failed alternatives to explain
+    /// them; past this, a failed `anyOf`/`oneOf` gets a one-line message.
+    static let maxExplainWork = 200_000
+    /// >0 while re-running alternatives for their messages.
+    var explaining = 0
+    var explainWork = 0
 
-    init(program: SchemaProgram, failFast: Bool) {
+    init(program: SchemaProgram, failFast: Bool, limits: JSONSchemaLimits) {
         self.program = program
+        self.limits = limits
         self.units = program.units
         self.failFast = failFast
     }
@@ -98,7 +102,7 @@ final class Evaluation {
     func report(_ rule: String, at node: YAMLNode, schemaPath: String, step: PathStep? = nil,
                 _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
                 related: @autoclosure () -> [RelatedLocation] = []) {
-        if failFast { return }
+        if failFast || aborted { return }
         errors.append(Diagnostic(rule: rule, message: message(), span: node.span, help: help(), related: related(),
                                  instancePath: instancePath(step), schemaPath: schemaPath))
     }
@@ -122,16 +126,23 @@ final class Evaluation {
         localDepth += 1
         totalDepth += 1
         work += 1
+        if explaining > 0 { explainWork += 1 }
         defer {
             localDepth -= 1
             totalDepth -= 1
         }
-        if localDepth > Evaluation.maxLocalDepth || totalDepth > Evaluation.maxTotalDepth || work > Evaluation.maxWork {
-            let which = work > Evaluation.maxWork
-                ? "more than \(Evaluation.maxWork) schema applications"
-                : (localDepth > Evaluation.maxLocalDepth
-                    ? "more than \(Evaluation.maxLocalDepth) schemas applied to one value (a `$ref` cycle that never moves into the value?)"
-                    : "schemas nested more than \(Evaluation.maxTotalDepth) deep")
+        if aborted { return false }
+        if work > limits.maxWork {
+            aborted = true
+            reportLimit("schema-recursion-limit", at: node, schemaPath: unit.location,
+                        "validation stopped here: more than \(limits.maxWork) schema applications",
+                        help: "simplify nested `anyOf`/`oneOf` alternatives that all recurse into the value")
+            return false
+        }
+        if localDepth > limits.maxSchemasPerValue || totalDepth > limits.maxNesting {
+            let which = localDepth > limits.maxSchemasPerValue
+                ? "more than \(limits.maxSchemasPerValue) schemas applied to one value (a `$ref` cycle that never moves into the value?)"
+                : "schemas nested more than \(limits.maxNesting) deep"
             reportLimit("schema-recursion-limit", at: node, schemaPath: unit.location,
                         "validation stopped here: \(which)",
                         help: "make every `$ref` cycle step into a property or item of the value")
@@ -186,12 +197,28 @@ final class Evaluation {
 
     /// Searches `text` with `regex`, reporting an exhausted budget.
     func search(_ regex: ECMARegex, _ text: String, at node: YAMLNode, schemaPath: String) -> ECMARegex.SearchResult {
-        let result = regex.search(text)
+        let result = regex.search(text, budget: limits.regexBudget)
         if result == .budgetExceeded {
             reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
-                        "the pattern \(JSONValues.quoted(regex.pattern)) took more than \(ECMARegex.defaultBudget) steps on this value, so it was not checked",
+                        "the pattern \(JSONValues.quoted(regex.pattern)) took more than \(limits.regexBudget) steps on this value, so it was not checked",
                         help: "simplify the pattern (nested quantifiers like `(a+)+` backtrack exponentially)")
         }
         return result
     }
+}
+
+/// The limits that keep validation finite on hostile schemas and documents.
+public struct JSONSchemaLimits: Sendable {
+    /// Schema applications allowed at one value before it counts as a `$ref`
+    /// cycle that never moves into the value.
+    public var maxSchemasPerValue = 256
+    /// Nesting of schema applications overall (keeps the stack bounded).
+    public var maxNesting = 2_000
+    /// Schema applications allowed in one validation (bounds `anyOf` blow-ups).
+    public var maxWork = 20_000_000
+    /// Steps one regular-expression search may take.
+    public var regexBudget = ECMARegex.defaultBudget
+
+    /// The defaults.
+    public init() {}
 }

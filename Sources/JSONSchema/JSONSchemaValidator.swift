@@ -6,19 +6,22 @@ import AccordionYAML
 /// keyword that rejected it. Compile once, validate many documents.
 public struct JSONSchemaValidator: Sendable {
     let program: SchemaProgram
+    /// The work and depth limits every validation runs under.
+    public var limits: JSONSchemaLimits
 
     /// Compiles `schema`; throws located diagnostics for an invalid or
     /// unresolvable schema (bad keyword values, invalid patterns, `$ref`s to
     /// unknown documents). The draft 2020-12 meta-schemas are known offline.
-    public init(schema: YAMLNode) throws(DiagnosticError) {
+    public init(schema: YAMLNode, limits: JSONSchemaLimits = JSONSchemaLimits()) throws(DiagnosticError) {
         program = try SchemaCompiler().compileDocument(schema)
+        self.limits = limits
     }
 
     /// Every problem of `instance` (severity `.error`), sorted by position:
     /// span = the offending node (or key), rule `schema-<keyword>`,
     /// `instancePath`/`schemaPath` as JSON pointers, and `help` where there is a fix.
     public func validate(_ instance: YAMLNode) -> [Diagnostic] {
-        let evaluation = Evaluation(program: program, failFast: false)
+        let evaluation = Evaluation(program: program, failFast: false, limits: limits)
         var none: Annotations? = nil
         _ = evaluation.apply(program.root, instance, &none)
         var seen: Set<Diagnostic> = []
@@ -31,7 +34,7 @@ public struct JSONSchemaValidator: Sendable {
 
     /// True when `instance` is valid; stops at the first problem and builds no messages.
     public func isValid(_ instance: YAMLNode) -> Bool {
-        let evaluation = Evaluation(program: program, failFast: true)
+        let evaluation = Evaluation(program: program, failFast: true, limits: limits)
         var none: Annotations? = nil
         return evaluation.apply(program.root, instance, &none) && evaluation.limitErrors.isEmpty
     }

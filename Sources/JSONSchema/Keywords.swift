@@ -709,10 +709,12 @@ enum Keywords {
                           help: "make the alternatives exclusive, or change the value so only one applies")
                 return false
             }
-            // Every alternative failed: explain the closest one.
+            // Every alternative failed: explain the closest one (within a work budget).
             var best: (score: (Int, Int, Int), errors: [Diagnostic])? = nil
             let here = ev.path.count
-            for u in subs {
+            ev.explaining += 1
+            defer { ev.explaining -= 1 }
+            for u in subs where ev.explainWork < Evaluation.maxExplainWork {
                 let start = ev.errors.count
                 var none: Annotations? = nil
                 _ = ev.apply(u, node, &none)
@@ -721,7 +723,7 @@ enum Keywords {
                 let score = closeness(errs, here: ev.instancePath(), depth: here)
                 if best == nil || score < best!.score { best = (score, errs) }
             }
-            if let best, !best.errors.isEmpty {
+            if let best, !best.errors.isEmpty, ev.explainWork < Evaluation.maxExplainWork {
                 ev.errors.append(contentsOf: best.errors)
             } else {
                 ev.report(keyword == "oneOf" ? "schema-one-of" : "schema-any-of", at: node, schemaPath: location,

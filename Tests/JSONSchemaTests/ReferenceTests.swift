@@ -176,3 +176,28 @@ final class DynamicReferenceTests: XCTestCase {
                [("{\"true\":1}", true), ("{\"false\":1}", false)])
     }
 }
+
+final class LimitTests: XCTestCase {
+    func testVeryDeepInstanceHitsTheDepthLimitNotTheStack() throws {
+        var text = ""
+        for _ in 0..<1500 { text += "[" }
+        for _ in 0..<1500 { text += "]" }
+        let node = try JSONNodeParser.parse(text, source: "deep.json", maxDepth: 2000)
+        guard let v = validator(##"{"items":{"$ref":"#"}}"##) else { return }
+        XCTAssertEqual(Set(v.validate(node).map(\.rule)), ["schema-recursion-limit"])
+        XCTAssertFalse(v.isValid(node))
+    }
+
+    func testExponentialAnyOfIsBounded() throws {
+        var text = ""
+        for _ in 0..<60 { text += "[" }
+        text += "1"
+        for _ in 0..<60 { text += "]" }
+        var limits = JSONSchemaLimits()
+        limits.maxWork = 200_000
+        let v = try JSONSchemaValidator(schema: json(##"{"anyOf":[{"items":{"$ref":"#"}},{"items":{"$ref":"#"}}],"type":"array"}"##),
+                                        limits: limits)
+        XCTAssertEqual(v.validate(json(text)).map(\.rule), ["schema-recursion-limit"])
+        XCTAssertFalse(v.isValid(json(text)))
+    }
+}
