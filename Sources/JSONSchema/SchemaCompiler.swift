@@ -113,7 +113,18 @@ final class SchemaCompiler {
         "unevaluatedItems", "unevaluatedProperties", "contentSchema",
     ]
     static let arraySubschemaKeywords: Set<String> = ["prefixItems", "allOf", "anyOf", "oneOf"]
-    static let mapSubschemaKeywords: Set<String> = ["properties", "patternProperties", "dependentSchemas", "$defs"]
+    /// (`definitions` and `dependencies` are earlier drafts' keywords: not
+    /// applied, but identifiers inside them are registered so `$ref`s into
+    /// schemas written for several drafts still resolve.)
+    static let mapSubschemaKeywords: Set<String> = ["properties", "patternProperties", "dependentSchemas", "$defs",
+                                                    "definitions", "dependencies"]
+
+    /// Keywords of earlier drafts, with what replaced them in 2020-12.
+    static let replacedKeywords: [String: String] = [
+        "definitions": "`$defs`", "dependencies": "`dependentRequired` or `dependentSchemas`",
+        "$recursiveRef": "`$dynamicRef`", "$recursiveAnchor": "`$dynamicAnchor`",
+        "additionalItems": "`items` (with `prefixItems` for the leading items)",
+    ]
 
     /// Creates units for `node` and every subschema under known keywords,
     /// recording identifiers. Returns the unit index.
@@ -169,7 +180,7 @@ final class SchemaCompiler {
                 }
             case _ where SchemaCompiler.mapSubschemaKeywords.contains(name):
                 if case .mapping(let children) = value.kind {
-                    for (childKey, child) in children {
+                    for (childKey, child) in children where !(name == "dependencies" && child.items != nil) {
                         register(child, base: base, resource: resource,
                                  location: here + "/" + SchemaCompiler.escape(JSONValues.keyName(childKey)))
                     }
@@ -210,6 +221,13 @@ final class SchemaCompiler {
                 let name = JSONValues.keyName(key)
                 let location = unit.location + "/" + SchemaCompiler.escape(name)
                 guard let keyword = Keywords.table[name] else {
+                    if let replacement = SchemaCompiler.replacedKeywords[name] {
+                        warnings.append(Diagnostic(
+                            severity: .warning, rule: "schema-unknown-keyword",
+                            message: "`\(name)` is not a draft 2020-12 keyword and is ignored",
+                            span: key.span, help: "use \(replacement) instead", schemaPath: location))
+                        continue
+                    }
                     warnings.append(Diagnostic(
                         severity: .warning, rule: "schema-unknown-keyword",
                         message: "unknown schema keyword `\(name)` is ignored",

@@ -201,3 +201,14 @@ final class LimitTests: XCTestCase {
         XCTAssertFalse(v.isValid(json(text)))
     }
 }
+
+final class LegacyKeywordTests: XCTestCase {
+    func testIdsInsideDefinitionsAreRegisteredButTheKeywordWarns() throws {
+        let schema = ##"{"$id":"http://localhost:1234/sibling_id/base/","definitions":{"foo":{"$id":"http://localhost:1234/sibling_id/foo.json","type":"string"},"##
+            + ##""base_foo":{"$id":"foo.json","type":"number"}},"allOf":[{"$id":"http://localhost:1234/sibling_id/","$ref":"foo.json"}]}"##
+        expect(schema, [("\"a\"", true), ("1", false)])
+        let v = try JSONSchemaValidator(schema: json(schema))
+        XCTAssertEqual(v.schemaWarnings.map(\.help), ["use `$defs` instead"])
+        expect(##"{"additionalItems":{"type":"number"},"unevaluatedItems":{"type":"string"}}"##, [("[\"foo\",1]", false), ("[\"a\"]", true)])
+    }
+}
