@@ -711,7 +711,9 @@ enum Keywords {
             }
             // Every alternative failed: explain the closest one (within a work budget).
             var best: (score: (Int, Int, Int), errors: [Diagnostic])? = nil
-            let here = ev.path.count
+            let depth = ev.path.count
+            let here = ev.instancePath()
+            var expectations: [String]? = []
             ev.explaining += 1
             defer { ev.explaining -= 1 }
             for u in subs where ev.explainWork < Evaluation.maxExplainWork {
@@ -720,16 +722,48 @@ enum Keywords {
                 _ = ev.apply(u, node, &none)
                 let errs = Array(ev.errors[start...])
                 ev.errors.removeSubrange(start...)
-                let score = closeness(errs, here: ev.instancePath(), depth: here)
+                let score = closeness(errs, here: here, depth: depth)
                 if best == nil || score < best!.score { best = (score, errs) }
+                // Alternatives that each reject only the kind of value combine
+                // into one "expected A or B" message.
+                if errs.count == 1, errs[0].instancePath == here, let expected = expectation(errs[0]) {
+                    if !(expectations?.contains(expected) ?? true) { expectations?.append(expected) }
+                } else {
+                    expectations = nil
+                }
             }
-            if let best, !best.errors.isEmpty, ev.explainWork < Evaluation.maxExplainWork {
+            guard ev.explainWork < Evaluation.maxExplainWork else {
+                ev.report(keyword == "oneOf" ? "schema-one-of" : "schema-any-of", at: node, schemaPath: location,
+                          "matches none of the \(subs.count) alternatives of `\(keyword)`")
+                return false
+            }
+            if let expectations, expectations.count > 1, let first = best?.errors.first {
+                let rule = first.rule == "schema-type" ? "schema-type" : (keyword == "oneOf" ? "schema-one-of" : "schema-any-of")
+                ev.report(rule, at: node, schemaPath: location,
+                          "expected \(expectations.joined(separator: " or ")), found \(JSONValues.describe(node))",
+                          help: first.help)
+            } else if let best, !best.errors.isEmpty {
                 ev.errors.append(contentsOf: best.errors)
             } else {
                 ev.report(keyword == "oneOf" ? "schema-one-of" : "schema-any-of", at: node, schemaPath: location,
                           "matches none of the \(subs.count) alternatives of `\(keyword)`")
             }
             return false
+        }
+    }
+
+    /// What a type/const/enum message says was expected ("a string", "`null`").
+    static func expectation(_ d: Diagnostic) -> String? {
+        let text = d.message
+        switch d.rule {
+        case "schema-type":
+            guard text.hasPrefix("expected "), let comma = text.firstRange(of: ", found ") else { return nil }
+            return String(text[text.index(text.startIndex, offsetBy: 9)..<comma.lowerBound])
+        case "schema-const", "schema-enum":
+            guard text.hasPrefix("must be "), let comma = text.firstRange(of: ", found ") else { return nil }
+            return String(text[text.index(text.startIndex, offsetBy: 8)..<comma.lowerBound])
+        default:
+            return nil
         }
     }
 

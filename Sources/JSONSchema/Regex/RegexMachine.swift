@@ -168,21 +168,37 @@ struct RegexMachine {
         self.budget = budget
     }
 
-    private enum Frame {
+    enum Frame {
         case thread(pc: Int, pos: Int)
         case restore(slot: Int, value: Int)
     }
 
+    /// Reused across start positions so a search allocates once.
+    private var topSlots: [Int] = []
+    private var topStack: [Frame] = []
+
     mutating func run(_ program: RegexProgram, at start: Int) -> Outcome {
-        var slots = [Int](repeating: -1, count: program.slotCount)
-        return execute(program, at: start, slots: &slots, target: -1).outcome
+        var slots = topSlots
+        var stack = topStack
+        topSlots = []
+        topStack = []
+        if slots.count != program.slotCount {
+            slots = [Int](repeating: -1, count: program.slotCount)
+        } else {
+            for k in 0..<slots.count { slots[k] = -1 }
+        }
+        stack.removeAll(keepingCapacity: true)
+        let outcome = execute(program, at: start, slots: &slots, stack: &stack, target: -1).outcome
+        topSlots = slots
+        topStack = stack
+        return outcome
     }
 
     /// Executes `program` from `start`; `target` is the end a look-behind body must reach.
-    private mutating func execute(_ program: RegexProgram, at start: Int, slots: inout [Int], target: Int) -> (outcome: Outcome, end: Int) {
+    private mutating func execute(_ program: RegexProgram, at start: Int, slots: inout [Int], stack: inout [Frame],
+                                  target: Int) -> (outcome: Outcome, end: Int) {
         let code = program.code
         let n = input.count
-        var stack: [Frame] = []
         var pc = 0
         var pos = start
         while true {
@@ -234,14 +250,16 @@ struct RegexMachine {
                 var found = false
                 if ahead {
                     var scratch = slots
-                    let r = execute(sub, at: pos, slots: &scratch, target: -1)
+                    var subStack: [Frame] = []
+                    let r = execute(sub, at: pos, slots: &scratch, stack: &subStack, target: -1)
                     if r.outcome == .budgetExceeded { return (.budgetExceeded, pos) }
                     found = r.outcome == .matched
                 } else {
                     var from = pos
                     while from >= 0 {
                         var scratch = slots
-                        let r = execute(sub, at: from, slots: &scratch, target: pos)
+                        var subStack: [Frame] = []
+                        let r = execute(sub, at: from, slots: &scratch, stack: &subStack, target: pos)
                         if r.outcome == .budgetExceeded { return (.budgetExceeded, pos) }
                         if r.outcome == .matched { found = true; break }
                         from -= 1
