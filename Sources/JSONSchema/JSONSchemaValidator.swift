@@ -21,15 +21,7 @@ public struct JSONSchemaValidator: Sendable {
     /// span = the offending node (or key), rule `schema-<keyword>`,
     /// `instancePath`/`schemaPath` as JSON pointers, and `help` where there is a fix.
     public func validate(_ instance: YAMLNode) -> [Diagnostic] {
-        let evaluation = Evaluation(program: program, failFast: false, limits: limits)
-        var none: Annotations? = nil
-        _ = evaluation.apply(program.root, instance, &none)
-        var seen: Set<Diagnostic> = []
-        var out: [Diagnostic] = []
-        for d in evaluation.errors + evaluation.limitErrors where seen.insert(d).inserted {
-            out.append(d)
-        }
-        return Diagnostic.sortedByPosition(out)
+        run(program.root, instance, failFast: false)
     }
 
     /// True when `instance` is valid; stops at the first problem and builds no messages.
@@ -37,6 +29,81 @@ public struct JSONSchemaValidator: Sendable {
         let evaluation = Evaluation(program: program, failFast: true, limits: limits)
         var none: Annotations? = nil
         return evaluation.apply(program.root, instance, &none) && evaluation.limitErrors.isEmpty
+    }
+
+    /// The official draft 2020-12 meta-schema (embedded), for checking that a
+    /// schema is itself well-formed, with every problem located in it.
+    public static func draft202012MetaSchema() throws(DiagnosticError) -> JSONSchemaValidator {
+        let text = KnownSchemaDocuments.all[0].text
+        return try JSONSchemaValidator(schema: try JSONNodeParser.parse(text, source: KnownSchemaDocuments.all[0].uri))
+    }
+
+    /// Problems of `instance` against the subschema at JSON pointer `pointer`
+    /// in the main schema document (e.g. `/$defs/panel`), with references and
+    /// dynamic scope as if reached from the root; nil when no subschema is there.
+    public func validate(_ instance: YAMLNode, subschemaAt pointer: String) -> [Diagnostic]? {
+        guard let unit = subschemaUnit(at: pointer) else { return nil }
+        return run(unit, instance, failFast: false)
+    }
+
+    /// Checks every `default` and `examples` value of the main schema against
+    /// the subschema it annotates, so the hints an editor shows are valid
+    /// themselves. Problems are located at the value in the schema file.
+    public func validateDefaultsAndExamples() -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for unit in program.units where !unit.location.contains("#") {
+            guard case .mapping = unit.node.kind else { continue }
+            var values: [(YAMLNode, String)] = []
+            if let d = unit.node["default"] { values.append((d, unit.location + "/default")) }
+            if let examples = unit.node["examples"]?.items {
+                for (k, e) in examples.enumerated() { values.append((e, unit.location + "/examples/\(k)")) }
+            }
+            for (value, where_) in values {
+                for var d in run(unit.index, value, failFast: false) {
+                    d.instancePath = where_ + d.instancePath
+                    d.message = "this `\(where_.split(separator: "/").last(where: { Int($0) == nil }) ?? "")` value is invalid for its own schema: " + d.message
+                    out.append(d)
+                }
+            }
+        }
+        return Diagnostic.sortedByPosition(out)
+    }
+
+    func subschemaUnit(at pointer: String) -> Int? {
+        var node = program.units[program.root].node
+        var tokens = pointer.hasPrefix("#") ? String(pointer.dropFirst()) : pointer
+        tokens = URIReference.percentDecoded(tokens)
+        if !tokens.isEmpty {
+            guard tokens.hasPrefix("/") else { return nil }
+            for raw in tokens.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+                let token = String(raw).unescapingPointerToken()
+                switch node.kind {
+                case .mapping(let entries):
+                    guard let e = entries.first(where: { JSONValues.keyName($0.key) == token }) else { return nil }
+                    node = e.value
+                case .sequence(let items):
+                    guard let k = Int(token), k >= 0, k < items.count else { return nil }
+                    node = items[k]
+                case .scalar:
+                    return nil
+                }
+            }
+        }
+        return program.unitByNode[ObjectIdentifier(node)]
+    }
+
+    func run(_ unit: Int, _ instance: YAMLNode, failFast: Bool) -> [Diagnostic] {
+        let evaluation = Evaluation(program: program, failFast: failFast, limits: limits)
+        evaluation.scope.append(program.units[program.root].resource)
+        var none: Annotations? = nil
+        let ok = evaluation.apply(unit, instance, &none)
+        if failFast { return ok && evaluation.limitErrors.isEmpty ? [] : [Diagnostic(rule: "schema-invalid", message: "invalid", span: instance.span)] }
+        var seen: Set<Diagnostic> = []
+        var out: [Diagnostic] = []
+        for d in evaluation.errors + evaluation.limitErrors where seen.insert(d).inserted {
+            out.append(d)
+        }
+        return Diagnostic.sortedByPosition(out)
     }
 
     /// Warnings found while compiling (unknown keywords), located in the schema.

@@ -225,7 +225,7 @@ enum Keywords {
         return { ev, node, _ in
             for a in allowed where JSONValues.equal(a, node) { return true }
             ev.report("schema-enum", at: node, schemaPath: location,
-                      allowed.count == 1
+                      allowed.isEmpty ? "no value is allowed here (`enum` is empty), found \(JSONValues.describe(node))" : allowed.count == 1
                         ? "must be \(JSONValues.code(allowed[0])), found \(JSONValues.describe(node))"
                         : "must be one of \(list(allowed)), found \(JSONValues.describe(node))",
                       help: didYouMean(node, allowed))

@@ -43,8 +43,12 @@ final class SchemaProgram: @unchecked Sendable {
     let warnings: [Diagnostic]
     /// Nodes of documents loaded while compiling (meta-schemas), kept alive.
     let documents: [YAMLNode]
+    /// Schema node → its unit, for validating against a subschema.
+    let unitByNode: [ObjectIdentifier: Int]
 
-    init(units: [SchemaUnit], dynamicAnchors: [[String: Int]], root: Int, warnings: [Diagnostic], documents: [YAMLNode]) {
+    init(units: [SchemaUnit], dynamicAnchors: [[String: Int]], root: Int, warnings: [Diagnostic], documents: [YAMLNode],
+         unitByNode: [ObjectIdentifier: Int]) {
+        self.unitByNode = unitByNode
         self.units = units
         self.dynamicAnchors = dynamicAnchors
         self.root = root
@@ -88,7 +92,8 @@ final class SchemaCompiler {
             next += 1
         }
         if !errors.isEmpty { throw DiagnosticError(Diagnostic.sortedByPosition(errors)) }
-        return SchemaProgram(units: units, dynamicAnchors: dynamicAnchors, root: rootIndex, warnings: warnings, documents: documents)
+        return SchemaProgram(units: units, dynamicAnchors: dynamicAnchors, root: rootIndex, warnings: warnings, documents: documents,
+                             unitByNode: unitByNode)
     }
 
     func newResource() -> Int {

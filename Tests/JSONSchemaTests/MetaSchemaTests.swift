@@ -93,3 +93,26 @@ final class MetaSchemaTests: XCTestCase {
         }
     }
 }
+
+final class SubschemaAPITests: XCTestCase {
+    func testValidateAgainstASubschemaByPointer() throws {
+        let v = try JSONSchemaValidator(schema: json(##"{"$defs":{"panel":{"type":"object","properties":{"id":{"$ref":"#/$defs/id"}}},"id":{"type":"string"}}}"##))
+        XCTAssertEqual(v.validate(json(#"{"id":1}"#), subschemaAt: "/$defs/panel")?.map(\.rule), ["schema-type"])
+        XCTAssertEqual(v.validate(json(#"{"id":"a"}"#), subschemaAt: "#/$defs/panel"), [])
+        XCTAssertNil(v.validate(json("1"), subschemaAt: "/$defs/nope"))
+    }
+
+    func testDefaultsAndExamplesAreCheckedAgainstTheirOwnSchema() throws {
+        let v = try JSONSchemaValidator(schema: json("{\"properties\":{\n\"width\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"default\":375,\"examples\":[320,-1]},\n\"layout\":{\"enum\":[\"fill\",\"fit\"],\"default\":\"fil\"}}}"))
+        let d = v.validateDefaultsAndExamples()
+        XCTAssertEqual(d.map(\.rule), ["schema-exclusive-minimum", "schema-enum"])
+        XCTAssertEqual(d.map(\.span.start.line), [2, 3])
+        XCTAssertEqual(d.first?.instancePath, "/properties/width/examples/1")
+    }
+
+    func testMetaSchemaFactory() throws {
+        let meta = try JSONSchemaValidator.draft202012MetaSchema()
+        XCTAssertTrue(meta.isValid(json(##"{"type":"object"}"##)))
+        XCTAssertFalse(meta.isValid(json(##"{"type":"objec"}"##)))
+    }
+}
