@@ -55,26 +55,53 @@ struct SemanticChecker {
         report(rule, .error, message, at: span, node: node, help: help, related: related)
     }
 
-    /// The JSON pointer of `node`, found by identity (only computed for a problem).
+    /// The JSON pointer of `node`, found by identity (only computed for a
+    /// problem). Children are in document order, so each level is a binary
+    /// search on byte offsets: a problem costs O(depth · log width), never a
+    /// walk of a 100,000-panel tree. (A node reached through an alias may not
+    /// be found; its pointer is then empty.)
     private func pointer(to node: YAMLNode) -> String {
-        func search(_ current: YAMLNode, _ path: String) -> String? {
+        let target = node.startByteOffset
+        func lastStartingBefore(_ count: Int, _ offset: (Int) -> Int) -> Int? {
+            var low = 0, high = count
+            while low < high {
+                let mid = (low + high) / 2
+                if offset(mid) <= target { low = mid + 1 } else { high = mid }
+            }
+            return low > 0 ? low - 1 : nil
+        }
+        var current = root
+        var path = ""
+        for _ in 0..<1000 {
             if current === node { return path }
             if let items = current.items {
-                for (i, item) in items.enumerated() where contains(item, node) {
-                    if let p = search(item, path + "/\(i)") { return p }
-                }
+                guard let i = lastStartingBefore(items.count, { items[$0].startByteOffset }) else { return "" }
+                current = items[i]
+                path += "/\(i)"
             } else if let entries = current.entries {
-                for e in entries where contains(e.value, node) {
-                    let key = (entryKeyText(e.key) ?? "").replacing("~", with: "~0").replacing("/", with: "~1")
-                    if let p = search(e.value, path + "/" + key) { return p }
+                guard let i = lastStartingBefore(entries.count, { entries[$0].value.startByteOffset }) else { return "" }
+                var key = entryKeyText(entries[i].key) ?? ""
+                if key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                    key = key.replacing("~", with: "~0").replacing("/", with: "~1")
                 }
+                current = entries[i].value
+                path += "/" + key
+            } else {
+                return ""
             }
-            return nil
         }
-        func contains(_ outer: YAMLNode, _ inner: YAMLNode) -> Bool {
-            outer.span.start <= inner.span.start && inner.span.start <= outer.span.end
-        }
-        return search(root, "") ?? ""
+        return ""
+    }
+
+    /// Work left for "did you mean" searches: a file with thousands of
+    /// unknown ids among thousands of panels must not turn quadratic.
+    private var suggestionBudget = 2_000_000
+
+    /// The closest candidate to `word`, within the budget.
+    private mutating func suggest(_ word: String, among candidates: [String]) -> String? {
+        guard suggestionBudget >= candidates.count else { return nil }
+        suggestionBudget -= candidates.count
+        return closest(to: word, in: candidates)
     }
 
     // MARK: - Entry point
@@ -208,6 +235,8 @@ struct SemanticChecker {
             }
         }
         var newDefinitions: [String: PanelDefinition] = [:]
+        // Every id defined so far, sorted, for suggestions (built on the first need).
+        var knownSorted: [String]?
         func known(_ id: String) -> PanelDefinition? {
             if let i = firstIndex[id] { return panels[i] }
             return newDefinitions[id]
@@ -229,7 +258,10 @@ struct SemanticChecker {
                         stack.append(def)
                     } else {
                         var help = "setPanels can name panels defined in `panels` or in an earlier setPanels; to add a new panel here, write its definition: {id: \(id), title: ...}"
-                        if let guess = closest(to: id, in: (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted()) { help = "did you mean `\(guess)`? " + help }
+                        if suggestionBudget > firstIndex.count + newDefinitions.count, knownSorted == nil {
+                            knownSorted = (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted()
+                        }
+                        if let guess = suggest(id, among: knownSorted ?? []) { help = "did you mean `\(guess)`? " + help }
                         report("unknown-panel-id", "there is no panel `\(id)` defined before this setPanels", at: node,
                                help: help)
                     }
@@ -249,6 +281,7 @@ struct SemanticChecker {
                                related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
                     } else {
                         newDefinitions[id] = def
+                        knownSorted = nil
                         seen[id] = idNode
                         stack.append(def)
                     }
@@ -311,9 +344,10 @@ struct SemanticChecker {
         case .index(let i):
             if i < stack.count { return i }
             let n = stack.count
+            let written = node.scalar?.text ?? String(i)
             let message = n == 0
-                ? "there is no panel \(i): there are no panels \(place)"
-                : "there is no panel \(i): there \(n == 1 ? "is 1 panel" : "are \(n) panels") \(place), so indices run from 0 to \(n - 1)"
+                ? "there is no panel \(written): there are no panels \(place)"
+                : "there is no panel \(written): there \(n == 1 ? "is 1 panel" : "are \(n) panels") \(place), so indices run from 0 to \(n - 1)"
             report("panel-index-out-of-range", message, at: node,
                    help: n == 0 ? "add panels first, or remove this reference" : "use an index from 0 to \(n - 1), or the panel's id")
             return nil
@@ -327,7 +361,7 @@ struct SemanticChecker {
             } else {
                 let ids = stack.lazy.map(\.spec.id).filter { !$0.isEmpty }
                 var help: String
-                if let guess = closest(to: id, in: ids) {
+                if let guess = suggest(id, among: suggestionBudget >= stack.count ? Array(ids) : []) {
                     help = "did you mean `\(guess)`?"
                 } else if ids.isEmpty {
                     help = "there are no panels \(place)"
