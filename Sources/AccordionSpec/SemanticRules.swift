@@ -107,7 +107,9 @@ struct SemanticChecker {
     // MARK: - Entry point
 
     /// Runs every rule; returns the typed document when no error was found.
-    mutating func run() -> AccordionSpecDocument? {
+    /// `schemaFailed`: the schema already reported an error, so parts the
+    /// reader skipped are explained.
+    mutating func run(schemaFailed: Bool = false) -> AccordionSpecDocument? {
         guard root.entries != nil else { return nil }
         let reader = SpecReader(root: root)
         let container = reader.container()
@@ -141,7 +143,14 @@ struct SemanticChecker {
 
         let resolvedSteps = runScript(steps, stacks: stacks, container: container, expanded: expanded,
                                       title: reader.title)
-        guard !diagnostics.contains(where: { $0.severity == .error }), let resolvedSteps else { return nil }
+        guard !schemaFailed, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        guard let resolvedSteps else {
+            // Only reachable if the reader and the schema disagree: say so
+            // rather than return no document without an error.
+            report("internal-error", "the script passed every check but could not be decoded; please report this file",
+                   at: root["script"] ?? root)
+            return nil
+        }
         return AccordionSpecDocument(title: reader.title, container: container, panels: panels.map(\.spec),
                                      expandedIndex: expanded, steps: resolvedSteps)
     }
