@@ -147,7 +147,7 @@ enum RenderJob {
             return 2
         }
         let bytes: [UInt8]
-        do {
+        do throws(IO.Failure) {
             bytes = try IO.readInput(input, limit: inputLimit)
         } catch {
             IO.writeStderr("accordion: error: \(error.message)\n")
@@ -193,7 +193,7 @@ enum RenderJob {
         }
         let text = Renderer.render(snapshots, format: options.format, steps: options.steps, color: color)
         if let output = options.output {
-            do {
+            do throws(IO.Failure) {
                 try IO.writeAtomically(text, to: output)
             } catch {
                 IO.writeStderr("accordion: error: \(error.message)\n")
