@@ -155,23 +155,16 @@ enum RenderJob {
         }
         let sourceName = input == "-" ? "<stdin>" : input
         let result = SpecLoader.load(bytes, source: sourceName)
-        let errors = result.diagnostics.filter { $0.severity == .error }
+        // Problems read exactly as `validate` prints them, on standard error.
+        let report = FileReport(name: sourceName, bytes: bytes, diagnostics: result.diagnostics)
         let stderrColor = IO.isTerminal(fd: 2) && !noColorRequested()
-        let formatter = DiagnosticFormatter(useColor: stderrColor)
-        let source = SourceText(name: sourceName, bytes: bytes)
-        guard errors.isEmpty, let document = result.document else {
-            var text = ""
-            for d in Diagnostic.sortedByPosition(result.diagnostics) {
-                text += formatter.format(d, source: source)
-            }
-            let warnings = result.diagnostics.filter { $0.severity == .warning }.count
-            text += DiagnosticFormatter.summary(errors: max(1, errors.count), warnings: warnings, files: 1) + "\n"
-            IO.writeStderr(text)
+        guard report.errors == 0, let document = result.document else {
+            IO.writeStderr(ValidateOutput.text([report], useColor: stderrColor))
             return 1
         }
         // Warnings do not stop a render, but the author should still see them.
-        for d in Diagnostic.sortedByPosition(result.diagnostics) where d.severity != .error {
-            IO.writeStderr(formatter.format(d, source: source))
+        if report.warnings > 0 {
+            IO.writeStderr(TextReport.file(name: sourceName, bytes: bytes, diagnostics: result.diagnostics, useColor: stderrColor))
         }
 
         let script = options.noScript ? [] : document.steps
