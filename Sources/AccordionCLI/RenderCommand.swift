@@ -184,7 +184,8 @@ enum RenderJob {
         case "never": color = false
         default: color = options.output == nil && IO.isTerminal(fd: 1) && !noColorRequested()
         }
-        let text = Renderer.render(snapshots, format: options.format, steps: options.steps, color: color)
+        let labels = options.steps ? stepLabels(script + taps, document: document, until: options.at) : []
+        let text = Renderer.render(snapshots, format: options.format, steps: options.steps, color: color, labels: labels)
         if let output = options.output {
             do throws(IO.Failure) {
                 try IO.writeAtomically(text, to: output)
@@ -196,6 +197,36 @@ enum RenderJob {
             IO.writeStdout(text)
         }
         return 0
+    }
+
+    /// Captions for `--steps`, one per snapshot `ScriptRun` returns: "step 2 · tap VC3",
+    /// naming panels by their id in the stack as it is when the step happens.
+    static func stepLabels(_ steps: [Step], document: AccordionSpecDocument, until: Double?) -> [String] {
+        var model = AccordionContainer(title: document.title, container: document.container, panels: document.panels,
+                                       expandedIndex: document.expandedIndex)
+        var labels: [String] = []
+        for step in steps {
+            if let until, model.time(of: step) > until + timeTolerance { break }
+            labels.append("step \(labels.count + 1) · " + describe(step.action, panels: model.panels))
+            _ = model.apply(step)
+        }
+        return labels.isEmpty ? ["as loaded (no step)"] : labels
+    }
+
+    static func describe(_ action: StepAction, panels: [PanelSpec]) -> String {
+        func name(_ i: Int) -> String { i >= 0 && i < panels.count ? panels[i].id : "#\(i)" }
+        func number(_ v: Double) -> String { JSONText.rounded(v) }
+        switch action {
+        case .tap(let i): return "tap " + name(i)
+        case .wait(let s): return "wait \(number(s)) s"
+        case .resize(let w, let h): return "resize to \(number(w)) × \(number(h))"
+        case .expand(let i): return "expand " + (i.map(name) ?? "none")
+        case .present(let title): return "present \u{201C}\(title)\u{201D}"
+        case .dismiss: return "dismiss"
+        case .setPanels(let list):
+            let ids = list.prefix(3).map(\.id).joined(separator: ", ") + (list.count > 3 ? ", …" : "")
+            return "setPanels [\(ids)]"
+        }
     }
 
     /// `NO_COLOR` set to anything but the empty string turns colour off (no-color.org).

@@ -20,9 +20,12 @@ public enum RenderFormat: String, CaseIterable, Sendable {
 public enum Renderer {
     /// Renders one snapshot, or (with `steps`) a series of them as one document:
     /// a JSON array, a YAML sequence, one drawing per step, one phone per step.
-    /// `color` only affects `text` (ANSI colour on a terminal).
+    /// `color` only affects `text` (ANSI colour on a terminal). `labels`, one per
+    /// snapshot (e.g. "step 2 · tap VC2"), caption the drawings and phones of a
+    /// series; without them they are numbered "step 1", "step 2", ….
     public static func render(_ snapshots: [Snapshot], format: RenderFormat, steps: Bool,
-                              color: Bool = false) -> String {
+                              color: Bool = false, labels: [String] = []) -> String {
+        func caption(_ i: Int) -> String { i < labels.count ? labels[i] : "step \(i + 1)" }
         guard let last = snapshots.last else {
             // No steps to show: an empty series in every format.
             switch format {
@@ -42,14 +45,14 @@ public enum Renderer {
         case .text:
             if steps {
                 return snapshots.enumerated().map { i, s in
-                    TextRender.drawing(s, color: color, caption: "step \(i + 1) of \(snapshots.count)")
+                    TextRender.drawing(s, color: color, caption: caption(i))
                 }.joined(separator: "\n")
             }
             return TextRender.drawing(last, color: color, caption: nil)
         case .svg:
             if steps {
                 return SVGRender.picture(snapshots, captions: snapshots.enumerated().map { i, s in
-                    "step \(i + 1) · t = \(Numbers.short(s.time)) s"
+                    caption(i) + " · t = \(Numbers.short(s.time)) s"
                 })
             }
             return SVGRender.picture([last], captions: ["t = \(Numbers.short(last.time)) s"])

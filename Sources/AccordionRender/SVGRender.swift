@@ -13,17 +13,29 @@ public enum SVGRender {
     static let captionBand = 52.0
     static let fontStack = "system-ui, -apple-system, 'SF Pro Text', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
 
-    /// The SVG document for `snapshots` (one phone each) with one caption per phone.
+    /// Phones per row with `--steps`: long scripts wrap into a grid instead of
+    /// one picture tens of thousands of points wide.
+    static let perRow = 6
+
+    /// The SVG document for `snapshots` (one phone each, side by side, wrapping
+    /// after `perRow`) with one caption per phone.
     public static func picture(_ snapshots: [Snapshot], captions: [String]) -> String {
         let title = snapshots.first?.title
-        let slots = snapshots.map { s -> Double in
-            max(s.container.width + 2 * bezel, 200)
+        let slots = snapshots.map { max($0.container.width + 2 * bezel, 200) }
+        var rows: [Range<Int>] = []
+        var start = 0
+        while start < snapshots.count {
+            rows.append(start..<min(snapshots.count, start + perRow))
+            start += perRow
         }
-        let phonesHeight = snapshots.map { $0.container.height + 2 * bezel }.max() ?? 0
-        let rowWidth = slots.reduce(0, +) + gap * Double(max(0, slots.count - 1))
-        let width = max(rowWidth, 240) + 2 * margin
+        func rowWidth(_ r: Range<Int>) -> Double { slots[r].reduce(0, +) + gap * Double(max(0, r.count - 1)) }
+        func rowHeight(_ r: Range<Int>) -> Double {
+            (snapshots[r].map { $0.container.height + 2 * bezel }.max() ?? 0) + captionBand
+        }
+        let contentWidth = rows.map(rowWidth).max() ?? 0
+        let width = max(contentWidth, 240) + 2 * margin
         let top = margin + (title == nil ? 0 : titleBand)
-        let height = top + phonesHeight + captionBand + margin / 2
+        let height = top + rows.map(rowHeight).reduce(0, +) + gap * Double(max(0, rows.count - 1)) + margin / 2
 
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"\(fontStack)\">\n"
         out += "<title>\(XML.escape(title ?? "accordion"))</title>\n"
@@ -32,17 +44,21 @@ public enum SVGRender {
             let fitted = fitText(title, width: width - 2 * margin, fontSize: 22)
             out += "<text x=\"\(n(width / 2))\" y=\"\(n(margin + 22))\" text-anchor=\"middle\" font-size=\"22\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitted))</text>\n"
         }
-        var x = margin + (width - 2 * margin - rowWidth) / 2
-        for (i, s) in snapshots.enumerated() {
-            let slot = slots[i]
-            let phoneWidth = s.container.width + 2 * bezel
-            let phoneX = x + (slot - phoneWidth) / 2
-            out += phone(s, id: "p\(i)", x: phoneX, y: top)
-            let captionY = top + s.container.height + 2 * bezel + 24
-            let caption = i < captions.count ? captions[i] : ""
-            out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY))\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitText(caption, width: slot, fontSize: 14)))</text>\n"
-            out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY + 18))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#6C6C70\">\(XML.escape(fitText(summary(s), width: slot, fontSize: 12)))</text>\n"
-            x += slot + gap
+        var y = top
+        for row in rows {
+            var x = margin + (width - 2 * margin - rowWidth(row)) / 2
+            for i in row {
+                let s = snapshots[i]
+                let slot = slots[i]
+                let phoneWidth = s.container.width + 2 * bezel
+                out += phone(s, id: "p\(i)", x: x + (slot - phoneWidth) / 2, y: y)
+                let captionY = y + s.container.height + 2 * bezel + 24
+                let caption = i < captions.count ? captions[i] : ""
+                out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY))\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitText(caption, width: slot, fontSize: 14)))</text>\n"
+                out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY + 18))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#6C6C70\">\(XML.escape(fitText(summary(s), width: slot, fontSize: 12)))</text>\n"
+                x += slot + gap
+            }
+            y += rowHeight(row) + gap
         }
         out += "</svg>\n"
         return out
