@@ -20,7 +20,13 @@ public enum TextRender {
         if let caption { head = caption + " · " + head }
         out.append(paint.bold(Width.fit(head, lineLimit)))
         out.append(Width.fit(stateLine(s), lineLimit))
-        out.append(Width.fit(visibleLine(s) + " · " + transitionLine(s), lineLimit))
+        let combined = visibleLine(s) + " · " + transitionLine(s)
+        if Width.of(combined) <= lineLimit {
+            out.append(combined)
+        } else {
+            out.append(Width.fit(visibleLine(s), lineLimit))
+            out.append(Width.fit(transitionLine(s), lineLimit))
+        }
         if case .modal(let title)? = s.visible {
             out.append(Width.fit("modal \u{201C}\(Width.sanitize(title))\u{201D} presented over \(s.expandedPanel ?? "nothing")", lineLimit))
         }
