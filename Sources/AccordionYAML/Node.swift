@@ -160,13 +160,35 @@ final class SourceOrigin: Sendable {
     let bytes: [UInt8]
     /// Byte offset where each line starts (line 1 first; after a BOM).
     let lineStarts: [UInt32]
+    /// Whether every byte is ASCII (then a column is a byte distance).
+    let isASCII: Bool
+    /// For non-ASCII text: at every `checkpointStride` bytes, the number of
+    /// characters between the start of that byte's line and it, so a column
+    /// on a very long line (minified, one-line files) costs at most a stride.
+    let checkpoints: [UInt32]
+    static let checkpointStride = 4096
     /// For nodes made by hand with an explicit span.
     let fixed: SourceSpan?
 
-    init(source: String, bytes: [UInt8], lineStarts: [UInt32]) {
+    init(source: String, bytes: [UInt8], lineStarts: [UInt32], isASCII: Bool) {
         self.source = source
         self.bytes = bytes
         self.lineStarts = lineStarts
+        self.isASCII = isASCII
+        var checkpoints: [UInt32] = []
+        if !isASCII {
+            checkpoints.reserveCapacity(bytes.count / Self.checkpointStride + 1)
+            let first = Int(lineStarts[0])  // after a byte-order mark
+            bytes.withUnsafeBufferPointer { b in
+                var chars: UInt32 = 0
+                for i in 0..<b.count {
+                    if i % Self.checkpointStride == 0 { checkpoints.append(chars) }
+                    let c = b[i]
+                    if c == 0x0A { chars = 0 } else if c & 0xC0 != 0x80, i >= first { chars &+= 1 }
+                }
+            }
+        }
+        self.checkpoints = checkpoints
         self.fixed = nil
     }
 
@@ -174,6 +196,8 @@ final class SourceOrigin: Sendable {
         self.source = fixed.source
         self.bytes = []
         self.lineStarts = [0]
+        self.isASCII = true
+        self.checkpoints = []
         self.fixed = fixed
     }
 
@@ -186,11 +210,17 @@ final class SourceOrigin: Sendable {
         }
         let start = Int(lineStarts[lo])
         let end = min(Int(offset), bytes.count)
+        guard start < end else { return SourceMark(line: lo + 1, column: 1, offset: Int(offset)) }
+        if isASCII { return SourceMark(line: lo + 1, column: end - start + 1, offset: Int(offset)) }
         var column = 1
-        if start < end {
-            bytes.withUnsafeBufferPointer { b in
-                for i in start..<end where b[i] & 0xC0 != 0x80 { column += 1 }
-            }
+        var from = start
+        let k = end / Self.checkpointStride
+        if k * Self.checkpointStride > start, k < checkpoints.count {
+            from = k * Self.checkpointStride
+            column += Int(checkpoints[k])
+        }
+        bytes.withUnsafeBufferPointer { b in
+            for i in from..<end where b[i] & 0xC0 != 0x80 { column += 1 }
         }
         return SourceMark(line: lo + 1, column: column, offset: Int(offset))
     }

@@ -198,7 +198,7 @@ struct Composer {
             ascii = any < 0x80
         }
         self.isASCII = ascii
-        self.origin = SourceOrigin(source: source, bytes: text, lineStarts: starts)
+        self.origin = SourceOrigin(source: source, bytes: text, lineStarts: starts, isASCII: ascii)
         self.cursorByte = bom
     }
 
@@ -430,7 +430,7 @@ struct Composer {
         let start = offset(event.start_mark)
         if frames.count >= limits.maxDepth {
             throw fail(Rule.limit,
-                       "collections are nested more than \(limits.maxDepth) levels deep here; the file is refused to keep every reader safe",
+                       "collections are nested more than \(limits.maxDepth) levels deep here, beyond the nesting limit, so the file is refused",
                        span(start, start))
         }
         let anchorPtr = mapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
@@ -492,7 +492,7 @@ struct Composer {
         let budget = max(limits.maxAliasExpansion, limits.aliasExpansionPerNode &* nodeCount)
         if aliasExpansion > budget || aliasExpansion < 0 {
             throw fail(Rule.limit,
-                       "aliases expand this document to more than \(budget) nodes (this alias alone stands for \(target.size)); the file is refused as an alias bomb",
+                       "with this alias, aliases expand the document to more than \(budget) nodes (this one alone stands for \(target.size)), so the file is refused as an alias bomb",
                        span(start, end),
                        related: [RelatedLocation(message: "the anchor &\(name) is defined here", span: target.node.span)])
         }
@@ -744,12 +744,20 @@ struct Composer {
             return fail(Rule.limit, "out of memory while parsing", span(0, 0))
         }
         if p.error == YAML_READER_ERROR {
-            let at = UInt32(clamping: min(Int(p.problem_offset), text.count))
+            var at = UInt32(clamping: min(Int(p.problem_offset), text.count))
             var message = SyntaxProblems.entry(context: nil, problem: problem)?.message ?? problem
             if problem == "control characters are not allowed" {
                 message = p.problem_value == 0
                     ? "the file contains a NUL byte, which YAML text may not contain (is it binary, or UTF-16/UTF-32 without a byte-order mark?)"
                     : "the file contains the control character U+\(hex4(Int(p.problem_value))), which YAML text may not contain"
+            } else if problem == "invalid trailing UTF-8 octet" || problem == "incomplete UTF-8 octet sequence" {
+                // Point at the byte that starts the broken character, as an editor would.
+                var lead = Int(at)
+                while lead > 0, Int(at) - lead < 3, lead >= text.count || text[lead] < 0xC0 { lead -= 1 }
+                if lead < text.count, text[lead] >= 0xC0 {
+                    at = UInt32(lead)
+                    message = "the file is not valid UTF-8 here: the character starting with byte 0x\(String(text[lead], radix: 16, uppercase: true)) is cut short; save the file as UTF-8"
+                }
             } else if p.problem_value >= 0, problem.contains("UTF-8") {
                 message += " (byte 0x\(String(p.problem_value, radix: 16, uppercase: true)))"
             }

@@ -51,6 +51,20 @@ final class PositionTests: XCTestCase {
         XCTAssertEqual(ok.span.start.offset, Array("küche: 日本\nx: [😀, ".utf8).count)
     }
 
+    func testColumnsOnVeryLongLines() throws {
+        // A one-line flow document far longer than the column checkpoints' stride.
+        var text = "[" + Array(repeating: "\"ü日\"", count: 3000).joined(separator: ", ")
+        text += ", last]"
+        let items = try XCTUnwrap(try load(text).items)
+        let last = try XCTUnwrap(items.last)
+        XCTAssertEqual(last.span.start.line, 1)
+        XCTAssertEqual(last.span.start.column, 1 + 3000 * 6 + 1)
+        XCTAssertEqual(items[1234].span.start.column, 2 + 1234 * 6)
+        let withBOM = try YAMLLoader().load([0xEF, 0xBB, 0xBF] + Array(text.utf8), source: "t.yaml")
+        XCTAssertEqual(withBOM.items?.last?.span.start.column, 1 + 3000 * 6 + 1)
+        XCTAssertEqual(withBOM.items?.last?.span.start.offset, 3 + Array(text.utf8).count - 5)
+    }
+
     func testBlockMappingEndsAtItsLastValueNotAtTheNextKey() throws {
         let root = try load("a:\n  b: 1\n\n# comment\nc: 2\n")
         let a = try XCTUnwrap(root["a"])
