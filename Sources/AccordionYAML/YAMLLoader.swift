@@ -782,11 +782,13 @@ struct Composer {
         let primary = useContext ? contextAt : problemAt
         let secondary = useContext ? problemAt : contextAt
         var related: [RelatedLocation] = []
-        if context != nil, secondary != primary {
-            let what = useContext
-                ? (atEnd ? "the file ends here" : "libyaml noticed the problem here")
-                : (context!.replacingPrefix("while scanning ", "").replacingPrefix("while parsing ", "") + " starts here")
-            related.append(RelatedLocation(message: what, span: span(secondary, secondary)))
+        if let context, secondary != primary {
+            if useContext {
+                related.append(RelatedLocation(message: atEnd ? "the file ends here" : "the problem shows here",
+                                               span: span(secondary, secondary)))
+            } else if let noun = SyntaxProblems.contextNouns[context] {
+                related.append(RelatedLocation(message: noun + " starts here", span: span(secondary, secondary)))
+            }
         }
         return fail(Rule.syntax, message, span(primary, primary), related: related,
                     help: entry == nil ? nil : "libyaml reports: \(context.map { "\($0), " } ?? "")\(problem)")
@@ -801,10 +803,6 @@ struct Composer {
 extension String {
     fileprivate func replacingLine(_ line: Int) -> String {
         replacingOccurrences("{context}", String(line))
-    }
-
-    fileprivate func replacingPrefix(_ prefix: String, _ with: String) -> String {
-        hasPrefix(prefix) ? with + dropFirst(prefix.count) : self
     }
 
     /// Plain substring replacement (no Foundation).
