@@ -142,15 +142,7 @@ struct Composer {
     let source: String
     let limits: YAMLLimits
     let origin: SourceOrigin
-    /// Offset of the first character libyaml counts (after a UTF-8 BOM).
-    let bomLength: Int
-    let isASCII: Bool
-    /// The input while libyaml reads it (valid only inside `run`).
-    private var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
-    // Char-index → byte-offset cursor (libyaml's mark.index counts characters).
-    private var cursorChar = 0
-    private var cursorByte = 0
 
     private struct Frame {
         var isMapping: Bool
@@ -183,50 +175,17 @@ struct Composer {
         self.text = text
         self.source = source
         self.limits = limits
-        var bom = 0
-        if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { bom = 3 }
-        self.bomLength = bom
-        var starts: [UInt32] = [UInt32(bom)]
-        var ascii = true
-        text.withUnsafeBufferPointer { b in
-            var any: UInt8 = 0
-            for i in 0..<b.count {
-                let c = b[i]
-                any |= c
-                if c == 0x0A { starts.append(UInt32(i + 1)) }
-            }
-            ascii = any < 0x80
-        }
-        self.isASCII = ascii
-        self.origin = SourceOrigin(source: source, bytes: text, lineStarts: starts, isASCII: ascii)
-        self.cursorByte = bom
+        self.origin = SourceOrigin(source: source, bytes: text)
     }
 
     // MARK: positions
 
-    /// Byte offset of libyaml's character index.
-    private mutating func offset(_ mark: yaml_mark_t) -> UInt32 {
-        let target = Int(mark.index)
-        if isASCII { return UInt32(clamping: target) }
-        let b = buffer
-        do {
-            while cursorChar < target, cursorByte < b.count {
-                let c = b[cursorByte]
-                cursorByte += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
-                cursorChar += 1
-            }
-            while cursorChar > target, cursorByte > bomLength {
-                cursorByte -= 1
-                while cursorByte > bomLength, b[cursorByte] & 0xC0 == 0x80 { cursorByte -= 1 }
-                cursorChar -= 1
-            }
-        }
-        return UInt32(clamping: min(cursorByte, text.count))
-    }
+    /// A node position: libyaml's character index, which is what `SourceOrigin` stores.
+    private func offset(_ mark: yaml_mark_t) -> UInt32 { UInt32(clamping: mark.index) }
 
     private func span(_ start: UInt32, _ end: UInt32) -> SourceSpan { origin.span(start, end) }
 
-    private mutating func span(_ mark: yaml_mark_t) -> SourceSpan {
+    private func span(_ mark: yaml_mark_t) -> SourceSpan {
         let o = offset(mark)
         return origin.span(o, o)
     }
@@ -252,8 +211,6 @@ struct Composer {
         defer { yaml_parser_delete(parser) }
         let input = text
         return try input.withUnsafeBufferPointer { (b) throws(DiagnosticError) -> YAMLNode in
-            buffer = b
-            defer { buffer = UnsafeBufferPointer(start: nil, count: 0) }
             yaml_parser_set_input_string(parser, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count)
             defer {
                 // After an error, children not yet moved into a collection are still owned here.
@@ -648,7 +605,7 @@ struct Composer {
         scratch = KeySet()
         seen.reset()
         var result: [(key: YAMLNode, value: YAMLNode)] = []
-        result.reserveCapacity((children.count - start) / 2 + (hasMerge ? 8 : 0))
+        result.reserveCapacity((children.count - start) / 2)
         var slots: [(position: Int, key: YAMLNode, value: YAMLNode)] = []
         var duplicates: [(key: YAMLNode, first: YAMLNode)] = []
         var i = start
@@ -686,6 +643,7 @@ struct Composer {
         }
         scratch = seen
         if pieces.count == 1 {
+            result.reserveCapacity(result.count + pieces[0].entries.count)
             result.insert(contentsOf: pieces[0].entries, at: pieces[0].position)
         } else if pieces.count > 1 {
             var final: [(key: YAMLNode, value: YAMLNode)] = []
@@ -744,7 +702,7 @@ struct Composer {
             return fail(Rule.limit, "out of memory while parsing", span(0, 0))
         }
         if p.error == YAML_READER_ERROR {
-            var at = UInt32(clamping: min(Int(p.problem_offset), text.count))
+            var at = min(Int(p.problem_offset), text.count)  // a byte offset here
             var message = SyntaxProblems.entry(context: nil, problem: problem)?.message ?? problem
             if problem == "control characters are not allowed" {
                 message = p.problem_value == 0
@@ -752,16 +710,17 @@ struct Composer {
                     : "the file contains the control character U+\(hex4(Int(p.problem_value))), which YAML text may not contain"
             } else if problem == "invalid trailing UTF-8 octet" || problem == "incomplete UTF-8 octet sequence" {
                 // Point at the byte that starts the broken character, as an editor would.
-                var lead = Int(at)
-                while lead > 0, Int(at) - lead < 3, lead >= text.count || text[lead] < 0xC0 { lead -= 1 }
+                var lead = at
+                while lead > 0, at - lead < 3, lead >= text.count || text[lead] < 0xC0 { lead -= 1 }
                 if lead < text.count, text[lead] >= 0xC0 {
-                    at = UInt32(lead)
+                    at = lead
                     message = "the file is not valid UTF-8 here: the character starting with byte 0x\(String(text[lead], radix: 16, uppercase: true)) is cut short; save the file as UTF-8"
                 }
             } else if p.problem_value >= 0, problem.contains("UTF-8") {
                 message += " (byte 0x\(String(p.problem_value, radix: 16, uppercase: true)))"
             }
-            return fail(Rule.syntax, message, span(at, at), help: "libyaml reports: \(problem)")
+            let char = origin.characterIndex(ofByte: at)
+            return fail(Rule.syntax, message, span(char, char), help: "libyaml reports: \(problem)")
         }
         let problemAt = offset(p.problem_mark)
         let contextAt = context == nil ? problemAt : offset(p.context_mark)
@@ -769,15 +728,16 @@ struct Composer {
         let contextLine = origin.mark(at: contextAt).line
         var message = entry?.message.replacingLine(contextLine)
             ?? (context.map { "\($0), \(problem)" } ?? problem)
-        if problem == "found character that cannot start any token", Int(problemAt) < text.count {
-            let c = text[Int(problemAt)]
+        let problemByte = origin.byteOffset(ofCharacter: problemAt)
+        if problem == "found character that cannot start any token", problemByte < text.count {
+            let c = text[problemByte]
             if c == 0x09 {
                 message = "a tab character is used for indentation here; YAML allows only spaces for indentation"
             } else if c == UInt8(ascii: "@") || c == UInt8(ascii: "`") {
                 message = "'\(Character(Unicode.Scalar(c)))' is reserved in YAML and cannot start a plain value; put the value in quotes"
             }
         }
-        let atEnd = Int(problemAt) >= text.count
+        let atEnd = Int(problemAt) >= origin.characterCount
         let useContext = context != nil && (entry?.pointAtContext ?? false || atEnd)
         let primary = useContext ? contextAt : problemAt
         let secondary = useContext ? problemAt : contextAt
