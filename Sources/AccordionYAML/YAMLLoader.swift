@@ -129,7 +129,8 @@ enum KeyIdentity: Hashable {
     case big(String)
     case float(UInt64)
     case string(String)
-    case node(ObjectIdentifier)
+    /// A collection key, by structural hash (a match is confirmed with `sameKey`).
+    case collection(Int)
     /// NaN: never equal to anything.
     case unique(Int)
 }
@@ -466,7 +467,12 @@ struct Composer {
     /// Whether two keys are the same key after resolution (`1` and `0x1`, `"a"` and `a`).
     static func sameKey(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
         if a === b { return true }
-        guard case .scalar(let x) = a.kind, case .scalar(let y) = b.kind else { return false }
+        if case .scalar(let x) = a.kind, case .scalar(let y) = b.kind { return sameScalar(x, y) }
+        var budget = structureBudget
+        return sameStructure(a, b, &budget)
+    }
+
+    private static func sameScalar(_ x: YAMLScalar, _ y: YAMLScalar) -> Bool {
         if x.isString, y.isString { return x.text == y.text && x.value == y.value }
         switch (x.value, y.value) {
         case (.null, .null): return true
@@ -479,8 +485,61 @@ struct Composer {
         }
     }
 
+    /// Most nodes compared or hashed for one collection key (keys that are
+    /// collections are rare; this only bounds hostile ones).
+    static let structureBudget = 100_000
+
+    /// YAML equality of collection keys: sequences item by item, mappings
+    /// as unordered sets of equal entries.
+    private static func sameStructure(_ a: YAMLNode, _ b: YAMLNode, _ budget: inout Int) -> Bool {
+        if a === b { return true }
+        budget -= 1
+        if budget < 0 { return false }
+        switch (a.kind, b.kind) {
+        case (.scalar(let x), .scalar(let y)):
+            return sameScalar(x, y)
+        case (.sequence(let p), .sequence(let q)):
+            guard p.count == q.count else { return false }
+            for i in 0..<p.count where !sameStructure(p[i], q[i], &budget) { return false }
+            return true
+        case (.mapping(let p), .mapping(let q)):
+            guard p.count == q.count else { return false }
+            for e in p {
+                var found = false
+                for f in q where sameStructure(e.key, f.key, &budget) {
+                    found = sameStructure(e.value, f.value, &budget)
+                    break
+                }
+                if !found { return false }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A hash that equal collections share (order-independent for mappings).
+    private static func structureHash(_ node: YAMLNode, _ budget: inout Int) -> Int {
+        budget -= 1
+        if budget < 0 { return 0 }
+        switch node.kind {
+        case .scalar:
+            return keyHash(node)
+        case .sequence(let items):
+            var h = 0x5EC
+            for item in items { h = mix(UInt64(bitPattern: Int64(h &* 31 &+ structureHash(item, &budget))), tag: 7) }
+            return h
+        case .mapping(let entries):
+            var h = 0x3A9
+            for e in entries {
+                h = h &+ mix(UInt64(bitPattern: Int64(structureHash(e.key, &budget) &* 31 &+ structureHash(e.value, &budget))), tag: 8)
+            }
+            return h
+        }
+    }
+
     static func identity(_ node: YAMLNode, index: Int) -> KeyIdentity {
-        guard case .scalar(let s) = node.kind else { return .node(ObjectIdentifier(node)) }
+        guard case .scalar(let s) = node.kind else { return .collection(keyHash(node)) }
         if s.isString { return .string(s.text) }
         switch s.value {
         case .null: return .null
@@ -527,7 +586,10 @@ struct Composer {
 
     /// The key hash of any node (collections hash alike and compare by identity).
     static func keyHash(_ node: YAMLNode) -> Int {
-        guard case .scalar(let s) = node.kind else { return 0 }
+        guard case .scalar(let s) = node.kind else {
+            var budget = structureBudget
+            return structureHash(node, &budget)
+        }
         var text = s.text
         let value: ScalarValue = s.isString ? .null : s.value
         return text.withUTF8 { keyHash(value: value, isString: s.isString, text: $0) }
@@ -556,7 +618,7 @@ struct Composer {
             }
             if index != nil {
                 let id = Composer.identity(key, index: keys.count)
-                if let i = index![id] { return keys[i].takeUnretainedValue() }
+                if let i = index![id], Composer.sameKey(keys[i].takeUnretainedValue(), key) { return keys[i].takeUnretainedValue() }
                 index![id] = keys.count
             } else {
                 for i in 0..<hashes.count where hashes[i] == hash {
