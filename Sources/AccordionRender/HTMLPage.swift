@@ -93,34 +93,43 @@ Frames and log order come from the Swift model.</p>
   const screen = $("screen");
 
   // The spec's curve: a cubic Bézier from (0,0) to (1,1) through the model's
-  // control points, solved for its time parameter (Newton steps, then
-  // bisection) to well under 1e-6, as the model does.
+  // control points, solved for its parameter exactly as the model's
+  // TimingCurve does (Newton's method, bisection when Newton stalls or leaves
+  // 0…1, tolerance 1e-12), so page and model agree far below a pixel.
   const [x1, y1, x2, y2] = D.curve;
   const cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx;
   const cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by;
-  const sampleX = (t) => ((ax * t + bx) * t + cx) * t;
-  const sampleY = (t) => ((ay * t + by) * t + cy) * t;
-  const slopeX = (t) => (3 * ax * t + 2 * bx) * t + cx;
-  function curve(x) {
-    if (!(x > 0)) return 0;
-    if (x >= 1) return 1;
-    let t = x;
-    for (let i = 0; i < 8; i++) {
-      const e = sampleX(t) - x;
-      if (Math.abs(e) < 1e-9) return sampleY(t);
-      const d = slopeX(t);
-      if (Math.abs(d) < 1e-6) break;
-      t -= e / d;
+  const sampleX = (s) => ((ax * s + bx) * s + cx) * s;
+  const sampleY = (s) => ((ay * s + by) * s + cy) * s;
+  const slopeX = (s) => (3 * ax * s + 2 * bx) * s + cx;
+  function parameter(target) {
+    const tolerance = 1e-12;
+    let s = target;
+    for (let i = 0; i < 16; i++) {
+      const error = sampleX(s) - target;
+      if (Math.abs(error) < tolerance) return s;
+      const slope = slopeX(s);
+      if (Math.abs(slope) < 1e-9) break;
+      const next = s - error / slope;
+      if (!(next >= 0 && next <= 1)) break;
+      s = next;
     }
-    let lo = 0, hi = 1;
-    t = Math.min(1, Math.max(0, t));
+    let low = 0, high = 1;
+    s = target;
     for (let i = 0; i < 100; i++) {
-      const v = sampleX(t);
-      if (Math.abs(v - x) < 1e-9) break;
-      if (v < x) lo = t; else hi = t;
-      t = (lo + hi) / 2;
+      const value = sampleX(s);
+      if (Math.abs(value - target) < tolerance) return s;
+      if (value < target) low = s; else high = s;
+      s = (low + high) / 2;
+      if (high - low < 1e-15) break;
     }
-    return sampleY(t);
+    return s;
+  }
+  function curve(progress) {
+    if (!(progress > 0)) return 0;
+    if (progress >= 1) return 1;
+    if (D.curveName === "linear") return progress;
+    return sampleY(parameter(progress));
   }
 
   // The model's frames: header i with panel e expanded is its frame with

@@ -22,7 +22,8 @@ struct HTMLPlayback {
         /// The model's content frame when this panel is the expanded one
         /// (the article's `frameForViewControllerAtIndex:`).
         var expandedContent: Rect
-        /// How far the model moves the headers below this panel when it expands.
+        /// How far the model moves the headers below this panel when it expands
+    /// (its content height `C_i`).
         var shift: Double
     }
 
@@ -42,31 +43,19 @@ struct HTMLPlayback {
     var ignoredTransitionReason: String
     var ignoredModalReason: String
 
-    /// Computes the playback for the stack and container shown in `snapshot`.
-    ///
-    /// Costs one settled model layout per panel (the model exposes frames
-    /// only through whole layouts), so it is quadratic in time for huge
-    /// stacks, but what it returns — and so the page — is linear in size.
+    /// Computes the playback for the stack and container shown in `snapshot`,
+    /// asking a model loaded with that stack for each panel's frames: linear
+    /// in the panel count, in time and in size.
     init(_ snapshot: Snapshot) {
-        let specs = snapshot.panels.map(\.panel)
-        let container = snapshot.container
-        let title = snapshot.title
-        func settled(_ e: Int?) -> [PanelFrame] {
-            let model = AccordionContainer(title: title, container: container, panels: specs, expandedIndex: e)
-            return model.layout(at: model.settledTime)
+        let model = AccordionContainer(title: snapshot.title, container: snapshot.container,
+                                       panels: snapshot.panels.map(\.panel), expandedIndex: nil)
+        let collapsed = model.layout(at: model.settledTime)
+        panels = collapsed.map { frame in
+            let content = model.frame(forPanelAt: frame.index)
+            // Headers below an expanded panel move down by its content height (`C_e`).
+            return Panel(spec: frame.panel, collapsedHeader: frame.header, expandedContent: content,
+                         shift: model.contentHeight(ofPanel: frame.index))
         }
-        let none = settled(nil)
-        var panels: [Panel] = []
-        panels.reserveCapacity(specs.count)
-        for i in specs.indices {
-            let open = settled(i)
-            let content = open[i].content ?? Rect(x: none[i].header.x, y: none[i].header.y + none[i].header.height,
-                                                  width: none[i].header.width, height: 0)
-            // The displacement of the next header is the displacement of every header below.
-            let shift = i + 1 < specs.count ? open[i + 1].header.y - none[i + 1].header.y : content.height
-            panels.append(Panel(spec: specs[i], collapsedHeader: none[i].header, expandedContent: content, shift: shift))
-        }
-        self.panels = panels
         (templates, ignoredEvent, ignoredTransitionReason, ignoredModalReason) = Self.probeLog()
     }
 

@@ -36,7 +36,8 @@ public enum HTMLRender {
         out += ",\"background\":" + quote(cssColor(s.container.background))
         out += ",\"layout\":" + quote(s.container.layout.rawValue)
         out += ",\"duration\":\(num(s.container.duration)),\"curveName\":" + quote(s.container.curve.rawValue)
-        out += ",\"curve\":[" + BezierCurve.controlPoints(s.container.curve).map(num).joined(separator: ",") + "]"
+        let points = s.container.curve.controlPoints
+        out += ",\"curve\":[" + [points.x1, points.y1, points.x2, points.y2].map(num).joined(separator: ",") + "]"
         // The moment shown and what the model says about it.
         out += ",\"state\":{\"time\":\(num(s.time)),\"expanded\":" + (s.expandedIndex.map { String($0) } ?? "null")
         if case .modal(let title)? = s.visible {
@@ -145,18 +146,5 @@ public enum HTMLRender {
             }
         }
         return out
-    }
-}
-
-/// The spec's timing curves as the cubic-Bézier control points the page
-/// interpolates with (the standard UIKit/CSS values).
-enum BezierCurve {
-    static func controlPoints(_ curve: AnimationCurve) -> [Double] {
-        switch curve {
-        case .linear: [0, 0, 1, 1]
-        case .easeIn: [0.42, 0, 1, 1]
-        case .easeOut: [0, 0, 0.58, 1]
-        case .easeInOut: [0.42, 0, 0.58, 1]
-        }
     }
 }
