@@ -279,29 +279,33 @@ def check_log(page_log, dropped, dump, label):
 
 
 def z_order(browser, view, dump, name):
-    """Headers are drawn above content views, and `to`'s content above `from`'s."""
+    """Headers are drawn above content views, and `to`'s content above `from`'s:
+    the browser's hit test (elementFromPoint) tells which view is on top."""
     sx, sy, sw, sh = view["screen"]
+
+    def top_view(x, y):
+        return browser.eval(f"(() => {{ const e = document.elementFromPoint({sx + x}, {sy + y});"
+                            f" const v = e && e.closest('.header, .content'); return v ? v.id : null; }})()")
+
     for i, p in enumerate(view["panels"]):
         x, y, w, h = p["header"]
         cx, cy = x + w / 2, y + h / 2
         if h >= 2 and 0 <= cx < sw and 0 <= cy < sh:
-            hit = browser.eval(f"(() => {{ const e = document.elementFromPoint({sx + cx}, {sy + cy}); return e && (e.closest('.header') || e).id; }})()")
-            if hit != f"h{i}":
-                raise Failure(f"{name}: at the centre of header {i} the browser shows {hit!r}")
+            if top_view(cx, cy) != f"h{i}":
+                raise Failure(f"{name}: at the centre of header {i} the browser shows {top_view(cx, cy)!r}")
     tr = dump["transition"]
-    if tr and tr["from"] is not None and tr["to"] is not None:
-        a, b = view["panels"][tr["from"]]["content"], view["panels"][tr["to"]]["content"]
-        top, bottom = max(a[1], b[1], 0), min(a[1] + a[3], b[1] + b[3], sh)
-        if bottom - top > 4:
-            for p in view["panels"]:
-                x, y, w, h = p["header"]
-                if y <= top + 1 < y + h:
-                    top = y + h
-            ymid = top + 2
-            if ymid < bottom:
-                hit = browser.eval(f"(() => {{ const e = document.elementFromPoint({sx + 3}, {sy + ymid}); return e && (e.closest('.content,.header') || e).id; }})()")
-                if hit != f"c{tr['to']}":
-                    raise Failure(f"{name}: where both contents overlap the browser shows {hit!r}, not to's content c{tr['to']}")
+    if not (tr and tr["from"] is not None and tr["to"] is not None):
+        return
+    a, b = view["panels"][tr["from"]]["content"], view["panels"][tr["to"]]["content"]
+    top, bottom = max(a[1], b[1], 0), min(a[1] + a[3], b[1] + b[3], sh)
+    y = top + 1
+    while y < bottom - 1:
+        if not any(hy <= y < hy + hh for hx, hy, hw, hh in (q["header"] for q in view["panels"])):
+            seen = top_view(3, y)
+            if seen != f"c{tr['to']}":
+                raise Failure(f"{name}: where both contents lie (y {y:.1f}) the browser shows {seen!r}, not to's content c{tr['to']}")
+            return
+        y += 2
 
 
 def keyboard_run(run, browser, spec, name):
