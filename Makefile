@@ -42,7 +42,7 @@ browser-test: deps
 		echo "installing python3"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3; }
 	$(SWIFT) build -c release --product accordion
-	python3 Tests/Browser/browser_test.py --accordion .build/release/accordion
+	python3 -B Tests/Browser/browser_test.py --accordion .build/release/accordion
 
 clean:
 	rm -rf .build
