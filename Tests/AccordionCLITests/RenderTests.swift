@@ -99,7 +99,7 @@ final class RenderCommandTests: XCTestCase {
     func testEverySampleRendersInEveryFormat() throws {
         XCTAssertFalse(samples.isEmpty)
         for sample in samples {
-            for format in ["text", "json", "yaml", "svg"] {
+            for format in ["text", "json", "yaml", "svg", "html"] {
                 for extra in [[], ["--steps"]] {
                     let r = try CLI.run(["render", "--format", format] + extra + [sample.path])
                     let what = "\(sample.lastPathComponent) \(format) \(extra)"
@@ -113,6 +113,9 @@ final class RenderCommandTests: XCTestCase {
                         } else {
                             XCTAssertFalse((value as? [Any])?.isEmpty ?? true, what)
                         }
+                    case "html":
+                        XCTAssertTrue(r.stdout.hasPrefix("<!DOCTYPE html>"), what)
+                        XCTAssertTrue(r.stdout.hasSuffix("</html>\n"), what)
                     case "svg":
                         let parser = XMLParser(data: Data(r.stdout.utf8))
                         XCTAssertTrue(parser.parse(), "\(what): \(String(describing: parser.parserError))")
