@@ -17,7 +17,14 @@ a build fails, the peers cannot be installed, or a measured program crashes
 that rejects a generated (valid) spec fails the run too. Times are never
 asserted: targets are reported as pass/FAIL in BENCHMARKS.md.
 
-usage: run.py [--smoke] [--no-build] [--sizes 10,1000,...] [--out DIR]
+usage: run.py [--smoke] [--no-build] [--sizes 10,1000,...] [--tools KEY,...]
+              [--accordion BINARY] [--out DIR] [--report-only]
+
+--sizes and --tools pick a subset (tool keys: c-floor swift-floor c-tree
+swift-foundation resolve validate render-json render-svg py-jsonschema
+py-jsonschema-rs check-jsonschema); --accordion measures another build of
+accordion (e.g. an older commit's, for before/after figures); --out writes
+BENCHMARKS.md and bench-results.json elsewhere than the repository root.
 """
 
 import json
@@ -107,17 +114,20 @@ def check_svg(text):
     return None
 
 
-def measure(tool, name, path, runs, warmup, timeout, budget):
-    """Measures one tool on one file; returns the result record."""
-    record = {"tool": tool.key, "status": "ok", "note": "", "runs_ms": [], "rss_kib": []}
+def checked_run(tool, name, path, runs, warmup, timeout, budget):
+    """The first run of one tool on one file, with its exit status and output
+    checked (and kept in bench-work/out/). It is the warm-up unless `warmup`
+    is off (smoke), when it is the one timed run. Returns the record, with
+    the number of timed runs still to do under "planned" (fewer than `runs`
+    when one run is long, so a tool gets about `budget` seconds)."""
+    record = {"tool": tool.key, "status": "ok", "note": "", "runs_ms": [], "rss_kib": [], "planned": 0}
     if tool.argv is None:
         record.update(status="n/a", note=tool.na_reason or "not available")
         return record
     argv = tool.argv(path)
-    record["argv"] = [os.path.relpath(a, ROOT) if a.startswith(ROOT) else a for a in argv]
+    record["argv"] = argv
     out = os.path.join(WORK, "out", f"{name}.{tool.key}.out")
     err = os.path.join(WORK, "out", f"{name}.{tool.key}.err")
-    # The checked run: outputs kept for inspection; a warm-up unless smoke.
     wall, code, rss, timed_out = spawn(argv, out, err, timeout)
     stdout = open(out, errors="replace").read()
     stderr = open(err, errors="replace").read()
@@ -142,28 +152,41 @@ def measure(tool, name, path, runs, warmup, timeout, budget):
         if problem:
             record.update(status="error", note=problem)
             return record
-    if not warmup:
-        record["runs_ms"].append(wall / 1e6)
-        record["rss_kib"].append(rss)
+    if warmup:
+        record["planned"] = min(runs, max(1, int(budget / max(wall / 1e9, 1e-6))))
     else:
-        runs = min(runs, max(1, int(budget / max(wall / 1e9, 1e-6))))
-    for _ in range(runs - len(record["runs_ms"])):
-        wall, code, rss, timed_out = spawn(argv, "/dev/null", err + ".timed", timeout)
-        if timed_out:
-            record.update(status="timeout", note=f"a timed run exceeded {timeout:.0f} s")
-            break
-        if code != 0:
-            record.update(status="crash" if code < 0 else "error",
-                          note=f"timed run ended with exit {code}")
-            break
         record["runs_ms"].append(wall / 1e6)
         record["rss_kib"].append(rss)
-    if record["runs_ms"]:
-        record["median_ms"] = statistics.median(record["runs_ms"])
-        record["min_ms"] = min(record["runs_ms"])
-        record["max_ms"] = max(record["runs_ms"])
-        record["peak_rss_kib"] = int(statistics.median(record["rss_kib"]))
     return record
+
+
+def timed_runs(records, name, timeout):
+    """The timed runs of every tool on one file, interleaved (round-robin)
+    so that a burst of load from the shared machine hits every tool alike
+    rather than skewing one tool's ratios."""
+    rounds = max((r["planned"] for r in records.values()), default=0)
+    for i in range(rounds):
+        for key, r in records.items():
+            if r["status"] != "ok" or i >= r["planned"]:
+                continue
+            err = os.path.join(WORK, "out", f"{name}.{key}.timed.err")
+            wall, code, rss, timed_out = spawn(r["argv"], "/dev/null", err, timeout)
+            if timed_out:
+                r.update(status="timeout", note=f"a timed run exceeded {timeout:.0f} s")
+            elif code != 0:
+                r.update(status="crash" if code < 0 else "error", note=f"timed run ended with exit {code}")
+            else:
+                r["runs_ms"].append(wall / 1e6)
+                r["rss_kib"].append(rss)
+    for r in records.values():
+        r.pop("planned", None)
+        if "argv" in r:
+            r["argv"] = [os.path.relpath(a, ROOT) if a.startswith(ROOT) else a for a in r["argv"]]
+        if r["status"] == "ok" and r["runs_ms"]:
+            r["median_ms"] = statistics.median(r["runs_ms"])
+            r["min_ms"] = min(r["runs_ms"])
+            r["max_ms"] = max(r["runs_ms"])
+            r["peak_rss_kib"] = int(statistics.median(r["rss_kib"]))
 
 
 # ------------------------------------------------------------------- set-up
@@ -472,8 +495,9 @@ def write_markdown(path, data, tools):
         "(`Benchmarks/measure/measure.c`) and reaped with wait4: wall time on the monotonic clock from "
         "spawn to reap, peak memory from wait4's `ru_maxrss` (about 1.4 MiB is the launcher's own floor). Each tool runs "
         "once as a checked warm-up (exit status and output checked, output kept in `bench-work/out/`), "
-        "then several timed runs with stdout to /dev/null "
-        f"({data['runs']}; fewer when one run takes long, see the run counts); the tables show the median "
+        "then several timed runs with stdout to /dev/null, "
+        f"interleaved round-robin across the tools of a size so load bursts hit all alike "
+        f"({data['runs']}; fewer when one run takes long, see the runs column); the tables show the median "
         "and the min–max. Ratio columns divide this row's median by the floor's; peer columns divide the "
         "peer's median by this row's (how many times faster this row is).",
         "",
@@ -513,7 +537,7 @@ def write_markdown(path, data, tools):
     for size, file_info in data["files"].items():
         if size not in data["results"]:
             continue
-        title = SIZE_TITLES.get(size, f"{int(size):,} panels")
+        title = SIZE_TITLES[size] if size in SIZE_TITLES else f"{int(size):,} panels"
         lines += [f"### {title} ({fmt_bytes(file_info['bytes'])}, `{os.path.relpath(file_info['path'], ROOT)}`)", ""]
         peers = [t for t in tools if t.kind == "peer"]
         header = ["what", "median", "min–max", "runs", "peak memory", "÷ C floor", "÷ Swift floor"]
@@ -576,7 +600,22 @@ def write_markdown(path, data, tools):
 
 # --------------------------------------------------------------------- main
 
+def report_only(out_dir):
+    """Rewrites BENCHMARKS.md from an existing bench-results.json (after
+    editing the notes, or changing the report's layout) without measuring."""
+    with open(os.path.join(out_dir, "bench-results.json")) as f:
+        data = json.load(f)
+    for v in data["files"].values():
+        v["path"] = os.path.join(ROOT, v["path"])
+    none = lambda p: None  # noqa: E731
+    tools = make_tools(none, set(data.get("accordion_commands", [])), (none, none, none), none, none)
+    write_markdown(os.path.join(out_dir, "BENCHMARKS.md"), data, tools)
+    return 0
+
+
 def main(argv):
+    if "--report-only" in argv:
+        return report_only(os.path.abspath(argv[argv.index("--out") + 1]) if "--out" in argv else ROOT)
     smoke = "--smoke" in argv
     no_build = "--no-build" in argv
     sizes = ["10", "1000", "10000", "100000"]
@@ -592,7 +631,11 @@ def main(argv):
     started = time.time()
     machine = machine_info()
 
-    accordion = build_accordion(no_build)
+    if "--accordion" in argv:
+        # Another build of accordion (an older commit's, for before/after figures).
+        accordion = os.path.abspath(argv[argv.index("--accordion") + 1])
+    else:
+        accordion = build_accordion(no_build)
     floors = build_floors()
     python, peer_versions = ensure_venv()
     schema, placeholder = schema_path()
@@ -604,25 +647,33 @@ def main(argv):
         files[name] = {"path": path, "bytes": int(size)}
     commands = accordion_commands(accordion)
     tools = make_tools(accordion, commands, floors, python, schema)
+    if "--tools" in argv:
+        # A subset while optimising, e.g. --tools c-floor,swift-floor,validate
+        keep = set(argv[argv.index("--tools") + 1].split(","))
+        tools = [t for t in tools if t.key in keep]
 
     # (runs after the warm-up, timeout per run in s, time budget per tool in s)
-    plan = {"sample": (10, 60, 20), "10": (10, 60, 20), "1000": (10, 60, 20),
-            "10000": (5, 120, 30), "100000": (3, 150, 45)}
+    # (timed runs after the warm-up at most, timeout per run in s, time budget per tool in s)
+    plan = {"sample": (15, 60, 20), "10": (15, 60, 20), "1000": (15, 60, 20),
+            "10000": (9, 120, 30), "100000": (7, 180, 45)}
     order = [] if smoke else ["sample"]
     order += [s for s in sizes if s in files]
     results = {}
     broken = []
     for size in order:
         runs, timeout, budget = plan.get(size, (5, 120, 30))
-        if smoke:
-            runs = 1
-        results[size] = {}
+        records = {}
         for tool in tools:
-            log(f"{size}: {tool.label}")
-            r = measure(tool, size, files[size]["path"], runs, warmup=not smoke, timeout=timeout, budget=budget)
-            results[size][tool.key] = r
-            summary = fmt_ms(r.get("median_ms")) if r["status"] == "ok" else f"{r['status']}: {r['note']}"
-            log(f"    {summary}")
+            r = checked_run(tool, size, files[size]["path"], runs, warmup=not smoke, timeout=timeout, budget=budget)
+            records[tool.key] = r
+            log(f"{size}: {tool.label}: " + (f"{r['status']}: {r['note']}" if r["status"] != "ok"
+                                             else f"checked, {r['planned']} timed runs to do"))
+        timed_runs(records, size, timeout)
+        results[size] = records
+        for tool in tools:
+            r = records[tool.key]
+            log(f"{size}: {tool.label}: " + (fmt_ms(r.get("median_ms")) if r["status"] == "ok"
+                                             else f"{r['status']}: {r['note']}"))
             if r["status"] in ("crash", "timeout") and tool.kind != "peer":
                 broken.append(f"{tool.label} on {size}: {r['status']} ({r['note']})")
             if r["status"] == "crash" and tool.kind == "peer":
@@ -653,7 +704,7 @@ def main(argv):
         "machine": machine,
         "peers": peer_versions,
         "schema": {"path": os.path.relpath(schema, ROOT), "placeholder": placeholder},
-        "runs": "1 run each (smoke)" if smoke else "10 for small files, 5 for 10,000 panels, 3 for 100,000",
+        "runs": "1 run each (smoke)" if smoke else "at most 15 for small files, 9 for 10,000 panels, 7 for 100,000",
         "accordion_commands": sorted(commands),
         "files": {k: {"path": os.path.relpath(v["path"], ROOT), "bytes": v["bytes"]} for k, v in files.items()},
         "results": results,
