@@ -614,6 +614,9 @@ def report_only(out_dir):
 
 
 def main(argv):
+    if "--help" in argv or "-h" in argv:
+        print(__doc__.strip())
+        return 0
     if "--report-only" in argv:
         return report_only(os.path.abspath(argv[argv.index("--out") + 1]) if "--out" in argv else ROOT)
     smoke = "--smoke" in argv
