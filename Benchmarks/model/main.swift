@@ -1,14 +1,16 @@
 // The container model alone, in process: what a tap and a layout cost with
 // no YAML, no files and no process start-up around them.
 //
-// usage: accordion-bench-model [--panels N] [--taps N] [--chunks N] [--layout N,N,...]
+// usage: accordion-bench-model [--panels N] [--taps N] [--chunks N] [--rounds N] [--layout N,N,...]
 //
 // 1. Taps: a container of `--panels` panels (default 10,000) gets `--taps`
 //    untimed taps (default 100,000) on pseudo-random headers, applied one
 //    `apply(_:)` at a time and timed per chunk of `taps / chunks`. The
 //    per-tap cost of each chunk shows whether a tap stays O(1) plus the
 //    panels it moves as the script grows (no growing log scan, no copy of
-//    the whole state per step).
+//    the whole state per step). The script runs `--rounds` times (default
+//    7); each chunk shows its median and its minimum over the rounds (the
+//    minimum is what load from other processes cannot inflate).
 // 2. Layout: for each size in `--layout` (default 1,000, 10,000, 100,000),
 //    a tap starts a transition and `layout(at:)` is taken half-way through
 //    it, repeatedly; the median per call shows that layout is linear.
@@ -64,19 +66,39 @@ let layoutSizes = option("--layout", "1000,10000,100000").split(separator: ",").
 
 var sink = 0
 
-// 1. Taps, per chunk.
+// 1. Taps, per chunk. The whole script runs `--rounds` times on a fresh
+// container and each chunk reports its median over the rounds, so a burst of
+// load on a shared machine does not pass for growth. The thread's CPU time
+// per chunk is reported beside the wall time for the same reason.
+func threadCPU() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+}
+
+let rounds = max(1, Int(option("--rounds", "7")) ?? 7)
 let tapPanels = makePanels(panelCount)
-var tapContainer = AccordionContainer(title: "bench", container: makeContainer(tapPanels),
-                                      panels: tapPanels, expandedIndex: 0)
-var rng = Lcg(state: 6)
-var chunkNanos: [Double] = []
 let perChunk = max(1, tapCount / chunkCount)
-for _ in 0..<chunkCount {
-    let start = now()
-    for _ in 0..<perChunk {
-        sink &+= tapContainer.apply(Step(.tap(panel: rng.next(panelCount)))).count
+var wallByChunk = Array(repeating: [Double](), count: chunkCount)
+var cpuByChunk = Array(repeating: [Double](), count: chunkCount)
+for _ in 0..<rounds {
+    var tapContainer = AccordionContainer(title: "bench", container: makeContainer(tapPanels),
+                                          panels: tapPanels, expandedIndex: 0)
+    var rng = Lcg(state: 6)
+    for chunk in 0..<chunkCount {
+        let start = now()
+        let startCPU = threadCPU()
+        for _ in 0..<perChunk {
+            sink &+= tapContainer.apply(Step(.tap(panel: rng.next(panelCount)))).count
+        }
+        cpuByChunk[chunk].append(Double(threadCPU() - startCPU) / Double(perChunk))
+        wallByChunk[chunk].append(Double(now() - start) / Double(perChunk))
     }
-    chunkNanos.append(Double(now() - start) / Double(perChunk))
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
 }
 
 // 2. layout(at:) half-way through a transition that moves a quarter of the stack.
@@ -99,11 +121,15 @@ for n in layoutSizes {
     }
     samples.sort()
     let median = Double(samples[samples.count / 2])
-    layoutResults.append("{\"panels\": \(n), \"frames\": \(frames), \"calls\": \(samples.count), \"ns_per_call\": \(median)}")
+    layoutResults.append("{\"panels\": \(n), \"frames\": \(frames), \"calls\": \(samples.count), \"ns_per_call\": \(median), \"min_ns_per_call\": \(Double(samples[0]))}")
 }
 
-let chunks = chunkNanos.map { String($0) }.joined(separator: ", ")
+let chunks = wallByChunk.map { String(median($0)) }.joined(separator: ", ")
+let minChunks = wallByChunk.map { String($0.min() ?? 0) }.joined(separator: ", ")
+let cpuChunks = cpuByChunk.map { String(median($0)) }.joined(separator: ", ")
 print("""
 {"taps": {"panels": \(panelCount), "taps": \(perChunk * chunkCount), "chunks": \(chunkCount), \
-"ns_per_tap": [\(chunks)]}, "layout": [\(layoutResults.joined(separator: ", "))], "sink": \(sink)}
+"rounds": \(rounds), "ns_per_tap": [\(chunks)], "min_ns_per_tap": [\(minChunks)], \
+"cpu_ns_per_tap": [\(cpuChunks)]}, \
+"layout": [\(layoutResults.joined(separator: ", "))], "sink": \(sink)}
 """)
