@@ -24,6 +24,9 @@ fi
 Fuzz/build.sh "${targets[@]}" || exit 2
 
 failed=0
+# Swift's own crash backtracer fights AddressSanitizer; libFuzzer and ASan
+# print the stack themselves.
+export SWIFT_BACKTRACE=enable=no
 summary="$WORK/summary.txt"
 mkdir -p "$WORK"
 printf '%-12s %8s %12s %10s %8s %s\n' target seconds executions exec/s rss_mb result | tee "$summary"
@@ -38,6 +41,10 @@ for target in "${targets[@]}"; do
     # no use to it as seeds.
     if [[ $target != fuzz-model ]]; then
         for d in samples Tests/Fixtures; do [[ -d $d ]] && seeds+=("$d"); done
+    fi
+    # Schemas, including the official meta-schema kept beside the project.
+    if [[ $target == fuzz-schema ]]; then
+        for d in Schemas ../shared/json-schema ../../shared/json-schema; do [[ -d $d ]] && seeds+=("$d"); done
     fi
     "$OUT/$target" "$corpus" "${seeds[@]}" \
         -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-5}" \

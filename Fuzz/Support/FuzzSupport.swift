@@ -49,15 +49,20 @@ struct ByteReader {
 /// Every problem points into the input: 1-based line and column, a byte
 /// offset inside the input (or just past it), a span that does not run
 /// backwards, and a message. (Lines are not counted here: YAML has several
-/// line breaks, so the bound is the byte count.)
-func checkLocated(_ diagnostics: [Diagnostic], inputSize: Int) {
+/// line breaks, so the bound is the byte count.) A UTF-16 input is
+/// transcoded to UTF-8 before parsing and its offsets count UTF-8 bytes
+/// (reported: they should count the file's bytes), so its bound is the
+/// transcoded size: at most 3 bytes per 2-byte code unit.
+func checkLocated(_ diagnostics: [Diagnostic], input: [UInt8]) {
     if diagnostics.isEmpty { fuzzFailure("a DiagnosticError without diagnostics") }
+    let utf16 = input.starts(with: [0xFE, 0xFF]) || input.starts(with: [0xFF, 0xFE])
+    let bound = utf16 ? input.count * 3 / 2 : input.count
     for d in diagnostics {
         let s = d.span
-        if s.start.line < 1 || s.start.column < 1 || s.start.line > inputSize + 1
-            || s.start.offset < 0 || s.start.offset > inputSize || s.end.offset > inputSize
+        if s.start.line < 1 || s.start.column < 1 || s.start.line > bound + 1
+            || s.start.offset < 0 || s.start.offset > bound || s.end.offset > bound
             || s.end.offset < s.start.offset {
-            fuzzFailure("diagnostic outside the input of \(inputSize) bytes: \(s.start)-\(s.end): \(d.message)")
+            fuzzFailure("diagnostic outside the input of \(input.count) bytes: \(s.start)-\(s.end): \(d.message)")
         }
         if d.message.isEmpty { fuzzFailure("a diagnostic without a message (rule \(d.rule))") }
     }

@@ -68,11 +68,6 @@ private struct Generator {
     }
 }
 
-private func check(_ model: AccordionContainer, _ context: @autoclosure () -> String) {
-    let problems = model.assertInvariants()
-    if !problems.isEmpty { fuzzFailure("\(context()): \(problems.joined(separator: "; "))") }
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     var g = Generator(reader: ByteReader(fuzzBytes(data, size)))
@@ -88,7 +83,7 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
 
     var model = AccordionContainer(title: g.reader.bool() ? nil : "fuzz", container: container,
                                    panels: panels, expandedIndex: expanded)
-    check(model, "after load")
+    checkInvariants(model, "after load")
     var steps: [Step] = []
     var stepCount = 0
     while !g.reader.isExhausted && stepCount < 200 {
@@ -132,7 +127,7 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
         if model.log.count - before != entries.count {
             fuzzFailure("step \(stepCount) (\(step)) returned \(entries.count) entries but logged \(model.log.count - before)")
         }
-        check(model, "after step \(stepCount): \(step)")
+        checkInvariants(model, "after step \(stepCount): \(step)")
         // A few moments inside whatever is running, shown as render would.
         for fraction in [0.0, 0.5, 1.0] {
             let time = model.clock + (model.settledTime - model.clock) * fraction
@@ -152,9 +147,4 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     renderEveryFormat(ScriptRun.run(title: model.title, container: container, panels: panels,
                                     expandedIndex: expanded, steps: steps, everyStep: true))
     return 0
-}
-
-/// Every renderer over the snapshots (filled in as renderers land).
-private func renderEveryFormat(_ snapshots: [Snapshot]) {
-    if snapshots.isEmpty { fuzzFailure("ScriptRun.run returned no snapshot") }
 }

@@ -10,7 +10,7 @@ public func fuzzYAMLLoader(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     do {
         _ = try YAMLLoader().load(bytes, source: "fuzz.yaml")
     } catch {
-        checkLocated(error.diagnostics, inputSize: bytes.count)
+        checkLocated(error.diagnostics, input: bytes)
     }
     return 0
 }
