@@ -19,9 +19,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# The main job: the article's demo sample, through the release binary.
+# The main job: the article's demo sample run through its script and drawn
+# in the terminal, through the release binary.
 demo: release
-	.build/release/accordion resolve $(SAMPLE)
+	.build/release/accordion render $(SAMPLE)
 
 # Every test: unit, fixture and CLI tests.
 test: deps

@@ -32,7 +32,7 @@ let package = Package(
             dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics"],
             resources: []
         ),
-        .target(name: "AccordionRender", dependencies: ["AccordionModel"]),
+        .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics"]),
         .executableTarget(
             name: "AccordionCLI",
             dependencies: [

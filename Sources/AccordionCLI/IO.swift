@@ -73,6 +73,12 @@ enum IO {
         }
         defer { if fd != 0 { close(fd) } }
         var bytes: [UInt8] = []
+        // One allocation of the right size for a regular file, instead of
+        // doubling growth that briefly holds two copies of a large input.
+        var st = stat()
+        if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size > 0 {
+            bytes.reserveCapacity(min(Int(st.st_size), limit) + 1)
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

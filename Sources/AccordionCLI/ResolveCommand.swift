@@ -1,13 +1,186 @@
 import AccordionDiagnostics
 import AccordionYAML
 
-/// `accordion resolve FILE|-`: prints the resolved document as JSON. (Being written.)
+/// `accordion resolve FILE|-`: prints the resolved document as JSON, the
+/// author's answer to "how did my YAML resolve?" (is `no` a string? what
+/// did the merge produce?).
 let resolveCommand = Command(
     name: "resolve",
     summary: "print how a YAML file resolves, as JSON",
-    usage: "usage: accordion resolve FILE|-",
+    usage: """
+    usage: accordion resolve FILE|-
+
+    Prints the document as JSON: mapping order kept, merge keys applied,
+    scalars resolved by the YAML 1.2 core schema. '-' reads standard input.
+    Exit status: 0 resolved, 1 a problem in the document, 2 usage or I/O error.
+    """,
     run: { args in
-        guard args.count == 1 else { return usageError("resolve takes exactly one FILE or '-'", usage: "usage: accordion resolve FILE|-") }
-        return 1
+        let usage = "usage: accordion resolve FILE|-"
+        if let option = args.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            return usageError("unknown option '\(option)' for resolve", usage: usage)
+        }
+        guard args.count == 1 else { return usageError("resolve takes exactly one FILE or '-'", usage: usage) }
+        return runResolve(path: args[0])
     }
 )
+
+/// A tree kept alive until the process exits, so it is never torn down node by node.
+nonisolated(unsafe) var retainedUntilExit: AnyObject?
+
+func runResolve(path: String) -> Int32 {
+    let loader = YAMLLoader()
+    let bytes: [UInt8]
+    do {
+        bytes = try IO.readInput(path, limit: loader.limits.maxInputBytes)
+    } catch {
+        IO.writeStderr("accordion: error: \(error.message)\n")
+        return 2
+    }
+    let name = path == "-" ? "<stdin>" : path
+    do {
+        let root = try loader.load(bytes, source: name)
+        var writer = JSONWriter()
+        try writer.write(root, indent: 0)
+        writer.out += "\n"
+        IO.writeStdout(writer.out)
+        // The process ends next: tearing down a million-node tree would only cost time.
+        retainedUntilExit = root
+        return 0
+    } catch {
+        printDiagnostics(error.diagnostics, source: SourceText(name: name, bytes: YAMLLoader.utf8Text(of: bytes)))
+        return 1
+    }
+}
+
+/// Prints diagnostics to stderr the compiler way; colour only on a terminal
+/// and only when `NO_COLOR` is unset or empty.
+func printDiagnostics(_ diagnostics: [Diagnostic], source: SourceText?) {
+    let color = IO.isTerminal(fd: 2) && (IO.environment("NO_COLOR") ?? "").isEmpty
+    let formatter = DiagnosticFormatter(useColor: color)
+    var text = ""
+    for d in Diagnostic.sortedByPosition(diagnostics) {
+        text += formatter.format(d, source: source)
+    }
+    IO.writeStderr(text)
+}
+
+/// Writes a node tree as indented JSON. JSON has no infinities, no NaN and
+/// only string keys, so those are located errors or canonical key text.
+struct JSONWriter {
+    var out = ""
+
+    private static let indents: [String] = (0..<64).map { String(repeating: "  ", count: $0) }
+
+    private mutating func newline(_ level: Int) {
+        out += "\n"
+        if level < Self.indents.count {
+            out += Self.indents[level]
+        } else {
+            out += String(repeating: "  ", count: level)
+        }
+    }
+
+    /// Appends `text` as a JSON string, copying it whole when nothing needs escaping.
+    private mutating func string(_ text: String) {
+        var plain = true
+        for b in text.utf8 where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F {
+            plain = false
+            break
+        }
+        if plain {
+            out += "\""
+            out += text
+            out += "\""
+        } else {
+            out += JSONText.quote(text)
+        }
+    }
+
+    mutating func write(_ node: YAMLNode, indent: Int) throws(DiagnosticError) {
+        switch node.kind {
+        case .scalar(let s):
+            switch s.value {
+            case .null: out += "null"
+            case .bool(let b): out += b ? "true" : "false"
+            case .int(let i): out += String(i)
+            case .bigInt(let digits): out += digits
+            case .float(let d):
+                guard let text = JSONText.number(d) else {
+                    let what = d.isNaN ? "not-a-number (.nan)" : "infinity (\(s.text))"
+                    throw DiagnosticError(Diagnostic(
+                        rule: "json-number",
+                        message: "this value is \(what), which JSON cannot hold: JSON numbers are finite",
+                        span: node.span,
+                        help: "write it as a string ('\(s.text)') if it is meant as text"))
+                }
+                out += text
+            case .string(let t): string(t)
+            }
+        case .sequence(let items):
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                newline(indent + 1)
+                try write(item, indent: indent + 1)
+            }
+            newline(indent)
+            out += "]"
+        case .mapping(let entries):
+            if entries.isEmpty {
+                out += "{}"
+                return
+            }
+            // Keys the loader kept apart (the integer 1 and the string "1")
+            // can collide once spelled as JSON strings.
+            var seen: [String: YAMLNode]? = nil
+            if entries.contains(where: { !($0.key.scalar?.isString ?? false) }) { seen = [:] }
+            out += "{"
+            for (i, entry) in entries.enumerated() {
+                if i > 0 { out += "," }
+                newline(indent + 1)
+                let key = try keyText(entry.key)
+                if seen != nil {
+                    if let first = seen![key] {
+                        throw DiagnosticError(Diagnostic(
+                            rule: "json-key",
+                            message: "this key and the key on line \(first.span.start.line) both become the JSON key \(JSONText.quote(key)), and JSON keys must be unique",
+                            span: entry.key.span,
+                            related: [RelatedLocation(message: "first defined here", span: first.span)]))
+                    }
+                    seen![key] = entry.key
+                }
+                string(key)
+                out += ": "
+                try write(entry.value, indent: indent + 1)
+            }
+            newline(indent)
+            out += "}"
+        }
+    }
+
+    /// A key as JSON text: strings as they are; other scalars in canonical form.
+    private func keyText(_ node: YAMLNode) throws(DiagnosticError) -> String {
+        guard case .scalar(let s) = node.kind else {
+            let what = node.items != nil ? "sequence" : "mapping"
+            throw DiagnosticError(Diagnostic(
+                rule: "json-key",
+                message: "this key is a \(what), which JSON cannot hold: JSON object keys are strings",
+                span: node.span))
+        }
+        switch s.value {
+        case .string(let t): return t
+        // An empty key has no text to show; a written `null` or `~` shows as `null`.
+        case .null: return s.text.isEmpty ? "" : "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .bigInt(let digits): return digits
+        case .float(let d):
+            if let text = JSONText.number(d) { return text }
+            return d.isNaN ? ".nan" : d < 0 ? "-.inf" : ".inf"
+        }
+    }
+}

@@ -23,27 +23,180 @@ public enum ScalarValue: Sendable, Hashable {
 }
 
 /// A scalar node: the text as written plus what it resolved to.
+///
+/// Stored in 24 bytes (a large spec has millions of scalars): the text and
+/// one reference to a description that is shared by every scalar of the same
+/// style and type. A number written plain and untagged is parsed again from
+/// its text when asked for; the rare parts (an explicit tag, big-integer
+/// digits, a value given by hand) live in a description of their own.
 public struct YAMLScalar: Sendable, Hashable {
     /// The scalar's text after YAML's own unescaping and folding.
     public let text: String
-    /// How it was written.
-    public let style: ScalarStyle
-    /// The explicit tag as written (`!!int`, expanded to `tag:yaml.org,2002:int`), or nil.
-    public let tag: String?
-    /// The resolved value.
-    public let value: ScalarValue
-    /// True for a plain scalar that YAML 1.1 would have read as a boolean
-    /// (`yes`, `No`, `ON`, `y`, ...); it is a string in YAML 1.2, and the
-    /// validator warns where a spec author probably meant a boolean.
-    public let isYAML11Boolean: Bool
+    private let info: Info
+
+    /// Style, type and the rare parts of a scalar.
+    final class Info: Sendable {
+        /// Bits 0–2 style, 3–5 value kind, 6 the YAML 1.1 boolean flag.
+        let packed: UInt8
+        let tag: String?
+        /// The value, when it is not re-derived from the text.
+        let stored: ScalarValue?
+
+        init(packed: UInt8, tag: String?, stored: ScalarValue?) {
+            self.packed = packed
+            self.tag = tag
+            self.stored = stored
+        }
+
+        /// One shared description per style, kind and flag combination.
+        static let shared: [Info] = (0..<128).map { Info(packed: UInt8($0), tag: nil, stored: nil) }
+    }
+
+    private static let styles: [ScalarStyle] = [.plain, .singleQuoted, .doubleQuoted, .literal, .folded]
+
+    // Value kinds in `packed`.
+    private static let kindNull: UInt8 = 0, kindFalse: UInt8 = 1, kindTrue: UInt8 = 2, kindInt: UInt8 = 3,
+        kindBig: UInt8 = 4, kindFloat: UInt8 = 5, kindString: UInt8 = 6
+
+    private static func styleBits(_ style: ScalarStyle) -> UInt8 {
+        switch style {
+        case .plain: 0
+        case .singleQuoted: 1
+        case .doubleQuoted: 2
+        case .literal: 3
+        case .folded: 4
+        }
+    }
+
+    private static func kindBits(_ value: ScalarValue) -> UInt8 {
+        switch value {
+        case .null: kindNull
+        case .bool(let b): b ? kindTrue : kindFalse
+        case .int: kindInt
+        case .bigInt: kindBig
+        case .float: kindFloat
+        case .string: kindString
+        }
+    }
 
     /// Creates a scalar.
     public init(text: String, style: ScalarStyle, tag: String?, value: ScalarValue, isYAML11Boolean: Bool) {
+        let packed = Self.styleBits(style) | Self.kindBits(value) << 3 | (isYAML11Boolean ? 64 : 0)
+        var needsStored: Bool
+        switch value {
+        case .null, .bool: needsStored = false
+        case .string(let s): needsStored = s != text
+        default: needsStored = true
+        }
         self.text = text
-        self.style = style
-        self.tag = tag
-        self.value = value
-        self.isYAML11Boolean = isYAML11Boolean
+        self.info = tag == nil && !needsStored
+            ? Info.shared[Int(packed)] : Info(packed: packed, tag: tag, stored: needsStored ? value : nil)
+    }
+
+    /// The loader's constructor: an untagged plain number is not stored,
+    /// since the core schema gives it again from the text.
+    init(loaded text: String, style: ScalarStyle, tag: String?, value: ScalarValue, isYAML11Boolean: Bool) {
+        let packed = Self.styleBits(style) | Self.kindBits(value) << 3 | (isYAML11Boolean ? 64 : 0)
+        let derivable: Bool
+        switch value {
+        case .null, .bool, .string: derivable = true
+        case .int, .float: derivable = tag == nil && style == .plain
+        case .bigInt: derivable = false
+        }
+        self.text = text
+        self.info = tag == nil && derivable
+            ? Info.shared[Int(packed)] : Info(packed: packed, tag: tag, stored: derivable ? nil : value)
+    }
+
+    /// How it was written.
+    public var style: ScalarStyle { Self.styles[Int(info.packed & 7)] }
+
+    /// The explicit tag as written (`!!int`, expanded to `tag:yaml.org,2002:int`), or nil.
+    public var tag: String? { info.tag }
+
+    /// True for a plain scalar that YAML 1.1 would have read as a boolean
+    /// (`yes`, `No`, `ON`, `y`, ...); it is a string in YAML 1.2, and the
+    /// validator warns where a spec author probably meant a boolean.
+    public var isYAML11Boolean: Bool { info.packed & 64 != 0 }
+
+    /// True when the scalar resolved to a string (cheaper than matching `value`).
+    public var isString: Bool { (info.packed >> 3) & 7 == Self.kindString }
+
+    /// The resolved value.
+    public var value: ScalarValue {
+        let info = self.info
+        if let stored = info.stored { return stored }
+        switch (info.packed >> 3) & 7 {
+        case Self.kindNull: return .null
+        case Self.kindFalse: return .bool(false)
+        case Self.kindTrue: return .bool(true)
+        case Self.kindString: return .string(text)
+        default:
+            var t = text
+            let match = t.withUTF8 { CoreSchema.resolvePlain($0) }
+            if case .value(let v)? = match { return v }
+            return .string(text)
+        }
+    }
+
+    /// Scalars are equal when everything an author could observe is equal.
+    public static func == (a: YAMLScalar, b: YAMLScalar) -> Bool {
+        a.text == b.text && a.info.packed == b.info.packed && a.tag == b.tag && a.value == b.value
+    }
+
+    /// Hashes what `==` compares (the value follows from text and kind).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(info.packed)
+        hasher.combine(tag)
+    }
+}
+
+/// The source a loaded document came from, shared by all its nodes, so a
+/// node stores only two byte offsets and finds line and column on demand.
+final class SourceOrigin: Sendable {
+    let source: String
+    /// The UTF-8 text the offsets index.
+    let bytes: [UInt8]
+    /// Byte offset where each line starts (line 1 first; after a BOM).
+    let lineStarts: [UInt32]
+    /// For nodes made by hand with an explicit span.
+    let fixed: SourceSpan?
+
+    init(source: String, bytes: [UInt8], lineStarts: [UInt32]) {
+        self.source = source
+        self.bytes = bytes
+        self.lineStarts = lineStarts
+        self.fixed = nil
+    }
+
+    init(fixed: SourceSpan) {
+        self.source = fixed.source
+        self.bytes = []
+        self.lineStarts = [0]
+        self.fixed = fixed
+    }
+
+    /// The 1-based line and scalar-counted column of a byte offset.
+    func mark(at offset: UInt32) -> SourceMark {
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        let start = Int(lineStarts[lo])
+        let end = min(Int(offset), bytes.count)
+        var column = 1
+        if start < end {
+            bytes.withUnsafeBufferPointer { b in
+                for i in start..<end where b[i] & 0xC0 != 0x80 { column += 1 }
+            }
+        }
+        return SourceMark(line: lo + 1, column: column, offset: Int(offset))
+    }
+
+    func span(_ start: UInt32, _ end: UInt32) -> SourceSpan {
+        SourceSpan(source: source, start: mark(at: start), end: mark(at: end))
     }
 }
 
@@ -58,15 +211,36 @@ public final class YAMLNode: Sendable {
         case mapping([(key: YAMLNode, value: YAMLNode)])
     }
 
+    // Field order keeps an instance at 56 bytes (a 64-byte heap block).
+    private let origin: SourceOrigin
     /// What the node holds.
     public let kind: Kind
+    private let startOffset: UInt32
+    private let endOffset: UInt32
+
     /// Where the node was written (for an alias's target: where the anchor was).
-    public let span: SourceSpan
+    /// Line and column are worked out on demand from two stored byte offsets.
+    public var span: SourceSpan {
+        if let fixed = origin.fixed { return fixed }
+        return origin.span(startOffset, endOffset)
+    }
+
+    /// Byte offset where the node starts, without working out line and column.
+    public var startByteOffset: Int { origin.fixed?.start.offset ?? Int(startOffset) }
 
     /// Creates a node.
     public init(kind: Kind, span: SourceSpan) {
         self.kind = kind
-        self.span = span
+        self.origin = SourceOrigin(fixed: span)
+        self.startOffset = UInt32(clamping: span.start.offset)
+        self.endOffset = UInt32(clamping: span.end.offset)
+    }
+
+    init(kind: Kind, origin: SourceOrigin, start: UInt32, end: UInt32) {
+        self.kind = kind
+        self.origin = origin
+        self.startOffset = start
+        self.endOffset = end
     }
 
     /// The scalar, if this is one.
@@ -91,7 +265,7 @@ public final class YAMLNode: Sendable {
     public subscript(key: String) -> YAMLNode? {
         guard case .mapping(let m) = kind else { return nil }
         for entry in m {
-            if case .scalar(let s) = entry.key.kind, case .string(let k) = s.value, k == key {
+            if case .scalar(let s) = entry.key.kind, s.isString, case .string(let k) = s.value, k == key {
                 return entry.value
             }
         }

@@ -3,18 +3,36 @@ import CYAML
 
 /// Limits that keep hostile input from exhausting time, memory or stack.
 public struct YAMLLimits: Sendable {
-    /// Largest input accepted, in bytes (64 MiB by default).
+    /// Largest input accepted, in bytes (64 MiB by default; at most 4 GiB - 1,
+    /// since node positions are stored as 32-bit offsets).
     public var maxInputBytes: Int = 64 << 20
-    /// Deepest nesting of collections accepted.
+    /// Deepest nesting of collections accepted. Kept far below what would
+    /// overflow the stack of anyone walking the tree recursively.
     public var maxDepth: Int = 512
-    /// Most nodes that alias expansion may visit in total (billion-laughs guard).
+    /// Nodes that aliases may add to the expanded document regardless of its
+    /// size (the billion-laughs guard): each use of an alias costs the full
+    /// expanded size of the node it names, merged mappings included.
     public var maxAliasExpansion: Int = 1_000_000
+    /// On top of `maxAliasExpansion`, aliases may add this many expanded
+    /// nodes per node actually written, so large files that reuse defaults
+    /// in every entry (`<<: *defaults`) stay legal.
+    public var aliasExpansionPerNode: Int = 10
+    /// Most problems reported before the loader stops looking for more.
+    public var maxProblems: Int = 100
 
     /// The defaults.
     public init() {}
 }
 
-/// Loads one YAML document into a located node tree. (Stub: being written.)
+/// Loads one YAML document into a located node tree, on libyaml's event
+/// parser: scalars resolved by the YAML 1.2 core schema, explicit core tags
+/// honoured, anchors and aliases shared, merge keys applied, duplicate keys
+/// refused, and every node knowing its `file:line:col`.
+///
+/// Input is UTF-8 (a byte-order mark is allowed). UTF-16 with a byte-order
+/// mark is accepted too: it is transcoded to UTF-8 first, and byte offsets
+/// then index that UTF-8 text (see `utf8Text(of:)`); lines and columns
+/// are the same either way.
 public struct YAMLLoader: Sendable {
     /// The limits in force.
     public var limits: YAMLLimits
@@ -24,8 +42,774 @@ public struct YAMLLoader: Sendable {
 
     /// Parses `bytes` named `source`; throws `DiagnosticError` with located problems.
     public func load(_ bytes: [UInt8], source: String) throws(DiagnosticError) -> YAMLNode {
-        _ = yaml_get_version_string()
-        throw DiagnosticError(Diagnostic(rule: "yaml-syntax", message: "the YAML loader is not written yet",
-                                         span: SourceSpan(source: source, at: SourceMark(line: 1, column: 1, offset: 0))))
+        let limit = min(limits.maxInputBytes, Int(UInt32.max) - 1)
+        if bytes.count > limit {
+            throw DiagnosticError(Diagnostic(
+                rule: "yaml-limit",
+                message: "the input is \(bytes.count) bytes, over the limit of \(limit) bytes",
+                span: SourceSpan(source: source, at: SourceMark(line: 1, column: 1, offset: 0))))
+        }
+        let text: [UInt8]
+        switch Self.transcode(bytes) {
+        case .success(let t): text = t
+        case .failure(let failure):
+            throw DiagnosticError(Diagnostic(
+                rule: "yaml-encoding",
+                message: "the file starts with a UTF-16 byte-order mark but is not valid UTF-16 (\(failure.reason)); save it as UTF-8",
+                span: SourceSpan(source: source, at: SourceMark(line: 1, column: 1, offset: 0))))
+        }
+        var composer = Composer(text: text, source: source, limits: limits)
+        return try composer.run()
+    }
+
+    /// The UTF-8 text the loader reads for `bytes`, which node offsets index:
+    /// `bytes` itself, unless it is UTF-16 with a byte-order mark. Quote
+    /// source lines from this when showing diagnostics.
+    public static func utf8Text(of bytes: [UInt8]) -> [UInt8] {
+        if case .success(let t) = transcode(bytes) { return t }
+        return bytes
+    }
+
+    struct TranscodeFailure: Error {
+        var reason: String
+    }
+
+    static func transcode(_ bytes: [UInt8]) -> Result<[UInt8], TranscodeFailure> {
+        guard bytes.count >= 2 else { return .success(bytes) }
+        let bigEndian: Bool
+        if bytes[0] == 0xFE, bytes[1] == 0xFF {
+            bigEndian = true
+        } else if bytes[0] == 0xFF, bytes[1] == 0xFE {
+            bigEndian = false
+        } else {
+            return .success(bytes)
+        }
+        if bytes.count % 2 != 0 { return .failure(TranscodeFailure(reason: "an odd number of bytes")) }
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2 - 1)
+        var i = 2
+        while i + 1 < bytes.count {
+            let a = UInt16(bytes[i]), b = UInt16(bytes[i + 1])
+            units.append(bigEndian ? a << 8 | b : b << 8 | a)
+            i += 2
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(units.count * 2)
+        var decoder = UTF16()
+        var iterator = units.makeIterator()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let s): out.append(contentsOf: UTF8.encode(s)!)
+            case .emptyInput: break loop
+            case .error: return .failure(TranscodeFailure(reason: "an unpaired surrogate"))
+            }
+        }
+        return .success(out)
+    }
+}
+
+/// A rule id for each family of loader problem.
+enum Rule {
+    static let syntax = "yaml-syntax"
+    static let document = "yaml-document"
+    static let tag = "yaml-tag"
+    static let duplicateKey = "yaml-duplicate-key"
+    static let merge = "yaml-merge"
+    static let alias = "yaml-alias"
+    static let limit = "yaml-limit"
+    static let number = "yaml-number"
+}
+
+/// Identity of a key after resolution, for duplicate detection in large
+/// mappings (small ones compare pairwise without allocating).
+enum KeyIdentity: Hashable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case big(String)
+    case float(UInt64)
+    case string(String)
+    case node(ObjectIdentifier)
+    /// NaN: never equal to anything.
+    case unique(Int)
+}
+
+/// Drives libyaml's event parser over one input and builds the tree with
+/// explicit stacks (no recursion), so depth is bounded by `maxDepth` alone.
+/// A struct, so its many small state updates need no dynamic exclusivity checks.
+struct Composer {
+    let text: [UInt8]
+    let source: String
+    let limits: YAMLLimits
+    let origin: SourceOrigin
+    /// Offset of the first character libyaml counts (after a UTF-8 BOM).
+    let bomLength: Int
+    let isASCII: Bool
+    /// The input while libyaml reads it (valid only inside `run`).
+    private var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+
+    // Char-index → byte-offset cursor (libyaml's mark.index counts characters).
+    private var cursorChar = 0
+    private var cursorByte = 0
+
+    private struct Frame {
+        var isMapping: Bool
+        var isFlow: Bool
+        var childStart: Int
+        var start: UInt32
+        var lastEnd: UInt32
+        var anchor: String?
+        var size: Int
+        /// Whether a plain `<<` key was written in this mapping.
+        var hasMerge = false
+    }
+
+    private var frames: [Frame] = []
+    /// Finished children of the open collections, owned (+1) until their
+    /// collection ends and moves them into its array without extra retains.
+    private var children: [Unmanaged<YAMLNode>] = []
+    /// Parallel to `children`: the key hash for nodes in key position, else 0.
+    private var childHashes: [Int] = []
+    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    private var openAnchors = 0
+    private var nodeCount = 0
+    private var aliasExpansion = 0
+    private var root: YAMLNode?
+    private var problems: [Diagnostic] = []
+    /// Reused per mapping for key hashes.
+    private var scratch = KeySet()
+
+    init(text: [UInt8], source: String, limits: YAMLLimits) {
+        self.text = text
+        self.source = source
+        self.limits = limits
+        var bom = 0
+        if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { bom = 3 }
+        self.bomLength = bom
+        var starts: [UInt32] = [UInt32(bom)]
+        var ascii = true
+        text.withUnsafeBufferPointer { b in
+            var any: UInt8 = 0
+            for i in 0..<b.count {
+                let c = b[i]
+                any |= c
+                if c == 0x0A { starts.append(UInt32(i + 1)) }
+            }
+            ascii = any < 0x80
+        }
+        self.isASCII = ascii
+        self.origin = SourceOrigin(source: source, bytes: text, lineStarts: starts)
+        self.cursorByte = bom
+    }
+
+    // MARK: positions
+
+    /// Byte offset of libyaml's character index.
+    private mutating func offset(_ mark: yaml_mark_t) -> UInt32 {
+        let target = Int(mark.index)
+        if isASCII { return UInt32(clamping: target) }
+        let b = buffer
+        do {
+            while cursorChar < target, cursorByte < b.count {
+                let c = b[cursorByte]
+                cursorByte += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
+                cursorChar += 1
+            }
+            while cursorChar > target, cursorByte > bomLength {
+                cursorByte -= 1
+                while cursorByte > bomLength, b[cursorByte] & 0xC0 == 0x80 { cursorByte -= 1 }
+                cursorChar -= 1
+            }
+        }
+        return UInt32(clamping: min(cursorByte, text.count))
+    }
+
+    private func span(_ start: UInt32, _ end: UInt32) -> SourceSpan { origin.span(start, end) }
+
+    private mutating func span(_ mark: yaml_mark_t) -> SourceSpan {
+        let o = offset(mark)
+        return origin.span(o, o)
+    }
+
+    private func fail(_ rule: String, _ message: String, _ span: SourceSpan,
+                      related: [RelatedLocation] = [], help: String? = nil) -> DiagnosticError {
+        DiagnosticError(problems + [Diagnostic(rule: rule, message: message, span: span, help: help, related: related)])
+    }
+
+    private mutating func report(_ d: Diagnostic) throws(DiagnosticError) {
+        problems.append(d)
+        if problems.count >= limits.maxProblems { throw DiagnosticError(problems) }
+    }
+
+    // MARK: the event loop
+
+    mutating func run() throws(DiagnosticError) -> YAMLNode {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) != 0 else {
+            throw fail(Rule.limit, "out of memory while starting the YAML parser", span(0, 0))
+        }
+        defer { yaml_parser_delete(parser) }
+        let input = text
+        return try input.withUnsafeBufferPointer { (b) throws(DiagnosticError) -> YAMLNode in
+            buffer = b
+            defer { buffer = UnsafeBufferPointer(start: nil, count: 0) }
+            yaml_parser_set_input_string(parser, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count)
+            defer {
+                // After an error, children not yet moved into a collection are still owned here.
+                for child in children { child.release() }
+                children.removeAll()
+            }
+            return try parse(parser)
+        }
+    }
+
+    private mutating func parse(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
+        var event = yaml_event_t()
+        var documents = 0
+        while true {
+            guard yaml_parser_parse(parser, &event) != 0 else { throw syntaxError(parser) }
+            defer { yaml_event_delete(&event) }
+            switch event.type {
+            case YAML_SCALAR_EVENT:
+                try scalar(&event)
+            case YAML_MAPPING_START_EVENT:
+                try startCollection(&event, mapping: true)
+            case YAML_SEQUENCE_START_EVENT:
+                try startCollection(&event, mapping: false)
+            case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+                try endCollection(&event)
+            case YAML_ALIAS_EVENT:
+                try alias(&event)
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 {
+                    throw fail(Rule.document,
+                               "a second YAML document starts here; an accordion file holds exactly one document",
+                               span(event.start_mark),
+                               related: root.map { [RelatedLocation(message: "the first document starts here", span: $0.span)] } ?? [])
+                }
+            case YAML_STREAM_END_EVENT:
+                guard let root else {
+                    throw fail(Rule.document,
+                               "the file holds no YAML document: it is empty or contains only comments",
+                               span(0, 0))
+                }
+                if !problems.isEmpty { throw DiagnosticError(problems) }
+                return root
+            default:
+                break  // stream start, document end
+            }
+        }
+    }
+
+    // MARK: nodes
+
+    private func cString(_ p: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let p else { return nil }
+        return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
+    }
+
+    /// Attaches a finished node to its parent (or makes it the root).
+    /// Whether the next child of the innermost collection is a mapping key.
+    private var atKey: Bool {
+        guard let top = frames.last else { return false }
+        return top.isMapping && (children.count - top.childStart) & 1 == 0
+    }
+
+    private mutating func add(_ node: YAMLNode, size: Int, end: UInt32, isMergeKey: Bool = false, keyHash: Int? = nil) {
+        if frames.isEmpty {
+            root = node
+            return
+        }
+        let top = frames.count - 1
+        var hash = 0
+        if frames[top].isMapping, (children.count - frames[top].childStart) & 1 == 0 {
+            if isMergeKey { frames[top].hasMerge = true }
+            hash = keyHash ?? Self.keyHash(node)
+        }
+        children.append(Unmanaged.passRetained(node))
+        childHashes.append(hash)
+        frames[top].size = frames[top].size &+ size
+        if frames[top].size < 0 { frames[top].size = Int.max }
+        if end > frames[top].lastEnd { frames[top].lastEnd = end }
+    }
+
+    private mutating func register(anchor: String?, _ node: YAMLNode, size: Int) {
+        if let anchor { anchors[anchor] = (node, size) }
+    }
+
+    private static func shortTag(_ tag: String) -> String {
+        tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst(18) : tag
+    }
+
+    private mutating func scalar(_ event: inout yaml_event_t) throws(DiagnosticError) {
+        nodeCount += 1
+        let data = event.data.scalar
+        let start = offset(event.start_mark), end = offset(event.end_mark)
+        let bytes = UnsafeBufferPointer(start: data.value, count: Int(data.length))
+        let style: ScalarStyle
+        switch data.style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: style = .literal
+        case YAML_FOLDED_SCALAR_STYLE: style = .folded
+        default: style = .plain
+        }
+        let tag = cString(data.tag)
+        let text = String(decoding: bytes, as: UTF8.self)
+        var value: ScalarValue = .string(text)
+        var yaml11 = false
+        if let tag {
+            value = try resolveTagged(bytes, text: text, tag: tag, start: start, end: end)
+        } else if style == .plain {
+            switch CoreSchema.resolvePlain(bytes) {
+            case nil: yaml11 = CoreSchema.isYAML11Boolean(bytes)
+            case .value(let v)?: value = v
+            case .tooLong?: try tooLong(start, end)
+            }
+        }
+        let node = YAMLNode(kind: .scalar(YAMLScalar(loaded: text, style: style, tag: tag, value: value, isYAML11Boolean: yaml11)),
+                            origin: origin, start: start, end: end)
+        if let anchor = cString(data.anchor) { anchors[anchor] = (node, 1) }
+        var isStringValue = false
+        if case .string = value { isStringValue = true }
+        let merge = style == .plain && bytes.count == 2 && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "<")
+            && (tag == nil || tag == "tag:yaml.org,2002:merge")
+        add(node, size: 1, end: end, isMergeKey: merge,
+            keyHash: atKey ? Self.keyHash(value: value, isString: isStringValue, text: bytes) : nil)
+    }
+
+    private mutating func tooLong(_ start: UInt32, _ end: UInt32) throws(DiagnosticError) {
+        try report(Diagnostic(rule: Rule.number,
+                              message: "this hexadecimal or octal integer has more than \(CoreSchema.maxRadixDigits) digits, too many to convert exactly",
+                              span: span(start, end)))
+    }
+
+    private static let coreTypes: [String: String] = [
+        "tag:yaml.org,2002:int": "int", "tag:yaml.org,2002:float": "float",
+        "tag:yaml.org,2002:bool": "bool", "tag:yaml.org,2002:null": "null",
+    ]
+
+    private static let typeNames: [String: String] = [
+        "int": "an integer", "float": "a number", "bool": "a boolean (true or false)", "null": "null",
+    ]
+
+    private mutating func resolveTagged(_ bytes: UnsafeBufferPointer<UInt8>, text: String, tag: String,
+                               start: UInt32, end: UInt32) throws(DiagnosticError) -> ScalarValue {
+        if tag == "tag:yaml.org,2002:str" || tag == "!" { return .string(text) }
+        if let type = Self.coreTypes[tag] {
+            switch CoreSchema.resolve(bytes, asType: type) {
+            case .value(let v)?: return v
+            case .tooLong?: try tooLong(start, end)
+            case nil:
+                try report(Diagnostic(rule: Rule.tag,
+                                      message: "'\(text)' is not \(Self.typeNames[type]!), but it is tagged \(Self.shortTag(tag))",
+                                      span: span(start, end)))
+            }
+            return .string(text)
+        }
+        if tag == "tag:yaml.org,2002:map" || tag == "tag:yaml.org,2002:seq" {
+            try report(Diagnostic(rule: Rule.tag,
+                                  message: "the tag \(Self.shortTag(tag)) is for a \(tag.hasSuffix("map") ? "mapping" : "sequence"), but it is on a scalar",
+                                  span: span(start, end)))
+            return .string(text)
+        }
+        try unsupportedTag(tag, start, end)
+        return .string(text)
+    }
+
+    private mutating func unsupportedTag(_ tag: String, _ start: UInt32, _ end: UInt32) throws(DiagnosticError) {
+        try report(Diagnostic(rule: Rule.tag,
+                              message: "the tag \(Self.shortTag(tag)) is not supported; only the YAML core tags !!str, !!int, !!float, !!bool, !!null, !!map and !!seq may be used",
+                              span: span(start, end)))
+    }
+
+    private mutating func startCollection(_ event: inout yaml_event_t, mapping: Bool) throws(DiagnosticError) {
+        nodeCount += 1
+        let start = offset(event.start_mark)
+        if frames.count >= limits.maxDepth {
+            throw fail(Rule.limit,
+                       "collections are nested more than \(limits.maxDepth) levels deep here; the file is refused to keep every reader safe",
+                       span(start, start))
+        }
+        let anchorPtr = mapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+        let tagPtr = mapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
+        let flow = mapping ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+        if let tag = cString(tagPtr) {
+            let fits = tag == "!" || tag == (mapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq")
+            if !fits {
+                let end = offset(event.end_mark)
+                if tag == "tag:yaml.org,2002:map" || tag == "tag:yaml.org,2002:seq" || Self.coreTypes[tag] != nil
+                    || tag == "tag:yaml.org,2002:str"
+                {
+                    try report(Diagnostic(rule: Rule.tag,
+                                          message: "the tag \(Self.shortTag(tag)) cannot apply to a \(mapping ? "mapping" : "sequence")",
+                                          span: span(start, end)))
+                } else {
+                    try unsupportedTag(tag, start, end)
+                }
+            }
+        }
+        let anchor = cString(anchorPtr)
+        if anchor != nil { openAnchors += 1 }
+        frames.append(Frame(isMapping: mapping, isFlow: flow, childStart: children.count,
+                            start: start, lastEnd: start, anchor: anchor, size: 1))
+    }
+
+    private mutating func endCollection(_ event: inout yaml_event_t) throws(DiagnosticError) {
+        let frame = frames.removeLast()
+        let end = frame.isFlow ? offset(event.end_mark) : max(frame.lastEnd, frame.start)
+        let node: YAMLNode
+        if frame.isMapping {
+            node = YAMLNode(kind: .mapping(try entries(from: frame.childStart, hasMerge: frame.hasMerge)),
+                            origin: origin, start: frame.start, end: end)
+        } else {
+            node = YAMLNode(kind: .sequence(takeChildren(from: frame.childStart)), origin: origin, start: frame.start, end: end)
+        }
+        if let anchor = frame.anchor {
+            openAnchors -= 1
+            anchors[anchor] = (node, frame.size)
+        }
+        add(node, size: frame.size, end: end)
+    }
+
+    private mutating func alias(_ event: inout yaml_event_t) throws(DiagnosticError) {
+        let name = cString(event.data.alias.anchor) ?? ""
+        let start = offset(event.start_mark), end = offset(event.end_mark)
+        if openAnchors > 0, frames.contains(where: { $0.anchor == name }) {
+            throw fail(Rule.alias,
+                       "the alias *\(name) refers to a node that contains it; recursive structures cannot be loaded",
+                       span(start, end))
+        }
+        guard let target = anchors[name] else {
+            throw fail(Rule.alias,
+                       "the alias *\(name) refers to no anchor: define '&\(name)' on a node before this point",
+                       span(start, end))
+        }
+        aliasExpansion = aliasExpansion &+ target.size
+        let budget = max(limits.maxAliasExpansion, limits.aliasExpansionPerNode &* nodeCount)
+        if aliasExpansion > budget || aliasExpansion < 0 {
+            throw fail(Rule.limit,
+                       "aliases expand this document to more than \(budget) nodes (this alias alone stands for \(target.size)); the file is refused as an alias bomb",
+                       span(start, end),
+                       related: [RelatedLocation(message: "the anchor &\(name) is defined here", span: target.node.span)])
+        }
+        add(target.node, size: target.size, end: end)
+    }
+
+    // MARK: mappings: merge keys and duplicates
+
+    private static func isMergeKey(_ node: YAMLNode) -> Bool {
+        guard case .scalar(let s) = node.kind, s.style == .plain, s.text == "<<" else { return false }
+        return s.tag == nil || s.tag == "tag:yaml.org,2002:merge"
+    }
+
+    /// Whether two keys are the same key after resolution (`1` and `0x1`, `"a"` and `a`).
+    static func sameKey(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
+        if a === b { return true }
+        guard case .scalar(let x) = a.kind, case .scalar(let y) = b.kind else { return false }
+        if x.isString, y.isString { return x.text == y.text && x.value == y.value }
+        switch (x.value, y.value) {
+        case (.null, .null): return true
+        case (.bool(let p), .bool(let q)): return p == q
+        case (.int(let p), .int(let q)): return p == q
+        case (.bigInt(let p), .bigInt(let q)): return p == q
+        case (.float(let p), .float(let q)): return p == q
+        case (.string(let p), .string(let q)): return p == q
+        default: return false
+        }
+    }
+
+    static func identity(_ node: YAMLNode, index: Int) -> KeyIdentity {
+        guard case .scalar(let s) = node.kind else { return .node(ObjectIdentifier(node)) }
+        if s.isString { return .string(s.text) }
+        switch s.value {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .int(let i): return .int(i)
+        case .bigInt(let d): return .big(d)
+        case .float(let d): return d.isNaN ? .unique(index) : .float(d == 0 ? 0 : d.bitPattern)
+        case .string(let t): return .string(t)
+        }
+    }
+
+    /// FNV-1a over bytes, mixed with a type tag: cheap, and only ever a
+    /// prefilter (equal hashes are confirmed with `sameKey`; large mappings
+    /// use a seeded dictionary instead).
+    private static func fnv(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ tag
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return Int(bitPattern: UInt(h))
+    }
+
+    private static func mix(_ x: UInt64, tag: UInt64) -> Int {
+        var z = x &+ 0x9e37_79b9_7f4a_7c15 &* (tag &+ 1)
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return Int(bitPattern: UInt(z ^ (z >> 31)))
+    }
+
+    /// The key hash of a scalar from its resolved value and text bytes.
+    static func keyHash(value: ScalarValue, isString: Bool, text: UnsafeBufferPointer<UInt8>) -> Int {
+        if isString { return fnv(text, tag: 6) }
+        switch value {
+        case .null: return 1
+        case .bool(let b): return b ? 3 : 2
+        case .int(let i): return mix(UInt64(bitPattern: i), tag: 3)
+        case .bigInt(let d):
+            var d = d
+            return d.withUTF8 { fnv($0, tag: 4) }
+        case .float(let f): return mix(f == 0 ? 0 : f.bitPattern, tag: 5)
+        case .string(let t):
+            var t = t
+            return t.withUTF8 { fnv($0, tag: 6) }
+        }
+    }
+
+    /// The key hash of any node (collections hash alike and compare by identity).
+    static func keyHash(_ node: YAMLNode) -> Int {
+        guard case .scalar(let s) = node.kind else { return 0 }
+        var text = s.text
+        let value: ScalarValue = s.isString ? .null : s.value
+        return text.withUTF8 { keyHash(value: value, isString: s.isString, text: $0) }
+    }
+
+    /// Keys seen so far in one mapping: hashes compared pairwise while few,
+    /// a dictionary once many. Holds keys unretained: the mapping being
+    /// built keeps them alive.
+    struct KeySet {
+        var hashes: [Int] = []
+        var keys: [Unmanaged<YAMLNode>] = []
+        var index: [KeyIdentity: Int]? = nil
+
+        mutating func reset() {
+            hashes.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            index = nil
+        }
+
+        /// Inserts `key`; returns the earlier equal key, if any (and then does not insert).
+        mutating func insert(_ key: YAMLNode, hash: Int) -> YAMLNode? {
+            if index == nil, keys.count >= 32 {
+                var d: [KeyIdentity: Int] = [:]
+                for (i, k) in keys.enumerated() { d[Composer.identity(k.takeUnretainedValue(), index: i)] = i }
+                index = d
+            }
+            if index != nil {
+                let id = Composer.identity(key, index: keys.count)
+                if let i = index![id] { return keys[i].takeUnretainedValue() }
+                index![id] = keys.count
+            } else {
+                for i in 0..<hashes.count where hashes[i] == hash {
+                    let k = keys[i].takeUnretainedValue()
+                    if Composer.sameKey(k, key) { return k }
+                }
+                hashes.append(hash)
+            }
+            keys.append(Unmanaged.passUnretained(key))
+            return nil
+        }
+    }
+
+    /// Moves the children from `start` on out of the stack, without retaining them again.
+    private mutating func takeChildren(from start: Int) -> [YAMLNode] {
+        let n = children.count - start
+        let items = [YAMLNode](unsafeUninitializedCapacity: n) { buffer, initialized in
+            for k in 0..<n { (buffer.baseAddress! + k).initialize(to: children[start + k].takeRetainedValue()) }
+            initialized = n
+        }
+        children.removeSubrange(start...)
+        childHashes.removeSubrange(start...)
+        return items
+    }
+
+    private func describeKey(_ node: YAMLNode) -> String {
+        guard case .scalar(let s) = node.kind else { return "this key" }
+        return s.text.isEmpty ? "the empty key" : "the key '\(s.text)'"
+    }
+
+    private mutating func duplicate(_ key: YAMLNode, first: YAMLNode) throws(DiagnosticError) {
+        var message = "\(describeKey(key)) appears twice in this mapping"
+        if case .scalar(let a) = key.kind, case .scalar(let b) = first.kind, a.text != b.text {
+            message = "\(describeKey(key)) is the same key as \(b.text.isEmpty ? "the empty key" : "'\(b.text)'") after YAML resolution, so it appears twice in this mapping"
+        }
+        try report(Diagnostic(rule: Rule.duplicateKey, message: message + "; keys must be unique",
+                              span: key.span,
+                              related: [RelatedLocation(message: "first defined here", span: first.span)]))
+    }
+
+    /// The mapping's entries from the flat child stack: duplicates refused,
+    /// merge keys applied in place (explicit keys win wherever written;
+    /// earlier merged mappings win over later ones).
+    private mutating func entries(from start: Int, hasMerge: Bool) throws(DiagnosticError) -> [(key: YAMLNode, value: YAMLNode)] {
+        var seen = scratch
+        scratch = KeySet()
+        seen.reset()
+        var result: [(key: YAMLNode, value: YAMLNode)] = []
+        result.reserveCapacity((children.count - start) / 2 + (hasMerge ? 8 : 0))
+        var slots: [(position: Int, key: YAMLNode, value: YAMLNode)] = []
+        var duplicates: [(key: YAMLNode, first: YAMLNode)] = []
+        var i = start
+        // Ownership moves from the stack into the entries; nothing here may
+        // throw until the stack is trimmed.
+        while i + 1 < children.count {
+            let key = children[i].takeRetainedValue()
+            let value = children[i + 1].takeRetainedValue()
+            if hasMerge, Self.isMergeKey(key) {
+                slots.append((result.count, key, value))
+            } else if let first = seen.insert(key, hash: childHashes[i]) {
+                duplicates.append((key, first))
+            } else {
+                result.append((key, value))
+            }
+            i += 2
+        }
+        children.removeSubrange(start...)
+        childHashes.removeSubrange(start...)
+        for d in duplicates { try duplicate(d.key, first: d.first) }
+        if slots.isEmpty {
+            scratch = seen
+            return result
+        }
+        // Merged entries go where their `<<` stood. One merge key: a single
+        // insertion; several: the mapping is assembled once, so the work
+        // stays linear however many merge keys a hostile file writes.
+        var pieces: [(position: Int, entries: [(key: YAMLNode, value: YAMLNode)])] = []
+        for slot in slots {
+            var merged: [(key: YAMLNode, value: YAMLNode)] = []
+            try mergeSources(slot.value, key: slot.key) { (source) throws(DiagnosticError) in
+                for e in source where seen.insert(e.key, hash: Composer.keyHash(e.key)) == nil { merged.append(e) }
+            }
+            if !merged.isEmpty { pieces.append((slot.position, merged)) }
+        }
+        scratch = seen
+        if pieces.count == 1 {
+            result.insert(contentsOf: pieces[0].entries, at: pieces[0].position)
+        } else if pieces.count > 1 {
+            var final: [(key: YAMLNode, value: YAMLNode)] = []
+            final.reserveCapacity(result.count + pieces.reduce(0) { $0 + $1.entries.count })
+            var next = 0
+            for piece in pieces {
+                while next < piece.position { final.append(result[next]); next += 1 }
+                final.append(contentsOf: piece.entries)
+            }
+            while next < result.count { final.append(result[next]); next += 1 }
+            return final
+        }
+        return result
+    }
+
+    /// Calls `body` with the entries of each mapping a merge key's value names.
+    private mutating func mergeSources(_ value: YAMLNode, key: YAMLNode,
+                              _ body: ([(key: YAMLNode, value: YAMLNode)]) throws(DiagnosticError) -> Void) throws(DiagnosticError) {
+        switch value.kind {
+        case .mapping(let m):
+            try body(m)
+        case .sequence(let items):
+            for item in items {
+                guard case .mapping(let m) = item.kind else {
+                    try report(Diagnostic(rule: Rule.merge,
+                                          message: "the merge key '<<' takes a mapping or a list of mappings, but this list holds a \(kindName(item))",
+                                          span: item.span,
+                                          related: [RelatedLocation(message: "the merge key is here", span: key.span)]))
+                    continue
+                }
+                try body(m)
+            }
+        case .scalar:
+            try report(Diagnostic(rule: Rule.merge,
+                                  message: "the merge key '<<' takes a mapping or a list of mappings, but its value is a \(kindName(value))",
+                                  span: key.span,
+                                  related: [RelatedLocation(message: "the value is here", span: value.span)]))
+        }
+    }
+
+    private func kindName(_ node: YAMLNode) -> String {
+        switch node.kind {
+        case .mapping: return "mapping"
+        case .sequence: return "sequence"
+        case .scalar(let s): return s.isString ? "string" : "scalar"
+        }
+    }
+
+    // MARK: syntax errors
+
+    private mutating func syntaxError(_ parser: UnsafeMutablePointer<yaml_parser_t>) -> DiagnosticError {
+        let p = parser.pointee
+        let problem = p.problem.map { String(cString: $0) } ?? "unknown problem"
+        let context = p.context.map { String(cString: $0) }
+        if p.error == YAML_MEMORY_ERROR {
+            return fail(Rule.limit, "out of memory while parsing", span(0, 0))
+        }
+        if p.error == YAML_READER_ERROR {
+            let at = UInt32(clamping: min(Int(p.problem_offset), text.count))
+            var message = SyntaxProblems.entry(context: nil, problem: problem)?.message ?? problem
+            if problem == "control characters are not allowed" {
+                message = p.problem_value == 0
+                    ? "the file contains a NUL byte, which YAML text may not contain (is it binary, or UTF-16/UTF-32 without a byte-order mark?)"
+                    : "the file contains the control character U+\(hex4(Int(p.problem_value))), which YAML text may not contain"
+            } else if p.problem_value >= 0, problem.contains("UTF-8") {
+                message += " (byte 0x\(String(p.problem_value, radix: 16, uppercase: true)))"
+            }
+            return fail(Rule.syntax, message, span(at, at), help: "libyaml reports: \(problem)")
+        }
+        let problemAt = offset(p.problem_mark)
+        let contextAt = context == nil ? problemAt : offset(p.context_mark)
+        let entry = SyntaxProblems.entry(context: context, problem: problem)
+        let contextLine = origin.mark(at: contextAt).line
+        var message = entry?.message.replacingLine(contextLine)
+            ?? (context.map { "\($0), \(problem)" } ?? problem)
+        if problem == "found character that cannot start any token", Int(problemAt) < text.count {
+            let c = text[Int(problemAt)]
+            if c == 0x09 {
+                message = "a tab character is used for indentation here; YAML allows only spaces for indentation"
+            } else if c == UInt8(ascii: "@") || c == UInt8(ascii: "`") {
+                message = "'\(Character(Unicode.Scalar(c)))' is reserved in YAML and cannot start a plain value; put the value in quotes"
+            }
+        }
+        let atEnd = Int(problemAt) >= text.count
+        let useContext = context != nil && (entry?.pointAtContext ?? false || atEnd)
+        let primary = useContext ? contextAt : problemAt
+        let secondary = useContext ? problemAt : contextAt
+        var related: [RelatedLocation] = []
+        if context != nil, secondary != primary {
+            let what = useContext
+                ? (atEnd ? "the file ends here" : "libyaml noticed the problem here")
+                : (context!.replacingPrefix("while scanning ", "").replacingPrefix("while parsing ", "") + " starts here")
+            related.append(RelatedLocation(message: what, span: span(secondary, secondary)))
+        }
+        return fail(Rule.syntax, message, span(primary, primary), related: related,
+                    help: entry == nil ? nil : "libyaml reports: \(context.map { "\($0), " } ?? "")\(problem)")
+    }
+
+    private func hex4(_ v: Int) -> String {
+        let h = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - h.count)) + h
+    }
+}
+
+extension String {
+    fileprivate func replacingLine(_ line: Int) -> String {
+        replacingOccurrences("{context}", String(line))
+    }
+
+    fileprivate func replacingPrefix(_ prefix: String, _ with: String) -> String {
+        hasPrefix(prefix) ? with + dropFirst(prefix.count) : self
+    }
+
+    /// Plain substring replacement (no Foundation).
+    fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = ""
+        var rest = self[...]
+        while let r = rest.firstRange(of: target) {
+            out += rest[..<r.lowerBound]
+            out += replacement
+            rest = rest[r.upperBound...]
+        }
+        out += rest
+        return out
     }
 }
