@@ -63,3 +63,15 @@ bench: bench-deps
 
 bench-smoke: bench-deps
 	python3 Benchmarks/run.py --smoke
+
+# Fuzzing (issue 7; see RELIABILITY.md). libFuzzer + AddressSanitizer builds
+# live in .build/fuzz, outside `swift build`. SECONDS is per target.
+SECONDS ?= 60
+.PHONY: fuzz fuzz-smoke fuzz-build
+fuzz-build: deps
+	Fuzz/build.sh
+fuzz: deps
+	Fuzz/run.sh $(SECONDS)
+# A short run of every target (about 15 s each), for CI.
+fuzz-smoke: deps
+	Fuzz/run.sh 15
