@@ -106,8 +106,10 @@ struct SemanticChecker {
             }
         }
 
+        // One array of specs shared (copy-on-write) by the model and the document.
+        let specs = panels.map(\.spec)
         let resolvedSteps = runScript(steps, stacks: stacks, container: container, expanded: expanded,
-                                      title: reader.title)
+                                      title: reader.title, specs: specs)
         guard !schemaFailed, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
         guard let resolvedSteps else {
             // Only reachable if the reader and the schema disagree: say so
@@ -116,7 +118,7 @@ struct SemanticChecker {
                    at: root["script"] ?? root, pointer: "/script")
             return nil
         }
-        return AccordionSpecDocument(title: reader.title, container: container, panels: panels.map(\.spec),
+        return AccordionSpecDocument(title: reader.title, container: container, panels: specs,
                                      expandedIndex: expanded, steps: resolvedSteps)
     }
 
@@ -361,9 +363,9 @@ struct SemanticChecker {
     /// Runs the script; returns the resolved steps, or nil when some step
     /// could not be resolved or applied.
     private mutating func runScript(_ steps: [WrittenStep?], stacks: [Int: [PanelDefinition]],
-                                    container: ContainerSpec, expanded: Int?, title: String?) -> [Step]? {
+                                    container: ContainerSpec, expanded: Int?, title: String?, specs: [PanelSpec]) -> [Step]? {
         guard !steps.isEmpty else { return [] }
-        var model = AccordionContainer(title: title, container: container, panels: stack.map(\.spec),
+        var model = AccordionContainer(title: title, container: container, panels: specs,
                                        expandedIndex: expanded)
         var resolved: [Step] = []
         resolved.reserveCapacity(steps.count)

@@ -6,8 +6,6 @@ import AccordionYAML
 struct PanelDefinition {
     /// The resolved panel (defaults applied).
     var spec: PanelSpec
-    /// The whole definition.
-    var node: YAMLNode
     /// The `id` value; nil when the definition has no usable id (the schema
     /// reported it), so the panel can never be named.
     var idNode: YAMLNode?
@@ -181,7 +179,7 @@ struct SpecReader {
                 continue
             }
         }
-        return PanelDefinition(spec: spec, node: node, idNode: idNode, contentHeightNode: contentNode, findings: findings,
+        return PanelDefinition(spec: spec, idNode: idNode, contentHeightNode: contentNode, findings: findings,
                                location: location)
     }
 
