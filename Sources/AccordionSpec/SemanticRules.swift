@@ -4,7 +4,8 @@ import AccordionYAML
 
 /// The accordion rules a JSON Schema cannot express. They read the document
 /// leniently (whatever the schema rejected is skipped), follow the stack
-/// through `setPanels`, and run the script on the container model so that
+/// through `setPanels`, and run the script on `ScriptClock` (the container
+/// model's clock, expanded-panel and modal rules, without its log) so that
 /// times, the expanded panel and the modal are exactly what the model will
 /// see. When nothing is wrong they also produce the typed document.
 struct SemanticChecker {
@@ -365,8 +366,7 @@ struct SemanticChecker {
     private mutating func runScript(_ steps: [WrittenStep?], stacks: [Int: [PanelDefinition]],
                                     container: ContainerSpec, expanded: Int?, title: String?, specs: [PanelSpec]) -> [Step]? {
         guard !steps.isEmpty else { return [] }
-        var model = AccordionContainer(title: title, container: container, panels: specs,
-                                       expandedIndex: expanded)
+        var state = ScriptClock(ids: specs.map(\.id), expanded: expanded, duration: container.duration)
         var resolved: [Step] = []
         resolved.reserveCapacity(steps.count)
         var complete = true
@@ -380,11 +380,11 @@ struct SemanticChecker {
 
         // Whether the previous step's time came from waiting for a transition.
         var lastWaited = false
-        func run(_ step: Step, _ node: YAMLNode) {
-            let idle = model.clock
-            lastTime = model.time(of: step)
+        func run(_ step: Step, _ node: YAMLNode, newIds: [String] = []) {
+            let idle = state.clock
+            lastTime = state.time(of: step)
             if case .wait = step.action { lastWaited = false } else { lastWaited = step.at == nil && lastTime > idle + 1e-9 }
-            _ = model.apply(step)
+            state.apply(step, newIds: newIds)
             resolved.append(step)
             lastNode = node
         }
@@ -417,7 +417,7 @@ struct SemanticChecker {
                 }
                 continue
             }
-            let modalUp = model.modalTitle != nil
+            let modalUp = state.modal != nil
             switch w.action {
             case .tap(let ref, let node):
                 guard let i = resolve(ref, node, pointer: w.pointer + "/tap", place: "in the stack at this step") else {
@@ -437,7 +437,7 @@ struct SemanticChecker {
             case .expand(let target):
                 if modalUp {
                     if modalKnown {
-                        report("step-blocked-by-modal", "`expand` cannot run while the modal \"\(model.modalTitle ?? "")\" is presented",
+                        report("step-blocked-by-modal", "`expand` cannot run while the modal \"\(state.modal ?? "")\" is presented",
                                at: w.actionSpan, pointer: w.pointer, help: "dismiss the modal first: add `- dismiss: true` before this step")
                     }
                     complete = false
@@ -459,14 +459,14 @@ struct SemanticChecker {
                 if modalUp {
                     if modalKnown {
                         report("modal-already-presented",
-                               "cannot present \"\(modal)\": the modal \"\(model.modalTitle ?? "")\" is already presented",
+                               "cannot present \"\(modal)\": the modal \"\(state.modal ?? "")\" is already presented",
                                at: w.actionSpan, pointer: w.pointer, help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
                     }
                     complete = false
                     modalKnown = true
                     continue
                 }
-                if model.expandedIndex == nil {
+                if state.expanded == nil {
                     if expandedKnown && modalKnown {
                         report("present-without-panel",
                                "cannot present \"\(modal)\": no panel is expanded at this step, and a modal is presented over the expanded panel",
@@ -492,13 +492,13 @@ struct SemanticChecker {
             case .setPanels:
                 if modalUp {
                     if modalKnown {
-                        report("step-blocked-by-modal", "`setPanels` cannot run while the modal \"\(model.modalTitle ?? "")\" is presented",
+                        report("step-blocked-by-modal", "`setPanels` cannot run while the modal \"\(state.modal ?? "")\" is presented",
                                at: w.actionSpan, pointer: w.pointer, help: "dismiss the modal first: add `- dismiss: true` before this step")
                     }
                     return nil
                 }
                 let newStack = stacks[index] ?? []
-                run(Step(.setPanels(newStack.map(\.spec)), at: w.at), w.node)
+                run(Step(.setPanels(newStack.map(\.spec)), at: w.at), w.node, newIds: newStack.map(\.spec.id))
                 for p in newStack {
                     if let id = p.idNode?.stringValue, firstIndex[id] == nil, definedLater[id] == nil { definedLater[id] = p }
                 }
