@@ -140,30 +140,49 @@ struct SemanticChecker {
     /// The node-level rules outside panel definitions: the title, the
     /// container and the script's own values.
     private mutating func checkOtherValues() {
-        var words: [(YAMLNode?, String)] = [(root["title"], "/title"), (root["container"]?["expanded"], "/container/expanded")]
-        var numbers: [(YAMLNode?, String)] = []
+        // Pointers are spelled only for a problem: a 30,000-step script must
+        // not allocate 200,000 strings to find nothing.
+        func isWord(_ node: YAMLNode?) -> Bool {
+            guard let s = node?.scalar else { return false }
+            return s.isYAML11Boolean && s.isString && s.style == .plain
+        }
+        func isNotFinite(_ node: YAMLNode?) -> Bool {
+            if case .float(let v)? = node?.scalar?.value { return !v.isFinite }
+            return false
+        }
+        for (key, node) in [("title", root["title"]), ("container/expanded", root["container"]?["expanded"])] where isWord(node) {
+            reportYAML11Boolean(node!, pointer: "/" + key)
+        }
         if let c = root["container"] {
-            numbers += [(c["width"], "/container/width"), (c["height"], "/container/height"),
-                        (c["headerHeight"], "/container/headerHeight"), (c["animation"]?["duration"], "/container/animation/duration")]
+            for key in ["width", "height", "headerHeight"] where isNotFinite(c[key]) {
+                reportNotFinite(c[key]!, pointer: "/container/" + key)
+            }
+            if let d = c["animation"]?["duration"], isNotFinite(d) { reportNotFinite(d, pointer: "/container/animation/duration") }
             if let bg = c["background"], let value = bg.colourValue, let scalar = bg.scalar {
                 report(Finding.colour(bg, scalar: scalar, value: value, isHeader: false, key: "background"), under: "/container")
             }
         }
-        for (i, step) in (root["script"]?.items ?? []).enumerated() where step.entries != nil {
-            let base = "/script/\(i)"
-            words += [(step["tap"], base + "/tap"), (step["expand"], base + "/expand"), (step["present"], base + "/present")]
-            numbers += [(step["wait"], base + "/wait"), (step["at"], base + "/at"),
-                        (step["resize"]?["width"], base + "/resize/width"), (step["resize"]?["height"], base + "/resize/height")]
-            for (j, item) in (step["setPanels"]?.items ?? []).enumerated() where item.entries == nil {
-                words.append((item, base + "/setPanels/\(j)"))
+        for (i, step) in (root["script"]?.items ?? []).enumerated() {
+            guard let entries = step.entries else { continue }
+            for (keyNode, value) in entries {
+                guard let key = keyNode.scalar, key.isString else { continue }
+                switch key.text {
+                case "tap", "expand", "present":
+                    if isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.text) }
+                case "wait", "at":
+                    if isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.text) }
+                case "resize":
+                    for dimension in ["width", "height"] where isNotFinite(value[dimension]) {
+                        reportNotFinite(value[dimension]!, pointer: "/script/\(i)/resize/" + dimension)
+                    }
+                case "setPanels":
+                    for (j, item) in (value.items ?? []).enumerated() where isWord(item) {
+                        reportYAML11Boolean(item, pointer: "/script/\(i)/setPanels/\(j)")
+                    }
+                default:
+                    continue
+                }
             }
-        }
-        for case let (node?, pointer) in words {
-            guard let s = node.scalar, s.isYAML11Boolean, s.style == .plain, case .string = s.value else { continue }
-            reportYAML11Boolean(node, pointer: pointer)
-        }
-        for case let (node?, pointer) in numbers {
-            if case .float(let v)? = node.scalar?.value, !v.isFinite { reportNotFinite(node, pointer: pointer) }
         }
     }
 
