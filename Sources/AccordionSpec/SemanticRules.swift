@@ -13,7 +13,7 @@ struct SemanticChecker {
     private(set) var diagnostics: [Diagnostic] = []
 
     // The stack as the script reaches it.
-    private var stack: [PanelDefinition] = []
+    private var stack = PanelStack()
     private var indexById: [String: Int] = [:]
     private var headerSum = 0.0
     private var maxContent = 0.0
@@ -21,7 +21,7 @@ struct SemanticChecker {
     private var height = 0.0
     private var layout = LayoutMode.fill
     /// The initial stack, and the index of each id's first definition in it.
-    private var initialPanels: [PanelDefinition] = []
+    private var initialPanels = PanelStack()
     private var firstIndex: [String: Int] = [:]
     /// Definitions met so far in `setPanels` steps the script ran.
     private var definedLater: [String: PanelDefinition] = [:]
@@ -80,7 +80,7 @@ struct SemanticChecker {
         let steps = reader.steps(headerHeight: container.headerHeight)
 
         checkOtherValues()
-        for p in panels where !p.findings.isEmpty { report(p.findings, under: p.location.pointer) }
+        for case let notes? in panels.notes where !notes.findings.isEmpty { report(notes.findings, under: notes.location.pointer) }
         for case let step? in steps {
             guard case .setPanels(let items) = step.action else { continue }
             for case .definition(let def) in items where !def.findings.isEmpty { report(def.findings, under: def.location.pointer) }
@@ -108,7 +108,7 @@ struct SemanticChecker {
         }
 
         // One array of specs shared (copy-on-write) by the model and the document.
-        let specs = panels.map(\.spec)
+        let specs = panels.specs
         let resolvedSteps = runScript(steps, stacks: stacks, container: container, expanded: expanded,
                                       title: reader.title, specs: specs)
         guard !schemaFailed, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
@@ -222,12 +222,12 @@ struct SemanticChecker {
 
     /// `duplicate-panel-id` and `unknown-panel-id` in `setPanels` lists.
     /// Returns the stack each `setPanels` step builds (by step index).
-    private mutating func checkIdentities(panels: [PanelDefinition], steps: [WrittenStep?]) -> [Int: [PanelDefinition]] {
+    private mutating func checkIdentities(panels: PanelStack, steps: [WrittenStep?]) -> [Int: PanelStack] {
         initialPanels = panels
         firstIndex.reserveCapacity(panels.count)
-        for (i, p) in panels.enumerated() {
-            guard let idNode = p.idNode, let id = idNode.stringValue else { continue }
-            if let first = firstIndex[id], let firstNode = panels[first].idNode {
+        for (i, idNode) in panels.idNodes.enumerated() {
+            guard let idNode, let id = idNode.stringValue else { continue }
+            if let first = firstIndex[id], let firstNode = panels.idNodes[first] {
                 report("duplicate-panel-id", "panel id `\(id)` is already used by another panel",
                        at: idNode, pointer: "/panels/\(i)/id", help: "give each panel its own id; ids name panels in `expanded` and the script",
                        related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
@@ -242,11 +242,11 @@ struct SemanticChecker {
             if let i = firstIndex[id] { return panels[i] }
             return newDefinitions[id]
         }
-        var stacks: [Int: [PanelDefinition]] = [:]
+        var stacks: [Int: PanelStack] = [:]
         for (index, step) in steps.enumerated() {
             guard let step, case .setPanels(let items) = step.action else { continue }
             var seen: [String: YAMLNode] = [:]
-            var stack: [PanelDefinition] = []
+            var stack = PanelStack()
             for item in items {
                 switch item {
                 case .reference(let id, let node, let item):
@@ -298,22 +298,22 @@ struct SemanticChecker {
 
     /// Makes `panels` the stack; `index` is its id → first index map when
     /// the caller already has it.
-    private mutating func setStack(_ panels: [PanelDefinition], index: [String: Int]? = nil) {
+    private mutating func setStack(_ panels: PanelStack, index: [String: Int]? = nil) {
         stack = panels
         if let index {
             indexById = index
         } else {
             indexById = [:]
             indexById.reserveCapacity(panels.count)
-            for (i, p) in panels.enumerated() where !p.spec.id.isEmpty && indexById[p.spec.id] == nil {
-                indexById[p.spec.id] = i
+            for (i, p) in panels.specs.enumerated() where !p.id.isEmpty && indexById[p.id] == nil {
+                indexById[p.id] = i
             }
         }
         headerSum = 0
         maxContent = 0
-        for p in panels {
-            headerSum += p.spec.headerHeight
-            if let c = p.spec.contentHeight { maxContent = max(maxContent, c) }
+        for p in panels.specs {
+            headerSum += p.headerHeight
+            if let c = p.contentHeight { maxContent = max(maxContent, c) }
         }
     }
 
@@ -331,12 +331,12 @@ struct SemanticChecker {
         guard layout == .fit else { return }
         let space = max(0, height - headerSum)
         guard maxContent > space + 1e-9 else { return }
-        for p in stack {
-            guard let c = p.spec.contentHeight, c > space + 1e-9, let node = p.contentHeightNode,
+        for (i, spec) in stack.specs.enumerated() {
+            guard let c = spec.contentHeight, c > space + 1e-9, let notes = stack.notes[i], let node = notes.contentHeightNode,
                   warnedContent.insert(ObjectIdentifier(node)).inserted else { continue }
             report("content-height-overflow", .warning,
                    "contentHeight \(points(c)) is more than the \(points(space)) points left under the headers\(context) (container \(points(height)) high, headers \(points(headerSum))); the content gets only \(points(space))",
-                   at: node, pointer: p.location.pointer + "/contentHeight", help: "lower contentHeight to \(points(space)) or less, or make room with a taller container or lower headers")
+                   at: node, pointer: notes.location.pointer + "/contentHeight", help: "lower contentHeight to \(points(space)) or less, or make room with a taller container or lower headers")
         }
     }
 
@@ -361,7 +361,7 @@ struct SemanticChecker {
                 report("unknown-panel-id", "panel `\(id)` is not \(place)", at: node, pointer: pointer, help: help,
                        related: [RelatedLocation(message: "`\(id)` is defined here", span: defNode.span)])
             } else {
-                let ids = stack.lazy.map(\.spec.id).filter { !$0.isEmpty }
+                let ids = stack.specs.lazy.map(\.id).filter { !$0.isEmpty }
                 var help: String
                 if let guess = suggest(id, among: suggestionBudget >= stack.count ? Array(ids) : []) {
                     help = "did you mean `\(guess)`?"
@@ -382,7 +382,7 @@ struct SemanticChecker {
 
     /// Runs the script; returns the resolved steps, or nil when some step
     /// could not be resolved or applied.
-    private mutating func runScript(_ steps: [WrittenStep?], stacks: [Int: [PanelDefinition]],
+    private mutating func runScript(_ steps: [WrittenStep?], stacks: [Int: PanelStack],
                                     container: ContainerSpec, expanded: Int?, title: String?, specs: [PanelSpec]) -> [Step]? {
         guard !steps.isEmpty else { return [] }
         var state = ScriptClock(ids: specs.map(\.id), expanded: expanded, duration: container.duration)
@@ -516,10 +516,12 @@ struct SemanticChecker {
                     }
                     return nil
                 }
-                let newStack = stacks[index] ?? []
-                run(Step(.setPanels(newStack.map(\.spec)), at: w.at), w.node, newIds: newStack.map(\.spec.id))
-                for p in newStack {
-                    if let id = p.idNode?.stringValue, firstIndex[id] == nil, definedLater[id] == nil { definedLater[id] = p }
+                let newStack = stacks[index] ?? PanelStack()
+                run(Step(.setPanels(newStack.specs), at: w.at), w.node, newIds: newStack.specs.map(\.id))
+                for i in 0..<newStack.count {
+                    if let id = newStack.idNodes[i]?.stringValue, firstIndex[id] == nil, definedLater[id] == nil {
+                        definedLater[id] = newStack[i]
+                    }
                 }
                 setStack(newStack)
                 lastSetPanels = w.verbKey
