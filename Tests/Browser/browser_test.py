@@ -168,12 +168,12 @@ def dump_log_shape(dump):
 
 
 def centre(view, i):
+    """Where to click header i: its centre, when the browser shows it on top there."""
     x, y, w, h = view["panels"][i]["header"]
     sx, sy, sw, sh = view["screen"]
-    cx, cy = x + w / 2, y + h / 2
-    if not (0 <= cx < sw and 0 <= cy < sh) or h <= 0:
+    if view["panels"][i].get("hitAtCentre") != f"h{i}" or h < 1:
         return None
-    return sx + cx, sy + cy
+    return sx + x + w / 2, sy + y + h / 2
 
 
 def wait_settled(browser, timeout=10):
@@ -197,6 +197,10 @@ def open_page(run, browser, path):
     errors = [e for e in browser.events if e["method"] in ("Runtime.exceptionThrown",)]
     if errors:
         raise Failure(f"script error: {errors[0]['params']}")
+    # A container larger than the window: grow the window so every header can be clicked.
+    width, height = browser.eval("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    if width > browser.width or height > browser.height:
+        browser.viewport(max(width, browser.width), max(height, browser.height))
     return read(browser)
 
 
@@ -482,6 +486,7 @@ def main():
     parser.add_argument("--accordion", default=os.environ.get("ACCORDION_BIN") or os.path.join(ROOT, ".build/release/accordion"))
     parser.add_argument("-v", "--verbose", action="store_true")
     parser.add_argument("-k", help="only scenarios whose name contains this")
+    parser.add_argument("specs", nargs="*", help="more specs (files or directories) to click through")
     args = parser.parse_args()
     if not os.access(args.accordion, os.X_OK):
         print(f"FAIL setup: no accordion binary at {args.accordion} (build it first)")
@@ -499,6 +504,8 @@ def main():
     try:
         samples = sorted(glob.glob(os.path.join(ROOT, "samples", "*.yaml")))
         own = sorted(glob.glob(os.path.join(HERE, "specs", "*.yaml")))
+        for extra in args.specs:
+            own += sorted(glob.glob(os.path.join(extra, "**", "*.y*ml"), recursive=True)) if os.path.isdir(extra) else [extra]
         scenarios = []
         for spec in samples + own:
             name = os.path.splitext(os.path.basename(spec))[0]
