@@ -502,7 +502,7 @@ def main():
         print("0 passed, 1 failed")
         return 1
     try:
-        samples = sorted(glob.glob(os.path.join(ROOT, "samples", "*.yaml")))
+        samples = sorted(glob.glob(os.path.join(ROOT, "samples", "*.yaml")) + glob.glob(os.path.join(ROOT, "samples", "*.yml")))
         own = sorted(glob.glob(os.path.join(HERE, "specs", "*.yaml")))
         for extra in args.specs:
             own += sorted(glob.glob(os.path.join(extra, "**", "*.y*ml"), recursive=True)) if os.path.isdir(extra) else [extra]
