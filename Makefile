@@ -46,3 +46,32 @@ browser-test: deps
 
 clean:
 	rm -rf .build
+
+# Benchmarks (issue 6): `make bench` measures every size and rewrites
+# BENCHMARKS.md and bench-results.json; `make bench-smoke` runs the
+# 1,000-panel size once each (for CI: fails only if the harness breaks).
+# Both install python3-venv when missing; the peers come from PyPI.
+.PHONY: bench bench-smoke bench-deps
+bench-deps: deps
+	@if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then \
+		echo "installing python3 and python3-venv"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv; \
+	fi
+
+bench: bench-deps
+	python3 Benchmarks/run.py
+
+bench-smoke: bench-deps
+	python3 Benchmarks/run.py --smoke
+
+# Fuzzing (issue 7; see RELIABILITY.md). libFuzzer + AddressSanitizer builds
+# live in .build/fuzz, outside `swift build`. SECONDS is per target.
+SECONDS ?= 60
+.PHONY: fuzz fuzz-smoke fuzz-build
+fuzz-build: deps
+	Fuzz/build.sh
+fuzz: deps
+	Fuzz/run.sh $(SECONDS)
+# A short run of every target (about 15 s each), for CI.
+fuzz-smoke: deps
+	Fuzz/run.sh 15

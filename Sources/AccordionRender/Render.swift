@@ -42,11 +42,23 @@ public enum Renderer {
         }
         switch format {
         case .json:
-            let tree = steps ? DumpValue.array(snapshots.map(DumpTree.snapshot)) : DumpTree.snapshot(last)
-            return JSONRender.text(tree) + "\n"
+            guard steps else { return JSONRender.text(DumpTree.snapshot(last)) + "\n" }
+            // One dump tree at a time: a long script over a large stack never
+            // holds every step's tree at once.
+            var out = "[\n"
+            for (i, s) in snapshots.enumerated() {
+                out += "  "
+                JSONRender.write(DumpTree.snapshot(s), indent: 2, into: &out)
+                out += i + 1 < snapshots.count ? ",\n" : "\n"
+            }
+            return out + "]\n"
         case .yaml:
-            let tree = steps ? DumpValue.array(snapshots.map(DumpTree.snapshot)) : DumpTree.snapshot(last)
-            return YAMLRender.text(tree)
+            guard steps else { return YAMLRender.text(DumpTree.snapshot(last)) }
+            var out = ""
+            for s in snapshots {
+                out += YAMLRender.text(.array([DumpTree.snapshot(s)]))
+            }
+            return out
         case .text:
             if steps {
                 return snapshots.enumerated().map { i, s in

@@ -157,7 +157,7 @@ final class Evaluation {
         if annotations == nil && !unit.collectsAnnotations {
             var none: Annotations? = nil
             var ok = true
-            for check in unit.checks where !check(self, node, &none) {
+            for check in unit.checks where !check.run(self, node, &none) {
                 ok = false
                 if failFast { break }
             }
@@ -165,7 +165,7 @@ final class Evaluation {
         }
         var local: Annotations? = Annotations()
         var ok = true
-        for check in unit.checks where !check(self, node, &local) {
+        for check in unit.checks where !check.run(self, node, &local) {
             ok = false
             if failFast { break }
         }

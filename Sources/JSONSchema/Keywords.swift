@@ -445,7 +445,7 @@ enum Keywords {
             map[name] = c.subschema(value, "/" + SchemaCompiler.escape(name))
             c.unit.propertyNames.append(name)
         }
-        let children = map
+        let children = NameTable(map)
         return { ev, node, annotations in
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
@@ -507,14 +507,14 @@ enum Keywords {
         let regexes = patterns.map(\.0)
         let isFalse = c.value.scalar?.value == .bool(false)
         let candidates = known.sorted()
-        let declared = known
+        let declared = NameTable(Dictionary(uniqueKeysWithValues: known.map { ($0, 0) }))
         let location = c.location
         return { ev, node, annotations in
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
             for k in 0..<entries.count {
                 let name = JSONValues.keyName(entries[k].key)
-                if declared.contains(name) { continue }
+                if declared[name] != nil { continue }
                 if regexes.contains(where: { $0.search(name) == .matched }) { continue }
                 if isFalse {
                     ok = false
@@ -913,5 +913,29 @@ enum Keywords {
             }
             return ok
         }
+    }
+}
+
+/// Property name → unit, searched linearly when small (cheaper than hashing
+/// every instance key) and by hash when large.
+struct NameTable: Sendable {
+    private let small: [(String, Int)]
+    private let large: [String: Int]?
+
+    init(_ map: [String: Int]) {
+        if map.count <= 8 {
+            small = map.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            large = nil
+        } else {
+            small = []
+            large = map
+        }
+    }
+
+    @inline(__always)
+    subscript(name: String) -> Int? {
+        if let large { return large[name] }
+        for (k, v) in small where k == name { return v }
+        return nil
     }
 }

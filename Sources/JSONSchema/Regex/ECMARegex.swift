@@ -424,8 +424,11 @@ struct RegexParser {
             }
             return v
         default:
-            // Identity escapes: syntax characters and `/` (the `u` flag's rule).
-            if let u = Unicode.Scalar(c), "^$\\.*+?()[]{}|/".unicodeScalars.contains(u) { return c }
+            // Identity escapes: any ASCII punctuation (`\-`, `\/`, `\.`, ...) and
+            // non-ASCII characters; a letter or digit without a meaning is an
+            // error rather than silently matching itself (`\a` is not a bell).
+            if c >= 0x80 { return c }
+            if let u = Unicode.Scalar(c), u.isASCII, !(u.properties.isAlphabetic || (c >= 0x30 && c <= 0x39)), c >= 0x21 { return c }
             throw fail("invalid escape `\\\(Unicode.Scalar(c).map { String($0) } ?? "?")`", at: start)
         }
     }
