@@ -363,6 +363,7 @@ Frames and log order come from the Swift model.</p>
   window.__accordion = {
     state: () => ({
       expandedIndex: expanded, modal, shownTime: shown, now: now(), interactionEnabled: !T,
+      loadedAt: timeStart, duration: D.duration,
       transition: T && { from: T.from, to: T.to, start: T.start, end: T.end },
       log: LOG.map((e) => e.slice()),
     }),
