@@ -16,6 +16,10 @@ struct Command: Sendable {
 /// Every command, in the order `--help` lists them. Each lives in its own file.
 nonisolated let commands: [Command] = [
     resolveCommand,
+    validateCommand,
+    renderCommand,
+    explainCommand,
+    schemaCommand,
 ]
 
 func topLevelHelp() -> String {

@@ -3,9 +3,13 @@ public typealias RGBA = UInt32
 
 /// A rectangle in points, origin at the container's top-left, y downwards.
 public struct Rect: Hashable, Sendable {
+    /// Left edge; always 0 for the accordion's full-width views.
     public var x: Double
+    /// Top edge, from the container's top (what animations move).
     public var y: Double
+    /// Width; the container's width for headers and content.
     public var width: Double
+    /// Height; a header height or the panel's content height `C_i`.
     public var height: Double
 
     /// Creates a rectangle.
@@ -27,17 +31,25 @@ public enum LayoutMode: String, Sendable, Hashable {
 
 /// The timing curves of the spec, as cubic Béziers from (0,0) to (1,1).
 public enum AnimationCurve: String, Sendable, Hashable {
+    /// (0, 0, 1, 1): constant speed.
     case linear
+    /// (0.42, 0, 1, 1): starts slowly, as UIKit's `.curveEaseIn`.
     case easeIn
+    /// (0, 0, 0.58, 1): ends slowly, as UIKit's `.curveEaseOut`.
     case easeOut
+    /// (0.42, 0, 0.58, 1): UIKit's default for view animations.
     case easeInOut
 }
 
 /// One child view controller of the stack, fully resolved (defaults applied).
 public struct PanelSpec: Hashable, Sendable {
+    /// Unique name by which `expanded`, `tap`, `expand` and `setPanels` refer to the panel.
     public var id: String
+    /// The header's title (and the panel's title when it is the visible one).
     public var title: String
+    /// The header's background colour.
     public var color: RGBA
+    /// The header title's colour.
     public var titleColor: RGBA
     /// This panel's header height (the container's when the spec gave none).
     public var headerHeight: Double
@@ -58,12 +70,19 @@ public struct PanelSpec: Hashable, Sendable {
 
 /// The container as a spec configures it, fully resolved.
 public struct ContainerSpec: Hashable, Sendable {
+    /// Width `W` of the content view hosting the panels (points); `resize` changes it.
     public var width: Double = 375
+    /// Height `H` of the content view (points); `resize` changes it.
     public var height: Double = 667
+    /// Default header height (`headerViewHeight`); panels already carry their own resolved value.
     public var headerHeight: Double = 44
+    /// How the expanded panel's content is sized.
     public var layout: LayoutMode = .fill
+    /// Length of every tap transition in seconds; 0 makes taps instant.
     public var duration: Double = 0.3
+    /// Timing curve of every tap transition.
     public var curve: AnimationCurve = .easeInOut
+    /// Colour of the content view, seen wherever no header or content covers it.
     public var background: RGBA = 0xFFFF_FFFF
 
     /// The defaults of the spec format.
@@ -73,12 +92,17 @@ public struct ContainerSpec: Hashable, Sendable {
 /// One script step, references already resolved to indices into the stack
 /// as it is when the step happens.
 public enum StepAction: Hashable, Sendable {
+    /// The user taps header `panel`: expands it, or collapses it when it is the expanded one.
     case tap(panel: Int)
+    /// Lets time pass: happens `seconds` after the previous step.
     case wait(seconds: Double)
+    /// The container changes size (a rotation); completes a running transition first.
     case resize(width: Double, height: Double)
     /// Set `expandedIndex` without animation; nil collapses.
     case expand(panel: Int?)
+    /// Presents a modal with this title over the expanded panel.
     case present(title: String)
+    /// Dismisses the presented modal.
     case dismiss
     /// Replace the whole stack with these panels.
     case setPanels([PanelSpec])
@@ -99,30 +123,47 @@ public struct Step: Hashable, Sendable {
 
 /// The names of containment-log events, as the article's controller calls them.
 public enum LogEvent: String, Sendable, Hashable {
+    /// A transition starts: the application stops delivering touches (container-level).
     case beginIgnoringInteractionEvents
+    /// `willMoveToParentViewController:nil` on the panel about to leave.
     case willMoveToParent
+    /// `addChildViewController:` for the panel about to become the child.
     case addChild
+    /// The leaving panel's view starts disappearing.
     case viewWillDisappear
+    /// The arriving panel's view starts appearing.
     case viewWillAppear
+    /// The leaving panel's view is gone.
     case viewDidDisappear
+    /// The arriving panel's view is on screen.
     case viewDidAppear
+    /// `didMoveToParentViewController:` for the new child.
     case didMoveToParent
+    /// `removeFromParentViewController` for the panel that left.
     case removeFromParent
+    /// A transition ended: touches are delivered again (container-level).
     case endIgnoringInteractionEvents
+    /// A tap that had no effect; `reason` says why.
     case tapIgnored
+    /// A modal was presented over the expanded panel.
     case presentModal
+    /// The modal was dismissed.
     case dismissModal
 }
 
 /// Why a tap was ignored.
 public enum IgnoreReason: String, Sendable, Hashable {
+    /// A transition was running (interaction events were being ignored).
     case transition
+    /// A modal covered the container.
     case modal
 }
 
 /// One entry of the containment log.
 public struct LogEntry: Hashable, Sendable {
+    /// When it happened, in seconds on the container's clock.
     public var time: Double
+    /// What happened.
     public var event: LogEvent
     /// Panel id; nil for the container-level interaction events.
     public var panel: String?
@@ -140,15 +181,21 @@ public struct LogEntry: Hashable, Sendable {
 
 /// What `visibleViewController` is.
 public enum Visible: Hashable, Sendable {
+    /// The expanded panel, by title.
     case panel(title: String)
+    /// The presented modal, by title.
     case modal(title: String)
 }
 
 /// A running (or, at `layout(at:)` time, shown) transition.
 public struct TransitionInfo: Hashable, Sendable {
+    /// Index of the panel that was expanded when the tap came, or nil.
     public var from: Int?
+    /// Index of the panel being expanded, or nil when the tap collapses.
     public var to: Int?
+    /// Time of the tap that started it.
     public var start: Double
+    /// `start + duration`, when its end-of-transition entries are due.
     public var end: Double
     /// Linear fraction of the duration elapsed at the moment shown.
     public var progress: Double
@@ -165,8 +212,11 @@ public struct TransitionInfo: Hashable, Sendable {
 
 /// One panel as shown at a moment.
 public struct PanelFrame: Hashable, Sendable {
+    /// Position in the stack.
     public var index: Int
+    /// The panel itself (for titles and colours in renders).
     public var panel: PanelSpec
+    /// The header's frame at that moment.
     public var header: Rect
     /// The content view's frame, or nil when the panel has no content view.
     public var content: Rect?
@@ -183,14 +233,23 @@ public struct PanelFrame: Hashable, Sendable {
 /// Everything a render shows of the container at one moment; the fields and
 /// their order are those of the JSON dump.
 public struct Snapshot: Hashable, Sendable {
+    /// The spec's title, nil when it has none.
     public var title: String?
+    /// The moment shown, in seconds.
     public var time: Double
+    /// The container at that moment (its size after any `resize`).
     public var container: ContainerSpec
+    /// `expandedIndex`: already the new panel while a transition runs.
     public var expandedIndex: Int?
+    /// `visibleViewController`: the modal, else the expanded panel, else nil.
     public var visible: Visible?
+    /// False only while a transition runs at `time`.
     public var interactionEnabled: Bool
+    /// The transition running at `time`, if any.
     public var transition: TransitionInfo?
+    /// Every panel of the stack with its frames, top to bottom.
     public var panels: [PanelFrame]
+    /// The containment log up to and including `time`.
     public var events: [LogEntry]
 
     /// Creates a snapshot.

@@ -1,0 +1,146 @@
+/// The model's invariants (issue 7, item 5), checked on demand so tests and
+/// the structured fuzzer can call them after every step without slowing
+/// ordinary runs.
+extension AccordionContainer {
+    /// Tolerance for geometric comparisons: sums of up to thousands of header
+    /// heights drift by far less than this.
+    private static let geometryTolerance = 1e-6
+
+    /// Checks every invariant of the current state and returns one sentence
+    /// per violation (empty when all hold):
+    /// - headers keep their order and never overlap, have x 0, the container's
+    ///   width and their own height, at the last step's time, at several moments
+    ///   of a running transition, and settled;
+    /// - content views exist exactly for the expanded panel (settled) or for
+    ///   `from` and `to` (during a transition), sit right under their own header
+    ///   (so they move exactly as it does) and have height `C_i`;
+    /// - settled frames tile the container: headers plus open content plus a
+    ///   non-negative trailing background make `H` (when Σ h ≤ H), with no
+    ///   background in `fill` while a panel is open;
+    /// - the log is time-ordered; every `viewWillAppear` is followed by exactly
+    ///   one `viewDidAppear` for the same panel (likewise for disappearing);
+    ///   `addChild`/`removeFromParent` never double up; interaction ignoring is
+    ///   balanced; after settling the only child is the expanded panel.
+    public func assertInvariants() -> [String] {
+        var problems: [String] = []
+        if let index = expandedIndex, !panels.indices.contains(index) {
+            problems.append("expandedIndex \(index) is outside the stack of \(panels.count) panels")
+            return problems
+        }
+        var moments = [clock]
+        if let end = transitionEnd {
+            let start = max(clock, pendingTransition?.start ?? clock)
+            for step in 1...4 { moments.append(start + (end - start) * Double(step) / 5) }
+        }
+        moments.append(settledTime)
+        for moment in moments {
+            checkFrames(at: moment, into: &problems)
+        }
+        checkTiling(into: &problems)
+        checkLog(into: &problems)
+        return problems
+    }
+
+    /// Header order, sizes, and content placement at one moment.
+    private func checkFrames(at time: Double, into problems: inout [String]) {
+        let tolerance = Self.geometryTolerance
+        let frames = layout(at: time)
+        let transition = transitionInfo(at: time)
+        let width = container.width
+        for frame in frames {
+            let index = frame.index
+            let header = frame.header
+            if header.x != 0 || header.width != width || header.height != panels[index].headerHeight {
+                problems.append("t=\(time): header \(index) has frame \(header), expected x 0, width \(width), height \(panels[index].headerHeight)")
+            }
+            if index + 1 < frames.count, frames[index + 1].header.y < header.y + header.height - tolerance {
+                problems.append("t=\(time): header \(index + 1) at y \(frames[index + 1].header.y) overlaps header \(index) ending at \(header.y + header.height)")
+            }
+            let shouldHaveContent = transition.map { index == $0.from || index == $0.to } ?? (index == expandedIndex)
+            guard let content = frame.content else {
+                if shouldHaveContent { problems.append("t=\(time): panel \(index) should have a content view") }
+                continue
+            }
+            if !shouldHaveContent { problems.append("t=\(time): panel \(index) has a content view but is not a child") }
+            if content.x != 0 || content.width != width
+                || abs(content.y - (header.y + header.height)) > tolerance
+                || abs(content.height - contentHeight(ofPanel: index)) > tolerance {
+                problems.append("t=\(time): content of panel \(index) at \(content) does not sit under its header \(header) with height \(contentHeight(ofPanel: index))")
+            }
+        }
+        if frames.first.map({ abs($0.header.y) > tolerance && transition == nil }) == true {
+            problems.append("t=\(time): the first header is not at the top")
+        }
+    }
+
+    /// Settled frames tile the container exactly.
+    private func checkTiling(into problems: inout [String]) {
+        let tolerance = Self.geometryTolerance
+        let time = settledTime
+        let frames = layout(at: time)
+        var bottom = 0.0
+        for frame in frames {
+            if abs(frame.header.y - bottom) > tolerance {
+                problems.append("settled: header \(frame.index) at y \(frame.header.y), expected \(bottom) (no gap, no overlap)")
+            }
+            bottom = frame.header.y + frame.header.height
+            if let content = frame.content { bottom = content.y + content.height }
+        }
+        let height = container.height
+        guard totalHeaderHeight <= height + tolerance else { return }
+        let background = height - bottom
+        if background < -tolerance {
+            problems.append("settled: panels end at \(bottom), below the container's height \(height)")
+        }
+        if container.layout == .fill, expandedIndex != nil, abs(background) > tolerance {
+            problems.append("settled: fill layout leaves \(background) of background under an open panel")
+        }
+    }
+
+    /// Appearance callbacks, containment and interaction ignoring, replayed from the whole log.
+    private func checkLog(into problems: inout [String]) {
+        let entries = events(through: .infinity)
+        var appearing: Set<String> = []
+        var disappearing: Set<String> = []
+        var children: Set<String> = []
+        var ignoring = 0
+        var previousTime = -Double.infinity
+        for entry in entries {
+            if isEarlier(entry.time, previousTime) {
+                problems.append("log: \(entry.event) at \(entry.time) comes after an entry at \(previousTime)")
+            }
+            previousTime = entry.time
+            let id = entry.panel ?? ""
+            switch entry.event {
+            case .viewWillAppear:
+                if !appearing.insert(id).inserted { problems.append("log: two viewWillAppear for \(id) without viewDidAppear") }
+            case .viewDidAppear:
+                if appearing.remove(id) == nil { problems.append("log: viewDidAppear for \(id) without viewWillAppear") }
+            case .viewWillDisappear:
+                if !disappearing.insert(id).inserted { problems.append("log: two viewWillDisappear for \(id) without viewDidDisappear") }
+            case .viewDidDisappear:
+                if disappearing.remove(id) == nil { problems.append("log: viewDidDisappear for \(id) without viewWillDisappear") }
+            case .addChild:
+                if !children.insert(id).inserted { problems.append("log: addChild for \(id), already a child") }
+                if children.count > 2 { problems.append("log: \(children.count) children at \(entry.time)") }
+            case .removeFromParent:
+                if children.remove(id) == nil { problems.append("log: removeFromParent for \(id), not a child") }
+            case .beginIgnoringInteractionEvents:
+                ignoring += 1
+                if ignoring > 1 { problems.append("log: nested beginIgnoringInteractionEvents at \(entry.time)") }
+            case .endIgnoringInteractionEvents:
+                ignoring -= 1
+                if ignoring < 0 { problems.append("log: endIgnoringInteractionEvents without begin at \(entry.time)") }
+            case .willMoveToParent, .didMoveToParent, .tapIgnored, .presentModal, .dismissModal:
+                break
+            }
+        }
+        if !appearing.isEmpty { problems.append("settled: viewWillAppear without viewDidAppear for \(appearing.sorted())") }
+        if !disappearing.isEmpty { problems.append("settled: viewWillDisappear without viewDidDisappear for \(disappearing.sorted())") }
+        if ignoring != 0 { problems.append("settled: interaction still ignored") }
+        let expected: Set<String> = expandedIndex.map { [panels[$0].id] } ?? []
+        if children != expected {
+            problems.append("settled: children \(children.sorted()), expected \(expected.sorted())")
+        }
+    }
+}

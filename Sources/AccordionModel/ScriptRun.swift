@@ -1,0 +1,50 @@
+/// Runs a whole script against a freshly loaded container, the way `render`
+/// shows it: one place for the "which steps happen, which moment is shown" rules.
+public enum ScriptRun {
+    /// Loads the container, applies `steps` in order and returns snapshots.
+    ///
+    /// - `until: nil`: every step happens; the moment shown is the settled one,
+    ///   at the later of the clock and the end of the last transition.
+    /// - `until: T`: only the steps whose time (by the clock rules) is at most
+    ///   `T` happen (times within 1e-9 s count as equal; steps never go back in
+    ///   time, so the first later step ends the run); the moment shown is `T`.
+    /// - `everyStep: false`: one snapshot, as above.
+    /// - `everyStep: true`: one snapshot per step that happened, each exactly
+    ///   what the run would show had the script ended after that step (so the
+    ///   settled state after that step, or the moment `T` with `until`). The
+    ///   last one equals the `everyStep: false` result. With no step happening,
+    ///   the single snapshot of the loaded (or `T`) state, so there is always one.
+    public static func run(title: String?, container: ContainerSpec, panels: [PanelSpec],
+                           expandedIndex: Int?, steps: [Step], until: Double? = nil,
+                           everyStep: Bool = false) -> [Snapshot] {
+        var model = AccordionContainer(title: title, container: container, panels: panels,
+                                       expandedIndex: expandedIndex)
+        var snapshots: [Snapshot] = []
+        for step in steps {
+            if let until, isEarlier(until, model.time(of: step)) { break }
+            model.apply(step)
+            if everyStep {
+                snapshots.append(model.snapshot(at: until ?? model.settledTime))
+            }
+        }
+        if snapshots.isEmpty || !everyStep {
+            snapshots = [model.snapshot(at: until ?? model.settledTime)]
+        }
+        return snapshots
+    }
+
+    /// The container after every step whose time is at most `until` (all of
+    /// them when nil), for callers (the validator, benchmarks) that want the
+    /// model itself rather than snapshots.
+    public static func container(title: String?, container: ContainerSpec, panels: [PanelSpec],
+                                 expandedIndex: Int?, steps: [Step],
+                                 until: Double? = nil) -> AccordionContainer {
+        var model = AccordionContainer(title: title, container: container, panels: panels,
+                                       expandedIndex: expandedIndex)
+        for step in steps {
+            if let until, isEarlier(until, model.time(of: step)) { break }
+            model.apply(step)
+        }
+        return model
+    }
+}

@@ -1,0 +1,161 @@
+import AccordionDiagnostics
+import AccordionYAML
+
+/// Small readers over located YAML nodes. They mirror the JSON data model
+/// the schema speaks (an integer is any number with no fractional part) and
+/// return nil for anything else, so the reader can skip what the schema
+/// already reported.
+extension YAMLNode {
+    /// The node's number, if it is one (integers, big integers and floats).
+    var numberValue: Double? {
+        guard let s = scalar else { return nil }
+        switch s.value {
+        case .int(let v): return Double(v)
+        case .float(let v): return v
+        case .bigInt(let digits): return Double(digits)
+        default: return nil
+        }
+    }
+
+    /// The node's value as an integer in JSON Schema's sense (`2.0` is 2);
+    /// values beyond `Int` saturate, so a huge index is simply out of range.
+    var integerValue: Int? {
+        guard let s = scalar else { return nil }
+        switch s.value {
+        case .int(let v): return Int(v)
+        case .float(let v):
+            guard v.isFinite, v == v.rounded(.towardZero) else { return nil }
+            if v >= 9.0e18 { return Int.max }
+            if v <= -9.0e18 { return Int.min }
+            return Int(v)
+        case .bigInt(let digits): return digits.hasPrefix("-") ? Int.min : Int.max
+        default: return nil
+        }
+    }
+
+    /// The node's string, if it resolved to one.
+    var stringValue: String? {
+        if case .string(let v)? = scalar?.value { return v }
+        return nil
+    }
+
+    /// Whether the node is the null scalar.
+    var isNull: Bool {
+        if case .null? = scalar?.value { return true }
+        return false
+    }
+
+    /// The node as a colour: an integer 0...0xFFFFFFFF or `#RRGGBB[AA]`.
+    var colourValue: UInt32? {
+        if let text = stringValue { return parseHexColour(text) }
+        guard let v = integerValue, v >= 0, v <= 0xFFFF_FFFF else { return nil }
+        return UInt32(v)
+    }
+
+    /// The value under `key` and its key node, for pointing at the key.
+    func entry(_ key: String) -> (key: YAMLNode, value: YAMLNode)? {
+        guard let entries else { return nil }
+        for e in entries where e.key.stringValue == key { return e }
+        return nil
+    }
+
+    /// The node a JSON pointer (`/panels/2/color`) names, or nil.
+    func node(atPointer pointer: String) -> YAMLNode? {
+        if pointer.isEmpty { return self }
+        var current: YAMLNode = self
+        for raw in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let token = String(raw).replacing("~1", with: "/").replacing("~0", with: "~")
+            if let items = current.items {
+                guard let i = Int(token), i >= 0, i < items.count else { return nil }
+                current = items[i]
+            } else if let entries = current.entries {
+                guard let e = entries.first(where: { entryKeyText($0.key) == token }) else { return nil }
+                current = e.value
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+}
+
+/// The text a mapping key stands for in a JSON pointer.
+func entryKeyText(_ key: YAMLNode) -> String? {
+    guard let s = key.scalar else { return nil }
+    switch s.value {
+    case .string(let v): return v
+    case .int(let v): return String(v)
+    case .bigInt(let v): return v
+    case .bool(let v): return v ? "true" : "false"
+    case .null: return "null"
+    case .float: return s.text
+    }
+}
+
+/// `#RRGGBB` (opaque) or `#RRGGBBAA`, hex digits in either case.
+func parseHexColour(_ text: String) -> UInt32? {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.first == "#", scalars.count == 7 || scalars.count == 9 else { return nil }
+    var value: UInt32 = 0
+    for s in scalars.dropFirst() {
+        guard let d = hexDigit(s) else { return nil }
+        value = value << 4 | d
+    }
+    return scalars.count == 7 ? value << 8 | 0xFF : value
+}
+
+func hexDigit(_ s: Unicode.Scalar) -> UInt32? {
+    switch s {
+    case "0"..."9": return s.value - 48
+    case "a"..."f": return s.value - 87
+    case "A"..."F": return s.value - 55
+    default: return nil
+    }
+}
+
+/// `0x1ABC9CFF` spelled the way the issue and the dumps spell colours.
+func hexColour(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
+}
+
+/// A number as an author would write it: `44`, `0.3`.
+func points(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+}
+
+/// A span from the start of `a` to the end of `b` (a key and its value).
+func spanning(_ a: YAMLNode, _ b: YAMLNode) -> SourceSpan {
+    SourceSpan(source: a.span.source, start: a.span.start, end: max(a.span.end, b.span.end))
+}
+
+/// Levenshtein distance between two short strings, for "did you mean".
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a.lowercased().unicodeScalars), y = Array(b.lowercased().unicodeScalars)
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    var previous = Array(0...y.count)
+    var current = previous
+    for i in 1...x.count {
+        current[0] = i
+        for j in 1...y.count {
+            let cost = x[i - 1] == y[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        }
+        swap(&previous, &current)
+    }
+    return previous[y.count]
+}
+
+/// The candidate closest to `word`, when it is close enough to be a likely typo.
+func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    var best: (String, Int)?
+    for c in candidates {
+        let d = editDistance(word, c)
+        if d < (best?.1 ?? Int.max) { best = (c, d) }
+    }
+    guard let (name, d) = best else { return nil }
+    let limit = max(1, min(3, (max(word.count, name.count) + 1) / 3))
+    return d <= limit ? name : nil
+}

@@ -1,0 +1,254 @@
+import AccordionDiagnostics
+import JSONSchema
+
+/// What one rule id means: the data behind `accordion explain` and the
+/// SARIF rule list. Every id any layer can print has an entry.
+public struct RuleInfo: Sendable, Hashable {
+    /// The stable id printed in brackets after each problem.
+    public var id: String
+    /// The severity the rule reports with.
+    public var severity: Severity
+    /// One line: what the rule checks.
+    public var summary: String
+    /// Why the rule exists: what would go wrong without it.
+    public var why: String
+    /// A small broken example and its fix.
+    public var example: String
+
+    /// Creates an entry.
+    public init(id: String, severity: Severity, summary: String, why: String, example: String) {
+        self.id = id
+        self.severity = severity
+        self.summary = summary
+        self.why = why
+        self.example = example
+    }
+}
+
+/// Every rule id, as data: YAML loader rules, JSON Schema keyword rules and
+/// the accordion semantic rules.
+public enum RuleCatalog {
+    /// All rules, in the order `explain --list` shows them.
+    public static let all: [RuleInfo] = {
+        let mine = yamlRules + schemaRules + semanticRules + toolRules
+        // The validator's own table: any id it adds later is explained with its summary.
+        let known = Set(mine.map(\.id))
+        let extra = JSONSchemaValidator.rules.filter { !known.contains($0.id) }.map {
+            RuleInfo(id: $0.id, severity: .error, summary: $0.summary,
+                     why: "Reported by the JSON Schema validator; see the keyword of the same name in JSON Schema draft 2020-12.",
+                     example: "See the message's help line for the fix.")
+        }
+        return mine + extra
+    }()
+
+    private static let byId: [String: RuleInfo] = {
+        var map: [String: RuleInfo] = [:]
+        for r in all where map[r.id] == nil { map[r.id] = r }
+        return map
+    }()
+
+    /// The entry for `id`, or nil.
+    public static func rule(_ id: String) -> RuleInfo? { byId[id] }
+
+    /// The known id closest to a mistyped one, for "did you mean".
+    public static func suggestion(for id: String) -> String? {
+        closest(to: id, in: all.map(\.id))
+    }
+
+    /// The text `accordion explain` prints for a rule.
+    public static func explanation(_ r: RuleInfo) -> String {
+        var out = "\(r.id) (\(r.severity.rawValue))\n\n"
+        out += "What: \(r.summary)\n\n"
+        out += "Why: \(r.why)\n\n"
+        out += "Example:\n"
+        for line in r.example.split(separator: "\n", omittingEmptySubsequences: false) {
+            out += line.isEmpty ? "\n" : "    \(line)\n"
+        }
+        return out
+    }
+
+    // MARK: - Accordion semantic rules
+
+    static let semanticRules: [RuleInfo] = [
+        RuleInfo(
+            id: "duplicate-panel-id", severity: .error,
+            summary: "Two panels share an id: in `panels`, within one `setPanels` list, or a new definition in `setPanels` reuses an id already defined.",
+            why: "Ids are how `container.expanded` and the script name panels; with two panels of one name, `tap: inbox` could mean either. The second place is reported, with a note pointing at the first definition.",
+            example: """
+            # broken
+            panels:
+              - {id: inbox, title: Inbox}
+              - {id: inbox, title: Sent}
+            # fixed
+            panels:
+              - {id: inbox, title: Inbox}
+              - {id: sent, title: Sent}
+            """),
+        RuleInfo(
+            id: "unknown-panel-id", severity: .error,
+            summary: "A panel id names no panel where it is used: `container.expanded` must name a panel of `panels`; a `tap` or `expand` target must be in the stack as it is at that step (after earlier `setPanels`); a `setPanels` id must name a panel defined earlier.",
+            why: "A tap on a header that does not exist cannot be replayed. The help suggests the closest id (a typo) or says which `setPanels` took the panel out of the stack.",
+            example: """
+            # broken: there is no panel VC4
+            script:
+              - tap: VC4
+            # fixed
+            script:
+              - tap: VC3
+            """),
+        RuleInfo(
+            id: "panel-index-out-of-range", severity: .error,
+            summary: "A panel index in `container.expanded`, `tap` or `expand` is not less than the number of panels in the stack at that point.",
+            why: "Indices count from 0: with three panels the last one is 2. An index past the end names no header.",
+            example: """
+            # broken: three panels, indices 0 to 2
+            container:
+              expanded: 3
+            # fixed
+            container:
+              expanded: 2
+            """),
+        RuleInfo(
+            id: "headers-overflow", severity: .error,
+            summary: "The headers' heights add up to more than the container's height, at load, after a `resize`, or after a `setPanels`.",
+            why: "Every header must stay on screen so every panel can be tapped; the article's controller assumes they fit. The message shows the sum and the height.",
+            example: """
+            # broken: 4 × 200 = 800 > 667
+            container: {height: 667, headerHeight: 200}
+            # fixed
+            container: {height: 667, headerHeight: 60}
+            """),
+        RuleInfo(
+            id: "content-height-overflow", severity: .warning,
+            summary: "In the `fit` layout, a panel's `contentHeight` is larger than the space left under the headers (at load or at a size or stack the script reaches).",
+            why: "The content is capped at the available space, so the extra points are never shown; the number is probably a mistake or meant for another size.",
+            example: """
+            # warned: 667 - 3 × 44 = 535 points of space
+            - {id: about, title: About, contentHeight: 900}
+            # fixed
+            - {id: about, title: About, contentHeight: 500}
+            """),
+        RuleInfo(
+            id: "at-out-of-order", severity: .error,
+            summary: "A step's `at:` time is earlier than the time the previous step happens (steps without `at` happen when the container is idle, so a tap followed by another tap happens after the first transition).",
+            why: "The script runs on one clock that only moves forward; a step cannot happen before the one written above it.",
+            example: """
+            # broken: the second step is at 1.0 s, the wait ends at 1.5 s
+            script:
+              - wait: 1.5
+              - tap: VC2
+                at: 1.0
+            # fixed
+            script:
+              - wait: 1.5
+              - tap: VC2
+                at: 1.5
+            """),
+        RuleInfo(
+            id: "present-without-panel", severity: .error,
+            summary: "A `present` step runs while no panel is expanded.",
+            why: "A modal is presented over the expanded panel (its host view controller); with every panel collapsed there is nothing to present it from.",
+            example: """
+            # broken: the tap collapses VC1, the only expanded panel
+            script:
+              - tap: VC1
+              - present: Compose
+            # fixed
+            script:
+              - present: Compose
+            """),
+        RuleInfo(
+            id: "modal-already-presented", severity: .error,
+            summary: "A `present` step runs while a modal is already presented.",
+            why: "A panel presents one modal at a time; the second present would be refused by UIKit.",
+            example: """
+            # broken
+            script:
+              - present: Compose
+              - present: Attach
+            # fixed
+            script:
+              - present: Compose
+              - dismiss: true
+              - present: Attach
+            """),
+        RuleInfo(
+            id: "step-blocked-by-modal", severity: .error,
+            summary: "An `expand` or `setPanels` step runs while a modal is presented.",
+            why: "While a modal covers the container its panels cannot change; taps are ignored, and expanding or replacing panels under the modal is a script mistake.",
+            example: """
+            # broken
+            script:
+              - present: Compose
+              - expand: VC2
+            # fixed
+            script:
+              - present: Compose
+              - dismiss: true
+              - expand: VC2
+            """),
+        RuleInfo(
+            id: "dismiss-without-modal", severity: .error,
+            summary: "A `dismiss` step runs while no modal is presented.",
+            why: "There is nothing to dismiss; the step is probably left over or in the wrong place.",
+            example: """
+            # broken
+            script:
+              - dismiss: true
+            # fixed
+            script:
+              - present: Compose
+              - dismiss: true
+            """),
+        RuleInfo(
+            id: "yaml11-boolean", severity: .warning,
+            summary: "A word that YAML 1.1 reads as a boolean (`yes`, `no`, `on`, `off`, `y`, `n` in any case) stands unquoted where the format expects text.",
+            why: "In YAML 1.2 it is the string you wrote, but YAML 1.1 tools (PyYAML, older editors) read `title: no` as `false`, so the same file means different things to different tools.",
+            example: """
+            # warned
+            title: yes
+            # fixed
+            title: 'yes'
+            """),
+        RuleInfo(
+            id: "invisible-header", severity: .warning,
+            summary: "A panel's header colour has alpha 00, so the header is fully transparent.",
+            why: "Colours are read as 0xRRGGBBAA; a header that cannot be seen cannot be found and tapped. Usually the alpha byte was forgotten.",
+            example: """
+            # warned: alpha 00
+            color: 0x1ABC9C00
+            # fixed
+            color: 0x1ABC9CFF
+            """),
+        RuleInfo(
+            id: "colour-without-alpha", severity: .warning,
+            summary: "A hex colour integer has six or fewer digits, like 0x1ABC9C, so it lacks the alpha byte and the digits shift: it is read as 0x001ABC9C.",
+            why: "Integer colours are 0xRRGGBBAA; CSS-style 0xRRGGBB gives a different, partly transparent colour.",
+            example: """
+            # warned: read as red 00, green 1A, blue BC, alpha 9C
+            color: 0x1ABC9C
+            # fixed
+            color: 0x1ABC9CFF   # or '#1ABC9C'
+            """),
+        RuleInfo(
+            id: "number-not-finite", severity: .error,
+            summary: "A size or time is `.inf`, `-.inf` or `.nan`.",
+            why: "YAML can spell infinity and not-a-number, but no container is infinitely tall and no step waits forever; layout and the clock need ordinary numbers.",
+            example: """
+            # broken
+            - wait: .inf
+            # fixed
+            - wait: 2
+            """),
+    ]
+
+    // MARK: - Tool rules
+
+    static let toolRules: [RuleInfo] = [
+        RuleInfo(
+            id: "internal-error", severity: .error,
+            summary: "accordion itself failed (for example its bundled schema could not be loaded).",
+            why: "This is a bug in accordion, not in your file; it is reported rather than hidden.",
+            example: "Please report it with the file that triggers it."),
+    ]
+}

@@ -1,0 +1,67 @@
+import AccordionDiagnostics
+import AccordionModel
+
+/// A spec after validation: plain values the container model consumes, with
+/// every default applied, colours as `0xRRGGBBAA` and every panel reference
+/// already resolved to an index into the stack as it is at that step.
+public struct AccordionSpecDocument: Hashable, Sendable {
+    /// The spec's `title`, or nil when it has none.
+    public var title: String?
+    /// The content view's size, header height, layout, animation and background.
+    public var container: ContainerSpec
+    /// The initial stack, top to bottom.
+    public var panels: [PanelSpec]
+    /// The panel expanded at load: `container.expanded` resolved, defaulting
+    /// to 0 when there are panels; nil means none.
+    public var expandedIndex: Int?
+    /// The script, in order, with targets resolved against the stack at each step.
+    public var steps: [Step]
+
+    /// Creates a document (tests and embedding apps build them by hand too).
+    public init(title: String?, container: ContainerSpec, panels: [PanelSpec], expandedIndex: Int?, steps: [Step]) {
+        self.title = title
+        self.container = container
+        self.panels = panels
+        self.expandedIndex = expandedIndex
+        self.steps = steps
+    }
+}
+
+/// What loading a spec found: every problem, and the typed document when
+/// there was no error (warnings alone still give a document).
+public struct SpecResult: Sendable {
+    /// Every problem found, sorted by position.
+    public var diagnostics: [Diagnostic]
+    /// The decoded spec; nil exactly when `diagnostics` holds an error.
+    public var document: AccordionSpecDocument?
+
+    /// Creates a result.
+    public init(diagnostics: [Diagnostic], document: AccordionSpecDocument?) {
+        self.diagnostics = diagnostics
+        self.document = document
+    }
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// The header colours a panel gets when its spec gives none, by the panel's
+/// index in the list that defines it: the flat palette of the article's demo
+/// (turquoise, blue, amethyst first), all opaque and dark enough for the
+/// default white titles.
+public enum Palette {
+    /// The colours, as `0xRRGGBBAA`; index `i` uses `colors[i % count]`.
+    public static let colors: [UInt32] = [
+        0x1ABC_9CFF,  // turquoise
+        0x3498_DBFF,  // peter river
+        0x9B59_B6FF,  // amethyst
+        0xE67E_22FF,  // carrot
+        0xE74C_3CFF,  // alizarin
+        0x16A0_85FF,  // green sea
+        0x2980_B9FF,  // belize hole
+        0x3449_5EFF,  // wet asphalt
+    ]
+
+    /// The default colour of the panel at `index` of its list.
+    public static func color(at index: Int) -> UInt32 { colors[index % colors.count] }
+}

@@ -1,0 +1,244 @@
+import AccordionDiagnostics
+import AccordionModel
+import AccordionYAML
+
+/// A panel definition as read from the spec, with the nodes diagnostics point at.
+struct PanelDefinition {
+    /// The resolved panel (defaults applied).
+    var spec: PanelSpec
+    /// The whole definition.
+    var node: YAMLNode
+    /// The `id` value; nil when the definition has no usable id (the schema
+    /// reported it), so the panel can never be named.
+    var idNode: YAMLNode?
+    /// The `contentHeight` value, for the fit-layout warning.
+    var contentHeightNode: YAMLNode?
+    /// What the warning rules found while reading it (usually nothing).
+    var findings: [Finding] = []
+}
+
+/// Something a node-level rule found while the reader walked a node.
+enum Finding {
+    /// `yes`, `off`... where text is expected.
+    case yaml11Boolean(YAMLNode)
+    /// `0x1ABC9C`: a hex colour written without its alpha byte.
+    case colourWithoutAlpha(YAMLNode, UInt32)
+    /// A header colour with alpha 00.
+    case invisibleHeader(YAMLNode, UInt32)
+    /// `.inf` or `.nan` as a size or time.
+    case notFinite(YAMLNode)
+
+    /// The colour rules for one colour value.
+    static func colour(_ node: YAMLNode, scalar: YAMLScalar, value: UInt32, isHeader: Bool) -> [Finding] {
+        var found: [Finding] = []
+        let text = scalar.text.utf8
+        if text.count <= 8, text.count > 2, text.first == UInt8(ascii: "0"),
+           text.dropFirst().first == UInt8(ascii: "x") || text.dropFirst().first == UInt8(ascii: "X"),
+           scalar.style == .plain {
+            found.append(.colourWithoutAlpha(node, value))
+        }
+        if isHeader, value & 0xFF == 0 { found.append(.invisibleHeader(node, value)) }
+        return found
+    }
+}
+
+/// A panel reference as written: an id or an index.
+enum PanelReference {
+    case id(String)
+    case index(Int)
+}
+
+/// One item of a `setPanels` list.
+enum StackItem {
+    /// An id of a panel defined earlier.
+    case reference(String, YAMLNode)
+    /// A new panel.
+    case definition(PanelDefinition)
+}
+
+/// A step's action as written, before references are resolved.
+enum WrittenAction {
+    case tap(PanelReference, YAMLNode)
+    case wait(Double)
+    case resize(width: Double, height: Double)
+    /// nil: `expand: null`.
+    case expand((PanelReference, YAMLNode)?)
+    case present(String)
+    case dismiss
+    case setPanels([StackItem])
+}
+
+/// A step as written, with the nodes diagnostics point at.
+struct WrittenStep {
+    var action: WrittenAction
+    /// The step's mapping.
+    var node: YAMLNode
+    /// The action key (`tap`) and its value.
+    var verbKey: YAMLNode
+    var verbValue: YAMLNode
+    /// `at:` seconds and its value node.
+    var at: Double?
+    var atNode: YAMLNode?
+
+    /// The action key through its value, for underlining the whole action.
+    var actionSpan: SourceSpan { spanning(verbKey, verbValue) }
+}
+
+/// Reads a spec's node tree into typed values, leniently: whatever is
+/// malformed (and so already reported by the schema) becomes a default or is
+/// left out, so the semantic rules can still look at the rest of the file.
+struct SpecReader {
+    /// The six step verbs and `dismiss`, as the schema names them.
+    static let verbs: Set<String> = ["tap", "wait", "resize", "expand", "present", "dismiss", "setPanels"]
+
+    let root: YAMLNode
+
+    var title: String? { root["title"]?.stringValue }
+
+    /// The container with every default applied; malformed values keep the default.
+    func container() -> ContainerSpec {
+        var c = ContainerSpec()
+        guard let node = root["container"] else { return c }
+        if let v = positive(node["width"]) { c.width = v }
+        if let v = positive(node["height"]) { c.height = v }
+        if let v = positive(node["headerHeight"]) { c.headerHeight = v }
+        if let v = node["layout"]?.stringValue, let layout = LayoutMode(rawValue: v) { c.layout = layout }
+        if let animation = node["animation"] {
+            if let v = animation["duration"]?.numberValue, v >= 0, v.isFinite { c.duration = v }
+            if let v = animation["curve"]?.stringValue, let curve = AnimationCurve(rawValue: v) { c.curve = curve }
+        }
+        if let v = node["background"]?.colourValue { c.background = v }
+        return c
+    }
+
+    /// The initial stack; a malformed item still takes its place so indices
+    /// stay those the author sees.
+    func panels(headerHeight: Double) -> [PanelDefinition] {
+        guard let items = root["panels"]?.items else { return [] }
+        return items.enumerated().map { panel($1, index: $0, headerHeight: headerHeight) }
+    }
+
+    /// One panel definition at `index` of its list (for the palette colour),
+    /// read in one walk over its keys; the same walk notes what the
+    /// warning rules will report, so a 100,000-panel spec is walked once.
+    func panel(_ node: YAMLNode, index: Int, headerHeight: Double) -> PanelDefinition {
+        var spec = PanelSpec(id: "", title: "", color: Palette.color(at: index), headerHeight: headerHeight)
+        var idNode: YAMLNode?
+        var contentNode: YAMLNode?
+        var findings: [Finding] = []
+        for (keyNode, value) in node.entries ?? [] {
+            guard case .scalar(let key) = keyNode.kind, key.isString, case .scalar(let scalar) = value.kind
+            else { continue }
+            let name = key.text
+            switch name {
+            case "id":
+                if case .string(let id) = scalar.value {
+                    spec.id = id
+                    idNode = value
+                    if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value)) }
+                }
+            case "title":
+                if case .string(let title) = scalar.value {
+                    spec.title = title
+                    if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value)) }
+                }
+            case "color", "titleColor":
+                guard let colour = value.colourValue else { continue }
+                if name == "color" { spec.color = colour } else { spec.titleColor = colour }
+                findings += Finding.colour(value, scalar: scalar, value: colour, isHeader: name == "color")
+            case "headerHeight":
+                if let v = positive(value) { spec.headerHeight = v }
+                if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value)) }
+            case "contentHeight":
+                if let v = value.numberValue, v >= 0, v.isFinite {
+                    spec.contentHeight = v
+                    contentNode = value
+                }
+                if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value)) }
+            default:
+                continue
+            }
+        }
+        return PanelDefinition(spec: spec, node: node, idNode: idNode, contentHeightNode: contentNode, findings: findings)
+    }
+
+    /// The script's steps; nil for a step the schema rejects.
+    func steps(headerHeight: Double) -> [WrittenStep?] {
+        guard let items = root["script"]?.items else { return [] }
+        return items.map { step($0, headerHeight: headerHeight) }
+    }
+
+    private func step(_ node: YAMLNode, headerHeight: Double) -> WrittenStep? {
+        guard let entries = node.entries else { return nil }
+        var verb: (key: YAMLNode, value: YAMLNode)?
+        var atNode: YAMLNode?
+        for e in entries {
+            guard let key = e.key.stringValue else { return nil }
+            if key == "at" {
+                atNode = e.value
+            } else if Self.verbs.contains(key), verb == nil {
+                verb = e
+            } else {
+                return nil
+            }
+        }
+        guard let (key, value) = verb, let name = key.stringValue else { return nil }
+        var at: Double?
+        if let atNode {
+            guard name != "wait", let v = atNode.numberValue, v >= 0, v.isFinite else { return nil }
+            at = v
+        }
+        let action: WrittenAction
+        switch name {
+        case "tap":
+            guard let r = reference(value) else { return nil }
+            action = .tap(r, value)
+        case "wait":
+            guard let v = value.numberValue, v >= 0, v.isFinite else { return nil }
+            action = .wait(v)
+        case "resize":
+            guard let w = positive(value["width"]), let h = positive(value["height"]),
+                  value.entries?.count == 2 else { return nil }
+            action = .resize(width: w, height: h)
+        case "expand":
+            if value.isNull {
+                action = .expand(nil)
+            } else {
+                guard let r = reference(value) else { return nil }
+                action = .expand((r, value))
+            }
+        case "present":
+            guard let title = value.stringValue else { return nil }
+            action = .present(title)
+        case "dismiss":
+            guard case .bool(true)? = value.scalar?.value else { return nil }
+            action = .dismiss
+        default:  // setPanels
+            guard let items = value.items else { return nil }
+            var list: [StackItem] = []
+            for (i, item) in items.enumerated() {
+                if let id = item.stringValue {
+                    list.append(.reference(id, item))
+                } else if item.entries != nil {
+                    list.append(.definition(panel(item, index: i, headerHeight: headerHeight)))
+                } else {
+                    return nil
+                }
+            }
+            action = .setPanels(list)
+        }
+        return WrittenStep(action: action, node: node, verbKey: key, verbValue: value, at: at, atNode: atNode)
+    }
+
+    /// An id (string) or an index (non-negative integer).
+    func reference(_ node: YAMLNode) -> PanelReference? {
+        if let id = node.stringValue { return .id(id) }
+        if let i = node.integerValue, i >= 0 { return .index(i) }
+        return nil
+    }
+
+    private func positive(_ node: YAMLNode?) -> Double? {
+        guard let v = node?.numberValue, v > 0, v.isFinite else { return nil }
+        return v
+    }
+}

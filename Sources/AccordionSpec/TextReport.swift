@@ -1,0 +1,23 @@
+import AccordionDiagnostics
+
+/// The text form of `validate`'s report, shared by the CLI and the fixture
+/// tests so the goldens pin exactly what an author sees.
+public enum TextReport {
+    /// One file's problems in compiler style, each followed by a blank line.
+    public static func file(name: String, bytes: [UInt8], diagnostics: [Diagnostic], useColor: Bool = false) -> String {
+        guard !diagnostics.isEmpty else { return "" }
+        let formatter = DiagnosticFormatter(useColor: useColor)
+        let source = SourceText(name: name, bytes: bytes)
+        var out = ""
+        for d in diagnostics { out += formatter.format(d, source: source) + "\n" }
+        return out
+    }
+
+    /// The closing line, counting errors and warnings over all files.
+    public static func summary(_ diagnostics: [[Diagnostic]]) -> String {
+        let all = diagnostics.joined()
+        return DiagnosticFormatter.summary(errors: all.count { $0.severity == .error },
+                                           warnings: all.count { $0.severity == .warning },
+                                           files: diagnostics.count) + "\n"
+    }
+}

@@ -1,0 +1,224 @@
+import AccordionDiagnostics
+import AccordionYAML
+
+/// A growable set of small non-negative integers (entry and item indices).
+struct BitSet {
+    var words: [UInt64] = []
+
+    @inline(__always)
+    mutating func insert(_ i: Int) {
+        let w = i >> 6
+        if w >= words.count { words.append(contentsOf: repeatElement(0, count: w - words.count + 1)) }
+        words[w] |= 1 << UInt64(i & 63)
+    }
+
+    @inline(__always)
+    func contains(_ i: Int) -> Bool {
+        let w = i >> 6
+        return w < words.count && words[w] & (1 << UInt64(i & 63)) != 0
+    }
+
+    mutating func formUnion(_ other: BitSet) {
+        if other.words.count > words.count { words.append(contentsOf: repeatElement(0, count: other.words.count - words.count)) }
+        for k in 0..<other.words.count { words[k] |= other.words[k] }
+    }
+
+    mutating func insertAll(below count: Int) {
+        for i in 0..<count { insert(i) }
+    }
+}
+
+/// Which properties and items of the current instance were evaluated
+/// successfully, the annotations `unevaluatedProperties`/`unevaluatedItems` need.
+struct Annotations {
+    var properties = BitSet()
+    var items = BitSet()
+
+    mutating func merge(_ other: Annotations) {
+        properties.formUnion(other.properties)
+        items.formUnion(other.items)
+    }
+}
+
+/// One step of the instance path, kept as data so the JSON pointer string is
+/// only built when a problem is reported.
+enum PathStep {
+    case key(String)
+    case index(Int)
+}
+
+/// The state of one validation run: problems found, where we are in the
+/// instance, the dynamic scope for `$dynamicRef`, and the limits.
+final class Evaluation {
+    let program: SchemaProgram
+    let units: [SchemaUnit]
+    /// True while only a yes/no answer is needed (no messages are built).
+    var failFast: Bool
+    var errors: [Diagnostic] = []
+    /// Limit problems (regex budget, recursion) are kept apart so that
+    /// trying alternatives never swallows them.
+    var limitErrors: [Diagnostic] = []
+    var path: [PathStep] = []
+    var scope: [Int] = []
+    /// Schema applications since the instance location last changed.
+    var localDepth = 0
+    var totalDepth = 0
+    var work = 0
+    /// Set when the work limit ran out: everything after is unreliable.
+    var aborted = false
+
+    let limits: JSONSchemaLimits
+    /// Schema applications spent re-running failed alternatives to explain
+    /// them; past this, a failed `anyOf`/`oneOf` gets a one-line message.
+    static let maxExplainWork = 200_000
+    /// >0 while re-running alternatives for their messages.
+    var explaining = 0
+    var explainWork = 0
+
+    init(program: SchemaProgram, failFast: Bool, limits: JSONSchemaLimits) {
+        self.program = program
+        self.limits = limits
+        self.units = program.units
+        self.failFast = failFast
+    }
+
+    /// The JSON pointer of the current location, plus `extra`.
+    func instancePath(_ extra: PathStep? = nil) -> String {
+        var out = ""
+        for step in path { append(step, to: &out) }
+        if let extra { append(extra, to: &out) }
+        return out
+    }
+
+    private func append(_ step: PathStep, to out: inout String) {
+        switch step {
+        case .key(let k): out += "/" + SchemaCompiler.escape(k)
+        case .index(let i): out += "/\(i)"
+        }
+    }
+
+    /// Records a problem, unless only a yes/no answer is wanted.
+    @inline(__always)
+    func report(_ rule: String, at node: YAMLNode, schemaPath: String, step: PathStep? = nil,
+                _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
+                related: @autoclosure () -> [RelatedLocation] = []) {
+        if failFast || aborted { return }
+        errors.append(Diagnostic(rule: rule, message: message(), span: node.span, help: help(), related: related(),
+                                 instancePath: instancePath(step), schemaPath: schemaPath))
+    }
+
+    func reportLimit(_ rule: String, at node: YAMLNode, schemaPath: String, _ message: String, help: String) {
+        let d = Diagnostic(rule: rule, message: message, span: node.span, help: help,
+                           instancePath: instancePath(), schemaPath: schemaPath)
+        if !limitErrors.contains(d) { limitErrors.append(d) }
+    }
+
+    /// Applies unit `index` to `node` at the current location.
+    func apply(_ index: Int, _ node: YAMLNode, _ annotations: inout Annotations?) -> Bool {
+        let unit = units[index]
+        if let b = unit.boolean {
+            if !b {
+                report("schema-false", at: node, schemaPath: unit.location, "no value is allowed here",
+                       help: "remove this value")
+            }
+            return b
+        }
+        localDepth += 1
+        totalDepth += 1
+        work += 1
+        if explaining > 0 { explainWork += 1 }
+        defer {
+            localDepth -= 1
+            totalDepth -= 1
+        }
+        if aborted { return false }
+        if work > limits.maxWork {
+            aborted = true
+            reportLimit("schema-recursion-limit", at: node, schemaPath: unit.location,
+                        "validation stopped here: more than \(limits.maxWork) schema applications",
+                        help: "simplify nested `anyOf`/`oneOf` alternatives that all recurse into the value")
+            return false
+        }
+        if localDepth > limits.maxSchemasPerValue || totalDepth > limits.maxNesting {
+            let which = localDepth > limits.maxSchemasPerValue
+                ? "more than \(limits.maxSchemasPerValue) schemas applied to one value (a `$ref` cycle that never moves into the value?)"
+                : "schemas nested more than \(limits.maxNesting) deep"
+            reportLimit("schema-recursion-limit", at: node, schemaPath: unit.location,
+                        "validation stopped here: \(which)",
+                        help: "make every `$ref` cycle step into a property or item of the value")
+            return false
+        }
+        var pushed = false
+        if scope.last != unit.resource {
+            scope.append(unit.resource)
+            pushed = true
+        }
+        defer { if pushed { scope.removeLast() } }
+        if annotations == nil && !unit.collectsAnnotations {
+            var none: Annotations? = nil
+            var ok = true
+            for check in unit.checks where !check.run(self, node, &none) {
+                ok = false
+                if failFast { break }
+            }
+            return ok
+        }
+        var local: Annotations? = Annotations()
+        var ok = true
+        for check in unit.checks where !check.run(self, node, &local) {
+            ok = false
+            if failFast { break }
+        }
+        if ok, annotations != nil, let local { annotations!.merge(local) }
+        return ok
+    }
+
+    /// Applies unit `index` to a child of the current instance.
+    @inline(__always)
+    func applyChild(_ index: Int, _ child: YAMLNode, _ step: PathStep) -> Bool {
+        path.append(step)
+        let savedLocal = localDepth
+        localDepth = 0
+        var none: Annotations? = nil
+        let ok = apply(index, child, &none)
+        localDepth = savedLocal
+        path.removeLast()
+        return ok
+    }
+
+    /// Runs `body` wanting only a yes/no answer.
+    @inline(__always)
+    func quietly<T>(_ body: () -> T) -> T {
+        let saved = failFast
+        failFast = true
+        defer { failFast = saved }
+        return body()
+    }
+
+    /// Searches `text` with `regex`, reporting an exhausted budget.
+    func search(_ regex: ECMARegex, _ text: String, at node: YAMLNode, schemaPath: String) -> ECMARegex.SearchResult {
+        let result = regex.search(text, budget: limits.regexBudget)
+        if result == .budgetExceeded {
+            reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
+                        "the pattern \(JSONValues.quoted(regex.pattern)) took more than \(limits.regexBudget) steps on this value, so it was not checked",
+                        help: "simplify the pattern (nested quantifiers like `(a+)+` backtrack exponentially)")
+        }
+        return result
+    }
+}
+
+/// The limits that keep validation finite on hostile schemas and documents.
+public struct JSONSchemaLimits: Sendable {
+    /// Schema applications allowed at one value before it counts as a `$ref`
+    /// cycle that never moves into the value.
+    public var maxSchemasPerValue = 256
+    /// Nesting of schema applications overall (keeps the stack bounded).
+    public var maxNesting = 2_000
+    /// Schema applications allowed in one validation (bounds `anyOf` blow-ups).
+    public var maxWork = 20_000_000
+    /// Steps one regular-expression search may take.
+    public var regexBudget = ECMARegex.defaultBudget
+
+    /// The defaults.
+    public init() {}
+}

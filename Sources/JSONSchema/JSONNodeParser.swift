@@ -1,0 +1,245 @@
+import AccordionDiagnostics
+import AccordionYAML
+
+/// Reads JSON text into the same located node tree the YAML loader builds, so
+/// the embedded meta-schemas (and JSON schemas in general) need neither the
+/// YAML loader nor Foundation, and every node still knows its line and column.
+public enum JSONNodeParser {
+    /// Parses one JSON document; throws a located `json-syntax` diagnostic
+    /// on malformed text. Nesting deeper than `maxDepth` is refused.
+    public static func parse(_ text: String, source: String, maxDepth: Int = 512) throws(DiagnosticError) -> YAMLNode {
+        var parser = Parser(bytes: Array(text.utf8), source: source, maxDepth: maxDepth)
+        do {
+            parser.skipSpace()
+            let node = try parser.value(depth: 0)
+            parser.skipSpace()
+            if parser.index < parser.bytes.count { throw parser.error("unexpected text after the JSON value") }
+            return node
+        } catch let error as DiagnosticError {
+            throw error
+        } catch {
+            throw parser.error("malformed JSON")
+        }
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        let source: String
+        let maxDepth: Int
+        var index = 0
+        var line = 1
+        var column = 1
+
+        init(bytes: [UInt8], source: String, maxDepth: Int) {
+            self.bytes = bytes
+            self.source = source
+            self.maxDepth = maxDepth
+        }
+
+        var mark: SourceMark { SourceMark(line: line, column: column, offset: index) }
+
+        func error(_ message: String) -> DiagnosticError {
+            DiagnosticError(Diagnostic(rule: "json-syntax", message: message, span: SourceSpan(source: source, at: mark)))
+        }
+
+        mutating func advance() {
+            let b = bytes[index]
+            index += 1
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                // Continuation bytes of a multi-byte scalar do not add a column.
+                column += 1
+            }
+        }
+
+        mutating func skipSpace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: advance()
+                default: return
+                }
+            }
+        }
+
+        func span(from start: SourceMark) -> SourceSpan {
+            SourceSpan(source: source, start: start, end: mark)
+        }
+
+        mutating func value(depth: Int) throws(DiagnosticError) -> YAMLNode {
+            guard depth < maxDepth else { throw error("JSON nested deeper than \(maxDepth) levels") }
+            guard index < bytes.count else { throw error("unexpected end of JSON text") }
+            let start = mark
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                advance()
+                var entries: [(key: YAMLNode, value: YAMLNode)] = []
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    advance()
+                    return YAMLNode(kind: .mapping(entries), span: span(from: start))
+                }
+                while true {
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                    let key = try string()
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected `:` after a key") }
+                    advance()
+                    skipSpace()
+                    let v = try value(depth: depth + 1)
+                    entries.append((key, v))
+                    skipSpace()
+                    guard index < bytes.count else { throw error("unexpected end of JSON text in an object") }
+                    if bytes[index] == UInt8(ascii: ",") { advance(); continue }
+                    if bytes[index] == UInt8(ascii: "}") { advance(); break }
+                    throw error("expected `,` or `}` in an object")
+                }
+                return YAMLNode(kind: .mapping(entries), span: span(from: start))
+            case UInt8(ascii: "["):
+                advance()
+                var items: [YAMLNode] = []
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    advance()
+                    return YAMLNode(kind: .sequence(items), span: span(from: start))
+                }
+                while true {
+                    skipSpace()
+                    items.append(try value(depth: depth + 1))
+                    skipSpace()
+                    guard index < bytes.count else { throw error("unexpected end of JSON text in an array") }
+                    if bytes[index] == UInt8(ascii: ",") { advance(); continue }
+                    if bytes[index] == UInt8(ascii: "]") { advance(); break }
+                    throw error("expected `,` or `]` in an array")
+                }
+                return YAMLNode(kind: .sequence(items), span: span(from: start))
+            case UInt8(ascii: "\""):
+                return try string()
+            case UInt8(ascii: "t"): return try literal("true", .bool(true), start)
+            case UInt8(ascii: "f"): return try literal("false", .bool(false), start)
+            case UInt8(ascii: "n"): return try literal("null", .null, start)
+            default:
+                return try number(start)
+            }
+        }
+
+        mutating func literal(_ word: String, _ value: ScalarValue, _ start: SourceMark) throws(DiagnosticError) -> YAMLNode {
+            for b in word.utf8 {
+                guard index < bytes.count, bytes[index] == b else { throw error("unexpected character") }
+                advance()
+            }
+            let scalar = YAMLScalar(text: word, style: .plain, tag: nil, value: value, isYAML11Boolean: false)
+            return YAMLNode(kind: .scalar(scalar), span: span(from: start))
+        }
+
+        mutating func number(_ start: SourceMark) throws(DiagnosticError) -> YAMLNode {
+            let begin = index
+            var isInteger = true
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { advance() }
+            func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error("unexpected character") }
+            if bytes[index] == 0x30 {
+                advance()
+            } else {
+                while index < bytes.count, isDigit(bytes[index]) { advance() }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                isInteger = false
+                advance()
+                guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit after `.`") }
+                while index < bytes.count, isDigit(bytes[index]) { advance() }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                isInteger = false
+                advance()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advance() }
+                guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit in the exponent") }
+                while index < bytes.count, isDigit(bytes[index]) { advance() }
+            }
+            let text = String(decoding: bytes[begin..<index], as: UTF8.self)
+            let value: ScalarValue
+            if isInteger {
+                if let i = Int64(text) {
+                    value = .int(i)
+                } else {
+                    value = .bigInt(text)
+                }
+            } else {
+                value = .float(Double(text) ?? .nan)
+            }
+            let scalar = YAMLScalar(text: text, style: .plain, tag: nil, value: value, isYAML11Boolean: false)
+            return YAMLNode(kind: .scalar(scalar), span: span(from: start))
+        }
+
+        mutating func hex4() throws(DiagnosticError) -> UInt32 {
+            var v: UInt32 = 0
+            for _ in 0..<4 {
+                guard index < bytes.count else { throw error("unexpected end of a \\u escape") }
+                let b = bytes[index]
+                let d: UInt32
+                switch b {
+                case 0x30...0x39: d = UInt32(b - 0x30)
+                case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+                case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+                default: throw error("invalid hex digit in a \\u escape")
+                }
+                v = v * 16 + d
+                advance()
+            }
+            return v
+        }
+
+        mutating func string() throws(DiagnosticError) -> YAMLNode {
+            let start = mark
+            advance()  // opening quote
+            var out: [UInt8] = []
+            while true {
+                guard index < bytes.count else { throw error("unterminated string") }
+                let b = bytes[index]
+                if b == UInt8(ascii: "\"") { advance(); break }
+                if b < 0x20 { throw error("control character in a string must be escaped") }
+                if b != UInt8(ascii: "\\") {
+                    out.append(b)
+                    advance()
+                    continue
+                }
+                advance()
+                guard index < bytes.count else { throw error("unterminated escape") }
+                let e = bytes[index]
+                advance()
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if code >= 0xD800, code < 0xDC00,
+                       index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                        let save = (index, line, column)
+                        advance(); advance()
+                        let low = try hex4()
+                        if low >= 0xDC00, low < 0xE000 {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            (index, line, column) = save
+                        }
+                    }
+                    let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default:
+                    throw error("invalid escape in a string")
+                }
+            }
+            let text = String(decoding: out, as: UTF8.self)
+            let scalar = YAMLScalar(text: text, style: .doubleQuoted, tag: nil, value: .string(text), isYAML11Boolean: false)
+            return YAMLNode(kind: .scalar(scalar), span: span(from: start))
+        }
+    }
+}

@@ -1,0 +1,390 @@
+import AccordionDiagnostics
+import AccordionYAML
+
+/// One keyword's compiled check. Returns false when the instance fails it;
+/// reports its problems to the evaluation and marks evaluated properties and
+/// items in `annotations` when those are being collected.
+typealias KeywordCheck = @Sendable (Evaluation, YAMLNode, inout Annotations?) -> Bool
+
+/// A check in a struct, so arrays store the function at its natural
+/// abstraction (calling a closure straight out of an array goes through
+/// reabstraction thunks).
+struct CompiledCheck {
+    let run: KeywordCheck
+}
+
+/// One compiled (sub)schema: its checks, already in evaluation order.
+final class SchemaUnit: @unchecked Sendable {
+    let index: Int
+    let node: YAMLNode
+    /// Where it is, as `pointer` in the main schema or `uri#pointer` in another document.
+    let location: String
+    let baseURI: String
+    let resource: Int
+    /// For `true`/`false` schemas.
+    var boolean: Bool?
+    var checks: [CompiledCheck] = []
+    /// Has `unevaluatedProperties`/`unevaluatedItems`, so needs annotations from its siblings.
+    var collectsAnnotations = false
+    /// Subschemas applied to the same instance (for "did you mean" candidates).
+    var sameLocation: [Int] = []
+    /// Names listed under `properties`.
+    var propertyNames: [String] = []
+    var compiled = false
+
+    init(index: Int, node: YAMLNode, location: String, baseURI: String, resource: Int) {
+        self.index = index
+        self.node = node
+        self.location = location
+        self.baseURI = baseURI
+        self.resource = resource
+    }
+}
+
+/// The frozen result of compiling: shared by every validation.
+final class SchemaProgram: @unchecked Sendable {
+    let units: [SchemaUnit]
+    /// Per resource: its `$dynamicAnchor` names and the units carrying them.
+    let dynamicAnchors: [[String: Int]]
+    let root: Int
+    let warnings: [Diagnostic]
+    /// Nodes of documents loaded while compiling (meta-schemas), kept alive.
+    let documents: [YAMLNode]
+    /// Schema node → its unit, for validating against a subschema.
+    let unitByNode: [ObjectIdentifier: Int]
+
+    init(units: [SchemaUnit], dynamicAnchors: [[String: Int]], root: Int, warnings: [Diagnostic], documents: [YAMLNode],
+         unitByNode: [ObjectIdentifier: Int]) {
+        self.unitByNode = unitByNode
+        self.units = units
+        self.dynamicAnchors = dynamicAnchors
+        self.root = root
+        self.warnings = warnings
+        self.documents = documents
+    }
+}
+
+/// Compiles a schema document (and the known documents it references) into
+/// units: registers every `$id`, `$anchor` and `$dynamicAnchor` first, then
+/// compiles keywords through the keyword table, resolving references to unit
+/// indices so validation never looks anything up by name.
+final class SchemaCompiler {
+    /// The base URI of a schema without `$id`.
+    static let defaultBase = "urn:accordion:schema"
+
+    var units: [SchemaUnit] = []
+    var unitByNode: [ObjectIdentifier: Int] = [:]
+    /// Resource URI (no fragment) → unit index of its root.
+    var resourceRoots: [String: Int] = [:]
+    var resourceCount = 0
+    var anchors: [String: Int] = [:]
+    var dynamicAnchors: [[String: Int]] = []
+    var documents: [YAMLNode] = []
+    var errors: [Diagnostic] = []
+    var warnings: [Diagnostic] = []
+    var patterns: [String: ECMARegex] = [:]
+
+    func compileDocument(_ root: YAMLNode) throws(DiagnosticError) -> SchemaProgram {
+        let base: String
+        if case .mapping = root.kind, let id = root["$id"]?.scalar, case .string(let text) = id.value {
+            base = URIReference.split(URIReference.resolve(text, against: SchemaCompiler.defaultBase)).document
+        } else {
+            base = SchemaCompiler.defaultBase
+        }
+        let rootIndex = register(root, base: base, resource: newResource(), location: "", isRoot: true)
+        if resourceRoots[SchemaCompiler.defaultBase] == nil { resourceRoots[SchemaCompiler.defaultBase] = rootIndex }
+        var next = 0
+        while next < units.count {
+            if !units[next].compiled { compile(units[next]) }
+            next += 1
+        }
+        if !errors.isEmpty { throw DiagnosticError(Diagnostic.sortedByPosition(errors)) }
+        return SchemaProgram(units: units, dynamicAnchors: dynamicAnchors, root: rootIndex, warnings: warnings, documents: documents,
+                             unitByNode: unitByNode)
+    }
+
+    func newResource() -> Int {
+        dynamicAnchors.append([:])
+        resourceCount += 1
+        return resourceCount - 1
+    }
+
+    func error(_ message: String, at node: YAMLNode, location: String, help: String? = nil) {
+        errors.append(Diagnostic(rule: "schema-invalid", message: message, span: node.span, help: help, schemaPath: location))
+    }
+
+    static func escape(_ token: String) -> String {
+        guard token.contains("~") || token.contains("/") else { return token }
+        return token.replacingTildes()
+    }
+
+    // MARK: Phase 1: registration
+
+    static let singleSubschemaKeywords: Set<String> = [
+        "items", "contains", "additionalProperties", "propertyNames", "if", "then", "else", "not",
+        "unevaluatedItems", "unevaluatedProperties", "contentSchema",
+    ]
+    static let arraySubschemaKeywords: Set<String> = ["prefixItems", "allOf", "anyOf", "oneOf"]
+    /// (`definitions` and `dependencies` are earlier drafts' keywords: not
+    /// applied, but identifiers inside them are registered so `$ref`s into
+    /// schemas written for several drafts still resolve.)
+    static let mapSubschemaKeywords: Set<String> = ["properties", "patternProperties", "dependentSchemas", "$defs",
+                                                    "definitions", "dependencies"]
+
+    /// Keywords of earlier drafts, with what replaced them in 2020-12.
+    static let replacedKeywords: [String: String] = [
+        "definitions": "`$defs`", "dependencies": "`dependentRequired` or `dependentSchemas`",
+        "$recursiveRef": "`$dynamicRef`", "$recursiveAnchor": "`$dynamicAnchor`",
+        "additionalItems": "`items` (with `prefixItems` for the leading items)",
+    ]
+
+    /// Creates units for `node` and every subschema under known keywords,
+    /// recording identifiers. Returns the unit index.
+    @discardableResult
+    func register(_ node: YAMLNode, base: String, resource: Int, location: String, isRoot: Bool = false) -> Int {
+        if let existing = unitByNode[ObjectIdentifier(node)] { return existing }
+        var base = base
+        var resource = resource
+        var startsResource = isRoot
+        if case .mapping = node.kind, let idNode = node["$id"] {
+            if case .scalar(let s) = idNode.kind, case .string(let id) = s.value {
+                let resolved = URIReference.resolve(id, against: base)
+                let (document, fragment) = URIReference.split(resolved)
+                if let fragment, !fragment.isEmpty {
+                    error("`$id` must not contain a fragment (`#\(fragment)`); use `$anchor` to name a location",
+                          at: idNode, location: location + "/$id")
+                }
+                if !isRoot { resource = newResource() }
+                base = document
+                startsResource = true
+            } else {
+                error("`$id` must be a string, found \(JSONValues.describe(idNode))", at: idNode, location: location + "/$id")
+            }
+        }
+        let index = units.count
+        let unit = SchemaUnit(index: index, node: node, location: location, baseURI: base, resource: resource)
+        units.append(unit)
+        unitByNode[ObjectIdentifier(node)] = index
+        if startsResource, resourceRoots[base] == nil { resourceRoots[base] = index }
+        guard case .mapping(let entries) = node.kind else { return index }
+        for (key, value) in entries {
+            let name = JSONValues.keyName(key)
+            let here = location + "/" + SchemaCompiler.escape(name)
+            switch name {
+            case "$anchor", "$dynamicAnchor":
+                if case .scalar(let s) = value.kind, case .string(let anchor) = s.value {
+                    if !SchemaCompiler.isAnchorName(anchor) {
+                        error("`\(name)` must be a plain name (letters, digits, `-`, `_`, `.`, starting with a letter or `_`), found \(JSONValues.quoted(anchor))",
+                              at: value, location: here)
+                    }
+                    anchors[base + "#" + anchor] = index
+                    if name == "$dynamicAnchor" { dynamicAnchors[resource][anchor] = index }
+                } else {
+                    error("`\(name)` must be a string, found \(JSONValues.describe(value))", at: value, location: here)
+                }
+            case _ where SchemaCompiler.singleSubschemaKeywords.contains(name):
+                register(value, base: base, resource: resource, location: here)
+            case _ where SchemaCompiler.arraySubschemaKeywords.contains(name):
+                if case .sequence(let items) = value.kind {
+                    for (k, item) in items.enumerated() {
+                        register(item, base: base, resource: resource, location: here + "/\(k)")
+                    }
+                }
+            case _ where SchemaCompiler.mapSubschemaKeywords.contains(name):
+                if case .mapping(let children) = value.kind {
+                    for (childKey, child) in children where !(name == "dependencies" && child.items != nil) {
+                        register(child, base: base, resource: resource,
+                                 location: here + "/" + SchemaCompiler.escape(JSONValues.keyName(childKey)))
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return index
+    }
+
+    static func isAnchorName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first,
+              (first >= "A" && first <= "Z") || (first >= "a" && first <= "z") || first == "_"
+        else { return false }
+        return text.unicodeScalars.allSatisfy {
+            ($0 >= "A" && $0 <= "Z") || ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "_" || $0 == "."
+        }
+    }
+
+    // MARK: Phase 2: keywords
+
+    func compile(_ unit: SchemaUnit) {
+        unit.compiled = true
+        switch unit.node.kind {
+        case .scalar(let s):
+            if case .bool(let b) = s.value {
+                unit.boolean = b
+            } else {
+                error("a schema must be a mapping or a boolean, found \(JSONValues.describe(unit.node))",
+                      at: unit.node, location: unit.location)
+            }
+        case .sequence:
+            error("a schema must be a mapping or a boolean, found a sequence", at: unit.node, location: unit.location)
+        case .mapping(let entries):
+            var last: [CompiledCheck] = []
+            for (key, value) in entries {
+                let name = JSONValues.keyName(key)
+                let location = unit.location + "/" + SchemaCompiler.escape(name)
+                guard let keyword = Keywords.table[name] else {
+                    if let replacement = SchemaCompiler.replacedKeywords[name] {
+                        warnings.append(Diagnostic(
+                            severity: .warning, rule: "schema-unknown-keyword",
+                            message: "`\(name)` is not a draft 2020-12 keyword and is ignored",
+                            span: key.span, help: "use \(replacement) instead", schemaPath: location))
+                        continue
+                    }
+                    warnings.append(Diagnostic(
+                        severity: .warning, rule: "schema-unknown-keyword",
+                        message: "unknown schema keyword `\(name)` is ignored",
+                        span: key.span,
+                        help: Suggestions.closest(to: name, in: Array(Keywords.table.keys)).map { "did you mean `\($0)`?" }
+                            ?? "remove it, or prefix extension keywords with `x-`",
+                        schemaPath: location))
+                    continue
+                }
+                let context = KeywordContext(compiler: self, unit: unit, key: key, value: value, keyword: name, location: location)
+                do {
+                    guard let check = try keyword(context) else { continue }
+                    if name == "unevaluatedProperties" || name == "unevaluatedItems" {
+                        unit.collectsAnnotations = true
+                        last.append(CompiledCheck(run: check))
+                    } else {
+                        unit.checks.append(CompiledCheck(run: check))
+                    }
+                } catch let failure as DiagnosticError {
+                    errors.append(contentsOf: failure.diagnostics)
+                } catch {
+                    self.error("could not compile `\(name)`", at: value, location: location)
+                }
+            }
+            unit.checks.append(contentsOf: last)
+        }
+    }
+
+    /// The unit for a subschema node (registered in phase 1, or now when it
+    /// sits somewhere only a JSON pointer reaches).
+    func unit(for node: YAMLNode, base: String, resource: Int, location: String) -> Int {
+        if let existing = unitByNode[ObjectIdentifier(node)] { return existing }
+        return register(node, base: base, resource: resource, location: location)
+    }
+
+    /// Resolves a `$ref`-style reference from `unit` to a unit index.
+    func resolveReference(_ reference: String, from unit: SchemaUnit, at node: YAMLNode, location: String) throws(DiagnosticError) -> Int {
+        let absolute = URIReference.resolve(reference, against: unit.baseURI)
+        let (document, rawFragment) = URIReference.split(absolute)
+        func unresolved(_ why: String, help: String? = nil) -> DiagnosticError {
+            DiagnosticError(Diagnostic(rule: "schema-unresolved-ref", message: "cannot resolve `\(reference)`: \(why)",
+                                       span: node.span, help: help, schemaPath: location))
+        }
+        if resourceRoots[document] == nil {
+            guard let known = KnownSchemaDocuments.all.first(where: { $0.uri == document }) else {
+                throw unresolved("no schema with `$id` `\(document)` is known, and remote documents are not fetched",
+                                 help: "embed the referenced schema under `$defs` with that `$id`, or reference it with a JSON pointer like `#/$defs/name`")
+            }
+            let parsed: YAMLNode
+            do {
+                parsed = try JSONNodeParser.parse(known.text, source: known.uri)
+            } catch {
+                throw unresolved("the embedded copy of `\(document)` could not be read")
+            }
+            documents.append(parsed)
+            register(parsed, base: document, resource: newResource(), location: document + "#", isRoot: true)
+        }
+        guard let rootIndex = resourceRoots[document] else { throw unresolved("no such document") }
+        let fragment = URIReference.percentDecoded(rawFragment ?? "")
+        if fragment.isEmpty { return rootIndex }
+        if !fragment.hasPrefix("/") {
+            guard let target = anchors[document + "#" + fragment] else {
+                throw unresolved("no `$anchor` or `$dynamicAnchor` named `\(fragment)` in `\(document == SchemaCompiler.defaultBase ? "this schema" : document)`")
+            }
+            return target
+        }
+        // JSON pointer from the resource root.
+        let root = units[rootIndex]
+        var node = root.node
+        var base = root.baseURI
+        var resource = root.resource
+        var here = root.location
+        for rawToken in fragment.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            let token = String(rawToken).unescapingPointerToken()
+            here += "/" + SchemaCompiler.escape(token)
+            switch node.kind {
+            case .mapping(let entries):
+                guard let entry = entries.first(where: { JSONValues.keyName($0.key) == token }) else {
+                    throw unresolved("there is no `\(token)` at `\(fragment)`")
+                }
+                node = entry.value
+            case .sequence(let items):
+                guard let k = Int(token), k >= 0, k < items.count, token == String(k) else {
+                    throw unresolved("there is no item `\(token)` at `\(fragment)`")
+                }
+                node = items[k]
+            case .scalar:
+                throw unresolved("`\(fragment)` goes inside a scalar")
+            }
+            if let existing = unitByNode[ObjectIdentifier(node)] {
+                base = units[existing].baseURI
+                resource = units[existing].resource
+                here = units[existing].location
+            }
+        }
+        return self.unit(for: node, base: base, resource: resource, location: here)
+    }
+
+    /// A compiled regular expression, once per distinct pattern.
+    func regex(_ pattern: String, at node: YAMLNode, location: String) throws(DiagnosticError) -> ECMARegex {
+        if let cached = patterns[pattern] { return cached }
+        do {
+            let compiled = try ECMARegex(pattern)
+            patterns[pattern] = compiled
+            return compiled
+        } catch {
+            throw DiagnosticError(Diagnostic(
+                rule: "schema-invalid-pattern",
+                message: "invalid regular expression \(JSONValues.quoted(pattern)): \(error.message) at character \(error.position + 1)",
+                span: node.span, help: "patterns use ECMA-262 (JavaScript) syntax", schemaPath: location))
+        }
+    }
+}
+
+extension String {
+    /// `~` → `~0`, `/` → `~1` (JSON pointer token escaping).
+    func replacingTildes() -> String {
+        var out = ""
+        for c in unicodeScalars {
+            switch c {
+            case "~": out += "~0"
+            case "/": out += "~1"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// `~1` → `/`, `~0` → `~`.
+    func unescapingPointerToken() -> String {
+        guard contains("~") else { return self }
+        var out = ""
+        var it = unicodeScalars.makeIterator()
+        while let c = it.next() {
+            if c == "~" {
+                switch it.next() {
+                case "0": out += "~"
+                case "1": out += "/"
+                case let other?: out += "~"; out.unicodeScalars.append(other)
+                case nil: out += "~"
+                }
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,287 @@
+import Foundation
+import XCTest
+
+final class ValidateCommandTests: XCTestCase {
+    private var temp: URL!
+
+    override func setUpWithError() throws {
+        temp = FileManager.default.temporaryDirectory.appendingPathComponent("accordion-validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: temp)
+    }
+
+    @discardableResult
+    private func write(_ relative: String, _ text: String) throws -> String {
+        let url = temp.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    private func json(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    private let valid = "accordion: 1\npanels: [{id: a, title: A}, {id: b, title: B}]\n"
+    private let broken = "accordion: 1\npanels:\n  - {id: a, title: A}\nscript:\n  - tap: b\n"
+
+    // MARK: - schema and explain
+
+    func testSchemaCommandPrintsTheSchemaFileByteForByte() throws {
+        let r = try CLI.run(["schema"])
+        XCTAssertEqual(r.status, 0)
+        let file = try String(contentsOf: CLI.repoRoot.appendingPathComponent("Schemas/accordion.schema.json"), encoding: .utf8)
+        XCTAssertEqual(r.stdout, file)
+        XCTAssertEqual(try CLI.run(["schema", "extra"]).status, 2)
+    }
+
+    func testExplainPrintsWhatWhyAndAnExample() throws {
+        let r = try CLI.run(["explain", "duplicate-panel-id"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.hasPrefix("duplicate-panel-id (error)\n"), r.stdout)
+        for part in ["What:", "Why:", "Example:", "# fixed"] { XCTAssertTrue(r.stdout.contains(part), part) }
+        XCTAssertEqual(try CLI.run(["explain", "[schema-type]"]).status, 0, "the id as printed, brackets included")
+    }
+
+    func testExplainUnknownRuleSuggestsTheClosestAndExitsTwo() throws {
+        let r = try CLI.run(["explain", "duplicate-panel-ids"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("unknown rule 'duplicate-panel-ids'; did you mean 'duplicate-panel-id'?"), r.stderr)
+        XCTAssertEqual(try CLI.run(["explain"]).status, 2)
+    }
+
+    /// Every rule id a fixture golden shows is explained by `explain`.
+    func testEveryRuleValidatePrintsIsExplained() throws {
+        let dir = CLI.repoRoot.appendingPathComponent("Tests/Fixtures/validate/invalid")
+        var ids: Set<String> = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".expected") {
+            let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasSuffix("]") && line.contains(": error: ") || line.contains(": warning: ") {
+                if let open = line.lastIndex(of: "[") { ids.insert(String(line[line.index(after: open)..<line.index(before: line.endIndex)])) }
+            }
+        }
+        XCTAssertGreaterThan(ids.count, 25)
+        let list = try CLI.run(["explain", "--list"])
+        XCTAssertEqual(list.status, 0)
+        for id in ids.sorted() {
+            XCTAssertTrue(list.stdout.contains("\n\(id) ") || list.stdout.hasPrefix("\(id) "), "explain --list lacks \(id)")
+            XCTAssertEqual(try CLI.run(["explain", id]).status, 0, id)
+        }
+    }
+
+    // MARK: - text format, exit codes
+
+    func testSamplesValidateClean() throws {
+        let r = try CLI.run(["validate", "samples"])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertEqual(r.stdout, "0 errors, 0 warnings in 4 files\n")
+    }
+
+    func testEveryFixtureThroughTheCLIMatchesItsGolden() throws {
+        let dir = "Tests/Fixtures/validate/invalid"
+        let names = try FileManager.default.contentsOfDirectory(atPath: CLI.repoRoot.appendingPathComponent(dir).path)
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        XCTAssertGreaterThan(names.count, 40)
+        for name in names {
+            let path = "\(dir)/\(name)"
+            let golden = try String(contentsOf: CLI.repoRoot.appendingPathComponent(path.replacingOccurrences(of: ".yaml", with: ".expected")), encoding: .utf8)
+            let r = try CLI.run(["validate", "--color", "never", path])
+            XCTAssertEqual(r.stdout, golden, path)
+            let hasError = golden.contains(": error: ")
+            XCTAssertEqual(r.status, hasError ? 1 : 0, path)
+        }
+    }
+
+    func testTextReportsEveryProblemOfEveryFileAndASummary() throws {
+        let a = try write("a.yaml", broken)
+        let b = try write("b.yaml", "accordion: 1\ntitle: yes\npanels: [{id: a, title: A, colour: 1}]\n")
+        let r = try CLI.run(["validate", a, b])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.contains("\(a):5:10: error: there is no panel with id `b` in the stack at this step [unknown-panel-id]"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\(b):2:8: warning:"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\(b):3:28: error: unknown key `colour` [schema-additional-properties]"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("help: did you mean `color`?"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("2 errors, 1 warning in 2 files\n"), r.stdout)
+        let first = try XCTUnwrap(r.stdout.range(of: ":2:8:")), second = try XCTUnwrap(r.stdout.range(of: ":3:28:"))
+        XCTAssertLessThan(first.lowerBound, second.lowerBound, "sorted by position")
+    }
+
+    func testStrictMakesWarningsFail() throws {
+        let path = try write("w.yaml", "accordion: 1\ntitle: no\npanels: []\n")
+        XCTAssertEqual(try CLI.run(["validate", path]).status, 0)
+        XCTAssertEqual(try CLI.run(["validate", "--strict", path]).status, 1)
+    }
+
+    func testDirectoriesAreSearchedRecursivelyInSortedOrder() throws {
+        try write("b/z.yml", valid)
+        try write("b/y.yaml", valid)
+        try write("a.yaml", broken)
+        try write("notes.txt", "not a spec")
+        try write(".hidden/x.yaml", broken)
+        let r = try CLI.run(["validate", "--format", "json", temp.path])
+        XCTAssertEqual(r.status, 1)
+        let root = try XCTUnwrap(try json(r.stdout) as? [String: Any])
+        let files = try XCTUnwrap(root["files"] as? [[String: Any]])
+        let base = temp.path + "/"
+        XCTAssertEqual(files.map { $0["file"] as? String }, [base + "a.yaml", base + "b/y.yaml", base + "b/z.yml"])
+        XCTAssertEqual(files.map { $0["valid"] as? Bool }, [false, true, true])
+    }
+
+    func testStandardInput() throws {
+        let r = try CLI.run(["validate", "-"], stdin: Data(broken.utf8))
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.hasPrefix("<stdin>:5:10: error:"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("5 |   - tap: b\n"), "the line is quoted from stdin too: \(r.stdout)")
+        XCTAssertEqual(try CLI.run(["validate", "-"], stdin: Data(valid.utf8)).status, 0)
+    }
+
+    func testUsageAndIOProblemsExitTwo() throws {
+        let good = try write("good.yaml", valid)
+        let missing = try CLI.run(["validate", good, temp.appendingPathComponent("missing.yaml").path])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("missing.yaml': no such file or directory"), missing.stderr)
+        XCTAssertTrue(missing.stdout.contains("in 1 file"), "the readable file is still checked")
+        XCTAssertEqual(try CLI.run(["validate"]).status, 2)
+        XCTAssertEqual(try CLI.run(["validate", "--format", "xml", good]).status, 2)
+        XCTAssertEqual(try CLI.run(["validate", "--color", "sometimes", good]).status, 2)
+        XCTAssertEqual(try CLI.run(["validate", "--frobnicate", good]).status, 2)
+        XCTAssertEqual(try CLI.run(["validate", "--schema"]).status, 2)
+    }
+
+    // MARK: - --schema
+
+    func testAnySchemaReplacesTheBundledOne() throws {
+        let jsonSchema = try write("s.json", #"{"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}}"#)
+        let yamlSchema = try write("s.yaml", "type: object\nrequired: [a]\n")
+        let ok = try write("ok.json", #"{"a": 1}"#)
+        let bad = try write("bad.json", #"{"a": "x"}"#)
+        XCTAssertEqual(try CLI.run(["validate", "--schema", jsonSchema, ok]).status, 0)
+        let r = try CLI.run(["validate", "--schema", jsonSchema, bad])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.contains("[schema-type]"), r.stdout)
+        XCTAssertEqual(try CLI.run(["validate", "--schema=\(yamlSchema)", ok]).status, 0)
+        XCTAssertEqual(try CLI.run(["validate", "--schema", yamlSchema, try write("empty.json", "{}")]).status, 1)
+    }
+
+    func testWithASchemaTheAccordionRulesDoNotRun() throws {
+        let spec = try write("spec.yaml", "accordion: 1\ntitle: yes\npanels: [{id: a, title: A}]\nscript: [{tap: nope}]\n")
+        let r = try CLI.run(["validate", "--schema", CLI.repoRoot.appendingPathComponent("Schemas/accordion.schema.json").path, spec])
+        XCTAssertEqual(r.status, 0, r.stdout)
+        XCTAssertEqual(r.stdout, "0 errors, 0 warnings in 1 file\n")
+    }
+
+    func testUnknownSchemaKeywordsAreReportedButDoNotFail() throws {
+        let schema = try write("typo.json", "{\n  \"type\": \"object\",\n  \"additionalProperty\": false\n}\n")
+        let r = try CLI.run(["validate", "--schema", schema, try write("i.json", #"{"x": 1}"#)])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stderr.contains("typo.json:3:"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("[schema-unknown-keyword]"), r.stderr)
+    }
+
+    func testABadSchemaIsExitTwo() throws {
+        let instance = try write("i.json", "{}")
+        let invalid = try write("bad-schema.json", #"{"type": 12}"#)
+        let r = try CLI.run(["validate", "--schema", invalid, instance])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("bad-schema.json:1:"), r.stderr)
+        let unparsable = try write("broken-schema.json", #"{"type": "#)
+        XCTAssertEqual(try CLI.run(["validate", "--schema", unparsable, instance]).status, 2)
+        XCTAssertEqual(try CLI.run(["validate", "--schema", temp.appendingPathComponent("none.json").path, instance]).status, 2)
+    }
+
+    // MARK: - json, github, sarif
+
+    func testJSONFormat() throws {
+        let a = try write("a.yaml", broken)
+        let b = try write("b.yaml", valid)
+        let r = try CLI.run(["validate", "--format", "json", a, b])
+        XCTAssertEqual(r.status, 1)
+        let root = try XCTUnwrap(try json(r.stdout) as? [String: Any])
+        XCTAssertEqual(root["valid"] as? Bool, false)
+        let files = try XCTUnwrap(root["files"] as? [[String: Any]])
+        XCTAssertEqual(files.map { $0["valid"] as? Bool }, [false, true])
+        let diagnostics = try XCTUnwrap(root["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diagnostics.count, 1)
+        let d = diagnostics[0]
+        for key in ["file", "line", "column", "endLine", "endColumn", "severity", "rule", "message", "instancePath", "schemaPath"] {
+            XCTAssertNotNil(d[key], key)
+        }
+        XCTAssertEqual(d["file"] as? String, a)
+        XCTAssertEqual(d["line"] as? Int, 5)
+        XCTAssertEqual(d["column"] as? Int, 10)
+        XCTAssertEqual(d["endColumn"] as? Int, 11)
+        XCTAssertEqual(d["rule"] as? String, "unknown-panel-id")
+        XCTAssertEqual(d["severity"] as? String, "error")
+        XCTAssertEqual(d["instancePath"] as? String, "/script/0/tap")
+    }
+
+    func testGitHubFormatEscapesMessagesAndProperties() throws {
+        let path = try write("odd,name:100%.yaml", "accordion: 1\npanels: []\nscript:\n  - present: \"50%\\r\\nsure\"\n")
+        let r = try CLI.run(["validate", "--format", "github", path])
+        XCTAssertEqual(r.status, 1)
+        let escapedFile = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ":", with: "%3A")
+            .replacingOccurrences(of: ",", with: "%2C")
+        let expected = "::error file=\(escapedFile),line=4,endLine=4,col=5,endColumn=27,title=present-without-panel::"
+            + "cannot present \"50%25%0D%0Asure\": no panel is expanded at this step, and a modal is presented over the expanded panel\n"
+        XCTAssertEqual(r.stdout, expected)
+    }
+
+    func testGitHubFormatUsesWarningForWarnings() throws {
+        let path = try write("w.yaml", "accordion: 1\ntitle: on\npanels: []\n")
+        let r = try CLI.run(["validate", "--format", "github", path])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.hasPrefix("::warning file="), r.stdout)
+        XCTAssertTrue(r.stdout.contains(",line=2,endLine=2,col=8,endColumn=10,title=yaml11-boolean::"), r.stdout)
+    }
+
+    func testSARIFShapeAndStability() throws {
+        let a = try write("a.yaml", "accordion: 1\npanels:\n  - {id: a, title: A}\n  - {id: a, title: B}\n")
+        let r = try CLI.run(["validate", "--format", "sarif", a])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(try CLI.run(["validate", "--format", "sarif", a]).stdout, r.stdout, "stable across runs")
+        let root = try XCTUnwrap(try json(r.stdout) as? [String: Any])
+        XCTAssertEqual(root["version"] as? String, "2.1.0")
+        XCTAssertNotNil(root["$schema"])
+        let run = try XCTUnwrap((root["runs"] as? [[String: Any]])?.first)
+        let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        XCTAssertEqual(driver["name"] as? String, "accordion")
+        let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
+        let ids = rules.compactMap { $0["id"] as? String }
+        for id in ["duplicate-panel-id", "schema-type", "yaml-syntax", "headers-overflow"] { XCTAssertTrue(ids.contains(id), id) }
+        XCTAssertTrue(rules.allSatisfy { ($0["shortDescription"] as? [String: Any])?["text"] is String })
+        let result = try XCTUnwrap((run["results"] as? [[String: Any]])?.first)
+        XCTAssertEqual(result["ruleId"] as? String, "duplicate-panel-id")
+        XCTAssertEqual(ids[try XCTUnwrap(result["ruleIndex"] as? Int)], "duplicate-panel-id")
+        XCTAssertEqual(result["level"] as? String, "error")
+        XCTAssertNotNil((result["message"] as? [String: Any])?["text"] as? String)
+        let location = try XCTUnwrap((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        XCTAssertEqual((location["artifactLocation"] as? [String: Any])?["uri"] as? String, "file://" + a)
+        let region = try XCTUnwrap(location["region"] as? [String: Any])
+        XCTAssertEqual(region["startLine"] as? Int, 4)
+        XCTAssertEqual(region["startColumn"] as? Int, 10)
+        XCTAssertEqual(region["endLine"] as? Int, 4)
+        XCTAssertEqual(region["endColumn"] as? Int, 11)
+        let related = try XCTUnwrap((result["relatedLocations"] as? [[String: Any]])?.first)
+        XCTAssertEqual((related["message"] as? [String: Any])?["text"] as? String, "first defined here")
+    }
+
+    func testSARIFRelativeURIs() throws {
+        let r = try CLI.run(["validate", "--format", "sarif", "Tests/Fixtures/validate/invalid/tap-typo.yaml"])
+        XCTAssertTrue(r.stdout.contains("\"uri\": \"Tests/Fixtures/validate/invalid/tap-typo.yaml\""), r.stdout)
+    }
+
+    // MARK: - colour
+
+    func testColourOnlyWhenAskedOrOnATerminal() throws {
+        let path = try write("a.yaml", broken)
+        XCTAssertTrue(try CLI.run(["validate", "--color", "always", path]).stdout.contains("\u{1B}["))
+        XCTAssertFalse(try CLI.run(["validate", path]).stdout.contains("\u{1B}["), "a pipe is not a terminal")
+        XCTAssertFalse(try CLI.run(["validate", "--color", "never", path]).stdout.contains("\u{1B}["))
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        XCTAssertFalse(try CLI.run(["validate", "--color=auto", path], environment: env).stdout.contains("\u{1B}["))
+    }
+}

@@ -1,0 +1,22 @@
+import AccordionSpec
+import XCTest
+
+final class BundledSchemaTests: XCTestCase {
+    /// The embedded copy must be the file, byte for byte; regenerate it with
+    /// scripts/embed-schema.sh after editing the schema.
+    func testEmbeddedSchemaIsByteIdenticalToTheFile() throws {
+        let file = try Repo.bytes("Schemas/accordion.schema.json")
+        let embedded = Array(BundledSchema.text.utf8)
+        XCTAssertEqual(embedded.count, file.count, "run scripts/embed-schema.sh")
+        XCTAssertTrue(embedded == file, "BundledSchema.swift is stale: run scripts/embed-schema.sh")
+    }
+
+    func testBundledSchemaLoadsAndIdentifiesItself() throws {
+        let schema = try SpecLoader.bundledSchemaNode()
+        XCTAssertEqual(schema["$schema"]?.scalar?.text, "https://json-schema.org/draft/2020-12/schema")
+        XCTAssertEqual(schema["$id"]?.scalar?.text, "https://accordion.dev/schemas/v1/accordion.schema.json")
+        for def in ["colour", "panel", "step", "panelRef", "container"] {
+            XCTAssertNotNil(schema["$defs"]?[def], "missing $defs/\(def)")
+        }
+    }
+}

@@ -1,0 +1,289 @@
+import AccordionDiagnostics
+import AccordionModel
+import AccordionSpec
+import XCTest
+
+final class SpecLoaderTests: XCTestCase {
+    // MARK: - Samples and typed decoding
+
+    func testEverySampleValidatesCleanAndDecodes() throws {
+        let samples = Repo.files(in: "samples", extensions: ["yaml", "yml"])
+        XCTAssertGreaterThanOrEqual(samples.count, 4)
+        for path in samples {
+            let bytes = try Repo.bytes(path)
+            let text = String(decoding: bytes, as: UTF8.self)
+            XCTAssertTrue(text.hasPrefix("# yaml-language-server: $schema=../Schemas/accordion.schema.json\n"), path)
+            let result = SpecLoader.load(bytes, source: path)
+            XCTAssertEqual(result.diagnostics.map { "\($0.rule) \($0.span.start.line):\($0.span.start.column) \($0.message)" }, [], path)
+            XCTAssertNotNil(result.document, path)
+        }
+    }
+
+    func testArticleDemoDecodesToTheArticlesValues() throws {
+        let result = SpecLoader.load(try Repo.bytes("samples/article-demo.yaml"), source: "article-demo.yaml")
+        let doc = try XCTUnwrap(result.document)
+        XCTAssertEqual(doc.title, "ExpandableViewController demo")
+        XCTAssertEqual(doc.panels.map(\.id), ["VC1", "VC2", "VC3"])
+        XCTAssertEqual(doc.panels.map(\.color), [0x1ABC_9CFF, 0x3498_DBFF, 0x9B59_B6FF])
+        XCTAssertEqual(doc.panels.map(\.titleColor), [0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF])
+        XCTAssertEqual(doc.panels.map(\.headerHeight), [44, 44, 44])
+        XCTAssertEqual(doc.expandedIndex, 0)
+        XCTAssertEqual(doc.container, ContainerSpec())
+        XCTAssertEqual(doc.steps, [Step(.tap(panel: 2)), Step(.wait(seconds: 0.5)), Step(.tap(panel: 1))])
+    }
+
+    func testDefaultsAreApplied() throws {
+        var text = "accordion: 1\ncontainer: {headerHeight: 50}\npanels:\n"
+        for i in 0..<10 { text += "  - {id: p\(i), title: P\(i)}\n" }
+        let doc = try XCTUnwrap(loadSpec(text).document)
+        XCTAssertNil(doc.title)
+        XCTAssertEqual(doc.container.width, 375)
+        XCTAssertEqual(doc.container.height, 667)
+        XCTAssertEqual(doc.container.layout, .fill)
+        XCTAssertEqual(doc.container.duration, 0.3)
+        XCTAssertEqual(doc.container.curve, .easeInOut)
+        XCTAssertEqual(doc.container.background, 0xFFFF_FFFF)
+        XCTAssertEqual(doc.panels.map(\.color), (0..<10).map { Palette.color(at: $0) })
+        XCTAssertEqual(doc.panels[8].color, Palette.colors[0], "the palette cycles")
+        XCTAssertTrue(doc.panels.allSatisfy { $0.headerHeight == 50 && $0.titleColor == 0xFFFF_FFFF && $0.contentHeight == nil })
+        XCTAssertEqual(doc.expandedIndex, 0)
+        XCTAssertEqual(doc.steps, [])
+    }
+
+    func testExpandedDefaultsToNoneWithoutPanelsAndNullMeansNone() throws {
+        XCTAssertNil(try XCTUnwrap(loadSpec("accordion: 1\npanels: []\n").document).expandedIndex)
+        let none = "accordion: 1\ncontainer: {expanded: null}\npanels: [{id: a, title: A}]\n"
+        XCTAssertNil(try XCTUnwrap(loadSpec(none).document).expandedIndex)
+        let byId = "accordion: 1\ncontainer: {expanded: b}\npanels: [{id: a, title: A}, {id: b, title: B}]\n"
+        XCTAssertEqual(try XCTUnwrap(loadSpec(byId).document).expandedIndex, 1)
+    }
+
+    func testColourForms() throws {
+        let text = """
+        accordion: 1
+        container: {background: '#abcdef'}
+        panels:
+          - {id: a, title: A, color: '#1ABC9C', titleColor: '#1abc9c80'}
+          - {id: b, title: B, color: 4294967295, titleColor: 0}
+          - {id: c, title: C, color: 0x3498DBFF}
+        """
+        let doc = try XCTUnwrap(loadSpec(text).document)
+        XCTAssertEqual(doc.container.background, 0xABCD_EFFF)
+        XCTAssertEqual(doc.panels.map(\.color), [0x1ABC_9CFF, 0xFFFF_FFFF, 0x3498_DBFF])
+        XCTAssertEqual(doc.panels.map(\.titleColor), [0x1ABC_9C80, 0, 0xFFFF_FFFF])
+    }
+
+    func testReferencesResolveAgainstTheStackAtEachStep() throws {
+        let text = """
+        accordion: 1
+        panels: [{id: a, title: A}, {id: b, title: B}, {id: c, title: C}]
+        script:
+          - tap: c
+          - setPanels: [c, {id: d, title: D, headerHeight: 30}, a]
+          - tap: d
+          - tap: a
+          - expand: 0
+          - expand: null
+          - tap: 1.0
+        """
+        let doc = try XCTUnwrap(loadSpec(text).document)
+        let d = PanelSpec(id: "d", title: "D", color: Palette.color(at: 1), headerHeight: 30)
+        let a = doc.panels[0], c = doc.panels[2]
+        XCTAssertEqual(doc.steps, [
+            Step(.tap(panel: 2)),
+            Step(.setPanels([c, d, a])),
+            Step(.tap(panel: 1)),
+            Step(.tap(panel: 2)),
+            Step(.expand(panel: 0)),
+            Step(.expand(panel: nil)),
+            Step(.tap(panel: 1)),
+        ])
+    }
+
+    func testAtTimesAndOtherStepsDecode() throws {
+        let text = """
+        accordion: 1
+        panels: [{id: a, title: A}, {id: b, title: B}]
+        script:
+          - tap: b
+            at: 1.5
+          - resize: {width: 667, height: 375}
+            at: 2
+          - present: Compose
+          - dismiss: true
+          - wait: 0.25
+        """
+        let doc = try XCTUnwrap(loadSpec(text).document)
+        XCTAssertEqual(doc.steps, [
+            Step(.tap(panel: 1), at: 1.5),
+            Step(.resize(width: 667, height: 375), at: 2),
+            Step(.present(title: "Compose")),
+            Step(.dismiss),
+            Step(.wait(seconds: 0.25)),
+        ])
+    }
+
+    func testWarningsAloneStillGiveADocument() throws {
+        let result = loadSpec("accordion: 1\ntitle: yes\npanels: []\n")
+        XCTAssertEqual(placed(result), ["yaml11-boolean@2:8"])
+        XCTAssertEqual(result.diagnostics.first?.severity, .warning)
+        XCTAssertEqual(result.document?.title, "yes")
+    }
+
+    func testAnErrorMeansNoDocument() {
+        let result = loadSpec("accordion: 1\npanels: [{id: a, title: A}]\nscript: [{tap: b}]\n")
+        XCTAssertTrue(result.hasErrors)
+        XCTAssertNil(result.document)
+    }
+
+    func testYAMLErrorsComeThroughWithTheirOwnRule() {
+        let result = loadSpec("accordion: 1\naccordion: 1\npanels: []\n")
+        XCTAssertEqual(result.diagnostics.first?.rule, "yaml-duplicate-key")
+        XCTAssertNil(result.document)
+    }
+
+    // MARK: - Semantic rules, one by one
+
+    private let three = "panels: [{id: VC1, title: One}, {id: VC2, title: Two}, {id: VC3, title: Three}]\n"
+
+    func testDuplicatePanelIdPointsAtTheFirstDefinition() throws {
+        let result = loadSpec("accordion: 1\npanels:\n  - {id: a, title: A}\n  - {id: a, title: B}\n")
+        XCTAssertEqual(placed(result), ["duplicate-panel-id@4:10"])
+        let related = try XCTUnwrap(result.diagnostics.first?.related.first)
+        XCTAssertEqual(related.message, "first defined here")
+        XCTAssertEqual(related.span.start.line, 3)
+        XCTAssertEqual(related.span.start.column, 10)
+        XCTAssertEqual(result.diagnostics.first?.instancePath, "/panels/1/id")
+    }
+
+    func testUnknownTapTargetSuggestsTheClosestId() {
+        let result = loadSpec("accordion: 1\n" + three + "script:\n  - tap: VC4\n  - tap: vc2\n")
+        XCTAssertEqual(placed(result), ["unknown-panel-id@4:10", "unknown-panel-id@5:10"])
+        XCTAssertEqual(result.diagnostics[1].help, "did you mean `VC2`?")
+    }
+
+    func testIndexOutOfRangeNamesTheRange() {
+        let result = loadSpec("accordion: 1\ncontainer: {expanded: 3}\n" + three)
+        XCTAssertEqual(placed(result), ["panel-index-out-of-range@2:23"])
+        XCTAssertTrue(result.diagnostics[0].message.contains("0 to 2"), result.diagnostics[0].message)
+    }
+
+    func testTapOnAPanelThatSetPanelsRemoved() throws {
+        let result = loadSpec("accordion: 1\n" + three + "script:\n  - setPanels: [VC1]\n  - tap: VC3\n")
+        XCTAssertEqual(placed(result), ["unknown-panel-id@5:10"])
+        let d = result.diagnostics[0]
+        XCTAssertEqual(d.message, "panel `VC3` is not in the stack at this step")
+        XCTAssertTrue(d.help?.contains("line 4") ?? false, d.help ?? "")
+        XCTAssertEqual(d.related.first?.span.start.line, 2)
+    }
+
+    func testHeadersOverflowShowsSumAndHeight() {
+        let result = loadSpec("accordion: 1\ncontainer: {height: 100, headerHeight: 40}\n" + three)
+        XCTAssertEqual(placed(result), ["headers-overflow@2:21"])
+        XCTAssertTrue(result.diagnostics[0].message.contains("120"), result.diagnostics[0].message)
+        XCTAssertTrue(result.diagnostics[0].message.contains("100"), result.diagnostics[0].message)
+    }
+
+    func testHeadersOverflowAfterResizeAndAfterSetPanels() {
+        let text = "accordion: 1\ncontainer: {height: 200}\n" + three + """
+        script:
+          - resize: {width: 300, height: 100}
+          - resize: {width: 300, height: 200}
+          - setPanels: [VC1, VC2, VC3, {id: VC4, title: Four}, {id: VC5, title: Five}]
+        """
+        XCTAssertEqual(placed(loadSpec(text)), ["headers-overflow@5:5", "headers-overflow@7:5"])
+    }
+
+    func testAtEarlierThanTheClockAsTheModelPlacesIt() {
+        // The untimed second tap happens when the first transition ends (0.3 s).
+        let text = "accordion: 1\n" + three + "script:\n  - tap: VC2\n  - tap: VC3\n  - tap: VC1\n    at: 0.2\n"
+        let result = loadSpec(text)
+        XCTAssertEqual(placed(result), ["at-out-of-order@7:9"])
+        XCTAssertTrue(result.diagnostics[0].message.contains("0.3"), result.diagnostics[0].message)
+    }
+
+    func testEqualTimesWithinTheToleranceAreFine() {
+        let text = "accordion: 1\n" + three + "script:\n  - wait: 0.1\n  - wait: 0.2\n  - tap: VC1\n    at: 0.3\n"
+        XCTAssertEqual(placed(loadSpec(text)), [])
+    }
+
+    func testModalRules() {
+        let base = "accordion: 1\n" + three + "script:\n"
+        XCTAssertEqual(placed(loadSpec(base + "  - tap: VC1\n  - present: X\n")), ["present-without-panel@5:5"])
+        XCTAssertEqual(placed(loadSpec(base + "  - present: X\n  - present: Other\n")), ["modal-already-presented@5:5"])
+        XCTAssertEqual(placed(loadSpec(base + "  - present: X\n  - expand: VC2\n")), ["step-blocked-by-modal@5:5"])
+        XCTAssertEqual(placed(loadSpec(base + "  - present: X\n  - setPanels: [VC2]\n")), ["step-blocked-by-modal@5:5"])
+        XCTAssertEqual(placed(loadSpec(base + "  - dismiss: true\n")), ["dismiss-without-modal@4:5"])
+        // Taps under a modal are legal (the model ignores them).
+        XCTAssertEqual(placed(loadSpec(base + "  - present: X\n  - tap: VC2\n  - dismiss: true\n  - tap: VC2\n")), [])
+        // After a tap that collapses, a later expand makes present legal again.
+        XCTAssertEqual(placed(loadSpec(base + "  - tap: VC1\n  - expand: VC3\n  - present: X\n")), [])
+    }
+
+    func testPresentDuringACollapsingTransitionIsRejected() {
+        let text = "accordion: 1\n" + three + "script:\n  - tap: VC1\n  - present: X\n    at: 0.1\n"
+        XCTAssertEqual(placed(loadSpec(text)), ["present-without-panel@5:5"])
+    }
+
+    func testNoFollowOnErrorsAfterAStepThatCouldNotRun() {
+        // The present fails; the dismiss that goes with it is not reported again.
+        let text = "accordion: 1\n" + three + "script:\n  - tap: VC1\n  - present: X\n  - dismiss: true\n"
+        XCTAssertEqual(placed(loadSpec(text)), ["present-without-panel@5:5"])
+    }
+
+    func testSetPanelsIdentityRules() {
+        let text = "accordion: 1\n" + three + """
+        script:
+          - setPanels:
+              - VC1
+              - VC9
+              - {id: VC2, title: Again}
+              - VC1
+          - setPanels: [{id: VC4, title: Four}]
+          - setPanels: [VC4, VC1]
+        """
+        XCTAssertEqual(placed(loadSpec(text)),
+                       ["unknown-panel-id@6:9", "duplicate-panel-id@7:14", "duplicate-panel-id@8:9"])
+    }
+
+    func testYAML11BooleansWhereTextIsExpected() {
+        let text = """
+        accordion: 1
+        title: Off
+        panels:
+          - {id: y, title: No}
+          - {id: b, title: 'Yes'}
+        script:
+          - present: on
+        """
+        let result = loadSpec(text)
+        XCTAssertEqual(placed(result), ["yaml11-boolean@2:8", "yaml11-boolean@4:10", "yaml11-boolean@4:20", "yaml11-boolean@7:14"])
+        XCTAssertTrue(result.diagnostics.allSatisfy { $0.severity == .warning })
+        XCTAssertEqual(result.diagnostics[0].help, "quote it so every YAML reader agrees it is text: 'Off'")
+    }
+
+    func testContentHeightOverflowInFitOnly() {
+        let fit = "accordion: 1\ncontainer: {height: 245, layout: fit}\npanels:\n  - {id: a, title: A, contentHeight: 158}\n  - {id: b, title: B, contentHeight: 156}\n"
+        XCTAssertEqual(placed(loadSpec(fit)), ["content-height-overflow@4:38"])
+        let fill = fit.replacingOccurrences(of: "layout: fit", with: "layout: fill")
+        XCTAssertEqual(placed(loadSpec(fill)), [])
+    }
+
+    func testHeaderColourWithAlphaZeroAndHexWithoutAlpha() {
+        let text = "accordion: 1\npanels:\n  - {id: a, title: A, color: 0x1ABC9C00, titleColor: 0x00000000}\n  - {id: b, title: B, color: 0xFFFFFF}\n"
+        let result = loadSpec(text)
+        XCTAssertEqual(placed(result), ["invisible-header@3:30", "colour-without-alpha@4:30"])
+        XCTAssertEqual(result.diagnostics[1].help, "colours carry their alpha last; for an opaque colour write 0xFFFFFFFF (or '#FFFFFF')")
+        XCTAssertNotNil(result.document)
+    }
+
+    func testEveryRuleIdHasAnExplanation() {
+        let ids = RuleCatalog.all.map(\.id)
+        XCTAssertEqual(Set(ids).count, ids.count, "duplicate catalog ids")
+        for r in RuleCatalog.all {
+            XCTAssertFalse(r.summary.isEmpty || r.why.isEmpty || r.example.isEmpty, r.id)
+        }
+        XCTAssertEqual(RuleCatalog.suggestion(for: "dupliate-panel-id"), "duplicate-panel-id")
+        XCTAssertNil(RuleCatalog.rule("no-such-rule"))
+    }
+}

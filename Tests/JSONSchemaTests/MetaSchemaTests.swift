@@ -1,0 +1,118 @@
+import AccordionDiagnostics
+import AccordionYAML
+import Foundation
+import JSONSchema
+import XCTest
+
+/// The `shared/json-schema` folder beside the repository (CI) or above the
+/// worktree (development): found by walking up from this file.
+func sharedJSONSchemaDirectory() -> URL? {
+    var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    for _ in 0..<8 {
+        let candidate = dir.appendingPathComponent("shared/json-schema")
+        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("draft2020-12/schema.json").path) {
+            return candidate
+        }
+        dir = dir.deletingLastPathComponent()
+    }
+    return nil
+}
+
+final class MetaSchemaTests: XCTestCase {
+    func testEmbeddedMetaSchemasAreByteIdenticalToTheOfficialFiles() throws {
+        guard let shared = sharedJSONSchemaDirectory() else {
+            return XCTFail("shared/json-schema not found beside or above the repository")
+        }
+        XCTAssertEqual(KnownSchemaDocuments.all.count, 8)
+        for doc in KnownSchemaDocuments.all {
+            let data = try Data(contentsOf: shared.appendingPathComponent(doc.relativePath))
+            XCTAssertEqual(Array(doc.text.utf8), [UInt8](data), "\(doc.relativePath) differs from the embedded copy")
+            let node = try JSONNodeParser.parse(doc.text, source: doc.relativePath)
+            XCTAssertEqual(node["$id"]?.scalar?.text, doc.uri)
+        }
+    }
+
+    func testMetaSchemaValidatesItselfAndItsVocabularies() throws {
+        let meta = try JSONNodeParser.parse(KnownSchemaDocuments.all[0].text, source: "schema.json")
+        let v = try JSONSchemaValidator(schema: meta)
+        XCTAssertEqual(v.schemaWarnings, [])
+        for doc in KnownSchemaDocuments.all {
+            let node = try JSONNodeParser.parse(doc.text, source: doc.relativePath)
+            XCTAssertEqual(v.validate(node), [], doc.relativePath)
+            XCTAssertTrue(v.isValid(node))
+        }
+    }
+
+    func testMetaSchemaRejectsBrokenSchemasWithLocations() throws {
+        let meta = try JSONNodeParser.parse(KnownSchemaDocuments.all[0].text, source: "schema.json")
+        let v = try JSONSchemaValidator(schema: meta)
+        let broken = json("{\n  \"type\": \"objekt\",\n  \"properties\": {\"a\": {\"minLength\": -1}},\n  \"required\": [\"a\", \"a\"]\n}")
+        let d = v.validate(broken)
+        XCTAssertEqual(d.map(\.instancePath), ["/type", "/properties/a/minLength", "/required/1"])
+        XCTAssertEqual(d.map(\.span.start.line), [2, 3, 4])
+        XCTAssertEqual(d[1].rule, "schema-minimum")
+        XCTAssertEqual(d[2].rule, "schema-unique-items")
+    }
+
+    func testUnknownKeywordsWarnAtTheKeyword() throws {
+        let v = try JSONSchemaValidator(schema: json("{\n  \"type\": \"object\",\n  \"requird\": [\"a\"],\n  \"definitions\": {\"x\": {\"type\": \"string\"}},\n  \"$ref\": \"#/definitions/x\"\n}"))
+        XCTAssertEqual(v.schemaWarnings.map(\.rule), ["schema-unknown-keyword", "schema-unknown-keyword"])
+        XCTAssertEqual(v.schemaWarnings.map(\.severity), [.warning, .warning])
+        XCTAssertEqual(v.schemaWarnings[0].span.start.line, 3)
+        XCTAssertEqual(v.schemaWarnings[0].span.start.column, 3)
+        XCTAssertEqual(v.schemaWarnings[0].schemaPath, "/requird")
+        XCTAssertEqual(v.schemaWarnings[0].help, "did you mean `required`?")
+        // Unknown keywords never make an instance invalid; pointer refs into them still work.
+        XCTAssertEqual(v.validate(json("{}")).map(\.rule), ["schema-type"])
+        XCTAssertTrue(try JSONSchemaValidator(schema: json(#"{"x-note":{"anything":1}}"#)).isValid(json("5")))
+    }
+
+    func testInvalidSchemasAreLocatedErrors() {
+        let cases: [(String, String)] = [
+            (#"{"type":"strin"}"#, "schema-invalid"),
+            (#"{"minimum":"1"}"#, "schema-invalid"),
+            (#"{"multipleOf":0}"#, "schema-invalid"),
+            (#"{"minLength":-1}"#, "schema-invalid"),
+            (#"{"minLength":1.5}"#, "schema-invalid"),
+            (#"{"required":"a"}"#, "schema-invalid"),
+            (#"{"pattern":"(a"}"#, "schema-invalid-pattern"),
+            (#"{"patternProperties":{"[":{}}}"#, "schema-invalid-pattern"),
+            (#"{"items":[{}]}"#, "schema-invalid"),
+            (#"{"allOf":[]}"#, "schema-invalid"),
+            (#"{"properties":{"a":1}}"#, "schema-invalid"),
+            (#"{"$id":"http://x/y#frag"}"#, "schema-invalid"),
+            (#"{"$anchor":"1bad"}"#, "schema-invalid"),
+            ("[]", "schema-invalid"),
+        ]
+        for (schema, rule) in cases {
+            XCTAssertThrowsError(try JSONSchemaValidator(schema: json(schema)), schema) { error in
+                let d = (error as? DiagnosticError)?.diagnostics ?? []
+                XCTAssertEqual(d.first?.rule, rule, schema)
+                XCTAssertEqual(d.first?.span.source, "test.json")
+            }
+        }
+    }
+}
+
+final class SubschemaAPITests: XCTestCase {
+    func testValidateAgainstASubschemaByPointer() throws {
+        let v = try JSONSchemaValidator(schema: json(##"{"$defs":{"panel":{"type":"object","properties":{"id":{"$ref":"#/$defs/id"}}},"id":{"type":"string"}}}"##))
+        XCTAssertEqual(v.validate(json(#"{"id":1}"#), subschemaAt: "/$defs/panel")?.map(\.rule), ["schema-type"])
+        XCTAssertEqual(v.validate(json(#"{"id":"a"}"#), subschemaAt: "#/$defs/panel"), [])
+        XCTAssertNil(v.validate(json("1"), subschemaAt: "/$defs/nope"))
+    }
+
+    func testDefaultsAndExamplesAreCheckedAgainstTheirOwnSchema() throws {
+        let v = try JSONSchemaValidator(schema: json("{\"properties\":{\n\"width\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"default\":375,\"examples\":[320,-1]},\n\"layout\":{\"enum\":[\"fill\",\"fit\"],\"default\":\"fil\"}}}"))
+        let d = v.validateDefaultsAndExamples()
+        XCTAssertEqual(d.map(\.rule), ["schema-exclusive-minimum", "schema-enum"])
+        XCTAssertEqual(d.map(\.span.start.line), [2, 3])
+        XCTAssertEqual(d.first?.instancePath, "/properties/width/examples/1")
+    }
+
+    func testMetaSchemaFactory() throws {
+        let meta = try JSONSchemaValidator.draft202012MetaSchema()
+        XCTAssertTrue(meta.isValid(json(##"{"type":"object"}"##)))
+        XCTAssertFalse(meta.isValid(json(##"{"type":"objec"}"##)))
+    }
+}
