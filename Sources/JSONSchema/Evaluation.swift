@@ -53,27 +53,27 @@ final class Evaluation {
     let program: SchemaProgram
     let units: [SchemaUnit]
     /// True while only a yes/no answer is needed (no messages are built).
-    var failFast: Bool
-    var errors: [Diagnostic] = []
+    @exclusivity(unchecked) var failFast: Bool
+    @exclusivity(unchecked) var errors: [Diagnostic] = []
     /// Limit problems (regex budget, recursion) are kept apart so that
     /// trying alternatives never swallows them.
-    var limitErrors: [Diagnostic] = []
-    var path: [PathStep] = []
-    var scope: [Int] = []
+    @exclusivity(unchecked) var limitErrors: [Diagnostic] = []
+    @exclusivity(unchecked) var path: [PathStep] = []
+    @exclusivity(unchecked) var scope: [Int] = []
     /// Schema applications since the instance location last changed.
-    var localDepth = 0
-    var totalDepth = 0
-    var work = 0
+    @exclusivity(unchecked) var localDepth = 0
+    @exclusivity(unchecked) var totalDepth = 0
+    @exclusivity(unchecked) var work = 0
     /// Set when the work limit ran out: everything after is unreliable.
-    var aborted = false
+    @exclusivity(unchecked) var aborted = false
 
     let limits: JSONSchemaLimits
     /// Schema applications spent re-running failed alternatives to explain
     /// them; past this, a failed `anyOf`/`oneOf` gets a one-line message.
     static let maxExplainWork = 200_000
     /// >0 while re-running alternatives for their messages.
-    var explaining = 0
-    var explainWork = 0
+    @exclusivity(unchecked) var explaining = 0
+    @exclusivity(unchecked) var explainWork = 0
 
     init(program: SchemaProgram, failFast: Bool, limits: JSONSchemaLimits) {
         self.program = program

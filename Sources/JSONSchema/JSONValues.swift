@@ -19,6 +19,7 @@ enum JSONValues {
         case .mapping: return object
         case .sequence: return array
         case .scalar(let s):
+            if s.isString { return string }
             switch s.value {
             case .null: return null
             case .bool: return boolean
@@ -32,10 +33,8 @@ enum JSONValues {
     /// The name of a mapping key as JSON sees it (keys are strings there).
     @inline(__always)
     static func keyName(_ key: YAMLNode) -> String {
-        if case .scalar(let s) = key.kind {
-            if case .string(let text) = s.value { return text }
-            return s.text
-        }
+        // A string's value is its text; other scalars are named by their text too.
+        if case .scalar(let s) = key.kind { return s.text }
         return ""
     }
 
