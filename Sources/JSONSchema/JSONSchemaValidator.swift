@@ -98,9 +98,15 @@ public struct JSONSchemaValidator: Sendable {
         var none: Annotations? = nil
         let ok = evaluation.apply(unit, instance, &none)
         if failFast { return ok && evaluation.limitErrors.isEmpty ? [] : [Diagnostic(rule: "schema-invalid", message: "invalid", span: instance.span)] }
-        var seen: Set<Diagnostic> = []
+        // The same complaint about the same value through two routes (a `$ref`
+        // and a sibling keyword, say) is reported once.
+        struct Key: Hashable {
+            let span: SourceSpan, rule: String, message: String, instancePath: String
+        }
+        var seen: Set<Key> = []
         var out: [Diagnostic] = []
-        for d in evaluation.errors + evaluation.limitErrors where seen.insert(d).inserted {
+        for d in evaluation.errors + evaluation.limitErrors
+        where seen.insert(Key(span: d.span, rule: d.rule, message: d.message, instancePath: d.instancePath)).inserted {
             out.append(d)
         }
         return Diagnostic.sortedByPosition(out)
