@@ -30,13 +30,22 @@ nonisolated(unsafe) var retainedUntilExit: AnyObject?
 func runResolve(path: String) -> Int32 {
     let loader = YAMLLoader()
     let bytes: [UInt8]
+    let name = path == "-" ? "<stdin>" : path
     do {
         bytes = try IO.readInput(path, limit: loader.limits.maxInputBytes)
     } catch {
+        if error.message.contains("over the input limit") {
+            // Too big is a property of the document, reported like the loader's own limit.
+            let limit = loader.limits.maxInputBytes
+            printDiagnostics([Diagnostic(
+                rule: "yaml-limit",
+                message: "the input is over the limit of \(limit) bytes (\(limit >> 20) MiB), so it is not read",
+                span: SourceSpan(source: name, at: SourceMark(line: 1, column: 1, offset: 0)))], source: nil)
+            return 1
+        }
         IO.writeStderr("accordion: error: \(error.message)\n")
         return 2
     }
-    let name = path == "-" ? "<stdin>" : path
     do {
         let root = try loader.load(bytes, source: name)
         var writer = JSONWriter()

@@ -17,6 +17,7 @@ struct Command: Sendable {
 nonisolated let commands: [Command] = [
     resolveCommand,
     validateCommand,
+    renderCommand,
     explainCommand,
     schemaCommand,
 ]

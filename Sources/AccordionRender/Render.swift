@@ -1,2 +1,81 @@
-/// Renderers (text, JSON, YAML, SVG, HTML) over model snapshots. Being written.
+/// Renderers over model snapshots: the JSON and YAML dumps (one tree, two
+/// spellings, so golden files diff cleanly), a terminal drawing and an SVG
+/// phone picture, and an interactive HTML preview. Every renderer is a pure function from snapshots to text:
+/// the CLI decides where the text goes and whether colour is wanted.
 import AccordionModel
+
+/// The output formats `accordion render` offers, in the order its help lists them.
+public enum RenderFormat: String, CaseIterable, Sendable {
+    /// A compact terminal drawing for authors at a prompt.
+    case text
+    /// The dump that golden tests and other tools read.
+    case json
+    /// The same tree as `json`, for people who read YAML more easily.
+    case yaml
+    /// A true-scale phone picture that opens in any browser.
+    case svg
+    /// A self-contained interactive page that plays the model back when a header is clicked.
+    case html
+}
+
+/// One entry point per format, so the CLI needs a single call whatever the user asked for.
+public enum Renderer {
+    /// Renders one snapshot, or (with `steps`) a series of them as one document:
+    /// a JSON array, a YAML sequence, one drawing per step, one phone per step.
+    /// `color` only affects `text` (ANSI colour on a terminal). `labels`, one per
+    /// snapshot (e.g. "step 2 · tap VC2"), caption the drawings and phones of a
+    /// series; without them they are numbered "step 1", "step 2", ….
+    public static func render(_ snapshots: [Snapshot], format: RenderFormat, steps: Bool,
+                              color: Bool = false, labels: [String] = []) -> String {
+        func caption(_ i: Int) -> String { i < labels.count ? labels[i] : "step \(i + 1)" }
+        guard let last = snapshots.last else {
+            // No steps to show: an empty series in every format.
+            switch format {
+            case .json: return "[]\n"
+            case .yaml: return "[]\n"
+            case .text: return "(no steps)\n"
+            case .svg: return SVGRender.picture([], captions: [])
+            case .html: return HTMLRender.page(Snapshot(
+                title: nil, time: 0, container: ContainerSpec(), expandedIndex: nil, visible: nil,
+                interactionEnabled: true, transition: nil, panels: [], events: []))
+            }
+        }
+        switch format {
+        case .json:
+            guard steps else { return JSONRender.text(DumpTree.snapshot(last)) + "\n" }
+            // One dump tree at a time: a long script over a large stack never
+            // holds every step's tree at once.
+            var out = "[\n"
+            for (i, s) in snapshots.enumerated() {
+                out += "  "
+                JSONRender.write(DumpTree.snapshot(s), indent: 2, into: &out)
+                out += i + 1 < snapshots.count ? ",\n" : "\n"
+            }
+            return out + "]\n"
+        case .yaml:
+            guard steps else { return YAMLRender.text(DumpTree.snapshot(last)) }
+            var out = ""
+            for s in snapshots {
+                out += YAMLRender.text(.array([DumpTree.snapshot(s)]))
+            }
+            return out
+        case .text:
+            if steps {
+                return snapshots.enumerated().map { i, s in
+                    TextRender.drawing(s, color: color, caption: caption(i))
+                }.joined(separator: "\n")
+            }
+            return TextRender.drawing(last, color: color, caption: nil)
+        case .svg:
+            if steps {
+                return SVGRender.picture(snapshots, captions: snapshots.enumerated().map { i, s in
+                    caption(i) + " · t = \(Numbers.short(s.time)) s"
+                })
+            }
+            return SVGRender.picture([last], captions: ["t = \(Numbers.short(last.time)) s"])
+        case .html:
+            // One page: it starts at the last moment, and its log lists every step before it.
+            return HTMLRender.page(last)
+        }
+    }
+}

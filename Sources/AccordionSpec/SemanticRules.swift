@@ -27,7 +27,7 @@ struct SemanticChecker {
     /// The last `setPanels` that ran, to explain a panel that left the stack.
     private var lastSetPanels: YAMLNode?
     /// `contentHeight` nodes already warned about (by byte offset).
-    private var warnedContent: Set<Int> = []
+    private var warnedContent: Set<ObjectIdentifier> = []
 
     init(root: YAMLNode) { self.root = root }
 
@@ -298,7 +298,7 @@ struct SemanticChecker {
         guard maxContent > space + 1e-9 else { return }
         for p in stack {
             guard let c = p.spec.contentHeight, c > space + 1e-9, let node = p.contentHeightNode,
-                  warnedContent.insert(node.span.start.offset).inserted else { continue }
+                  warnedContent.insert(ObjectIdentifier(node)).inserted else { continue }
             report("content-height-overflow", .warning,
                    "contentHeight \(points(c)) is more than the \(points(space)) points left under the headers\(context) (container \(points(height)) high, headers \(points(headerSum))); the content gets only \(points(space))",
                    at: node, help: "lower contentHeight to \(points(space)) or less, or make room with a taller container or lower headers")

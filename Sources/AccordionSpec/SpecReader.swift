@@ -31,7 +31,10 @@ enum Finding {
     /// The colour rules for one colour value.
     static func colour(_ node: YAMLNode, scalar: YAMLScalar, value: UInt32, isHeader: Bool) -> [Finding] {
         var found: [Finding] = []
-        if scalar.style == .plain, scalar.text.count <= 8, scalar.text.lowercased().hasPrefix("0x") {
+        let text = scalar.text.utf8
+        if text.count <= 8, text.count > 2, text.first == UInt8(ascii: "0"),
+           text.dropFirst().first == UInt8(ascii: "x") || text.dropFirst().first == UInt8(ascii: "X"),
+           scalar.style == .plain {
             found.append(.colourWithoutAlpha(node, value))
         }
         if isHeader, value & 0xFF == 0 { found.append(.invisibleHeader(node, value)) }
@@ -124,8 +127,9 @@ struct SpecReader {
         var contentNode: YAMLNode?
         var findings: [Finding] = []
         for (keyNode, value) in node.entries ?? [] {
-            guard case .scalar(let key)? = Optional(keyNode.kind), case .string(let name) = key.value,
-                  case .scalar(let scalar) = value.kind else { continue }
+            guard case .scalar(let key) = keyNode.kind, key.isString, case .scalar(let scalar) = value.kind
+            else { continue }
+            let name = key.text
             switch name {
             case "id":
                 if case .string(let id) = scalar.value {

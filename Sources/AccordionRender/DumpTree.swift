@@ -1,0 +1,150 @@
+import AccordionDiagnostics
+import AccordionModel
+
+/// A JSON-shaped value with ordered object keys: the single tree behind the
+/// JSON and YAML dumps, so both spell exactly the same content.
+public indirect enum DumpValue: Hashable, Sendable {
+    /// An absent value the dump still names (`title`, `transition`, `content`…).
+    case null
+    /// A flag such as `interactionEnabled`.
+    case bool(Bool)
+    /// An integer (indices): spelled without a fraction.
+    case int(Int)
+    /// A measure (points, seconds, fractions): spelled rounded to 3 decimals.
+    case number(Double)
+    /// Ids, titles, colours, event names.
+    case string(String)
+    /// Panels, events, or the snapshots of `--steps`.
+    case array([DumpValue])
+    /// Keys in insertion order: dumps diff cleanly and read top-down.
+    case object([(String, DumpValue)])
+
+    /// Structural equality, key order included (tuples are not `Equatable`, so it is spelled out).
+    public static func == (a: DumpValue, b: DumpValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case let (.bool(x), .bool(y)): x == y
+        case let (.int(x), .int(y)): x == y
+        case let (.number(x), .number(y)): x == y
+        case let (.string(x), .string(y)): x == y
+        case let (.array(x), .array(y)): x == y
+        case let (.object(x), .object(y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// Hashes the same parts `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let v): hasher.combine(v)
+        case .int(let v): hasher.combine(v)
+        case .number(let v): hasher.combine(v)
+        case .string(let v): hasher.combine(v)
+        case .array(let v): hasher.combine(v)
+        case .object(let v):
+            for (k, x) in v {
+                hasher.combine(k)
+                hasher.combine(x)
+            }
+        }
+    }
+}
+
+/// Builds the dump tree of a snapshot, keys in the order the issue lists them.
+public enum DumpTree {
+    /// The whole dump of one moment.
+    public static func snapshot(_ s: Snapshot) -> DumpValue {
+        .object([
+            ("title", s.title.map(DumpValue.string) ?? .null),
+            ("time", .number(s.time)),
+            ("container", .object([
+                ("width", .number(s.container.width)),
+                ("height", .number(s.container.height)),
+                ("layout", .string(s.container.layout.rawValue)),
+            ])),
+            ("expandedIndex", s.expandedIndex.map(DumpValue.int) ?? .null),
+            ("expandedPanel", s.expandedPanel.map(DumpValue.string) ?? .null),
+            ("visible", visible(s.visible)),
+            ("interactionEnabled", .bool(s.interactionEnabled)),
+            ("transition", s.transition.map(transition) ?? .null),
+            ("panels", .array(s.panels.map(panel))),
+            ("events", .array(s.events.map(event))),
+        ])
+    }
+
+    static func visible(_ v: Visible?) -> DumpValue {
+        switch v {
+        case nil: .null
+        case .panel(let title)?: .object([("kind", .string("panel")), ("title", .string(title))])
+        case .modal(let title)?: .object([("kind", .string("modal")), ("title", .string(title))])
+        }
+    }
+
+    static func transition(_ t: TransitionInfo) -> DumpValue {
+        .object([
+            ("from", t.from.map(DumpValue.int) ?? .null),
+            ("to", t.to.map(DumpValue.int) ?? .null),
+            ("start", .number(t.start)),
+            ("end", .number(t.end)),
+            ("progress", .number(t.progress)),
+        ])
+    }
+
+    static func rect(_ r: Rect) -> DumpValue {
+        .object([
+            ("x", .number(r.x)), ("y", .number(r.y)),
+            ("width", .number(r.width)), ("height", .number(r.height)),
+        ])
+    }
+
+    static func panel(_ p: PanelFrame) -> DumpValue {
+        .object([
+            ("index", .int(p.index)),
+            ("id", .string(p.panel.id)),
+            ("title", .string(p.panel.title)),
+            ("color", .string(Colors.hex(p.panel.color))),
+            ("titleColor", .string(Colors.hex(p.panel.titleColor))),
+            ("header", rect(p.header)),
+            ("content", p.content.map(rect) ?? .null),
+        ])
+    }
+
+    static func event(_ e: LogEntry) -> DumpValue {
+        var fields: [(String, DumpValue)] = [("time", .number(e.time)), ("event", .string(e.event.rawValue))]
+        if let panel = e.panel { fields.append(("panel", .string(panel))) }
+        if let reason = e.reason { fields.append(("reason", .string(reason.rawValue))) }
+        return .object(fields)
+    }
+}
+
+/// Colour spellings shared by every renderer.
+enum Colors {
+    static let digits = Array("0123456789ABCDEF")
+
+    /// `#RRGGBBAA`, upper case, as the dump specifies.
+    static func hex(_ c: RGBA) -> String {
+        var out = "#"
+        for shift in stride(from: 28, through: 0, by: -4) {
+            out.append(digits[Int((c >> UInt32(shift)) & 0xF)])
+        }
+        return out
+    }
+
+    /// `#RRGGBB` for SVG fills (alpha goes to `fill-opacity`).
+    static func rgbHex(_ c: RGBA) -> String { String(hex(c).prefix(7)) }
+
+    static func red(_ c: RGBA) -> Int { Int((c >> 24) & 0xFF) }
+    static func green(_ c: RGBA) -> Int { Int((c >> 16) & 0xFF) }
+    static func blue(_ c: RGBA) -> Int { Int((c >> 8) & 0xFF) }
+    static func alpha(_ c: RGBA) -> Int { Int(c & 0xFF) }
+
+    /// Alpha as an opacity in 0…1.
+    static func opacity(_ c: RGBA) -> Double { Double(alpha(c)) / 255 }
+}
+
+/// Number spellings for people (captions, labels), as opposed to the dump's.
+enum Numbers {
+    /// Up to 3 decimals, no trailing zeros: `0.3`, `535`, `12.125`.
+    static func short(_ v: Double) -> String { JSONText.rounded(v, places: 3) }
+}

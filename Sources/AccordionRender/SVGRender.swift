@@ -1,0 +1,235 @@
+import AccordionModel
+
+/// A true-scale picture of the container as a phone screen: a rounded device
+/// frame around the container (which clips its children), the background
+/// colour, open contents as light panels labelled with their title and size,
+/// headers in their colours with their titles, a presented modal as a sheet.
+/// Several snapshots become phones side by side, each with a caption.
+public enum SVGRender {
+    static let margin = 32.0
+    static let bezel = 14.0
+    static let gap = 40.0
+    static let titleBand = 44.0
+    static let captionBand = 52.0
+    static let fontStack = "system-ui, -apple-system, 'SF Pro Text', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+
+    /// Phones per row with `--steps`: long scripts wrap into a grid instead of
+    /// one picture tens of thousands of points wide.
+    static let perRow = 6
+
+    /// The SVG document for `snapshots` (one phone each, side by side, wrapping
+    /// after `perRow`) with one caption per phone.
+    public static func picture(_ snapshots: [Snapshot], captions: [String]) -> String {
+        let title = snapshots.first?.title
+        let slots = snapshots.map { max($0.container.width + 2 * bezel, 200) }
+        var rows: [Range<Int>] = []
+        var start = 0
+        while start < snapshots.count {
+            rows.append(start..<min(snapshots.count, start + perRow))
+            start += perRow
+        }
+        func rowWidth(_ r: Range<Int>) -> Double { slots[r].reduce(0, +) + gap * Double(max(0, r.count - 1)) }
+        func rowHeight(_ r: Range<Int>) -> Double {
+            (snapshots[r].map { $0.container.height + 2 * bezel }.max() ?? 0) + captionBand
+        }
+        let contentWidth = rows.map(rowWidth).max() ?? 0
+        let width = max(contentWidth, 240) + 2 * margin
+        let top = margin + (title == nil ? 0 : titleBand)
+        let height = top + rows.map(rowHeight).reduce(0, +) + gap * Double(max(0, rows.count - 1)) + margin / 2
+
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"\(fontStack)\">\n"
+        out += "<title>\(XML.escape(title ?? "accordion"))</title>\n"
+        out += "<rect width=\"100%\" height=\"100%\" fill=\"#F2F2F7\"/>\n"
+        if let title {
+            let fitted = fitText(title, width: width - 2 * margin, fontSize: 22)
+            out += "<text x=\"\(n(width / 2))\" y=\"\(n(margin + 22))\" text-anchor=\"middle\" font-size=\"22\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitted))</text>\n"
+        }
+        var y = top
+        for row in rows {
+            var x = margin + (width - 2 * margin - rowWidth(row)) / 2
+            for i in row {
+                let s = snapshots[i]
+                let slot = slots[i]
+                let phoneWidth = s.container.width + 2 * bezel
+                out += phone(s, id: "p\(i)", x: x + (slot - phoneWidth) / 2, y: y)
+                let captionY = y + s.container.height + 2 * bezel + 24
+                let caption = i < captions.count ? captions[i] : ""
+                out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY))\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitText(caption, width: slot, fontSize: 14)))</text>\n"
+                out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY + 18))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#6C6C70\">\(XML.escape(fitText(summary(s), width: slot, fontSize: 12)))</text>\n"
+                x += slot + gap
+            }
+            y += rowHeight(row) + gap
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    /// One line under a phone: what is expanded and whether a transition runs.
+    static func summary(_ s: Snapshot) -> String {
+        var parts: [String] = []
+        if let id = s.expandedPanel { parts.append("expanded \(id)") } else { parts.append("all collapsed") }
+        if case .modal(let title)? = s.visible { parts.append("modal \u{201C}\(title)\u{201D}") }
+        if let t = s.transition {
+            parts.append("transition \(Int((t.progress * 100).rounded()))%")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    static func phone(_ s: Snapshot, id: String, x: Double, y: Double) -> String {
+        let w = s.container.width, h = s.container.height
+        let screenRadius = min(w, h) * 0.1
+        let outerRadius = screenRadius + bezel
+        var out = "<g transform=\"translate(\(n(x)) \(n(y)))\">\n"
+        // Side buttons along the long edges, drawn first so the body overlaps them.
+        let portrait = h >= w
+        let body = (width: w + 2 * bezel, height: h + 2 * bezel)
+        if portrait {
+            for (by, bh) in [(0.16, 0.05), (0.24, 0.09), (0.35, 0.09)] {
+                out += "<rect x=\"-3\" y=\"\(n(body.height * by))\" width=\"4\" height=\"\(n(body.height * bh))\" rx=\"1.5\" fill=\"#2C2C2E\"/>\n"
+            }
+            out += "<rect x=\"\(n(body.width - 1))\" y=\"\(n(body.height * 0.26))\" width=\"4\" height=\"\(n(body.height * 0.13))\" rx=\"1.5\" fill=\"#2C2C2E\"/>\n"
+        } else {
+            for (bx, bw) in [(0.16, 0.05), (0.24, 0.09), (0.35, 0.09)] {
+                out += "<rect x=\"\(n(body.width * bx))\" y=\"-3\" width=\"\(n(body.width * bw))\" height=\"4\" rx=\"1.5\" fill=\"#2C2C2E\"/>\n"
+            }
+        }
+        out += "<rect width=\"\(n(body.width))\" height=\"\(n(body.height))\" rx=\"\(n(outerRadius))\" fill=\"#1C1C1E\" stroke=\"#48484A\" stroke-width=\"1.5\"/>\n"
+        out += "<clipPath id=\"\(id)-screen\"><rect width=\"\(n(w))\" height=\"\(n(h))\" rx=\"\(n(screenRadius))\"/></clipPath>\n"
+        out += "<g transform=\"translate(\(n(bezel)) \(n(bezel)))\" clip-path=\"url(#\(id)-screen)\">\n"
+        out += "<rect width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#FFFFFF\"/>\n"
+        out += "<rect width=\"\(n(w))\" height=\"\(n(h))\" \(fill(s.container.background))/>\n"
+
+        // Content views lie below every header; during a transition `to`'s above `from`'s.
+        let to = s.transition?.to
+        var contents = s.panels.filter { $0.content != nil && $0.index != to }
+        contents += s.panels.filter { $0.content != nil && $0.index == to }
+        for p in contents {
+            out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s)
+        }
+        for p in s.panels {
+            out += header(p, id: "\(id)-h\(p.index)", expanded: p.index == s.expandedIndex)
+        }
+        if case .modal(let title)? = s.visible {
+            out += modal(title, width: w, height: h)
+        }
+        out += "</g>\n"
+        // A faint screen edge makes the glass read as glass on light backgrounds.
+        out += "<rect x=\"\(n(bezel))\" y=\"\(n(bezel))\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"\(n(screenRadius))\" fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.35\"/>\n"
+        out += "</g>\n"
+        return out
+    }
+
+    static func content(_ p: PanelFrame, rect r: Rect, id: String, s: Snapshot) -> String {
+        var out = "<g clip-path=\"url(#\(id))\">\n"
+        out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\"/></clipPath>\n"
+        out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FAFAFC\"/>\n"
+        // Table-cell separators, as a list screen would show, capped so huge contents stay small.
+        let rows = min(40, Int(max(0, r.height) / 44))
+        if rows > 0 {
+            var d = ""
+            for i in 1...rows {
+                let ly = r.y + Double(i) * 44
+                d += "M\(n(r.x + 16)) \(n(ly))H\(n(r.x + r.width))"
+            }
+            out += "<path d=\"\(d)\" stroke=\"#E5E5EA\" stroke-width=\"1\"/>\n"
+        }
+        let size = Numbers.short(r.width) + " × " + Numbers.short(r.height)
+        let cx = r.x + r.width / 2, cy = r.y + r.height / 2
+        let title = fitText(p.panel.title, width: r.width - 40, fontSize: 17)
+        let labelWidth = min(r.width - 24, max(estimate(title, fontSize: 17), estimate(size, fontSize: 15)) + 32)
+        if r.height >= 64 {
+            out += "<rect x=\"\(n(cx - labelWidth / 2))\" y=\"\(n(cy - 30))\" width=\"\(n(max(0, labelWidth)))\" height=\"60\" rx=\"12\" fill=\"#FFFFFF\" stroke=\"#D1D1D6\"/>\n"
+            out += "<text x=\"\(n(cx))\" y=\"\(n(cy - 4))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(title))</text>\n"
+            out += "<text x=\"\(n(cx))\" y=\"\(n(cy + 17))\" text-anchor=\"middle\" font-size=\"15\" fill=\"#6C6C70\">\(XML.escape(size))</text>\n"
+        } else {
+            out += "<text x=\"\(n(cx))\" y=\"\(n(cy + 5))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#6C6C70\">\(XML.escape(size))</text>\n"
+        }
+        out += "</g>\n"
+        return out
+    }
+
+    static func header(_ p: PanelFrame, id: String, expanded: Bool) -> String {
+        let r = p.header
+        var out = "<g clip-path=\"url(#\(id))\">\n"
+        out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/></clipPath>\n"
+        out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" \(fill(p.panel.color))/>\n"
+        let fontSize = min(17, max(7, r.height * 0.42))
+        let chevron = min(r.height * 0.18, 6)
+        let textRoom = r.width - 32 - (chevron > 2 ? 24 : 0)
+        let title = fitText(p.panel.title, width: textRoom, fontSize: fontSize)
+        let baseline = r.y + r.height / 2 + fontSize * 0.35
+        out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(baseline))\" font-size=\"\(n(fontSize))\" font-weight=\"600\" \(fill(p.panel.titleColor))>\(XML.escape(title))</text>\n"
+        if chevron > 2 {
+            let cx = r.x + r.width - 22, cy = r.y + r.height / 2
+            let d = expanded
+                ? "M\(n(cx - chevron)) \(n(cy - chevron / 2))L\(n(cx)) \(n(cy + chevron / 2))L\(n(cx + chevron)) \(n(cy - chevron / 2))"
+                : "M\(n(cx - chevron / 2)) \(n(cy - chevron))L\(n(cx + chevron / 2)) \(n(cy))L\(n(cx - chevron / 2)) \(n(cy + chevron))"
+            out += "<path d=\"\(d)\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" \(stroke(p.panel.titleColor))/>\n"
+        }
+        out += "</g>\n"
+        return out
+    }
+
+    static func modal(_ title: String, width w: Double, height h: Double) -> String {
+        let top = min(48, h * 0.08)
+        var out = "<rect width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#000000\" fill-opacity=\"0.35\"/>\n"
+        out += "<rect y=\"\(n(top))\" width=\"\(n(w))\" height=\"\(n(h - top + 24))\" rx=\"12\" fill=\"#FFFFFF\"/>\n"
+        out += "<rect x=\"\(n(w / 2 - 18))\" y=\"\(n(top + 6))\" width=\"36\" height=\"5\" rx=\"2.5\" fill=\"#C7C7CC\"/>\n"
+        let fitted = fitText(title, width: w - 32, fontSize: 17)
+        out += "<text x=\"\(n(w / 2))\" y=\"\(n(top + 36))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitted))</text>\n"
+        out += "<text x=\"\(n(w / 2))\" y=\"\(n(top + 56))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#8E8E93\">modal</text>\n"
+        return out
+    }
+
+    /// `fill` attributes for a 32-bit colour: alpha goes to `fill-opacity`.
+    static func fill(_ c: RGBA) -> String {
+        let alpha = Colors.alpha(c)
+        return "fill=\"\(Colors.rgbHex(c))\"" + (alpha == 255 ? "" : " fill-opacity=\"\(Numbers.short(Colors.opacity(c)))\"")
+    }
+
+    static func stroke(_ c: RGBA) -> String {
+        let alpha = Colors.alpha(c)
+        return "stroke=\"\(Colors.rgbHex(c))\"" + (alpha == 255 ? "" : " stroke-opacity=\"\(Numbers.short(Colors.opacity(c)))\"")
+    }
+
+    /// Rough advance width of proportional text: enough to decide where to ellipsize.
+    static func estimate(_ text: String, fontSize: Double) -> Double {
+        Double(Width.of(text)) * fontSize * 0.58
+    }
+
+    /// `text` shortened with `…` so that it (roughly) fits in `width` points.
+    static func fitText(_ text: String, width: Double, fontSize: Double) -> String {
+        let columns = Int(max(0, width) / (fontSize * 0.58))
+        return Width.fit(text, columns)
+    }
+
+    static func n(_ v: Double) -> String { Numbers.short(v) }
+}
+
+/// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.
+enum XML {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                let v = c.value
+                let allowed = v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v <= 0xD7FF)
+                    || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+                if !allowed {
+                    out += "\u{FFFD}"
+                } else if v < 0x20 || (v >= 0x7F && v < 0xA0) {
+                    out += "&#x\(String(v, radix: 16, uppercase: true));"
+                } else {
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import XCTest
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// One golden dump: a spec, the extra `render` arguments, the expected file.
+struct RenderGolden {
+    var base: String
+    var args: [String]
+
+    /// `BASE.json`, or `BASE@ARG+ARG.json` with `--at 0.15` spelled `at=0.15`.
+    var fileName: String {
+        guard !args.isEmpty else { return base + ".json" }
+        var parts: [String] = []
+        var i = 0
+        while i < args.count {
+            let name = String(args[i].drop(while: { $0 == "-" }))
+            if i + 1 < args.count, !args[i + 1].hasPrefix("--") {
+                parts.append(name + "=" + args[i + 1])
+                i += 2
+            } else {
+                parts.append(name)
+                i += 1
+            }
+        }
+        return base + "@" + parts.joined(separator: "+") + ".json"
+    }
+
+    static var directory: URL { CLI.repoRoot.appendingPathComponent("Tests/Fixtures/render") }
+
+    static func all() throws -> [RenderGolden] {
+        let manifest = try String(contentsOf: directory.appendingPathComponent("goldens.txt"), encoding: .utf8)
+        return manifest.split(separator: "\n").compactMap { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
+            let words = trimmed.split(separator: " ").map(String.init)
+            return RenderGolden(base: words[0], args: Array(words.dropFirst()))
+        }
+    }
+}
+
+final class RenderGoldenTests: XCTestCase {
+    /// Every golden dump matches byte for byte; `ACCORDION_RECORD=1` re-records them.
+    func testGoldenDumps() throws {
+        let record = ProcessInfo.processInfo.environment["ACCORDION_RECORD"] == "1"
+        let goldens = try RenderGolden.all()
+        XCTAssertGreaterThan(goldens.count, 40)
+        for golden in goldens {
+            let spec = RenderGolden.directory.appendingPathComponent(golden.base + ".yaml")
+            let r = try CLI.run(["render", "--format", "json"] + golden.args + [spec.path])
+            XCTAssertEqual(r.status, 0, "\(golden.fileName): \(r.stderr)")
+            let expectedURL = RenderGolden.directory.appendingPathComponent(golden.fileName)
+            if record {
+                try r.stdout.write(to: expectedURL, atomically: true, encoding: .utf8)
+                continue
+            }
+            guard let expected = try? String(contentsOf: expectedURL, encoding: .utf8) else {
+                XCTFail("missing golden \(golden.fileName); record it with ACCORDION_RECORD=1 and review it by eye")
+                continue
+            }
+            if r.stdout != expected {
+                XCTFail("\(golden.fileName) differs from the dump:\n\(firstDifference(expected, r.stdout))")
+            }
+        }
+    }
+
+    /// Every golden file on disk is listed in the manifest (no stale goldens).
+    func testNoUnlistedGoldens() throws {
+        let listed = Set(try RenderGolden.all().map(\.fileName))
+        let files = try FileManager.default.contentsOfDirectory(atPath: RenderGolden.directory.path)
+            .filter { $0.hasSuffix(".json") }
+        for file in files {
+            XCTAssertTrue(listed.contains(file), "\(file) is not in goldens.txt")
+        }
+    }
+
+    func firstDifference(_ a: String, _ b: String) -> String {
+        let la = a.split(separator: "\n", omittingEmptySubsequences: false)
+        let lb = b.split(separator: "\n", omittingEmptySubsequences: false)
+        for i in 0..<max(la.count, lb.count) {
+            let x = i < la.count ? String(la[i]) : "<end>"
+            let y = i < lb.count ? String(lb[i]) : "<end>"
+            if x != y { return "line \(i + 1):\n  golden: \(x)\n  actual: \(y)" }
+        }
+        return "(same lines)"
+    }
+}
+
+final class RenderCommandTests: XCTestCase {
+    var samples: [URL] {
+        let dir = CLI.repoRoot.appendingPathComponent("samples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { dir.appendingPathComponent($0) }
+    }
+
+    /// Every sample renders in every format, with and without --steps, into well-formed output.
+    func testEverySampleRendersInEveryFormat() throws {
+        XCTAssertFalse(samples.isEmpty)
+        for sample in samples {
+            for format in ["text", "json", "yaml", "svg", "html"] {
+                for extra in [[], ["--steps"]] {
+                    let r = try CLI.run(["render", "--format", format] + extra + [sample.path])
+                    let what = "\(sample.lastPathComponent) \(format) \(extra)"
+                    XCTAssertEqual(r.status, 0, "\(what): \(r.stderr)")
+                    XCTAssertFalse(r.stdout.isEmpty, what)
+                    switch format {
+                    case "json":
+                        let value = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8))
+                        if extra.isEmpty {
+                            XCTAssertNotNil((value as? [String: Any])?["panels"], what)
+                        } else {
+                            XCTAssertFalse((value as? [Any])?.isEmpty ?? true, what)
+                        }
+                    case "html":
+                        XCTAssertTrue(r.stdout.hasPrefix("<!DOCTYPE html>"), what)
+                        XCTAssertTrue(r.stdout.hasSuffix("</html>\n"), what)
+                    case "svg":
+                        let parser = XMLParser(data: Data(r.stdout.utf8))
+                        XCTAssertTrue(parser.parse(), "\(what): \(String(describing: parser.parserError))")
+                        XCTAssertTrue(r.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""), what)
+                    case "text":
+                        for line in r.stdout.split(separator: "\n") {
+                            XCTAssertLessThanOrEqual(line.unicodeScalars.count, 80, "\(what): \(line)")
+                        }
+                        XCTAssertFalse(r.stdout.contains("\u{1B}["), "no colour into a pipe")
+                    default:
+                        XCTAssertTrue(r.stdout.contains("panels:"), what)
+                    }
+                }
+            }
+        }
+    }
+
+    func testDemoSVGShowsTheThreeHeadersAndTheOpenPanel() throws {
+        let r = try CLI.run(["render", "--format", "svg", "samples/article-demo.yaml"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // After the script (tap VC3, wait, tap VC2) VC2 is open: headers at 0, 44, 623.
+        XCTAssertTrue(r.stdout.contains("<rect x=\"0\" y=\"0\" width=\"375\" height=\"44\" fill=\"#1ABC9C\"/>"))
+        XCTAssertTrue(r.stdout.contains("<rect x=\"0\" y=\"44\" width=\"375\" height=\"44\" fill=\"#3498DB\"/>"))
+        XCTAssertTrue(r.stdout.contains("<rect x=\"0\" y=\"623\" width=\"375\" height=\"44\" fill=\"#9B59B6\"/>"))
+        XCTAssertTrue(r.stdout.contains("<rect x=\"0\" y=\"88\" width=\"375\" height=\"535\" fill=\"#FAFAFC\"/>"))
+        XCTAssertTrue(r.stdout.contains(">375 × 535</text>"))
+    }
+
+    func testColourOnlyWhenAskedAndNoColorWins() throws {
+        let always = try CLI.run(["render", "--color", "always", "samples/article-demo.yaml"])
+        XCTAssertTrue(always.stdout.contains("\u{1B}[48;2;26;188;156m"))
+        let piped = try CLI.run(["render", "samples/article-demo.yaml"], environment: ["NO_COLOR": "1"])
+        XCTAssertFalse(piped.stdout.contains("\u{1B}["))
+    }
+
+    func testStdinInput() throws {
+        let spec = "accordion: 1\npanels:\n  - {id: a, title: A}\n"
+        let r = try CLI.run(["render", "--format", "json", "-"], stdin: Data(spec.utf8))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"expandedPanel\": \"a\""))
+    }
+
+    func testUsageProblemsExitTwo() throws {
+        let demo = "samples/article-demo.yaml"
+        for args in [["--format", "html", demo], ["--format", "png", demo], ["--at", "-1", demo], ["--at", "soon", demo],
+                     ["--at", "nan", demo], ["--at", "inf", demo], ["--at"], ["--frobnicate", demo], [demo, demo], [],
+                     ["--color", "sometimes", demo], ["--tap", "VC9", demo], ["--tap", "3", demo], ["--tap", "-1", demo]] {
+            let r = try CLI.run(["render"] + args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stdout) \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("error"), "\(args): \(r.stderr)")
+        }
+        let format = try CLI.run(["render", "--format", "png", demo])
+        XCTAssertTrue(format.stderr.contains("text, json, yaml, svg"), format.stderr)
+        let tap = try CLI.run(["render", "--tap", "VC9", demo])
+        XCTAssertTrue(tap.stderr.contains("VC9"), tap.stderr)
+    }
+
+    func testMissingInputIsExitTwo() throws {
+        let r = try CLI.run(["render", "no/such/spec.yaml"])
+        XCTAssertEqual(r.status, 2)
+    }
+
+    func testInvalidSpecGivesValidateDiagnosticsAndExitOne() throws {
+        let spec = "accordion: 1\ncontainer: {hieght: 3}\npanels: []\n"
+        let r = try CLI.run(["render", "-"], stdin: Data(spec.utf8))
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("<stdin>:2:"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("error"), r.stderr)
+        XCTAssertTrue(r.stdout.isEmpty)
+    }
+
+    func testOutputFileIsWrittenAndBadOutputsRefusedBeforeWork() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml")
+        try FileManager.default.copyItem(at: CLI.repoRoot.appendingPathComponent("samples/article-demo.yaml"), to: spec)
+        let out = dir.appendingPathComponent("demo.svg")
+        let ok = try CLI.run(["render", "--format", "svg", "-o", out.path, spec.path])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.isEmpty)
+        XCTAssertTrue(try String(contentsOf: out, encoding: .utf8).hasSuffix("</svg>\n"))
+        // No temporary files left behind.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["demo.svg", "spec.yaml"])
+
+        let original = try Data(contentsOf: spec)
+        for (target, why) in [(dir.path, "directory"), (spec.path, "input"),
+                              (dir.appendingPathComponent("missing/x.svg").path, "does not exist")] {
+            // Even with a broken spec the output path is refused first (exit 2, not 1).
+            let r = try CLI.run(["render", "-o", target, spec.path])
+            XCTAssertEqual(r.status, 2, "\(target): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(why), r.stderr)
+        }
+        XCTAssertEqual(try Data(contentsOf: spec), original, "the input survives -o INPUT")
+        let broken = dir.appendingPathComponent("broken.yaml")
+        try Data("accordion: 2\n".utf8).write(to: broken)
+        let first = try CLI.run(["render", "-o", dir.path, broken.path])
+        XCTAssertEqual(first.status, 2, "output checked before the spec: \(first.stderr)")
+        if getuid() != 0 {
+            let locked = dir.appendingPathComponent("locked")
+            try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: locked.path)
+            let r = try CLI.run(["render", "-o", locked.appendingPathComponent("x.txt").path, spec.path])
+            XCTAssertEqual(r.status, 2)
+            XCTAssertTrue(r.stderr.contains("not writable"), r.stderr)
+        }
+    }
+
+    func testTapsRunAfterTheScriptWhenIdle() throws {
+        let r = try CLI.run(["render", "--format", "json", "--tap", "VC1", "--tap", "2", "samples/article-demo.yaml"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let dump = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(dump["expandedPanel"] as? String, "VC3")
+        XCTAssertEqual(dump["interactionEnabled"] as? Bool, true)
+        let taps = (dump["events"] as! [[String: Any]]).filter { $0["event"] as? String == "tapIgnored" }
+        XCTAssertTrue(taps.isEmpty, "taps from the command line wait until idle")
+    }
+}

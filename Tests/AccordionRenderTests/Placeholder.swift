@@ -1,6 +1,0 @@
-import XCTest
-
-/// Placeholder until this module has tests of its own.
-final class AccordionRenderTestsPlaceholder: XCTestCase {
-    func testModuleLinks() {}
-}

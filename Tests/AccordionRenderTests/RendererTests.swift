@@ -1,0 +1,271 @@
+import AccordionModel
+import XCTest
+
+@testable import AccordionRender
+
+final class JSONRenderTests: XCTestCase {
+    func testDumpKeysValuesAndOrder() {
+        let text = Renderer.render([Demo.settled(expanded: 0, events: Demo.loadEvents)], format: .json, steps: false)
+        let expected = """
+        {
+          "title": "ExpandableViewController demo",
+          "time": 0,
+          "container": {
+            "width": 375,
+            "height": 667,
+            "layout": "fill"
+          },
+          "expandedIndex": 0,
+          "expandedPanel": "VC1",
+          "visible": {
+            "kind": "panel",
+            "title": "View Controller 1"
+          },
+          "interactionEnabled": true,
+          "transition": null,
+          "panels": [
+            {
+              "index": 0,
+              "id": "VC1",
+              "title": "View Controller 1",
+              "color": "#1ABC9CFF",
+              "titleColor": "#FFFFFFFF",
+              "header": {
+                "x": 0,
+                "y": 0,
+                "width": 375,
+                "height": 44
+              },
+              "content": {
+                "x": 0,
+                "y": 44,
+                "width": 375,
+                "height": 535
+              }
+            },
+        """
+        XCTAssertTrue(text.hasPrefix(expected), text)
+        XCTAssertTrue(text.contains("""
+              "header": {
+                "x": 0,
+                "y": 623,
+                "width": 375,
+                "height": 44
+              },
+              "content": null
+            }
+          ],
+          "events": [
+            {
+              "time": 0,
+              "event": "addChild",
+              "panel": "VC1"
+            },
+        """), text)
+        XCTAssertTrue(text.hasSuffix("}\n"))
+    }
+
+    func testNullsRoundingAndOptionalEventKeys() {
+        var s = Demo.midTransition()
+        s.title = nil
+        s.time = 0.123456
+        s.expandedIndex = nil
+        s.visible = nil
+        s.events.append(LogEntry(time: 0.1, event: .tapIgnored, panel: "VC2", reason: .transition))
+        s.panels[1].panel.color = 0x0a0b0c0d
+        let text = Renderer.render([s], format: .json, steps: false)
+        XCTAssertTrue(text.contains("\"title\": null,\n  \"time\": 0.123,"), text)
+        XCTAssertTrue(text.contains("\"expandedIndex\": null,\n  \"expandedPanel\": null,\n  \"visible\": null,\n  \"interactionEnabled\": false,"))
+        XCTAssertTrue(text.contains("\"transition\": {\n    \"from\": 0,\n    \"to\": 2,\n    \"start\": 0,\n    \"end\": 0.3,\n    \"progress\": 0.5\n  },"), text)
+        XCTAssertTrue(text.contains("\"color\": \"#0A0B0C0D\""))
+        XCTAssertTrue(text.contains("{\n      \"time\": 0.1,\n      \"event\": \"tapIgnored\",\n      \"panel\": \"VC2\",\n      \"reason\": \"transition\"\n    }"), text)
+        XCTAssertTrue(text.contains("{\n      \"time\": 0,\n      \"event\": \"beginIgnoringInteractionEvents\"\n    }"), text)
+        XCTAssertTrue(text.contains("\"y\": 355.5"))
+    }
+
+    func testStepsIsAnArrayOfDumps() {
+        let text = Renderer.render([Demo.settled(expanded: 0), Demo.settled(expanded: 2)], format: .json, steps: true)
+        XCTAssertTrue(text.hasPrefix("[\n  {\n    \"title\": "), text)
+        XCTAssertTrue(text.hasSuffix("  }\n]\n"))
+        XCTAssertEqual(Renderer.render([], format: .json, steps: true), "[]\n")
+    }
+
+    func testEmptyPanelList() {
+        let s = Snapshot(title: nil, time: 0, container: ContainerSpec(), expandedIndex: nil, visible: nil,
+                         interactionEnabled: true, transition: nil, panels: [], events: [])
+        let text = Renderer.render([s], format: .json, steps: false)
+        XCTAssertTrue(text.contains("\"panels\": [],\n  \"events\": []\n}"), text)
+    }
+}
+
+final class YAMLRenderTests: XCTestCase {
+    func testSameTreeAsJSONInBlockStyle() {
+        let text = Renderer.render([Demo.midTransition()], format: .yaml, steps: false)
+        XCTAssertTrue(text.hasPrefix("""
+        title: ExpandableViewController demo
+        time: 0.15
+        container:
+          width: 375
+          height: 667
+          layout: fill
+        expandedIndex: 2
+        expandedPanel: VC3
+        visible:
+          kind: panel
+          title: View Controller 3
+        interactionEnabled: false
+        transition:
+          from: 0
+          to: 2
+          start: 0
+          end: 0.3
+          progress: 0.5
+        panels:
+          - index: 0
+            id: VC1
+            title: View Controller 1
+            color: "#1ABC9CFF"
+            titleColor: "#FFFFFFFF"
+            header:
+              x: 0
+              "y": 0
+              width: 375
+              height: 44
+            content:
+              x: 0
+              "y": 88
+
+        """), text)
+        XCTAssertTrue(text.contains("    content: null\n"))
+        XCTAssertTrue(text.contains("events:\n  - time: 0\n    event: addChild\n    panel: VC1\n"), text)
+        XCTAssertTrue(text.contains("  - time: 0\n    event: beginIgnoringInteractionEvents\n  - time: 0\n"), text)
+    }
+
+    func testStringsThatWouldResolveAsSomethingElseAreQuoted() {
+        for word in ["yes", "No", "ON", "off", "y", "N", "true", "False", "null", "NULL", "~", "", "123", "1.5",
+                     "0x1F", ".inf", "-", "- a", "a: b", "a #b", "#c", "@x", "`x", "'q'", "\"q\"", "[a]", "{a}",
+                     "a,b", "*ref", "&anchor", "!tag", "%dir", "|", ">", "? k", " lead", "trail ", "a\nb", "12:30",
+                     "2001-12-14", "é", "View: Controller"] {
+            let out = YAMLRender.scalar(word)
+            XCTAssertTrue(out.hasPrefix("\"") && out.hasSuffix("\""), "\(word) → \(out)")
+        }
+        for word in ["VC1", "View Controller 1", "fill", "addChild", "mail_inbox", "a-b.c"] {
+            XCTAssertEqual(YAMLRender.scalar(word), word)
+        }
+        XCTAssertEqual(YAMLRender.scalar("a\"b\\c\u{0}\u{1B}\u{85}\u{7F}\u{2028}\u{FEFF}\t"), "\"a\\\"b\\\\c\\0\\e\\N\\x7F\\L\\uFEFF\\t\"")
+    }
+
+    func testStepsIsASequence() {
+        let text = Renderer.render([Demo.settled(expanded: 0), Demo.settled(expanded: nil)], format: .yaml, steps: true)
+        XCTAssertTrue(text.hasPrefix("- title: ExpandableViewController demo\n  time: 0\n  container:\n    width: 375\n"), text)
+        XCTAssertTrue(text.contains("\n- title: ExpandableViewController demo\n"))
+        XCTAssertTrue(text.contains("  expandedIndex: null\n  expandedPanel: null\n  visible: null\n"))
+    }
+}
+
+final class TextRenderTests: XCTestCase {
+    func testDrawingFitsEightyColumnsAndShowsEveryElement() {
+        let text = Renderer.render([Demo.settled(expanded: 1, events: Demo.loadEvents)], format: .text, steps: false)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            XCTAssertLessThanOrEqual(Width.of(String(line)), 80, String(line))
+        }
+        XCTAssertTrue(text.contains("━━ View Controller 1 ━"), text)
+        XCTAssertTrue(text.contains("375 × 535"))
+        XCTAssertTrue(text.contains("header  2 VC3  y=623 h=44"), text)
+        XCTAssertTrue(text.contains("content 1 VC2  y=88 h=535"), text)
+        XCTAssertTrue(text.contains("expandedIndex 1 (VC2)"))
+        XCTAssertTrue(text.contains("visible panel \u{201C}View Controller 2\u{201D}"))
+        XCTAssertTrue(text.contains("settled · interaction on"))
+        XCTAssertFalse(text.contains("\u{1B}["), "no colour unless asked")
+    }
+
+    func testColourUsesHeaderColoursAsTrueColourBackgrounds() {
+        let text = Renderer.render([Demo.settled(expanded: 0)], format: .text, steps: false, color: true)
+        XCTAssertTrue(text.contains("\u{1B}[48;2;26;188;156m\u{1B}[38;2;255;255;255m View Controller 1"), text)
+    }
+
+    func testMidTransitionShowsBothContentsAndTheTransition() {
+        let text = Renderer.render([Demo.midTransition()], format: .text, steps: false)
+        XCTAssertTrue(text.contains("transition 0 → 2 · 0–0.3 s · 50% · interaction off"), text)
+        XCTAssertTrue(text.contains("content 0 VC1  y=88 h=535"))
+        XCTAssertTrue(text.contains("content 2 VC3  y=399.5 h=535 (clipped)"), text)
+    }
+
+    func testAllCollapsedShowsTrailingBackground() {
+        let text = Renderer.render([Demo.settled(expanded: nil)], format: .text, steps: false)
+        XCTAssertTrue(text.contains("background  y=132 h=535"), text)
+        XCTAssertTrue(text.contains("expandedIndex none\nvisible none · settled"), text)
+    }
+
+    func testControlCharactersInTitlesCannotDriveTheTerminal() {
+        var s = Demo.settled(expanded: 0)
+        s.panels[0].panel.title = "evil\u{1B}]0;pwned\u{07}title"
+        s.title = "\u{1B}[2J"
+        let text = Renderer.render([s], format: .text, steps: false)
+        XCTAssertFalse(text.contains("\u{1B}"))
+        XCTAssertFalse(text.contains("\u{07}"))
+    }
+
+    func testLongAndWideTitlesAreCut() {
+        var s = Demo.settled(expanded: 0)
+        s.panels[0].panel.title = String(repeating: "設定", count: 40)
+        s.title = String(repeating: "x", count: 200)
+        let text = Renderer.render([s], format: .text, steps: true)
+        for line in text.split(separator: "\n") {
+            XCTAssertLessThanOrEqual(Width.of(String(line)), 80, String(line))
+        }
+        XCTAssertTrue(text.contains("…"))
+    }
+}
+
+final class SVGRenderTests: XCTestCase {
+    func testTrueScalePhoneWithHeadersContentAndBackground() {
+        var s = Demo.settled(expanded: 0)
+        s.container.background = 0x1122_3380
+        let svg = Renderer.render([s], format: .svg, steps: false)
+        XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""))
+        XCTAssertTrue(svg.contains("<clipPath id=\"p0-screen\"><rect width=\"375\" height=\"667\""), svg)
+        XCTAssertTrue(svg.contains("fill=\"#112233\" fill-opacity=\"0.502\""))
+        XCTAssertTrue(svg.contains("<rect x=\"0\" y=\"0\" width=\"375\" height=\"44\" fill=\"#1ABC9C\"/>"))
+        XCTAssertTrue(svg.contains("<rect x=\"0\" y=\"579\" width=\"375\" height=\"44\" fill=\"#3498DB\"/>"))
+        XCTAssertTrue(svg.contains("<rect x=\"0\" y=\"623\" width=\"375\" height=\"44\" fill=\"#9B59B6\"/>"))
+        XCTAssertTrue(svg.contains(">375 × 535</text>"))
+        XCTAssertTrue(svg.contains(">View Controller 1</text>"))
+        XCTAssertTrue(svg.contains(">ExpandableViewController demo</text>"))
+        XCTAssertTrue(svg.hasSuffix("</svg>\n"))
+    }
+
+    func testContentsLieBelowHeadersAndToAboveFrom() {
+        let svg = Renderer.render([Demo.midTransition()], format: .svg, steps: false)
+        let from = svg.range(of: "p0-c0\"")!.lowerBound
+        let to = svg.range(of: "p0-c2\"")!.lowerBound
+        let firstHeader = svg.range(of: "p0-h0\"")!.lowerBound
+        XCTAssertLessThan(from, to)
+        XCTAssertLessThan(to, firstHeader)
+        XCTAssertTrue(svg.contains("y=\"355.5\" width=\"375\" height=\"44\" fill=\"#9B59B6\""))
+    }
+
+    func testStepsArePhonesSideBySideWithCaptions() {
+        let svg = Renderer.render([Demo.settled(expanded: 0), Demo.settled(expanded: 2, time: 0.3)], format: .svg, steps: true)
+        XCTAssertTrue(svg.contains("p1-screen"))
+        XCTAssertTrue(svg.contains(">step 1 · t = 0 s</text>"))
+        XCTAssertTrue(svg.contains(">step 2 · t = 0.3 s</text>"))
+    }
+
+    func testTextIsEscaped() {
+        var s = Demo.settled(expanded: 0)
+        s.title = "<script>&\"'"
+        s.panels[1].panel.title = "a<b>\u{1}"
+        let svg = Renderer.render([s], format: .svg, steps: false)
+        XCTAssertFalse(svg.contains("<script>"))
+        XCTAssertTrue(svg.contains("&lt;script&gt;&amp;&quot;&apos;"))
+        XCTAssertTrue(svg.contains("a&lt;b&gt;\u{FFFD}"))
+    }
+
+    func testModalIsASheetOverTheScreen() {
+        var s = Demo.settled(expanded: 0)
+        s.visible = .modal(title: "Compose")
+        let svg = Renderer.render([s], format: .svg, steps: false)
+        XCTAssertTrue(svg.contains(">Compose</text>"))
+    }
+}
