@@ -148,6 +148,7 @@ public struct JSONSchemaValidator: Sendable {
         ("schema-not", "The value matches a schema it must not match."),
         ("schema-false", "No value is allowed at this place (the schema is `false`)."),
         ("schema-recursion-limit", "Validation went too deep (usually a `$ref` cycle that never moves into the value)."),
+        ("schema-too-many-problems", "Validation stopped after many problems; fix those and validate again."),
         ("schema-invalid", "The schema itself is invalid at this place."),
         ("schema-invalid-pattern", "A regular expression in the schema is not valid ECMA-262 syntax."),
         ("schema-unresolved-ref", "A `$ref` or `$dynamicRef` in the schema names nothing known."),
