@@ -744,12 +744,22 @@ struct Composer {
             return fail(Rule.limit, "out of memory while parsing", span(0, 0))
         }
         if p.error == YAML_READER_ERROR {
-            let at = UInt32(clamping: min(Int(p.problem_offset), text.count))
+            var at = UInt32(clamping: min(Int(p.problem_offset), text.count))
+            if problem == "invalid trailing UTF-8 octet" {
+                // libyaml points at the byte that cut the character short (often
+                // the line break after it); the caret belongs under the character.
+                var start = Int(at)
+                while start > 0, text[start - 1] & 0xC0 == 0x80 { start -= 1 }
+                if start > 0, text[start - 1] >= 0xC0 { at = UInt32(start - 1) }
+            }
             var message = SyntaxProblems.entry(context: nil, problem: problem)?.message ?? problem
             if problem == "control characters are not allowed" {
                 message = p.problem_value == 0
                     ? "the file contains a NUL byte, which YAML text may not contain (is it binary, or UTF-16/UTF-32 without a byte-order mark?)"
                     : "the file contains the control character U+\(hex4(Int(p.problem_value))), which YAML text may not contain"
+            } else if Int(at) < Int(p.problem_offset), Int(p.problem_offset) < text.count {
+                let cut = text[Int(at)...Int(p.problem_offset)].map { "0x\(String($0, radix: 16, uppercase: true))" }
+                message += " (the bytes \(cut.joined(separator: " ")) are not one character)"
             } else if p.problem_value >= 0, problem.contains("UTF-8") {
                 message += " (byte 0x\(String(p.problem_value, radix: 16, uppercase: true)))"
             }
