@@ -144,7 +144,6 @@ struct Composer {
     let limits: YAMLLimits
     let origin: SourceOrigin
 
-
     private struct Frame {
         var isMapping: Bool
         var isFlow: Bool
@@ -268,13 +267,14 @@ struct Composer {
         return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
     }
 
-    /// Attaches a finished node to its parent (or makes it the root).
     /// Whether the next child of the innermost collection is a mapping key.
     private var atKey: Bool {
         guard let top = frames.last else { return false }
         return top.isMapping && (children.count - top.childStart) & 1 == 0
     }
 
+    /// Attaches a finished node to its parent (or makes it the root),
+    /// adding its expanded size to the parent's.
     private mutating func add(_ node: YAMLNode, size: Int, end: UInt32, isMergeKey: Bool = false, keyHash: Int? = nil) {
         if frames.isEmpty {
             root = node
@@ -291,10 +291,6 @@ struct Composer {
         frames[top].size = frames[top].size &+ size
         if frames[top].size < 0 { frames[top].size = Int.max }
         if end > frames[top].lastEnd { frames[top].lastEnd = end }
-    }
-
-    private mutating func register(anchor: String?, _ node: YAMLNode, size: Int) {
-        if let anchor { anchors[anchor] = (node, size) }
     }
 
     private static func shortTag(_ tag: String) -> String {
