@@ -50,7 +50,9 @@ final class PerformanceProbe: XCTestCase {
         let y0 = cpu()
         let yamlDoc = try YAMLLoader().load(Array(yamlText.utf8), source: "big.yaml")
         let y1 = cpu()
-        let yamlErrors = v.validate(yamlDoc)
+        var yamlErrors = v.validate(yamlDoc)
+        let repeats = Int(ProcessInfo.processInfo.environment["ACCORDION_PERF_REPEAT"] ?? "1") ?? 1
+        for _ in 1..<max(1, repeats) { yamlErrors = v.validate(yamlDoc) }
         let y2 = cpu()
         print("PERF yaml bytes=\(yamlText.utf8.count) load=\((y1 - y0)) validate=\((y2 - y1)) errors=\(yamlErrors.count)")
         print("PERF bytes=\(text.utf8.count) parse=\((t1 - t0)) validate=\((t2 - t1)) isValid=\((t3 - t2)) errors=\(errors.count) ok=\(ok)")

@@ -47,10 +47,18 @@ public struct ECMARegex: Sendable {
 
     /// Searches `text` anywhere (ECMA `test` semantics: unanchored).
     public func search(_ text: String, budget: Int = ECMARegex.defaultBudget) -> SearchResult {
+        var remaining = budget
+        return search(text, remaining: &remaining)
+    }
+
+    /// Searches `text`, spending steps from `remaining` (what is left stays
+    /// there, so a caller can bound many searches together).
+    public func search(_ text: String, remaining: inout Int) -> SearchResult {
         var input: [UInt32] = []
         input.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars { input.append(s.value) }
-        var machine = RegexMachine(input: input, budget: budget)
+        var machine = RegexMachine(input: input, budget: remaining)
+        defer { remaining = max(0, machine.budget) }
         let lastStart = anchoredAtStart ? 0 : input.count
         var start = 0
         while start <= lastStart {
