@@ -767,12 +767,18 @@ struct Composer {
                     ? "the file contains a NUL byte, which YAML text may not contain (is it binary, or UTF-16/UTF-32 without a byte-order mark?)"
                     : "the file contains the control character U+\(hex4(Int(p.problem_value))), which YAML text may not contain"
             } else if problem == "invalid trailing UTF-8 octet" || problem == "incomplete UTF-8 octet sequence" {
-                // Point at the byte that starts the broken character, as an editor would.
-                var lead = at
-                while lead > 0, at - lead < 3, lead >= text.count || text[lead] < 0xC0 { lead -= 1 }
-                if lead < text.count, text[lead] >= 0xC0 {
+                // libyaml gives the bad trailing byte (or, at the end of the
+                // file, the lead byte); point at the byte that starts the
+                // broken character, as an editor would, and show its bytes.
+                let trailing = problem == "invalid trailing UTF-8 octet"
+                var lead = trailing ? at - 1 : at
+                while lead > 0, at - lead < 4, lead < text.count, text[lead] < 0xC0 { lead -= 1 }
+                if lead >= 0, lead < text.count, text[lead] >= 0xC0 {
+                    let last = trailing ? min(at, text.count - 1) : text.count - 1
+                    let shown = text[lead...max(lead, min(last, lead + 3))]
+                        .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                    message = "the file is not valid UTF-8 here: the character starting with byte 0x\(String(text[lead], radix: 16, uppercase: true)) is cut short (bytes \(shown)); save the file as UTF-8"
                     at = lead
-                    message = "the file is not valid UTF-8 here: the character starting with byte 0x\(String(text[lead], radix: 16, uppercase: true)) is cut short; save the file as UTF-8"
                 }
             } else if p.problem_value >= 0, problem.contains("UTF-8") {
                 message += " (byte 0x\(String(p.problem_value, radix: 16, uppercase: true)))"
