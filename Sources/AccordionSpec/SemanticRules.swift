@@ -321,9 +321,22 @@ struct SemanticChecker {
     private mutating func checkHeadersFit(at span: SourceSpan, pointer: String, context: String) {
         guard headerSum > height + 1e-9 else { return }
         let count = stack.count == 1 ? "the header is" : "the \(stack.count) headers add up to"
+        // Point at the first header that leaves the screen, when it has an id to show.
+        var related: [RelatedLocation] = []
+        var bottom = 0.0
+        for (i, spec) in stack.specs.enumerated() {
+            bottom += spec.headerHeight
+            guard bottom > height + 1e-9 else { continue }
+            if let idNode = stack.idNodes[i] {
+                related.append(RelatedLocation(
+                    message: "`\(spec.id)` is the first header that does not fit: it ends at \(points(bottom)) points", span: idNode.span))
+            }
+            break
+        }
         report("headers-overflow",
                "\(count) \(points(headerSum)) points, more than the container's height of \(points(height)) points\(context)",
-               at: span, pointer: pointer, help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels")
+               at: span, pointer: pointer, help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels",
+               related: related)
     }
 
     /// `content-height-overflow`: in `fit`, a contentHeight the space cannot hold.
