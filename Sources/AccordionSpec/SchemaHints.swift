@@ -64,6 +64,11 @@ enum SchemaHints {
            let id = node["id"]?.stringValue {
             return key == "present" ? "write just the modal's title: `present: \(id)`" : "name the panel by its id alone: `\(key): \(id)`"
         }
+        if d.rule == "schema-type", d.instancePath == "/panels" || d.instancePath == "/script", node.entries != nil {
+            return d.instancePath == "/panels"
+                ? "panels is a list: start each panel with `- `, as in `- {id: VC1, title: View Controller 1}`"
+                : "script is a list: start each step with `- `, as in `- tap: VC1`"
+        }
         if d.rule == "schema-type", d.instancePath.isEmpty, node.items != nil {
             return "a spec is one mapping (`accordion: 1`, `panels: ...`) at the top level, not a list: remove the leading `- `"
         }
@@ -110,8 +115,13 @@ enum SchemaHints {
             }
             return "the value of dismiss is always `true`: write `dismiss: true`"
         }
-        if key == "accordion", d.rule == "schema-const", case .string(let text) = scalar.value, text == "1" {
-            return "write the number 1 without quotes: `accordion: 1`"
+        if key == "accordion", d.instancePath == "/accordion", d.rule == "schema-const" {
+            if case .string(let text) = scalar.value, text == "1" { return "write the number 1 without quotes: `accordion: 1`" }
+            return "this is version 1 of the spec format, the only one: write `accordion: 1`"
+        }
+        if d.rule == "schema-type", numberKeys.contains(key), case .string(let text) = scalar.value,
+           scalar.style != .plain, let number = Double(text), number.isFinite {
+            return "the quotes make `\(text)` text; write the number without them: `\(key): \(points(number))`"
         }
         if textKeys.contains(key), d.rule == "schema-type", scalar.style == .plain {
             switch scalar.value {
