@@ -807,10 +807,10 @@ enum Keywords {
             c.compiler.unit(for: $0, base: c.unit.baseURI, resource: c.unit.resource, location: location + "/else")
         }
         c.unit.sameLocation.append(contentsOf: [condition] + [thenUnit, elseUnit].compactMap { $0 })
-        if thenUnit == nil && elseUnit == nil && !c.unit.collectsAnnotations {
-            // Still evaluated for annotations when `unevaluated*` is present (decided at run time).
-        }
+        let alone = thenUnit == nil && elseUnit == nil
         return { ev, node, annotations in
+            // Without `then`/`else`, `if` only matters for the annotations it adds.
+            if alone && annotations == nil { return true }
             let holds = ev.quietly { ev.apply(condition, node, &annotations) }
             if holds, let thenUnit { return ev.apply(thenUnit, node, &annotations) }
             if !holds, let elseUnit { return ev.apply(elseUnit, node, &annotations) }
