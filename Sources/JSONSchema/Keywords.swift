@@ -185,7 +185,7 @@ enum Keywords {
         }
         if mask & JSONValues.number != 0 { mask |= JSONValues.integer }
         let allowed = mask
-        let expected = names.map(typeArticle).joined(separator: " or ")
+        let expected = alternatives(names.map(typeArticle))
         let location = c.location
         return { ev, node, _ in
             if JSONValues.typeBits(node) & allowed != 0 { return true }
@@ -194,6 +194,12 @@ enum Keywords {
                       help: typeHelp(node, allowed))
             return false
         }
+    }
+
+    /// "a", "a or b", "a, b or c".
+    static func alternatives(_ items: [String]) -> String {
+        guard items.count > 2 else { return items.joined(separator: " or ") }
+        return items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
     }
 
     static func typeArticle(_ name: String) -> String {
@@ -211,7 +217,11 @@ enum Keywords {
         if case .string(let t) = s.value, s.style != .plain, mask & (JSONValues.number | JSONValues.boolean) != 0 {
             return "remove the quotes around \(t) if it is meant as a \(mask & JSONValues.number != 0 ? "number" : "boolean")"
         }
-        if mask & JSONValues.string != 0, s.style == .plain, s.value != .null {
+        // Quoting is the fix when text was read as something else, but not
+        // for a number where numbers of another kind are also allowed.
+        let numeric = JSONValues.typeBits(node) & JSONValues.number != 0
+        if mask & JSONValues.string != 0, s.style == .plain, s.value != .null,
+           !(numeric && mask & (JSONValues.number | JSONValues.integer) != 0) {
             return "quote it (\(JSONValues.quoted(s.text))) to make it a string"
         }
         return nil
@@ -742,7 +752,7 @@ enum Keywords {
             if let expectations, expectations.count > 1, let first = best?.errors.first {
                 let rule = first.rule == "schema-type" ? "schema-type" : (keyword == "oneOf" ? "schema-one-of" : "schema-any-of")
                 ev.report(rule, at: node, schemaPath: location,
-                          "expected \(expectations.joined(separator: " or ")), found \(JSONValues.describe(node))",
+                          "expected \(alternatives(expectations)), found \(JSONValues.describe(node))",
                           help: first.help)
             } else if let best, !best.errors.isEmpty {
                 ev.errors.append(contentsOf: best.errors)

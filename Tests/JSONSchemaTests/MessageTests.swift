@@ -115,9 +115,12 @@ final class CombinedAlternativeTests: XCTestCase {
     func testWrongKindForEveryAlternativeIsOneMessage() {
         let expanded = ##"{"anyOf":[{"type":"string"},{"type":"integer","minimum":0},{"type":"null"}]}"##
         let d = problems(expanded, "true")
-        XCTAssertEqual(d.map(\.message), ["expected a string or an integer or null, found a boolean (true)"])
+        XCTAssertEqual(d.map(\.message), ["expected a string, an integer or null, found a boolean (true)"])
         XCTAssertEqual(d.map(\.rule), ["schema-type"])
         XCTAssertEqual(problems(expanded, "-1").map(\.rule), ["schema-minimum"])
+        let index = problems(##"{"type":["string","integer"]}"##, "1.5")
+        XCTAssertEqual(index.first?.message, "expected a string or an integer, found a number (1.5)")
+        XCTAssertNil(index.first?.help, "quoting a number is no fix where integers are allowed")
         let c = problems(##"{"oneOf":[{"const":"fill"},{"type":"integer"}]}"##, "1.5")
         XCTAssertEqual(c.map(\.message), ["expected `fill` or an integer, found a number (1.5)"])
     }
