@@ -207,10 +207,21 @@ Frames and log order come from the Swift model.</p>
   sheet.hidden = true;
   screen.append(sheet);
 
+  // Sizes never change inside the page (a tap moves views, it does not resize
+  // them), so a frame only writes the positions that moved: a tap near the
+  // bottom of a long stack touches few views.
   const place = (el, r) => {
-    el.style.transform = "translate(" + r[0] + "px," + r[1] + "px)";
-    el.style.width = r[2] + "px";
-    el.style.height = r[3] + "px";
+    if (el._x !== r[0] || el._y !== r[1]) {
+      el._x = r[0];
+      el._y = r[1];
+      el.style.transform = "translate(" + r[0] + "px," + r[1] + "px)";
+    }
+    if (el._w !== r[2] || el._h !== r[3]) {
+      el._w = r[2];
+      el._h = r[3];
+      el.style.width = r[2] + "px";
+      el.style.height = r[3] + "px";
+    }
   };
 
   // Draws the container at container time tau.
@@ -352,6 +363,7 @@ Frames and log order come from the Swift model.</p>
   window.__accordion = {
     state: () => ({
       expandedIndex: expanded, modal, shownTime: shown, now: now(), interactionEnabled: !T,
+      loadedAt: timeStart, duration: D.duration,
       transition: T && { from: T.from, to: T.to, start: T.start, end: T.end },
       log: LOG.map((e) => e.slice()),
     }),

@@ -97,7 +97,7 @@ final class HostileInputTests: XCTestCase {
         case .ioError(let phrase):
             XCTAssertEqual(r.status, 2, "\(what): \(output.prefix(400))", file: file, line: line)
             XCTAssertTrue(r.stderr.hasPrefix("accordion: error: "), "\(what): \(r.stderr.prefix(400))", file: file, line: line)
-            XCTAssertTrue(r.stderr.contains(phrase), "\(what): expected '\(phrase)' in \(r.stderr.prefix(400))", file: file, line: line)
+            XCTAssertTrue(r.stderr.lowercased().contains(phrase.lowercased()), "\(what): expected '\(phrase)' in \(r.stderr.prefix(400))", file: file, line: line)
         case .accepted:
             XCTAssertEqual(r.status, 0, "\(what): \(output.prefix(400))", file: file, line: line)
         }

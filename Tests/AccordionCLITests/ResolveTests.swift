@@ -214,18 +214,6 @@ final class ResolveTests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("<stdin>:1:4: error: the file is not valid UTF-8 here"), r.stderr)
     }
 
-    func testOversizedInputIsALocatedError() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("accordion-big-\(UUID().uuidString).yaml")
-        XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: nil))
-        defer { try? FileManager.default.removeItem(at: file) }
-        let handle = try FileHandle(forWritingTo: file)
-        try handle.truncate(atOffset: UInt64(64 << 20) + 1)  // sparse: nothing is written
-        try handle.close()
-        let r = try CLI.run(["resolve", file.path], environment: ["NO_COLOR": "1"])
-        XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.hasPrefix("\(file.path):1:1: error: the input is over the limit of 67108864 bytes (64 MiB)"), r.stderr)
-    }
-
     func testHelp() throws {
         let r = try CLI.run(["resolve", "--help"])
         XCTAssertEqual(r.status, 0)

@@ -69,6 +69,14 @@ class Browser:
         self.call("Page.enable")
         self.call("Runtime.enable")
         self.call("Network.enable")
+        # And offline for the page too, so even a literal IP address could not be reached.
+        self.call("Network.emulateNetworkConditions", offline=True, latency=0,
+                  downloadThroughput=-1, uploadThroughput=-1)
+        self.viewport(width, height)
+
+    def viewport(self, width, height):
+        """CSS px at device scale 1, so rectangles and screenshot pixels agree."""
+        self.width, self.height = width, height
         self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
 
     # -- protocol -----------------------------------------------------------
