@@ -296,6 +296,19 @@ enum Keywords {
         case (.double(let a), .int(let b)):
             guard a.isFinite else { return false }
             return a.truncatingRemainder(dividingBy: Double(b)) == 0
+        case (.big(_, let digits), .int(let b)):
+            // Exact: the remainder of the decimal digits by long division.
+            let divisor = b.magnitude
+            var remainder: UInt64 = 0
+            for d in digits.utf8 {
+                let wide = remainder.multipliedFullWidth(by: 10)
+                let (sum, carry) = wide.low.addingReportingOverflow(UInt64(d &- 48))
+                remainder = divisor.dividingFullWidth((wide.high &+ (carry ? 1 : 0), sum)).remainder
+            }
+            return remainder == 0
+        case (.double(let a), .big):
+            guard a.isFinite else { return false }
+            return a.truncatingRemainder(dividingBy: divisor.double) == 0
         default:
             let a = n.double, b = divisor.double
             guard a.isFinite, b.isFinite, b != 0 else { return false }

@@ -85,3 +85,10 @@ final class SuiteStyleTests: XCTestCase {
                [("1", true), ("\"a\"", false)])
     }
 }
+
+final class BigNumberTests: XCTestCase {
+    func testMultipleOfWithBigIntegersIsExact() {
+        expect(##"{"multipleOf":3}"##, [("100000000000000000002", true), ("100000000000000000000", false), ("-100000000000000000002", true)])
+        expect(##"{"multipleOf":9223372036854775807}"##, [("18446744073709551614", true), ("18446744073709551615", false)])
+    }
+}
