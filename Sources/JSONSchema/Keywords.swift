@@ -477,7 +477,13 @@ enum Keywords {
             for k in 0..<entries.count {
                 let name = JSONValues.keyName(entries[k].key)
                 guard let u = children[name] else { continue }
-                if ev.applyChild(u, entries[k].value, .key(name)) {
+                if ev.units[u].boolean == false {
+                    // `properties: {name: false}` forbids the key itself: say so at the key.
+                    ok = false
+                    if ev.failFast { return false }
+                    ev.report("schema-false", at: entries[k].key, schemaPath: ev.units[u].location, step: .key(name),
+                              "key `\(name)` is not allowed here", help: "remove `\(name)`")
+                } else if ev.applyChild(u, entries[k].value, .key(name)) {
                     annotations?.properties.insert(k)
                 } else {
                     ok = false

@@ -83,7 +83,12 @@ final class MessageTests: XCTestCase {
     }
 
     func testFalseSchemaAndItemsFalse() {
-        XCTAssertEqual(problems(##"{"properties":{"a":false}}"##, #"{"a":1}"#).map(\.rule), ["schema-false"])
+        let forbidden = problems(##"{"properties":{"a":false}}"##, "{\"b\":1,\n\"a\":1}")
+        XCTAssertEqual(forbidden.map(\.rule), ["schema-false"])
+        XCTAssertEqual(forbidden.first?.message, "key `a` is not allowed here")
+        XCTAssertEqual(forbidden.first?.span.start.line, 2)
+        XCTAssertEqual(forbidden.first?.span.start.column, 1)
+        XCTAssertEqual(problems(##"{"items":{"not":{}}}"##, "[1]").first?.message, "must not match the schema under `not`, found an integer (1)")
         let d = problems(##"{"prefixItems":[{},{}],"items":false}"##, "[1,2,3,4]")
         XCTAssertEqual(d.map(\.message), ["too many items: at most 2 allowed, found 4"])
         XCTAssertEqual(d.first?.instancePath, "/2")
