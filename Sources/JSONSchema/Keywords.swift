@@ -849,18 +849,14 @@ enum Keywords {
 
     // MARK: References
 
-    static func referenceText(_ c: KeywordContext) throws(DiagnosticError) -> String {
-        try c.string()
-    }
-
     static func ref(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
-        let target = try c.compiler.resolveReference(try referenceText(c), from: c.unit, at: c.value, location: c.location)
+        let target = try c.compiler.resolveReference(try c.string(), from: c.unit, at: c.value, location: c.location)
         c.unit.sameLocation.append(target)
         return { ev, node, annotations in ev.apply(target, node, &annotations) }
     }
 
     static func dynamicRef(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
-        let text = try referenceText(c)
+        let text = try c.string()
         let target = try c.compiler.resolveReference(text, from: c.unit, at: c.value, location: c.location)
         c.unit.sameLocation.append(target)
         let fragment = URIReference.split(text).fragment ?? ""
