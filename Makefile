@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SAMPLE ?= samples/article-demo.yaml
 
-.PHONY: deps build release demo test clean
+.PHONY: deps build release demo test browser-test clean
 
 # libyaml (through pkg-config) is the only system library the package needs.
 deps:
@@ -24,10 +24,25 @@ release: deps
 demo: release
 	.build/release/accordion render $(SAMPLE)
 
-# Every test: unit, fixture and CLI tests.
+# Every test: unit, fixture and CLI tests, then the real-browser tests.
 test: deps
 	$(SWIFT) build -c release
 	$(SWIFT) test
+	$(MAKE) browser-test
+
+# Real-browser tests of `render --format html`: Debian's headless chromium
+# (installed when missing) driven over the DevTools protocol by a
+# standard-library Python script. A missing or broken browser fails the run;
+# it is never skipped.
+browser-test: deps
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing chromium"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@command -v python3 >/dev/null 2>&1 || { \
+		echo "installing python3"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3; }
+	$(SWIFT) build -c release --product accordion
+	python3 -B Tests/Browser/browser_test.py --accordion .build/release/accordion
 
 clean:
 	rm -rf .build
@@ -48,3 +63,15 @@ bench: bench-deps
 
 bench-smoke: bench-deps
 	python3 Benchmarks/run.py --smoke
+
+# Fuzzing (issue 7; see RELIABILITY.md). libFuzzer + AddressSanitizer builds
+# live in .build/fuzz, outside `swift build`. SECONDS is per target.
+SECONDS ?= 60
+.PHONY: fuzz fuzz-smoke fuzz-build
+fuzz-build: deps
+	Fuzz/build.sh
+fuzz: deps
+	Fuzz/run.sh $(SECONDS)
+# A short run of every target (about 15 s each), for CI.
+fuzz-smoke: deps
+	Fuzz/run.sh 15

@@ -48,20 +48,39 @@ public struct DiagnosticFormatter: Sendable {
         return out
     }
 
+    /// Widest stretch of a source line quoted; longer lines (minified or
+    /// hostile files) are cut to a window around the column, marked `…`.
+    public static let maxQuotedColumns = 160
+
     /// The source line of `span.start` with a gutter and an underline.
     public func quote(_ span: SourceSpan, in source: SourceText, severity: Severity) -> String? {
         guard let text = source.line(span.start.line) else { return nil }
         let number = String(span.start.line)
         let pad = String(repeating: " ", count: number.count)
-        let lineScalars = Array(text.unicodeScalars)
-        let startCol = max(1, min(span.start.column, lineScalars.count + 1))
-        let endCol: Int
+        var lineScalars = Array(text.unicodeScalars)
+        var startCol = max(1, min(span.start.column, lineScalars.count + 1))
+        var endCol: Int
         if span.end.line == span.start.line, span.end.column > startCol {
             endCol = min(span.end.column, lineScalars.count + 1)
         } else if span.end.line > span.start.line {
             endCol = lineScalars.count + 1
         } else {
             endCol = startCol + 1
+        }
+        var shown = text
+        if lineScalars.count > Self.maxQuotedColumns {
+            let width = Self.maxQuotedColumns
+            let from = max(0, min(startCol - 1 - width / 4, lineScalars.count - width))
+            let to = min(lineScalars.count, from + width)
+            var view = String.UnicodeScalarView()
+            if from > 0 { view.append("…") }
+            view.append(contentsOf: lineScalars[from..<to])
+            if to < lineScalars.count { view.append("…") }
+            shown = String(view)
+            let lead = from > 0 ? 1 : 0
+            startCol = startCol - from + lead
+            endCol = min(endCol - from + lead, to - from + lead + 1)
+            lineScalars = Array(view)
         }
         // Keep tabs as tabs in the underline prefix so it lines up in any terminal.
         var prefix = ""
@@ -70,7 +89,7 @@ public struct DiagnosticFormatter: Sendable {
         }
         let marks = String(repeating: "^", count: max(1, endCol - startCol))
         let gutter = paint("\(pad) |", "1;34")
-        return paint("\(number) |", "1;34") + " " + text + "\n"
+        return paint("\(number) |", "1;34") + " " + shown + "\n"
             + gutter + " " + prefix + paint(marks, severityCode(severity)) + "\n"
     }
 

@@ -26,13 +26,28 @@ enum SchemaHints {
     }
 
     static func improve(_ diagnostics: [Diagnostic], root: YAMLNode, bytes: [UInt8]?) -> [Diagnostic] {
-        diagnostics.map { d in
-            guard let node = root.node(atPointer: d.instancePath), let hint = hint(for: d, node: node, root: root, bytes: bytes)
-            else { return d }
+        // A step whose only key is a misspelt action (`tapp: VC1`) fails twice:
+        // an unknown key and a missing action. The unknown key, with its
+        // "did you mean", says it all.
+        let stepsWithUnknownKeys = Set(diagnostics.compactMap { d -> String? in
+            guard d.rule == "schema-additional-properties" else { return nil }
+            let parts = d.instancePath.split(separator: "/")
+            return parts.count == 3 && parts[0] == "script" ? "/script/\(parts[1])" : nil
+        })
+        return diagnostics.compactMap { d in
+            guard let node = root.node(atPointer: d.instancePath) else { return d }
             var better = d
-            better.help = hint
+            if d.rule == "schema-required", isStep(d.instancePath), !hasVerb(node) {
+                if stepsWithUnknownKeys.contains(d.instancePath) { return nil }
+                better.message = "this step has no action"
+            }
+            if let hint = hint(for: d, node: node, root: root, bytes: bytes) { better.help = hint }
             return better
         }
+    }
+
+    private static func hasVerb(_ step: YAMLNode) -> Bool {
+        step.entries?.contains { $0.key.stringValue.map(SpecReader.verbs.contains) ?? false } ?? true
     }
 
     private static func lastKey(_ pointer: String) -> String {
@@ -42,6 +57,13 @@ enum SchemaHints {
     private static func hint(for d: Diagnostic, node: YAMLNode, root: YAMLNode, bytes: [UInt8]?) -> String? {
         let key = lastKey(d.instancePath)
         if d.rule == "schema-additional-properties", let hint = stepKeyHint(d, key: key, root: root) { return hint }
+        if d.rule == "schema-required", isStep(d.instancePath), !hasVerb(node) {
+            return "a step needs one action: `tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`"
+        }
+        if d.rule == "schema-type", key == "tap" || key == "expand" || key == "resize" || key == "present",
+           let id = node["id"]?.stringValue {
+            return key == "present" ? "write just the modal's title: `present: \(id)`" : "name the panel by its id alone: `\(key): \(id)`"
+        }
         guard let scalar = node.scalar else { return nil }
         if d.rule == "schema-type", isStep(d.instancePath), case .string(let text) = scalar.value {
             let words = text.split(separator: " ", maxSplits: 1)

@@ -27,60 +27,51 @@ struct SemanticChecker {
     /// The last `setPanels` that ran, to explain a panel that left the stack.
     private var lastSetPanels: YAMLNode?
     /// `contentHeight` nodes already warned about (by byte offset).
-    private var warnedContent: Set<Int> = []
+    private var warnedContent: Set<ObjectIdentifier> = []
 
     init(root: YAMLNode) { self.root = root }
 
     // MARK: - Reporting
 
     private mutating func report(_ rule: String, _ severity: Severity, _ message: String,
-                                 at span: SourceSpan, node: YAMLNode? = nil, help: String? = nil,
+                                 at span: SourceSpan, pointer: String, help: String? = nil,
                                  related: [RelatedLocation] = []) {
         diagnostics.append(Diagnostic(severity: severity, rule: rule, message: message, span: span, help: help,
-                                      related: related, instancePath: node.map { pointer(to: $0) } ?? ""))
+                                      related: related, instancePath: pointer))
     }
 
     private mutating func report(_ rule: String, _ severity: Severity, _ message: String,
-                                 at node: YAMLNode, help: String? = nil, related: [RelatedLocation] = []) {
-        report(rule, severity, message, at: node.span, node: node, help: help, related: related)
+                                 at node: YAMLNode, pointer: String, help: String? = nil, related: [RelatedLocation] = []) {
+        report(rule, severity, message, at: node.span, pointer: pointer, help: help, related: related)
     }
 
-    private mutating func report(_ rule: String, _ message: String, at node: YAMLNode, help: String? = nil,
-                                 related: [RelatedLocation] = []) {
-        report(rule, .error, message, at: node.span, node: node, help: help, related: related)
-    }
-
-    private mutating func report(_ rule: String, _ message: String, at span: SourceSpan, node: YAMLNode?,
+    private mutating func report(_ rule: String, _ message: String, at node: YAMLNode, pointer: String,
                                  help: String? = nil, related: [RelatedLocation] = []) {
-        report(rule, .error, message, at: span, node: node, help: help, related: related)
+        report(rule, .error, message, at: node.span, pointer: pointer, help: help, related: related)
     }
 
-    /// The JSON pointer of `node`, found by identity (only computed for a problem).
-    private func pointer(to node: YAMLNode) -> String {
-        func search(_ current: YAMLNode, _ path: String) -> String? {
-            if current === node { return path }
-            if let items = current.items {
-                for (i, item) in items.enumerated() where contains(item, node) {
-                    if let p = search(item, path + "/\(i)") { return p }
-                }
-            } else if let entries = current.entries {
-                for e in entries where contains(e.value, node) {
-                    let key = (entryKeyText(e.key) ?? "").replacing("~", with: "~0").replacing("/", with: "~1")
-                    if let p = search(e.value, path + "/" + key) { return p }
-                }
-            }
-            return nil
-        }
-        func contains(_ outer: YAMLNode, _ inner: YAMLNode) -> Bool {
-            outer.span.start <= inner.span.start && inner.span.start <= outer.span.end
-        }
-        return search(root, "") ?? ""
+    private mutating func report(_ rule: String, _ message: String, at span: SourceSpan, pointer: String,
+                                 help: String? = nil, related: [RelatedLocation] = []) {
+        report(rule, .error, message, at: span, pointer: pointer, help: help, related: related)
+    }
+
+    /// Work left for "did you mean" searches: a file with thousands of
+    /// unknown ids among thousands of panels must not turn quadratic.
+    private var suggestionBudget = 2_000_000
+
+    /// The closest candidate to `word`, within the budget.
+    private mutating func suggest(_ word: String, among candidates: [String]) -> String? {
+        guard suggestionBudget >= candidates.count else { return nil }
+        suggestionBudget -= candidates.count
+        return closest(to: word, in: candidates)
     }
 
     // MARK: - Entry point
 
     /// Runs every rule; returns the typed document when no error was found.
-    mutating func run() -> AccordionSpecDocument? {
+    /// `schemaFailed`: the schema already reported an error, so parts the
+    /// reader skipped are explained.
+    mutating func run(schemaFailed: Bool = false) -> AccordionSpecDocument? {
         guard root.entries != nil else { return nil }
         let reader = SpecReader(root: root)
         let container = reader.container()
@@ -88,10 +79,10 @@ struct SemanticChecker {
         let steps = reader.steps(headerHeight: container.headerHeight)
 
         checkOtherValues()
-        for p in panels { report(p.findings) }
+        for p in panels where !p.findings.isEmpty { report(p.findings, under: p.location.pointer) }
         for case let step? in steps {
             guard case .setPanels(let items) = step.action else { continue }
-            for case .definition(let def) in items { report(def.findings) }
+            for case .definition(let def) in items where !def.findings.isEmpty { report(def.findings, under: def.location.pointer) }
         }
         let stacks = checkIdentities(panels: panels, steps: steps)
 
@@ -99,8 +90,11 @@ struct SemanticChecker {
         height = container.height
         layout = container.layout
         setStack(panels, index: firstIndex)
-        let loadPlace = root["container"]?["height"] ?? root.entry("panels")?.key ?? root
-        checkHeadersFit(at: loadPlace.span, node: loadPlace, context: "")
+        if let height = root["container"]?["height"] {
+            checkHeadersFit(at: height.span, pointer: "/container/height", context: "")
+        } else {
+            checkHeadersFit(at: (root.entry("panels")?.key ?? root).span, pointer: "/panels", context: "")
+        }
         checkContentHeights(context: "")
 
         var expanded: Int? = panels.isEmpty ? nil : 0
@@ -108,27 +102,36 @@ struct SemanticChecker {
             if node.isNull {
                 expanded = nil
             } else if let ref = reader.reference(node) {
-                if let i = resolve(ref, node, place: "in `panels`") { expanded = i }
+                if let i = resolve(ref, node, pointer: "/container/expanded", place: "in `panels`") { expanded = i }
             }
         }
 
+        // One array of specs shared (copy-on-write) by the model and the document.
+        let specs = panels.map(\.spec)
         let resolvedSteps = runScript(steps, stacks: stacks, container: container, expanded: expanded,
-                                      title: reader.title)
-        guard !diagnostics.contains(where: { $0.severity == .error }), let resolvedSteps else { return nil }
-        return AccordionSpecDocument(title: reader.title, container: container, panels: panels.map(\.spec),
+                                      title: reader.title, specs: specs)
+        guard !schemaFailed, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        guard let resolvedSteps else {
+            // Only reachable if the reader and the schema disagree: say so
+            // rather than return no document without an error.
+            report("internal-error", "the script passed every check but could not be decoded; please report this file",
+                   at: root["script"] ?? root, pointer: "/script")
+            return nil
+        }
+        return AccordionSpecDocument(title: reader.title, container: container, panels: specs,
                                      expandedIndex: expanded, steps: resolvedSteps)
     }
 
     // MARK: - Static rules
 
     /// Reports what the reader noted while reading panel definitions.
-    private mutating func report(_ findings: [Finding]) {
+    private mutating func report(_ findings: [Finding], under base: String) {
         for finding in findings {
             switch finding {
-            case .yaml11Boolean(let node): reportYAML11Boolean(node)
-            case .colourWithoutAlpha(let node, let value): reportColourWithoutAlpha(node, value)
-            case .invisibleHeader(let node, let value): reportInvisibleHeader(node, value)
-            case .notFinite(let node): reportNotFinite(node)
+            case .yaml11Boolean(let node, let key): reportYAML11Boolean(node, pointer: base + "/" + key)
+            case .colourWithoutAlpha(let node, let value, let key): reportColourWithoutAlpha(node, value, pointer: base + "/" + key)
+            case .invisibleHeader(let node, let value, let key): reportInvisibleHeader(node, value, pointer: base + "/" + key)
+            case .notFinite(let node, let key): reportNotFinite(node, pointer: base + "/" + key)
             }
         }
     }
@@ -136,60 +139,65 @@ struct SemanticChecker {
     /// The node-level rules outside panel definitions: the title, the
     /// container and the script's own values.
     private mutating func checkOtherValues() {
-        var words: [YAMLNode?] = [root["title"], root["container"]?["expanded"]]
-        var numbers: [YAMLNode?] = []
+        var words: [(YAMLNode?, String)] = [(root["title"], "/title"), (root["container"]?["expanded"], "/container/expanded")]
+        var numbers: [(YAMLNode?, String)] = []
         if let c = root["container"] {
-            numbers += [c["width"], c["height"], c["headerHeight"], c["animation"]?["duration"]]
+            numbers += [(c["width"], "/container/width"), (c["height"], "/container/height"),
+                        (c["headerHeight"], "/container/headerHeight"), (c["animation"]?["duration"], "/container/animation/duration")]
             if let bg = c["background"], let value = bg.colourValue, let scalar = bg.scalar {
-                report(Finding.colour(bg, scalar: scalar, value: value, isHeader: false))
+                report(Finding.colour(bg, scalar: scalar, value: value, isHeader: false, key: "background"), under: "/container")
             }
         }
-        for step in root["script"]?.items ?? [] {
-            words += [step["tap"], step["expand"], step["present"]]
-            numbers += [step["wait"], step["at"], step["resize"]?["width"], step["resize"]?["height"]]
-            for item in step["setPanels"]?.items ?? [] where item.entries == nil { words.append(item) }
+        for (i, step) in (root["script"]?.items ?? []).enumerated() where step.entries != nil {
+            let base = "/script/\(i)"
+            words += [(step["tap"], base + "/tap"), (step["expand"], base + "/expand"), (step["present"], base + "/present")]
+            numbers += [(step["wait"], base + "/wait"), (step["at"], base + "/at"),
+                        (step["resize"]?["width"], base + "/resize/width"), (step["resize"]?["height"], base + "/resize/height")]
+            for (j, item) in (step["setPanels"]?.items ?? []).enumerated() where item.entries == nil {
+                words.append((item, base + "/setPanels/\(j)"))
+            }
         }
-        for case let node? in words {
+        for case let (node?, pointer) in words {
             guard let s = node.scalar, s.isYAML11Boolean, s.style == .plain, case .string = s.value else { continue }
-            reportYAML11Boolean(node)
+            reportYAML11Boolean(node, pointer: pointer)
         }
-        for case let node? in numbers {
-            if case .float(let v)? = node.scalar?.value, !v.isFinite { reportNotFinite(node) }
+        for case let (node?, pointer) in numbers {
+            if case .float(let v)? = node.scalar?.value, !v.isFinite { reportNotFinite(node, pointer: pointer) }
         }
     }
 
     /// `yaml11-boolean`: `yes`, `off`... where the format expects text.
-    private mutating func reportYAML11Boolean(_ node: YAMLNode) {
+    private mutating func reportYAML11Boolean(_ node: YAMLNode, pointer: String) {
         let text = node.scalar?.text ?? ""
         report("yaml11-boolean", .warning,
                "`\(text)` is the text \"\(text)\" in YAML 1.2, but YAML 1.1 tools read it as a boolean",
-               at: node, help: "quote it so every YAML reader agrees it is text: '\(text)'")
+               at: node, pointer: pointer, help: "quote it so every YAML reader agrees it is text: '\(text)'")
     }
 
     /// `colour-without-alpha`: `0x1ABC9C` is 0x001ABC9C.
-    private mutating func reportColourWithoutAlpha(_ node: YAMLNode, _ value: UInt32) {
+    private mutating func reportColourWithoutAlpha(_ node: YAMLNode, _ value: UInt32, pointer: String) {
         let text = node.scalar?.text ?? ""
         let digits = String(text.dropFirst(2)).uppercased()
         let padded = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
         report("colour-without-alpha", .warning,
                "`\(text)` has only \(digits.count) hex digits, so it is read as \(hexColour(value)) (0xRRGGBBAA): alpha \(hexByte(value))",
-               at: node, help: "colours carry their alpha last; for an opaque colour write 0x\(padded)FF (or '#\(padded)')")
+               at: node, pointer: pointer, help: "colours carry their alpha last; for an opaque colour write 0x\(padded)FF (or '#\(padded)')")
     }
 
     /// `invisible-header`: a header colour with alpha 00.
-    private mutating func reportInvisibleHeader(_ node: YAMLNode, _ value: UInt32) {
+    private mutating func reportInvisibleHeader(_ node: YAMLNode, _ value: UInt32, pointer: String) {
         let isString = node.stringValue != nil
         let opaque = isString ? "'#\(hexColour(value | 0xFF).dropFirst(2))'" : hexColour(value | 0xFF)
         report("invisible-header", .warning,
                "header colour \(hexColour(value)) has alpha 00: the header is fully transparent and cannot be seen",
-               at: node, help: "make the last byte the opacity, FF for opaque: \(opaque)")
+               at: node, pointer: pointer, help: "make the last byte the opacity, FF for opaque: \(opaque)")
     }
 
     /// `number-not-finite`: `.inf` and `.nan` cannot be sizes or times.
-    private mutating func reportNotFinite(_ node: YAMLNode) {
+    private mutating func reportNotFinite(_ node: YAMLNode, pointer: String) {
         report("number-not-finite", .error,
                "`\(node.scalar?.text ?? "")` is not a finite number; sizes and times must be ordinary numbers",
-               at: node, help: "write a number of points or seconds, such as 44 or 0.3")
+               at: node, pointer: pointer, help: "write a number of points or seconds, such as 44 or 0.3")
     }
 
     /// `duplicate-panel-id` and `unknown-panel-id` in `setPanels` lists.
@@ -201,13 +209,15 @@ struct SemanticChecker {
             guard let idNode = p.idNode, let id = idNode.stringValue else { continue }
             if let first = firstIndex[id], let firstNode = panels[first].idNode {
                 report("duplicate-panel-id", "panel id `\(id)` is already used by another panel",
-                       at: idNode, help: "give each panel its own id; ids name panels in `expanded` and the script",
+                       at: idNode, pointer: "/panels/\(i)/id", help: "give each panel its own id; ids name panels in `expanded` and the script",
                        related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
             } else {
                 firstIndex[id] = i
             }
         }
         var newDefinitions: [String: PanelDefinition] = [:]
+        // Every id defined so far, sorted, for suggestions (built on the first need).
+        var knownSorted: [String]?
         func known(_ id: String) -> PanelDefinition? {
             if let i = firstIndex[id] { return panels[i] }
             return newDefinitions[id]
@@ -219,19 +229,23 @@ struct SemanticChecker {
             var stack: [PanelDefinition] = []
             for item in items {
                 switch item {
-                case .reference(let id, let node):
+                case .reference(let id, let node, let item):
+                    let pointer = "/script/\(index)/setPanels/\(item)"
                     if let first = seen[id] {
                         report("duplicate-panel-id", "panel `\(id)` appears twice in this setPanels list", at: node,
-                               help: "a panel can be in the stack only once; remove one of them",
+                               pointer: pointer, help: "a panel can be in the stack only once; remove one of them",
                                related: [RelatedLocation(message: "first listed here", span: first.span)])
                     } else if let def = known(id) {
                         seen[id] = node
                         stack.append(def)
                     } else {
                         var help = "setPanels can name panels defined in `panels` or in an earlier setPanels; to add a new panel here, write its definition: {id: \(id), title: ...}"
-                        if let guess = closest(to: id, in: (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted()) { help = "did you mean `\(guess)`? " + help }
+                        if suggestionBudget > firstIndex.count + newDefinitions.count, knownSorted == nil {
+                            knownSorted = (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted()
+                        }
+                        if let guess = suggest(id, among: knownSorted ?? []) { help = "did you mean `\(guess)`? " + help }
                         report("unknown-panel-id", "there is no panel `\(id)` defined before this setPanels", at: node,
-                               help: help)
+                               pointer: pointer, help: help)
                     }
                 case .definition(let def):
                     guard let idNode = def.idNode, let id = idNode.stringValue else {
@@ -240,15 +254,16 @@ struct SemanticChecker {
                     }
                     if let first = seen[id] {
                         report("duplicate-panel-id", "panel `\(id)` appears twice in this setPanels list", at: idNode,
-                               help: "a panel can be in the stack only once; remove one of them",
+                               pointer: def.location.pointer + "/id", help: "a panel can be in the stack only once; remove one of them",
                                related: [RelatedLocation(message: "first listed here", span: first.span)])
                     } else if let first = known(id), let firstNode = first.idNode {
                         report("duplicate-panel-id", "panel id `\(id)` is already defined; a new definition needs a new id",
-                               at: idNode,
+                               at: idNode, pointer: def.location.pointer + "/id",
                                help: "to bring the existing panel back, list just its id (- \(id)); to add another panel, choose a new id",
                                related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
                     } else {
                         newDefinitions[id] = def
+                        knownSorted = nil
                         seen[id] = idNode
                         stack.append(def)
                     }
@@ -283,12 +298,12 @@ struct SemanticChecker {
     }
 
     /// `headers-overflow`: every header must fit in the container.
-    private mutating func checkHeadersFit(at span: SourceSpan, node: YAMLNode?, context: String) {
+    private mutating func checkHeadersFit(at span: SourceSpan, pointer: String, context: String) {
         guard headerSum > height + 1e-9 else { return }
         let count = stack.count == 1 ? "the header is" : "the \(stack.count) headers add up to"
         report("headers-overflow",
                "\(count) \(points(headerSum)) points, more than the container's height of \(points(height)) points\(context)",
-               at: span, node: node, help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels")
+               at: span, pointer: pointer, help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels")
     }
 
     /// `content-height-overflow`: in `fit`, a contentHeight the space cannot hold.
@@ -298,23 +313,24 @@ struct SemanticChecker {
         guard maxContent > space + 1e-9 else { return }
         for p in stack {
             guard let c = p.spec.contentHeight, c > space + 1e-9, let node = p.contentHeightNode,
-                  warnedContent.insert(node.span.start.offset).inserted else { continue }
+                  warnedContent.insert(ObjectIdentifier(node)).inserted else { continue }
             report("content-height-overflow", .warning,
                    "contentHeight \(points(c)) is more than the \(points(space)) points left under the headers\(context) (container \(points(height)) high, headers \(points(headerSum))); the content gets only \(points(space))",
-                   at: node, help: "lower contentHeight to \(points(space)) or less, or make room with a taller container or lower headers")
+                   at: node, pointer: p.location.pointer + "/contentHeight", help: "lower contentHeight to \(points(space)) or less, or make room with a taller container or lower headers")
         }
     }
 
     /// An id in the stack as it is now, or an index into it.
-    private mutating func resolve(_ ref: PanelReference, _ node: YAMLNode, place: String) -> Int? {
+    private mutating func resolve(_ ref: PanelReference, _ node: YAMLNode, pointer: String, place: String) -> Int? {
         switch ref {
         case .index(let i):
             if i < stack.count { return i }
             let n = stack.count
+            let written = node.scalar?.text ?? String(i)
             let message = n == 0
-                ? "there is no panel \(i): there are no panels \(place)"
-                : "there is no panel \(i): there \(n == 1 ? "is 1 panel" : "are \(n) panels") \(place), so indices run from 0 to \(n - 1)"
-            report("panel-index-out-of-range", message, at: node,
+                ? "there is no panel \(written): there are no panels \(place)"
+                : "there is no panel \(written): there \(n == 1 ? "is 1 panel" : "are \(n) panels") \(place), so indices run from 0 to \(n - 1)"
+            report("panel-index-out-of-range", message, at: node, pointer: pointer,
                    help: n == 0 ? "add panels first, or remove this reference" : "use an index from 0 to \(n - 1), or the panel's id")
             return nil
         case .id(let id):
@@ -322,12 +338,12 @@ struct SemanticChecker {
             if let def = firstIndex[id].map({ initialPanels[$0] }) ?? definedLater[id], let defNode = def.idNode {
                 var help = "put `\(id)` back in the stack with setPanels before this step, or name a panel that is there"
                 if let set = lastSetPanels { help += " (the setPanels at line \(set.span.start.line) left it out)" }
-                report("unknown-panel-id", "panel `\(id)` is not \(place)", at: node, help: help,
+                report("unknown-panel-id", "panel `\(id)` is not \(place)", at: node, pointer: pointer, help: help,
                        related: [RelatedLocation(message: "`\(id)` is defined here", span: defNode.span)])
             } else {
                 let ids = stack.lazy.map(\.spec.id).filter { !$0.isEmpty }
                 var help: String
-                if let guess = closest(to: id, in: ids) {
+                if let guess = suggest(id, among: suggestionBudget >= stack.count ? Array(ids) : []) {
                     help = "did you mean `\(guess)`?"
                 } else if ids.isEmpty {
                     help = "there are no panels \(place)"
@@ -336,7 +352,7 @@ struct SemanticChecker {
                     help = "panel ids \(place): " + shown.map { "`\($0)`" }.joined(separator: ", ")
                         + (stack.count > shown.count ? ", ..." : "")
                 }
-                report("unknown-panel-id", "there is no panel with id `\(id)` \(place)", at: node, help: help)
+                report("unknown-panel-id", "there is no panel with id `\(id)` \(place)", at: node, pointer: pointer, help: help)
             }
             return nil
         }
@@ -347,9 +363,9 @@ struct SemanticChecker {
     /// Runs the script; returns the resolved steps, or nil when some step
     /// could not be resolved or applied.
     private mutating func runScript(_ steps: [WrittenStep?], stacks: [Int: [PanelDefinition]],
-                                    container: ContainerSpec, expanded: Int?, title: String?) -> [Step]? {
+                                    container: ContainerSpec, expanded: Int?, title: String?, specs: [PanelSpec]) -> [Step]? {
         guard !steps.isEmpty else { return [] }
-        var model = AccordionContainer(title: title, container: container, panels: stack.map(\.spec),
+        var model = AccordionContainer(title: title, container: container, panels: specs,
                                        expandedIndex: expanded)
         var resolved: [Step] = []
         resolved.reserveCapacity(steps.count)
@@ -389,7 +405,7 @@ struct SemanticChecker {
                 if let lastNode { related.append(RelatedLocation(message: "the previous step happens at \(points(lastTime)) s", span: lastNode.span)) }
                 report("at-out-of-order",
                        "this step is set at \(points(at)) s, earlier than the previous step, which happens at \(points(lastTime)) s",
-                       at: atNode, help: "steps run in order on one clock: set `at` to \(points(lastTime)) or later, or move this step up"
+                       at: atNode, pointer: w.pointer + "/at", help: "steps run in order on one clock: set `at` to \(points(lastTime)) or later, or move this step up"
                            + (lastWaited ? " (a step without `at` waits until the running transition ends)" : ""),
                        related: related)
                 complete = false
@@ -404,7 +420,7 @@ struct SemanticChecker {
             let modalUp = model.modalTitle != nil
             switch w.action {
             case .tap(let ref, let node):
-                guard let i = resolve(ref, node, place: "in the stack at this step") else {
+                guard let i = resolve(ref, node, pointer: w.pointer + "/tap", place: "in the stack at this step") else {
                     complete = false
                     expandedKnown = false
                     continue
@@ -416,13 +432,13 @@ struct SemanticChecker {
                 run(Step(.resize(width: newWidth, height: newHeight), at: w.at), w.node)
                 width = newWidth
                 height = newHeight
-                checkHeadersFit(at: w.actionSpan, node: w.node, context: " after this resize")
+                checkHeadersFit(at: w.actionSpan, pointer: w.pointer, context: " after this resize")
                 checkContentHeights(context: " after the resize at line \(w.verbKey.span.start.line)")
             case .expand(let target):
                 if modalUp {
                     if modalKnown {
                         report("step-blocked-by-modal", "`expand` cannot run while the modal \"\(model.modalTitle ?? "")\" is presented",
-                               at: w.actionSpan, node: w.node, help: "dismiss the modal first: add `- dismiss: true` before this step")
+                               at: w.actionSpan, pointer: w.pointer, help: "dismiss the modal first: add `- dismiss: true` before this step")
                     }
                     complete = false
                     expandedKnown = false
@@ -430,7 +446,7 @@ struct SemanticChecker {
                 }
                 var index: Int? = nil
                 if let (ref, node) = target {
-                    guard let i = resolve(ref, node, place: "in the stack at this step") else {
+                    guard let i = resolve(ref, node, pointer: w.pointer + "/expand", place: "in the stack at this step") else {
                         complete = false
                         expandedKnown = false
                         continue
@@ -444,7 +460,7 @@ struct SemanticChecker {
                     if modalKnown {
                         report("modal-already-presented",
                                "cannot present \"\(modal)\": the modal \"\(model.modalTitle ?? "")\" is already presented",
-                               at: w.actionSpan, node: w.node, help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
+                               at: w.actionSpan, pointer: w.pointer, help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
                     }
                     complete = false
                     modalKnown = true
@@ -454,7 +470,7 @@ struct SemanticChecker {
                     if expandedKnown && modalKnown {
                         report("present-without-panel",
                                "cannot present \"\(modal)\": no panel is expanded at this step, and a modal is presented over the expanded panel",
-                               at: w.actionSpan, node: w.node, help: "expand a panel first (a `tap` or `expand` step), or remove this step")
+                               at: w.actionSpan, pointer: w.pointer, help: "expand a panel first (a `tap` or `expand` step), or remove this step")
                     }
                     complete = false
                     modalKnown = false
@@ -466,7 +482,7 @@ struct SemanticChecker {
                 if !modalUp {
                     if modalKnown {
                         report("dismiss-without-modal", "nothing to dismiss: no modal is presented at this step",
-                               at: w.actionSpan, node: w.node, help: "remove this step, or present a modal before it (`- present: Title`)")
+                               at: w.actionSpan, pointer: w.pointer, help: "remove this step, or present a modal before it (`- present: Title`)")
                     }
                     complete = false
                     modalKnown = true
@@ -477,7 +493,7 @@ struct SemanticChecker {
                 if modalUp {
                     if modalKnown {
                         report("step-blocked-by-modal", "`setPanels` cannot run while the modal \"\(model.modalTitle ?? "")\" is presented",
-                               at: w.actionSpan, node: w.node, help: "dismiss the modal first: add `- dismiss: true` before this step")
+                               at: w.actionSpan, pointer: w.pointer, help: "dismiss the modal first: add `- dismiss: true` before this step")
                     }
                     return nil
                 }
@@ -488,7 +504,7 @@ struct SemanticChecker {
                 }
                 setStack(newStack)
                 lastSetPanels = w.verbKey
-                checkHeadersFit(at: w.actionSpan, node: w.node, context: " after this setPanels")
+                checkHeadersFit(at: w.actionSpan, pointer: w.pointer, context: " after this setPanels")
                 checkContentHeights(context: " after the setPanels at line \(w.verbKey.span.start.line)")
             }
         }

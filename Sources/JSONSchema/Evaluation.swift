@@ -53,31 +53,34 @@ final class Evaluation {
     let program: SchemaProgram
     let units: [SchemaUnit]
     /// True while only a yes/no answer is needed (no messages are built).
-    var failFast: Bool
-    var errors: [Diagnostic] = []
+    @exclusivity(unchecked) var failFast: Bool
+    @exclusivity(unchecked) var errors: [Diagnostic] = []
     /// Limit problems (regex budget, recursion) are kept apart so that
     /// trying alternatives never swallows them.
-    var limitErrors: [Diagnostic] = []
-    var path: [PathStep] = []
-    var scope: [Int] = []
+    @exclusivity(unchecked) var limitErrors: [Diagnostic] = []
+    @exclusivity(unchecked) var path: [PathStep] = []
+    @exclusivity(unchecked) var scope: [Int] = []
     /// Schema applications since the instance location last changed.
-    var localDepth = 0
-    var totalDepth = 0
-    var work = 0
+    @exclusivity(unchecked) var localDepth = 0
+    @exclusivity(unchecked) var totalDepth = 0
+    @exclusivity(unchecked) var work = 0
+    /// Regular-expression steps left for this whole validation.
+    @exclusivity(unchecked) var regexStepsLeft: Int
     /// Set when the work limit ran out: everything after is unreliable.
-    var aborted = false
+    @exclusivity(unchecked) var aborted = false
 
     let limits: JSONSchemaLimits
     /// Schema applications spent re-running failed alternatives to explain
     /// them; past this, a failed `anyOf`/`oneOf` gets a one-line message.
     static let maxExplainWork = 200_000
     /// >0 while re-running alternatives for their messages.
-    var explaining = 0
-    var explainWork = 0
+    @exclusivity(unchecked) var explaining = 0
+    @exclusivity(unchecked) var explainWork = 0
 
     init(program: SchemaProgram, failFast: Bool, limits: JSONSchemaLimits) {
         self.program = program
         self.limits = limits
+        self.regexStepsLeft = limits.totalRegexBudget
         self.units = program.units
         self.failFast = failFast
     }
@@ -103,6 +106,13 @@ final class Evaluation {
                 _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
                 related: @autoclosure () -> [RelatedLocation] = []) {
         if failFast || aborted { return }
+        if errors.count >= limits.maxErrors {
+            aborted = true
+            reportLimit("schema-too-many-problems", at: node, schemaPath: schemaPath,
+                        "validation stopped after \(limits.maxErrors) problems; there may be more from here on",
+                        help: "fix the problems above and validate again")
+            return
+        }
         errors.append(Diagnostic(rule: rule, message: message(), span: node.span, help: help(), related: related(),
                                  instancePath: instancePath(step), schemaPath: schemaPath))
     }
@@ -157,7 +167,7 @@ final class Evaluation {
         if annotations == nil && !unit.collectsAnnotations {
             var none: Annotations? = nil
             var ok = true
-            for check in unit.checks where !check(self, node, &none) {
+            for check in unit.checks where !check.run(self, node, &none) {
                 ok = false
                 if failFast { break }
             }
@@ -165,7 +175,7 @@ final class Evaluation {
         }
         var local: Annotations? = Annotations()
         var ok = true
-        for check in unit.checks where !check(self, node, &local) {
+        for check in unit.checks where !check.run(self, node, &local) {
             ok = false
             if failFast { break }
         }
@@ -197,11 +207,20 @@ final class Evaluation {
 
     /// Searches `text` with `regex`, reporting an exhausted budget.
     func search(_ regex: ECMARegex, _ text: String, at node: YAMLNode, schemaPath: String) -> ECMARegex.SearchResult {
-        let result = regex.search(text, budget: limits.regexBudget)
+        var remaining = min(limits.regexBudget, regexStepsLeft)
+        let before = remaining
+        let result = regex.search(text, remaining: &remaining)
+        regexStepsLeft -= before - remaining
         if result == .budgetExceeded {
-            reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
-                        "the pattern \(JSONValues.quoted(regex.pattern)) took more than \(limits.regexBudget) steps on this value, so it was not checked",
-                        help: "simplify the pattern (nested quantifiers like `(a+)+` backtrack exponentially)")
+            if regexStepsLeft <= 0 {
+                reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
+                            "regular expressions took more than \(limits.totalRegexBudget) steps in this document, so the pattern \(JSONValues.quoted(regex.pattern)) was not checked here",
+                            help: "simplify the schema's patterns (nested quantifiers like `(a+)+` backtrack exponentially)")
+            } else {
+                reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
+                            "the pattern \(JSONValues.quoted(regex.pattern)) took more than \(limits.regexBudget) steps on this value, so it was not checked",
+                            help: "simplify the pattern (nested quantifiers like `(a+)+` backtrack exponentially)")
+            }
         }
         return result
     }
@@ -218,6 +237,11 @@ public struct JSONSchemaLimits: Sendable {
     public var maxWork = 20_000_000
     /// Steps one regular-expression search may take.
     public var regexBudget = ECMARegex.defaultBudget
+    /// Problems reported before validation stops (a hostile document could
+    /// otherwise produce millions).
+    public var maxErrors = 1_000
+    /// Steps all regular-expression searches of one validation may take together.
+    public var totalRegexBudget = 500_000_000
 
     /// The defaults.
     public init() {}

@@ -19,6 +19,7 @@ enum JSONValues {
         case .mapping: return object
         case .sequence: return array
         case .scalar(let s):
+            if s.isString { return string }
             switch s.value {
             case .null: return null
             case .bool: return boolean
@@ -32,10 +33,8 @@ enum JSONValues {
     /// The name of a mapping key as JSON sees it (keys are strings there).
     @inline(__always)
     static func keyName(_ key: YAMLNode) -> String {
-        if case .scalar(let s) = key.kind {
-            if case .string(let text) = s.value { return text }
-            return s.text
-        }
+        // A string's value is its text; other scalars are named by their text too.
+        if case .scalar(let s) = key.kind { return s.text }
         return ""
     }
 
@@ -157,6 +156,14 @@ enum JSONValues {
             return true
         case (.mapping(let x), .mapping(let y)):
             guard x.count == y.count else { return false }
+            if x.count > 16 {
+                var index: [String: YAMLNode] = [:]
+                for f in y { index[keyName(f.key)] = index[keyName(f.key)] ?? f.value }
+                for e in x {
+                    guard let other = index[keyName(e.key)], equal(e.value, other) else { return false }
+                }
+                return true
+            }
             outer: for e in x {
                 let name = keyName(e.key)
                 for f in y where keyName(f.key) == name {
@@ -229,7 +236,7 @@ enum JSONValues {
     }
 
     private static func renderInto(_ out: inout String, _ node: YAMLNode, limit: Int) {
-        if out.count > limit { return }
+        if out.utf8.count > limit * 4 { return }
         switch node.kind {
         case .scalar(let s):
             switch s.value {
@@ -241,6 +248,7 @@ enum JSONValues {
         case .sequence(let items):
             out += "["
             for (k, i) in items.enumerated() {
+                if out.utf8.count > limit * 4 { break }
                 if k > 0 { out += ", " }
                 renderInto(&out, i, limit: limit)
             }
@@ -248,6 +256,7 @@ enum JSONValues {
         case .mapping(let entries):
             out += "{"
             for (k, e) in entries.enumerated() {
+                if out.utf8.count > limit * 4 { break }
                 if k > 0 { out += ", " }
                 out += quoted(keyName(e.key)) + ": "
                 renderInto(&out, e.value, limit: limit)
@@ -309,8 +318,10 @@ enum Suggestions {
 
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
     static func closest(to word: String, in candidates: [String]) -> String? {
+        // Long texts are not typos of names; comparing them would be quadratic.
+        guard word.utf8.count <= 64 else { return nil }
         var best: (String, Int)? = nil
-        for c in candidates where c != word {
+        for c in candidates where c != word && c.utf8.count <= 64 {
             let d = distance(word, c)
             if best == nil || d < best!.1 { best = (c, d) }
         }

@@ -269,7 +269,7 @@ enum Keywords {
         let text = c.value.scalar?.text ?? ""
         let location = c.location
         return { ev, node, _ in
-            guard JSONValues.typeBits(node) & JSONValues.number != 0, let n = JSONValues.Number(node) else { return true }
+            guard let n = JSONValues.Number(node) else { return true }
             if isMultiple(n, of: divisor) { return true }
             ev.report("schema-multiple-of", at: node, schemaPath: location,
                       "must be a multiple of \(text), found \(node.scalar?.text ?? "")")
@@ -301,7 +301,7 @@ enum Keywords {
         let text = c.value.scalar?.text ?? ""
         let location = c.location
         return { ev, node, _ in
-            guard JSONValues.typeBits(node) & JSONValues.number != 0, let n = JSONValues.Number(node) else { return true }
+            guard let n = JSONValues.Number(node) else { return true }
             if let order = JSONValues.compare(n, limit), accepts(order) { return true }
             ev.report(rule, at: node, schemaPath: location,
                       "must be \(words) \(text), found \(node.scalar?.text ?? "")")
@@ -314,7 +314,8 @@ enum Keywords {
         let location = c.location
         let rule = max ? "schema-max-length" : "schema-min-length"
         return { ev, node, _ in
-            guard case .scalar(let s) = node.kind, case .string(let text) = s.value else { return true }
+            guard case .scalar(let s) = node.kind, s.isString else { return true }
+            let text = s.text
             // Cheap bounds first: UTF-8 length bounds the scalar count.
             let bytes = text.utf8.count
             if max ? bytes <= limit : bytes / 4 >= limit { return true }
@@ -331,7 +332,8 @@ enum Keywords {
         let regex = try c.compiler.regex(text, at: c.value, location: c.location)
         let location = c.location
         return { ev, node, _ in
-            guard case .scalar(let s) = node.kind, case .string(let value) = s.value else { return true }
+            guard case .scalar(let s) = node.kind, s.isString else { return true }
+            let value = s.text
             switch ev.search(regex, value, at: node, schemaPath: location) {
             case .matched: return true
             case .budgetExceeded: return false
@@ -445,7 +447,7 @@ enum Keywords {
             map[name] = c.subschema(value, "/" + SchemaCompiler.escape(name))
             c.unit.propertyNames.append(name)
         }
-        let children = map
+        let children = NameTable(map)
         return { ev, node, annotations in
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
@@ -507,15 +509,15 @@ enum Keywords {
         let regexes = patterns.map(\.0)
         let isFalse = c.value.scalar?.value == .bool(false)
         let candidates = known.sorted()
-        let declared = known
+        let declared = NameTable(Dictionary(uniqueKeysWithValues: known.map { ($0, 0) }))
         let location = c.location
         return { ev, node, annotations in
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
             for k in 0..<entries.count {
                 let name = JSONValues.keyName(entries[k].key)
-                if declared.contains(name) { continue }
-                if regexes.contains(where: { $0.search(name) == .matched }) { continue }
+                if declared[name] != nil { continue }
+                if regexes.contains(where: { ev.search($0, name, at: entries[k].key, schemaPath: location) == .matched }) { continue }
                 if isFalse {
                     ok = false
                     if ev.failFast { return false }
@@ -553,7 +555,7 @@ enum Keywords {
             var ok = true
             for e in entries {
                 var key = e.key
-                if case .scalar(let s) = key.kind, s.value != .string(s.text) {
+                if case .scalar(let s) = key.kind, !s.isString {
                     key = YAMLNode(kind: .scalar(YAMLScalar(text: s.text, style: s.style, tag: nil, value: .string(s.text),
                                                              isYAML11Boolean: false)), span: key.span)
                 }
@@ -913,5 +915,29 @@ enum Keywords {
             }
             return ok
         }
+    }
+}
+
+/// Property name → unit, searched linearly when small (cheaper than hashing
+/// every instance key) and by hash when large.
+struct NameTable: Sendable {
+    private let small: [(String, Int)]
+    private let large: [String: Int]?
+
+    init(_ map: [String: Int]) {
+        if map.count <= 8 {
+            small = map.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            large = nil
+        } else {
+            small = []
+            large = map
+        }
+    }
+
+    @inline(__always)
+    subscript(name: String) -> Int? {
+        if let large { return large[name] }
+        for (k, v) in small where k == name { return v }
+        return nil
     }
 }

@@ -129,3 +129,12 @@ final class ECMARegexTests: XCTestCase {
         XCTAssertEqual(try ECMARegex("b").search(String(repeating: "a", count: 200_000)), .noMatch)
     }
 }
+
+final class ECMARegexLenienceTests: XCTestCase {
+    func testPunctuationIdentityEscapesAreAccepted() throws {
+        XCTAssertTrue(try ECMARegex("^a\\-b\\_c\\:d$").matches("a-b_c:d"))
+        XCTAssertTrue(try ECMARegex("^\\#\\@$").matches("#@"))
+        XCTAssertThrowsError(try ECMARegex("\\e"))
+        XCTAssertThrowsError(try ECMARegex("\\8"))
+    }
+}

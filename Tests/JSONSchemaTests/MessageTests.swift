@@ -122,3 +122,10 @@ final class CombinedAlternativeTests: XCTestCase {
         XCTAssertEqual(c.map(\.message), ["expected `fill` or an integer, found a number (1.5)"])
     }
 }
+
+final class DuplicateNoiseTests: XCTestCase {
+    func testSameProblemThroughRefAndSiblingIsReportedOnce() {
+        let d = problems(##"{"$defs":{"obj":{"type":"object"}},"$ref":"#/$defs/obj","type":"object","allOf":[{"type":"object"}]}"##, "[]")
+        XCTAssertEqual(d.map(\.rule), ["schema-type"])
+    }
+}

@@ -47,10 +47,18 @@ public struct ECMARegex: Sendable {
 
     /// Searches `text` anywhere (ECMA `test` semantics: unanchored).
     public func search(_ text: String, budget: Int = ECMARegex.defaultBudget) -> SearchResult {
+        var remaining = budget
+        return search(text, remaining: &remaining)
+    }
+
+    /// Searches `text`, spending steps from `remaining` (what is left stays
+    /// there, so a caller can bound many searches together).
+    public func search(_ text: String, remaining: inout Int) -> SearchResult {
         var input: [UInt32] = []
         input.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars { input.append(s.value) }
-        var machine = RegexMachine(input: input, budget: budget)
+        var machine = RegexMachine(input: input, budget: remaining)
+        defer { remaining = max(0, machine.budget) }
         let lastStart = anchoredAtStart ? 0 : input.count
         var start = 0
         while start <= lastStart {
@@ -424,8 +432,11 @@ struct RegexParser {
             }
             return v
         default:
-            // Identity escapes: syntax characters and `/` (the `u` flag's rule).
-            if let u = Unicode.Scalar(c), "^$\\.*+?()[]{}|/".unicodeScalars.contains(u) { return c }
+            // Identity escapes: any ASCII punctuation (`\-`, `\/`, `\.`, ...) and
+            // non-ASCII characters; a letter or digit without a meaning is an
+            // error rather than silently matching itself (`\a` is not a bell).
+            if c >= 0x80 { return c }
+            if let u = Unicode.Scalar(c), u.isASCII, !(u.properties.isAlphabetic || (c >= 0x30 && c <= 0x39)), c >= 0x21 { return c }
             throw fail("invalid escape `\\\(Unicode.Scalar(c).map { String($0) } ?? "?")`", at: start)
         }
     }

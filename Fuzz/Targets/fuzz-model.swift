@@ -1,0 +1,150 @@
+// Fuzz target (d), structured: bytes → a valid container spec plus script
+// (every byte is a decision: sizes, panels, steps, times) → the model, with
+// its invariants checked after every step and at moments inside every
+// transition → snapshots. A broken invariant traps with its sentence.
+//
+// The spec is valid by construction, as `validate` would accept it: headers
+// fit at every size and stack, `at:` never goes back, `present` only with a
+// panel expanded and no modal up, `expand`/`setPanels` never under a modal,
+// `dismiss` only under one, references inside the current stack, panel ids
+// unique and a known id always naming the same panel.
+import AccordionModel
+
+/// Sizes drawn from a small table plus a fraction, so the fuzzer reaches
+/// both round values and awkward ones without float extremes that no spec
+/// would use (1e300 points) and that defeat any absolute tolerance.
+private func length(_ r: inout ByteReader, max: Double) -> Double {
+    let base: [Double] = [1, 20, 44, 0.5, 100, 375, 667, 1000, 0.001, 12.345, 9999]
+    let value = r.pick(base) + Double(r.byte()) / 8
+    return Swift.min(Swift.max(value, 0.001), max)
+}
+
+private let curves: [AnimationCurve] = [.linear, .easeIn, .easeOut, .easeInOut]
+private let durations: [Double] = [0, 0.3, 0, 1, 0.25, 1e-10, 0.1 + 0.2, 2.5]
+
+/// Everything known about the spec being generated, to keep the script valid.
+private struct Generator {
+    var reader: ByteReader
+    var known: [String: PanelSpec] = [:]
+    var nextID = 0
+
+    mutating func newPanel(headerHeight: Double) -> PanelSpec {
+        // Ids from the whole allowed alphabet; a counter keeps them unique.
+        let prefix = reader.pick(["VC", "_", "a-b", "Inbox_", "x"])
+        defer { nextID += 1 }
+        let id = "\(prefix)\(nextID)"
+        let content: Double? = reader.bool() ? nil : length(&reader, max: 2000) - 1
+        let panel = PanelSpec(id: id, title: reader.pick(["", "VC \(nextID)", "<&\"'>", "é✓ \u{1F600}"]),
+                              color: UInt32(truncatingIfNeeded: reader.uint16() &* 65_537),
+                              titleColor: reader.bool() ? 0xFFFF_FFFF : 0x0000_00FF,
+                              headerHeight: headerHeight, contentHeight: content.map { Swift.max(0, $0) })
+        known[id] = panel
+        return panel
+    }
+
+    /// A stack whose headers fit in `height`.
+    mutating func stack(height: Double, reuse: [PanelSpec]) -> [PanelSpec] {
+        let count = reader.below(reader.bool() ? 6 : 40)
+        var panels: [PanelSpec] = []
+        var ids: Set<String> = []
+        var total = 0.0
+        for _ in 0..<count {
+            if !reuse.isEmpty, reader.bool() {
+                let panel = reuse[reader.below(reuse.count)]
+                if ids.contains(panel.id) || total + panel.headerHeight > height { continue }
+                ids.insert(panel.id)
+                total += panel.headerHeight
+                panels.append(panel)
+            } else {
+                let h = length(&reader, max: 200)
+                if total + h > height { break }
+                total += h
+                let panel = newPanel(headerHeight: h)
+                ids.insert(panel.id)
+                panels.append(panel)
+            }
+        }
+        return panels
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
+    var g = Generator(reader: ByteReader(fuzzBytes(data, size)))
+    var container = ContainerSpec()
+    container.width = length(&g.reader, max: 3000)
+    container.height = length(&g.reader, max: 3000)
+    container.headerHeight = length(&g.reader, max: 200)
+    container.layout = g.reader.bool() ? .fill : .fit
+    container.duration = g.reader.pick(durations)
+    container.curve = g.reader.pick(curves)
+    let panels = g.stack(height: container.height, reuse: [])
+    let expanded: Int? = panels.isEmpty || g.reader.below(4) == 0 ? nil : g.reader.below(panels.count)
+
+    var model = AccordionContainer(title: g.reader.bool() ? nil : "fuzz", container: container,
+                                   panels: panels, expandedIndex: expanded)
+    checkInvariants(model, "after load")
+    var steps: [Step] = []
+    var stepCount = 0
+    while !g.reader.isExhausted && stepCount < 200 {
+        stepCount += 1
+        // `at:` only forward from the previous step's time.
+        let at: Double? = g.reader.below(3) == 0 ? model.clock + g.reader.pick([0, 0.05, 0.1, 0.15, 0.3, 1, 1e-10]) : nil
+        let count = model.panels.count
+        let action: StepAction
+        switch g.reader.below(9) {
+        case 0, 1, 2:
+            guard count > 0 else { continue }
+            action = .tap(panel: g.reader.below(count))
+        case 3:
+            action = .wait(seconds: g.reader.pick([0, 0.1, 0.15, 0.3, 1]))
+        case 4:
+            // Never smaller than the headers in the stack.
+            let needed = model.totalHeaderHeight
+            let height = Swift.max(needed, needed + length(&g.reader, max: 3000) - 1)
+            action = .resize(width: length(&g.reader, max: 3000), height: height)
+        case 5:
+            guard model.modalTitle == nil else { continue }
+            action = .expand(panel: count == 0 || g.reader.below(4) == 0 ? nil : g.reader.below(count))
+        case 6:
+            guard model.modalTitle == nil, model.expandedIndex != nil else { continue }
+            action = .present(title: g.reader.pick(["Compose", "", "Über"]))
+        case 7:
+            guard model.modalTitle != nil else { continue }
+            action = .dismiss
+        default:
+            guard model.modalTitle == nil else { continue }
+            let reuse = Array(g.known.values).sorted { $0.id < $1.id }
+            action = .setPanels(g.stack(height: model.container.height, reuse: reuse))
+        }
+        // `wait` takes no `at:`.
+        var isWait = false
+        if case .wait = action { isWait = true }
+        let step = Step(action, at: isWait ? nil : at)
+        steps.append(step)
+        let before = model.log.count
+        let entries = model.apply(step)
+        if model.log.count - before != entries.count {
+            fuzzFailure("step \(stepCount) (\(step)) returned \(entries.count) entries but logged \(model.log.count - before)")
+        }
+        checkInvariants(model, "after step \(stepCount): \(step)")
+        // A few moments inside whatever is running, shown as render would.
+        for fraction in [0.0, 0.5, 1.0] {
+            let time = model.clock + (model.settledTime - model.clock) * fraction
+            let snapshot = model.snapshot(at: time)
+            for frame in snapshot.panels where !frame.header.y.isFinite || (frame.content.map { !$0.height.isFinite } ?? false) {
+                fuzzFailure("non-finite frame at \(time): \(frame)")
+            }
+            if snapshot.interactionEnabled != (snapshot.transition == nil) {
+                fuzzFailure("interactionEnabled \(snapshot.interactionEnabled) with transition \(String(describing: snapshot.transition))")
+            }
+        }
+    }
+    // Step at a time and all at once agree.
+    let whole = ScriptRun.container(title: model.title, container: container, panels: panels,
+                                    expandedIndex: expanded, steps: steps)
+    if whole != model { fuzzFailure("ScriptRun.container disagrees with applying \(steps.count) steps one at a time") }
+    renderEveryFormat(ScriptRun.run(title: model.title, container: container, panels: panels,
+                                    expandedIndex: expanded, steps: steps, everyStep: true))
+    return 0
+}

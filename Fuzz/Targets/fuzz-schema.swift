@@ -1,0 +1,35 @@
+// Fuzz target (c): arbitrary bytes → YAML loader → the document used as a
+// JSON Schema → that schema validating the document itself. This fuzzes the
+// validator's handling of arbitrary schemas: `$ref` cycles, deep `allOf`,
+// huge or tiny `multipleOf`, pathological `pattern`s, `$dynamicRef`,
+// `unevaluated*`. An invalid schema must be a located error, a valid one
+// must validate any instance in bounded time and stack.
+import AccordionDiagnostics
+import AccordionYAML
+import JSONSchema
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSchema(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
+    let bytes = fuzzBytes(data, size)
+    let node: YAMLNode
+    do {
+        node = try YAMLLoader().load(bytes, source: "fuzz.yaml")
+    } catch {
+        return 0
+    }
+    let validator: JSONSchemaValidator
+    do {
+        validator = try JSONSchemaValidator(schema: node)
+    } catch {
+        let own = error.diagnostics.filter { $0.span.source == "fuzz.yaml" }
+        if !own.isEmpty { checkLocated(own, input: bytes) }
+        return 0
+    }
+    let diagnostics = validator.validate(node)
+    let own = diagnostics.filter { $0.span.source == "fuzz.yaml" }
+    if !own.isEmpty { checkLocated(own, input: bytes) }
+    if validator.isValid(node) != diagnostics.allSatisfy({ $0.severity != .error }) {
+        fuzzFailure("isValid disagrees with validate's \(diagnostics.count) diagnostics")
+    }
+    return 0
+}
