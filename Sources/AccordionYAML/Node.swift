@@ -142,7 +142,12 @@ public struct YAMLScalar: Sendable, Hashable {
         case Self.kindString: return .string(text)
         default:
             var t = text
-            let match = t.withUTF8 { CoreSchema.resolvePlain($0) }
+            // The kind says which row matched: try it first (this runs for every numeric check).
+            let kind = (info.packed >> 3) & 7
+            let match = t.withUTF8 { b in
+                (kind == Self.kindInt ? CoreSchema.decimalInteger(b) : kind == Self.kindFloat ? CoreSchema.decimalFloat(b) : nil)
+                    ?? CoreSchema.resolvePlain(b)
+            }
             if case .value(let v)? = match { return v }
             return .string(text)
         }

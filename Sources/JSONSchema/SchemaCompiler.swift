@@ -114,7 +114,8 @@ final class SchemaCompiler {
     }
 
     static func escape(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
+        // Bytes, not Characters: this runs for every key of every schema.
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingTildes()
     }
 
@@ -372,7 +373,7 @@ extension String {
 
     /// `~1` → `/`, `~0` → `~`.
     func unescapingPointerToken() -> String {
-        guard contains("~") else { return self }
+        guard utf8.contains(UInt8(ascii: "~")) else { return self }
         var out = ""
         var it = unicodeScalars.makeIterator()
         while let c = it.next() {

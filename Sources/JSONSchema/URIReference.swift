@@ -106,6 +106,12 @@ struct URIReference: Equatable {
     /// Resolves `reference` text against `base` text; the result without an
     /// empty trailing fragment.
     static func resolve(_ reference: String, against base: String) -> String {
+        // Most references are fragments in the same document (`#/$defs/x`):
+        // the base without its fragment, plus the reference's (RFC 3986 §5.2.2).
+        if reference.utf8.first == UInt8(ascii: "#") {
+            let document = split(base).document
+            return reference.utf8.count == 1 ? document : document + reference
+        }
         var r = URIReference(reference).resolved(against: URIReference(base))
         if r.fragment == "" { r.fragment = nil }
         return r.text
@@ -113,15 +119,16 @@ struct URIReference: Equatable {
 
     /// Splits a URI into the part naming a document and its fragment.
     static func split(_ uri: String) -> (document: String, fragment: String?) {
-        if let hash = uri.firstIndex(of: "#") {
-            return (String(uri[..<hash]), String(uri[uri.index(after: hash)...]))
+        let utf8 = uri.utf8
+        if let hash = utf8.firstIndex(of: UInt8(ascii: "#")) {
+            return (String(uri[..<hash]), String(uri[utf8.index(after: hash)...]))
         }
         return (uri, nil)
     }
 
     /// Undoes `%XX` escapes (a JSON pointer in a URI fragment is percent-encoded).
     static func percentDecoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)
         var i = 0

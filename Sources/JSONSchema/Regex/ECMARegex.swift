@@ -12,6 +12,8 @@ public struct ECMARegex: Sendable {
     let firstScalar: UInt32?
     /// True when the pattern can only match at the start of the input.
     let anchoredAtStart: Bool
+    /// The linear-time matcher, for patterns simple enough to have one.
+    let bitParallel: BitParallelMatcher?
 
     /// Default number of machine steps one search may take.
     public static let defaultBudget = 1_000_000
@@ -43,6 +45,7 @@ public struct ECMARegex: Sendable {
         self.program = try compiler.compile(ast)
         self.firstScalar = RegexCompiler.firstScalar(of: ast)
         self.anchoredAtStart = RegexCompiler.startsWithBOL(ast)
+        self.bitParallel = BitParallelMatcher(ast)
     }
 
     /// Searches `text` anywhere (ECMA `test` semantics: unanchored).
@@ -54,6 +57,20 @@ public struct ECMARegex: Sendable {
     /// Searches `text`, spending steps from `remaining` (what is left stays
     /// there, so a caller can bound many searches together).
     public func search(_ text: String, remaining: inout Int) -> SearchResult {
+        if let fast = bitParallel {
+            let n = text.unicodeScalars.count
+            // Only where the machine could not have run out of steps: the answer is then the same.
+            if let worst = fast.worstCaseSteps(length: n, codeSize: program.code.count), worst <= remaining {
+                remaining -= min(remaining, n + 1)
+                return fast.matches(text.unicodeScalars.lazy.map(\.value), count: n) ? .matched : .noMatch
+            }
+        }
+        return backtrackingSearch(text, remaining: &remaining)
+    }
+
+    /// The search on the backtracking machine alone (the reference the
+    /// linear-time matcher is tested against).
+    func backtrackingSearch(_ text: String, remaining: inout Int) -> SearchResult {
         var input: [UInt32] = []
         input.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars { input.append(s.value) }
