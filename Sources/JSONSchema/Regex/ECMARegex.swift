@@ -58,6 +58,20 @@ public struct ECMARegex: Sendable {
     /// there, so a caller can bound many searches together).
     public func search(_ text: String, remaining: inout Int) -> SearchResult {
         if let fast = bitParallel {
+            // ASCII text (the usual id or colour) is read as bytes.
+            var bytes = text
+            let ascii: SearchResult?? = bytes.withUTF8 { b in
+                guard !b.contains(where: { $0 >= 0x80 }) else { return nil }
+                guard let worst = fast.worstCaseSteps(length: b.count, codeSize: program.code.count), worst <= remaining
+                else { return .some(nil) }
+                remaining -= min(remaining, b.count + 1)
+                return fast.matches(b.lazy.map { UInt32($0) }, count: b.count) ? .matched : .noMatch
+            }
+            switch ascii {
+            case .some(.some(let result)): return result
+            case .some(.none): return backtrackingSearch(text, remaining: &remaining)
+            case .none: break
+            }
             let n = text.unicodeScalars.count
             // Only where the machine could not have run out of steps: the answer is then the same.
             if let worst = fast.worstCaseSteps(length: n, codeSize: program.code.count), worst <= remaining {
