@@ -20,6 +20,7 @@ enum JSONValues {
         case .sequence: return array
         case .scalar(let s):
             if s.isString { return string }
+            if s.isInteger { return number | integer }
             switch s.value {
             case .null: return null
             case .bool: return boolean
