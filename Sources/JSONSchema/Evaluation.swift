@@ -64,6 +64,10 @@ final class Evaluation {
     var localDepth = 0
     var totalDepth = 0
     var work = 0
+    /// Regular-expression steps taken by every search so far.
+    var regexWork = 0
+    /// Set once the searches together used up `maxRegexWork` (reported once).
+    var regexExhausted = false
     /// Set when the work limit ran out: everything after is unreliable.
     var aborted = false
 
@@ -195,9 +199,23 @@ final class Evaluation {
         return body()
     }
 
-    /// Searches `text` with `regex`, reporting an exhausted budget.
+    /// Searches `text` with `regex`, reporting an exhausted budget: the
+    /// search's own, or the whole validation's once patterns over many values
+    /// have used it up (then no further pattern is run).
     func search(_ regex: ECMARegex, _ text: String, at node: YAMLNode, schemaPath: String) -> ECMARegex.SearchResult {
-        let result = regex.search(text, budget: limits.regexBudget)
+        let remaining = limits.maxRegexWork - regexWork
+        if remaining <= 0 || (remaining < limits.regexBudget && regexWork > 0) {
+            if regexExhausted { return .budgetExceeded }
+            let result = remaining > 0 ? regex.search(text, budget: remaining, spent: &regexWork) : .budgetExceeded
+            if result == .budgetExceeded {
+                regexExhausted = true
+                reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
+                            "patterns stopped being checked here: together they took more than \(limits.maxRegexWork) steps in this document",
+                            help: "simplify the pattern (nested quantifiers like `(a+)+` backtrack exponentially); a library user can raise JSONSchemaLimits.maxRegexWork")
+            }
+            return result
+        }
+        let result = regex.search(text, budget: limits.regexBudget, spent: &regexWork)
         if result == .budgetExceeded {
             reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
                         "the pattern \(JSONValues.quoted(regex.pattern)) took more than \(limits.regexBudget) steps on this value, so it was not checked",
@@ -218,6 +236,9 @@ public struct JSONSchemaLimits: Sendable {
     public var maxWork = 20_000_000
     /// Steps one regular-expression search may take.
     public var regexBudget = ECMARegex.defaultBudget
+    /// Steps all regular-expression searches of one validation may take
+    /// together (bounds one hostile pattern over thousands of values).
+    public var maxRegexWork = 10_000_000
 
     /// The defaults.
     public init() {}

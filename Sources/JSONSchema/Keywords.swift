@@ -515,7 +515,7 @@ enum Keywords {
             for k in 0..<entries.count {
                 let name = JSONValues.keyName(entries[k].key)
                 if declared.contains(name) { continue }
-                if regexes.contains(where: { $0.search(name) == .matched }) { continue }
+                if regexes.contains(where: { ev.search($0, name, at: entries[k].key, schemaPath: location) == .matched }) { continue }
                 if isFalse {
                     ok = false
                     if ev.failFast { return false }

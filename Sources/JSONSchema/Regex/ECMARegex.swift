@@ -47,10 +47,24 @@ public struct ECMARegex: Sendable {
 
     /// Searches `text` anywhere (ECMA `test` semantics: unanchored).
     public func search(_ text: String, budget: Int = ECMARegex.defaultBudget) -> SearchResult {
+        var spent = 0
+        return search(text, budget: budget, spent: &spent)
+    }
+
+    /// `search`, adding the machine steps it took to `spent`, so a caller can
+    /// bound the work of many searches together (one hostile pattern over
+    /// thousands of values).
+    func search(_ text: String, budget: Int, spent: inout Int) -> SearchResult {
+        var machine = RegexMachine(input: [], budget: budget)
+        defer { spent += budget - max(0, machine.budget) }
+        return search(text, machine: &machine)
+    }
+
+    private func search(_ text: String, machine: inout RegexMachine) -> SearchResult {
         var input: [UInt32] = []
         input.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars { input.append(s.value) }
-        var machine = RegexMachine(input: input, budget: budget)
+        machine = RegexMachine(input: input, budget: machine.budget)
         let lastStart = anchoredAtStart ? 0 : input.count
         var start = 0
         while start <= lastStart {
