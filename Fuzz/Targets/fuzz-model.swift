@@ -86,7 +86,7 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     checkInvariants(model, "after load")
     var steps: [Step] = []
     var stepCount = 0
-    while !g.reader.isExhausted && stepCount < 200 {
+    while !g.reader.isExhausted && stepCount < 100 {
         stepCount += 1
         // `at:` only forward from the previous step's time.
         let at: Double? = g.reader.below(3) == 0 ? model.clock + g.reader.pick([0, 0.05, 0.1, 0.15, 0.3, 1, 1e-10]) : nil
