@@ -64,6 +64,8 @@ final class Evaluation {
     var localDepth = 0
     var totalDepth = 0
     var work = 0
+    /// Schema applications allowed in this validation (see `JSONSchemaLimits.maxWork`).
+    var workLimit: Int
     /// Regular-expression steps taken by every search so far.
     var regexWork = 0
     /// Set once the searches together used up `maxRegexWork` (reported once).
@@ -82,6 +84,7 @@ final class Evaluation {
     init(program: SchemaProgram, failFast: Bool, limits: JSONSchemaLimits) {
         self.program = program
         self.limits = limits
+        self.workLimit = limits.maxWork
         self.units = program.units
         self.failFast = failFast
     }
@@ -136,11 +139,11 @@ final class Evaluation {
             totalDepth -= 1
         }
         if aborted { return false }
-        if work > limits.maxWork {
+        if work > workLimit {
             aborted = true
             reportLimit("schema-recursion-limit", at: node, schemaPath: unit.location,
-                        "validation stopped here: more than \(limits.maxWork) schema applications",
-                        help: "simplify nested `anyOf`/`oneOf` alternatives that all recurse into the value")
+                        "validation stopped here: more than \(workLimit) schema applications",
+                        help: "simplify nested `anyOf`/`oneOf` alternatives that all recurse into the value (a library user can raise JSONSchemaLimits.maxWork)")
             return false
         }
         if localDepth > limits.maxSchemasPerValue || totalDepth > limits.maxNesting {
@@ -232,8 +235,12 @@ public struct JSONSchemaLimits: Sendable {
     public var maxSchemasPerValue = 256
     /// Nesting of schema applications overall (keeps the stack bounded).
     public var maxNesting = 2_000
-    /// Schema applications allowed in one validation (bounds `anyOf` blow-ups).
-    public var maxWork = 20_000_000
+    /// Schema applications allowed in one validation, plus `workPerValue`
+    /// for every value of the instance (bounds `anyOf` blow-ups to well under
+    /// a second on small documents while large documents get proportionally more).
+    public var maxWork = 2_000_000
+    /// Schema applications allowed per value of the instance, on top of `maxWork`.
+    public var workPerValue = 200
     /// Steps one regular-expression search may take.
     public var regexBudget = ECMARegex.defaultBudget
     /// Steps all regular-expression searches of one validation may take
@@ -242,4 +249,28 @@ public struct JSONSchemaLimits: Sendable {
 
     /// The defaults.
     public init() {}
+}
+
+extension Evaluation {
+    /// Sets the work limit for validating `instance`: `maxWork` plus
+    /// `workPerValue` for each of its values (counted without recursion).
+    func limitWork(for instance: YAMLNode) {
+        var count = 0
+        var pending = [instance]
+        while let node = pending.popLast(), count < Int.max / 2 {
+            count += 1
+            switch node.kind {
+            case .scalar: break
+            case .sequence(let items): pending += items
+            case .mapping(let entries):
+                for e in entries {
+                    pending.append(e.key)
+                    pending.append(e.value)
+                }
+            }
+        }
+        let (perValue, overflow) = count.multipliedReportingOverflow(by: limits.workPerValue)
+        let (total, overflowTotal) = limits.maxWork.addingReportingOverflow(perValue)
+        workLimit = overflow || overflowTotal ? Int.max : total
+    }
 }

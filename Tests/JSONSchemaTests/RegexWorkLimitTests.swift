@@ -40,3 +40,45 @@ final class RegexWorkLimitTests: XCTestCase {
                 (#"["VC1", "1VC"]"#, false)])
     }
 }
+
+/// Regression (issue 7): the work limit was 20,000,000 schema applications
+/// whatever the document, 2 to 4 s (release) for a one-value instance under
+/// an exponential `$ref` fan-out. It is now a base plus a share per value.
+final class WorkLimitTests: XCTestCase {
+    static func fanOut(levels: Int) -> String {
+        var defs: [String] = []
+        for i in 0..<levels {
+            defs.append(##""d\##(i)": {"allOf": [{"$ref": "#/$defs/d\##(i + 1)"}, {"$ref": "#/$defs/d\##(i + 1)"}]}"##)
+        }
+        defs.append(##""d\##(levels)": {"type": "integer"}"##)
+        return ##"{"$defs": {"## + defs.joined(separator: ",") + ##"}, "$ref": "#/$defs/d0"}"##
+    }
+
+    func testFanOutOnOneValueStopsAtTheBaseLimit() throws {
+        var limits = JSONSchemaLimits()
+        limits.maxWork = 10_000
+        limits.workPerValue = 10
+        let v = try JSONSchemaValidator(schema: json(Self.fanOut(levels: 30)), limits: limits)
+        let d = v.validate(json("1"))
+        XCTAssertEqual(d.map(\.rule), ["schema-recursion-limit"])
+        XCTAssertTrue(d.first?.message.contains("more than 10010 schema applications") ?? false, d.first?.message ?? "")
+        XCTAssertTrue(d.first?.help?.contains("JSONSchemaLimits.maxWork") ?? false)
+        XCTAssertFalse(v.isValid(json("1")))
+    }
+
+    func testLargerDocumentsGetProportionallyMoreWork() throws {
+        var limits = JSONSchemaLimits()
+        limits.maxWork = 100
+        limits.workPerValue = 5
+        // Three applications per item (items, the item's schema, its $ref target).
+        let v = try JSONSchemaValidator(schema: json(##"{"items": {"$ref": "#/$defs/n"}, "$defs": {"n": {"type": "integer"}}}"##), limits: limits)
+        let many = json("[" + (0..<1000).map(String.init).joined(separator: ",") + "]")
+        XCTAssertEqual(v.validate(many), [])
+        XCTAssertTrue(v.isValid(many))
+    }
+
+    func testDefaultLimitLeavesTheFanOutToAnErrorNotAnHour() throws {
+        let v = try JSONSchemaValidator(schema: json(Self.fanOut(levels: 40)))
+        XCTAssertEqual(v.validate(json("1")).map(\.rule), ["schema-recursion-limit"])
+    }
+}
