@@ -39,6 +39,9 @@ public enum JSONText {
     /// A double rounded to `places` decimals, spelled without a trailing
     /// `.0` for whole numbers and without `-0` (for stable, diffable dumps).
     public static func rounded(_ value: Double, places: Int = 3) -> String {
+        // Beyond 1e15 there are no decimals left to round, and scaling could
+        // overflow to infinity (1e308 * 1000), which JSON cannot hold.
+        guard abs(value) < 1e15 else { return value.description }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         var r = (value * scale).rounded() / scale
