@@ -48,27 +48,40 @@ public struct DiagnosticFormatter: Sendable {
         return out
     }
 
+    /// Longest stretch of a source line quoted, in characters; a longer line
+    /// is cut around the column with `…` at the cut ends.
+    public static let quotedWidth = 120
+
     /// The source line of `span.start` with a gutter and an underline.
     public func quote(_ span: SourceSpan, in source: SourceText, severity: Severity) -> String? {
-        guard let text = source.line(span.start.line) else { return nil }
+        guard let length = source.excerpt(span.start.line, from: 0, limit: 0)?.length else { return nil }
         let number = String(span.start.line)
         let pad = String(repeating: " ", count: number.count)
-        let lineScalars = Array(text.unicodeScalars)
-        let startCol = max(1, min(span.start.column, lineScalars.count + 1))
+        let startCol = max(1, min(span.start.column, length + 1))
         let endCol: Int
         if span.end.line == span.start.line, span.end.column > startCol {
-            endCol = min(span.end.column, lineScalars.count + 1)
+            endCol = min(span.end.column, length + 1)
         } else if span.end.line > span.start.line {
-            endCol = lineScalars.count + 1
+            endCol = length + 1
         } else {
             endCol = startCol + 1
         }
+        // The quoted window: the whole line when short, else up to 40
+        // characters before the column and the rest after it.
+        let width = Self.quotedWidth
+        let first = max(0, min(startCol - 1 - 40, length - width))
+        guard let (shown, _) = source.excerpt(span.start.line, from: first, limit: width) else { return nil }
+        let cutBefore = first > 0
+        let cutAfter = first + width < length
+        let text = (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "")
         // Keep tabs as tabs in the underline prefix so it lines up in any terminal.
-        var prefix = ""
-        for i in 0..<(startCol - 1) {
-            prefix += i < lineScalars.count && lineScalars[i] == "\t" ? "\t" : " "
+        let shownScalars = Array(shown.unicodeScalars)
+        var prefix = cutBefore ? " " : ""
+        for i in 0..<(startCol - 1 - first) {
+            prefix += i < shownScalars.count && shownScalars[i] == "\t" ? "\t" : " "
         }
-        let marks = String(repeating: "^", count: max(1, endCol - startCol))
+        let visibleEnd = min(endCol, first + width + 1)
+        let marks = String(repeating: "^", count: max(1, visibleEnd - startCol))
         let gutter = paint("\(pad) |", "1;34")
         return paint("\(number) |", "1;34") + " " + text + "\n"
             + gutter + " " + prefix + paint(marks, severityCode(severity)) + "\n"

@@ -162,12 +162,17 @@ final class SourceOrigin: Sendable {
     let lineStarts: [UInt32]
     /// For nodes made by hand with an explicit span.
     let fixed: SourceSpan?
+    /// Characters before every 256th byte, kept only when some line is long
+    /// (a minified file), so a column there costs at most 256 bytes of
+    /// counting instead of the whole line before it.
+    let checkpoints: [UInt32]
 
     init(source: String, bytes: [UInt8], lineStarts: [UInt32]) {
         self.source = source
         self.bytes = bytes
         self.lineStarts = lineStarts
         self.fixed = nil
+        self.checkpoints = ColumnCheckpoints.make(bytes, lineStarts: lineStarts.lazy.map(Int.init))
     }
 
     init(fixed: SourceSpan) {
@@ -175,6 +180,7 @@ final class SourceOrigin: Sendable {
         self.bytes = []
         self.lineStarts = [0]
         self.fixed = fixed
+        self.checkpoints = []
     }
 
     /// The 1-based line and scalar-counted column of a byte offset.
@@ -187,7 +193,10 @@ final class SourceOrigin: Sendable {
         let start = Int(lineStarts[lo])
         let end = min(Int(offset), bytes.count)
         var column = 1
-        if start < end {
+        if end - start > ColumnCheckpoints.stride, !checkpoints.isEmpty {
+            column += ColumnCheckpoints.characters(before: end, bytes, checkpoints)
+                - ColumnCheckpoints.characters(before: start, bytes, checkpoints)
+        } else if start < end {
             bytes.withUnsafeBufferPointer { b in
                 for i in start..<end where b[i] & 0xC0 != 0x80 { column += 1 }
             }

@@ -321,6 +321,38 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    // MARK: - Many problems
+
+    /// Regression: every problem quoted its whole source line, so a minified
+    /// (one-line) spec with 8,000 bad references printed 1.3 GB in 12 s; and
+    /// each problem searched the tree for its JSON pointer (8,000 bad taps on
+    /// separate lines: 11 s). Quotes are now a window of the line, pointers
+    /// come from parent links built once.
+    func testManyProblemsOnOneLongLine() throws {
+        let dir = try ScratchDirectory("hostile")
+        let taps = (0..<8000).map { "{tap: x\($0)}" }.joined(separator: ", ")
+        let text = "{accordion: 1, panels: [{id: abc, title: T}], script: [\(taps)]}\n"
+        let path = try dir.write("minified.yaml", text)
+        for command in ["validate", "render"] {
+            let r = try check(command, path, .located(line: 1))
+            let report = r.stdout + r.stderr
+            XCTAssertEqual(report.components(separatedBy: ": error: there is no panel with id").count - 1, 8000)
+            let longest = report.split(separator: "\n").map { $0.unicodeScalars.count }.max() ?? 0
+            XCTAssertLessThan(longest, 200, "a quoted line should be a window, not the whole \(text.utf8.count)-byte line")
+            XCTAssertLessThan(report.utf8.count, 8000 * 600)
+        }
+    }
+
+    func testManyProblemsOnSeparateLines() throws {
+        let dir = try ScratchDirectory("hostile")
+        let text = "accordion: 1\npanels:\n  - {id: abc, title: T}\nscript:\n" + (0..<8000).map { "  - tap: x\($0)\n" }.joined()
+        let r = try check("validate", try dir.write("taps.yaml", text), .located(line: 5, column: 10))
+        XCTAssertTrue(r.stdout.contains("8000 errors"), String(r.stdout.suffix(200)))
+        let json = try BoundedCLI.run(["validate", "--format", "json", dir.path("taps.yaml")])
+        XCTAssertTrue(json.stdout.contains("\"instancePath\": \"/script/7999/tap\"") || json.stdout.contains("\"instancePath\":\"/script/7999/tap\""),
+                      String(json.stdout.suffix(600)))
+    }
+
     // MARK: - Standard input
 
     func testHostileStandardInput() throws {
