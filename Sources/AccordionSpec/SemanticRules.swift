@@ -28,6 +28,8 @@ struct SemanticChecker {
     private var lastSetPanels: YAMLNode?
     /// `contentHeight` nodes already warned about (by byte offset).
     private var warnedContent: Set<Int> = []
+    /// Edit-distance cells left for "did you mean" in this document (see `closest`).
+    private var suggestionBudget = 1_000_000
     /// Parent links for `pointer(to:)`, built on the first problem.
     private var parents: [ObjectIdentifier: (parent: ObjectIdentifier?, step: String)]?
 
@@ -246,7 +248,7 @@ struct SemanticChecker {
                         stack.append(def)
                     } else {
                         var help = "setPanels can name panels defined in `panels` or in an earlier setPanels; to add a new panel here, write its definition: {id: \(id), title: ...}"
-                        if let guess = closest(to: id, in: (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted()) { help = "did you mean `\(guess)`? " + help }
+                        if suggestionBudget > 0, let guess = closest(to: id, in: (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted(), budget: &suggestionBudget) { help = "did you mean `\(guess)`? " + help }
                         report("unknown-panel-id", "there is no panel `\(id)` defined before this setPanels", at: node,
                                help: help)
                     }
@@ -344,7 +346,7 @@ struct SemanticChecker {
             } else {
                 let ids = stack.lazy.map(\.spec.id).filter { !$0.isEmpty }
                 var help: String
-                if let guess = closest(to: id, in: ids) {
+                if let guess = closest(to: id, in: ids, budget: &suggestionBudget) {
                     help = "did you mean `\(guess)`?"
                 } else if ids.isEmpty {
                     help = "there are no panels \(place)"

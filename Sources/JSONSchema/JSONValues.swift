@@ -310,7 +310,14 @@ enum Suggestions {
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
     static func closest(to word: String, in candidates: [String]) -> String? {
         var best: (String, Int)? = nil
+        let wordLength = word.unicodeScalars.count
         for c in candidates where c != word {
+            // A distance is at least the difference in length: skip what cannot
+            // be close enough (a 1 MiB value against `fill` built a 1M-row table).
+            let other = c.unicodeScalars.count
+            let longer = max(wordLength, other)
+            let allowed = longer <= 3 ? 1 : (longer <= 6 ? 2 : max(3, longer / 3))
+            if abs(wordLength - other) > allowed || wordLength * other > 4_000_000 { continue }
             let d = distance(word, c)
             if best == nil || d < best!.1 { best = (c, d) }
         }

@@ -353,6 +353,22 @@ final class HostileInputTests: XCTestCase {
                       String(json.stdout.suffix(600)))
     }
 
+    /// Regression: "did you mean" compared every unknown id with every panel
+    /// id (10,000 × 10,000: 17 s); and a 1 MiB value against an enum built a
+    /// million-row table. Both are now bounded.
+    func testSuggestionsStayCheap() throws {
+        let dir = try ScratchDirectory("hostile")
+        let n = 5000
+        let text = "accordion: 1\ncontainer: {height: 100000, headerHeight: 1}\npanels:\n"
+            + (0..<n).map { "  - {id: p\($0), title: T}\n" }.joined()
+            + "script:\n" + (0..<n).map { "  - tap: x\($0)\n" }.joined()
+        let r = try check("validate", try dir.write("ids.yaml", text), .located(line: n + 5, column: 10))
+        XCTAssertTrue(r.stdout.contains("\(n) errors"), String(r.stdout.suffix(200)))
+        XCTAssertTrue(r.stdout.contains("did you mean `p"), "suggestions are still made")
+        let long = try dir.write("enum.yaml", "accordion: 1\ncontainer: {layout: \(String(repeating: "f", count: 1 << 20))}\npanels: []\n")
+        try check("validate", long, .located(line: 2, column: 21))
+    }
+
     // MARK: - Standard input
 
     func testHostileStandardInput() throws {
