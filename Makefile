@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SAMPLE ?= samples/article-demo.yaml
 
-.PHONY: deps build release demo test browser-test clean
+.PHONY: deps build release demo test browser-test conformance clean
 
 # libyaml (through pkg-config) is the only system library the package needs.
 deps:
@@ -43,6 +43,12 @@ browser-test: deps
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3; }
 	$(SWIFT) build -c release --product accordion
 	python3 -B Tests/Browser/browser_test.py --accordion .build/release/accordion
+
+# The official JSON-Schema-Test-Suite (draft 2020-12, required tests) run
+# through `accordion validate --schema`; the suite comes from PyPI (the
+# jsonschema sdist carries it) into .build/conformance/.
+conformance: release
+	python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
 
 clean:
 	rm -rf .build

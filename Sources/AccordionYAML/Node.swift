@@ -2,23 +2,32 @@ import AccordionDiagnostics
 
 /// How a scalar was written; only plain scalars are resolved to non-strings.
 public enum ScalarStyle: String, Sendable, Hashable {
+    /// Unquoted: the only style the core schema resolves to non-strings.
     case plain
+    /// `'text'`.
     case singleQuoted
+    /// `"text"`, with backslash escapes.
     case doubleQuoted
+    /// `|` block: line breaks kept.
     case literal
+    /// `>` block: line breaks folded into spaces.
     case folded
 }
 
 /// What a scalar means after YAML 1.2 core-schema resolution (or its explicit tag).
 public enum ScalarValue: Sendable, Hashable {
+    /// `null`, `Null`, `NULL`, `~` or nothing at all.
     case null
+    /// `true`/`false` in their three spellings each.
     case bool(Bool)
     /// An integer that fits in 64 bits.
     case int(Int64)
     /// An integer outside 64-bit range, kept exactly as decimal digits
     /// with an optional leading `-` (hex and octal are converted to decimal).
     case bigInt(String)
+    /// A decimal or exponent number, or `.inf`/`-.inf`/`.nan`.
     case float(Double)
+    /// Everything else, and every quoted or block scalar.
     case string(String)
 }
 
@@ -270,7 +279,9 @@ final class SourceOrigin: Sendable {
 public final class YAMLNode: Sendable {
     /// The three kinds of YAML node.
     public enum Kind: Sendable {
+        /// A leaf.
         case scalar(YAMLScalar)
+        /// Items in document order.
         case sequence([YAMLNode])
         /// Entries in document order, merge keys already applied.
         case mapping([(key: YAMLNode, value: YAMLNode)])

@@ -144,7 +144,6 @@ struct Composer {
     let limits: YAMLLimits
     let origin: SourceOrigin
 
-
     private struct Frame {
         var isMapping: Bool
         var isFlow: Bool
@@ -268,13 +267,14 @@ struct Composer {
         return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
     }
 
-    /// Attaches a finished node to its parent (or makes it the root).
     /// Whether the next child of the innermost collection is a mapping key.
     private var atKey: Bool {
         guard let top = frames.last else { return false }
         return top.isMapping && (children.count - top.childStart) & 1 == 0
     }
 
+    /// Attaches a finished node to its parent (or makes it the root),
+    /// adding its expanded size to the parent's.
     private mutating func add(_ node: YAMLNode, size: Int, end: UInt32, isMergeKey: Bool = false, keyHash: Int? = nil) {
         if frames.isEmpty {
             root = node
@@ -291,10 +291,6 @@ struct Composer {
         frames[top].size = frames[top].size &+ size
         if frames[top].size < 0 { frames[top].size = Int.max }
         if end > frames[top].lastEnd { frames[top].lastEnd = end }
-    }
-
-    private mutating func register(anchor: String?, _ node: YAMLNode, size: Int) {
-        if let anchor { anchors[anchor] = (node, size) }
     }
 
     private static func shortTag(_ tag: String) -> String {
@@ -771,12 +767,18 @@ struct Composer {
                     ? "the file contains a NUL byte, which YAML text may not contain (is it binary, or UTF-16/UTF-32 without a byte-order mark?)"
                     : "the file contains the control character U+\(hex4(Int(p.problem_value))), which YAML text may not contain"
             } else if problem == "invalid trailing UTF-8 octet" || problem == "incomplete UTF-8 octet sequence" {
-                // Point at the byte that starts the broken character, as an editor would.
-                var lead = at
-                while lead > 0, at - lead < 3, lead >= text.count || text[lead] < 0xC0 { lead -= 1 }
-                if lead < text.count, text[lead] >= 0xC0 {
+                // libyaml gives the bad trailing byte (or, at the end of the
+                // file, the lead byte); point at the byte that starts the
+                // broken character, as an editor would, and show its bytes.
+                let trailing = problem == "invalid trailing UTF-8 octet"
+                var lead = trailing ? at - 1 : at
+                while lead > 0, at - lead < 4, lead < text.count, text[lead] < 0xC0 { lead -= 1 }
+                if lead >= 0, lead < text.count, text[lead] >= 0xC0 {
+                    let last = trailing ? min(at, text.count - 1) : text.count - 1
+                    let shown = text[lead...max(lead, min(last, lead + 3))]
+                        .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                    message = "the file is not valid UTF-8 here: the character starting with byte 0x\(String(text[lead], radix: 16, uppercase: true)) is cut short (bytes \(shown)); save the file as UTF-8"
                     at = lead
-                    message = "the file is not valid UTF-8 here: the character starting with byte 0x\(String(text[lead], radix: 16, uppercase: true)) is cut short; save the file as UTF-8"
                 }
             } else if p.problem_value >= 0, problem.contains("UTF-8") {
                 message += " (byte 0x\(String(p.problem_value, radix: 16, uppercase: true)))"

@@ -221,8 +221,8 @@ enum JSONValues {
             case .bool(let b): return "a boolean (\(b))"
             case .string(let t): return "a string (\(quoted(t)))"
             case .int, .bigInt: return "an integer (\(s.text))"
-            case .float(let d):
-                return typeBits(node) & integer != 0 ? "an integer (\(s.text))" : "a number (\(d.isFinite ? s.text : s.text))"
+            case .float:
+                return typeBits(node) & integer != 0 ? "an integer (\(s.text))" : "a number (\(s.text))"
             }
         }
     }

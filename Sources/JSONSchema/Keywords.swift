@@ -185,7 +185,7 @@ enum Keywords {
         }
         if mask & JSONValues.number != 0 { mask |= JSONValues.integer }
         let allowed = mask
-        let expected = names.map(typeArticle).joined(separator: " or ")
+        let expected = alternatives(names.map(typeArticle))
         let location = c.location
         return { ev, node, _ in
             if JSONValues.typeBits(node) & allowed != 0 { return true }
@@ -194,6 +194,12 @@ enum Keywords {
                       help: typeHelp(node, allowed))
             return false
         }
+    }
+
+    /// "a", "a or b", "a, b or c".
+    static func alternatives(_ items: [String]) -> String {
+        guard items.count > 2 else { return items.joined(separator: " or ") }
+        return items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
     }
 
     static func typeArticle(_ name: String) -> String {
@@ -211,7 +217,11 @@ enum Keywords {
         if case .string(let t) = s.value, s.style != .plain, mask & (JSONValues.number | JSONValues.boolean) != 0 {
             return "remove the quotes around \(t) if it is meant as a \(mask & JSONValues.number != 0 ? "number" : "boolean")"
         }
-        if mask & JSONValues.string != 0, s.style == .plain, s.value != .null {
+        // Quoting is the fix when text was read as something else, but not
+        // for a number where numbers of another kind are also allowed.
+        let numeric = JSONValues.typeBits(node) & JSONValues.number != 0
+        if mask & JSONValues.string != 0, s.style == .plain, s.value != .null,
+           !(numeric && mask & (JSONValues.number | JSONValues.integer) != 0) {
             return "quote it (\(JSONValues.quoted(s.text))) to make it a string"
         }
         return nil
@@ -286,6 +296,19 @@ enum Keywords {
         case (.double(let a), .int(let b)):
             guard a.isFinite else { return false }
             return a.truncatingRemainder(dividingBy: Double(b)) == 0
+        case (.big(_, let digits), .int(let b)):
+            // Exact: the remainder of the decimal digits by long division.
+            let divisor = b.magnitude
+            var remainder: UInt64 = 0
+            for d in digits.utf8 {
+                let wide = remainder.multipliedFullWidth(by: 10)
+                let (sum, carry) = wide.low.addingReportingOverflow(UInt64(d &- 48))
+                remainder = divisor.dividingFullWidth((wide.high &+ (carry ? 1 : 0), sum)).remainder
+            }
+            return remainder == 0
+        case (.double(let a), .big):
+            guard a.isFinite else { return false }
+            return a.truncatingRemainder(dividingBy: divisor.double) == 0
         default:
             let a = n.double, b = divisor.double
             guard a.isFinite, b.isFinite, b != 0 else { return false }
@@ -454,7 +477,13 @@ enum Keywords {
             for k in 0..<entries.count {
                 let name = JSONValues.keyName(entries[k].key)
                 guard let u = children[name] else { continue }
-                if ev.applyChild(u, entries[k].value, .key(name)) {
+                if ev.units[u].boolean == false {
+                    // `properties: {name: false}` forbids the key itself: say so at the key.
+                    ok = false
+                    if ev.failFast { return false }
+                    ev.report("schema-false", at: entries[k].key, schemaPath: ev.units[u].location, step: .key(name),
+                              "key `\(name)` is not allowed here", help: "remove `\(name)`")
+                } else if ev.applyChild(u, entries[k].value, .key(name)) {
                     annotations?.properties.insert(k)
                 } else {
                     ok = false
@@ -742,7 +771,7 @@ enum Keywords {
             if let expectations, expectations.count > 1, let first = best?.errors.first {
                 let rule = first.rule == "schema-type" ? "schema-type" : (keyword == "oneOf" ? "schema-one-of" : "schema-any-of")
                 ev.report(rule, at: node, schemaPath: location,
-                          "expected \(expectations.joined(separator: " or ")), found \(JSONValues.describe(node))",
+                          "expected \(alternatives(expectations)), found \(JSONValues.describe(node))",
                           help: first.help)
             } else if let best, !best.errors.isEmpty {
                 ev.errors.append(contentsOf: best.errors)
@@ -807,10 +836,10 @@ enum Keywords {
             c.compiler.unit(for: $0, base: c.unit.baseURI, resource: c.unit.resource, location: location + "/else")
         }
         c.unit.sameLocation.append(contentsOf: [condition] + [thenUnit, elseUnit].compactMap { $0 })
-        if thenUnit == nil && elseUnit == nil && !c.unit.collectsAnnotations {
-            // Still evaluated for annotations when `unevaluated*` is present (decided at run time).
-        }
+        let alone = thenUnit == nil && elseUnit == nil
         return { ev, node, annotations in
+            // Without `then`/`else`, `if` only matters for the annotations it adds.
+            if alone && annotations == nil { return true }
             let holds = ev.quietly { ev.apply(condition, node, &annotations) }
             if holds, let thenUnit { return ev.apply(thenUnit, node, &annotations) }
             if !holds, let elseUnit { return ev.apply(elseUnit, node, &annotations) }
@@ -820,18 +849,14 @@ enum Keywords {
 
     // MARK: References
 
-    static func referenceText(_ c: KeywordContext) throws(DiagnosticError) -> String {
-        try c.string()
-    }
-
     static func ref(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
-        let target = try c.compiler.resolveReference(try referenceText(c), from: c.unit, at: c.value, location: c.location)
+        let target = try c.compiler.resolveReference(try c.string(), from: c.unit, at: c.value, location: c.location)
         c.unit.sameLocation.append(target)
         return { ev, node, annotations in ev.apply(target, node, &annotations) }
     }
 
     static func dynamicRef(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
-        let text = try referenceText(c)
+        let text = try c.string()
         let target = try c.compiler.resolveReference(text, from: c.unit, at: c.value, location: c.location)
         c.unit.sameLocation.append(target)
         let fragment = URIReference.split(text).fragment ?? ""

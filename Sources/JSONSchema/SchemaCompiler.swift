@@ -233,6 +233,8 @@ final class SchemaCompiler {
                 let name = JSONValues.keyName(key)
                 let location = unit.location + "/" + SchemaCompiler.escape(name)
                 guard let keyword = Keywords.table[name] else {
+                    // `x-…` keys are extensions by convention (as in OpenAPI): accepted silently.
+                    if name.hasPrefix("x-") { continue }
                     if let replacement = SchemaCompiler.replacedKeywords[name] {
                         warnings.append(Diagnostic(
                             severity: .warning, rule: "schema-unknown-keyword",

@@ -83,7 +83,12 @@ final class MessageTests: XCTestCase {
     }
 
     func testFalseSchemaAndItemsFalse() {
-        XCTAssertEqual(problems(##"{"properties":{"a":false}}"##, #"{"a":1}"#).map(\.rule), ["schema-false"])
+        let forbidden = problems(##"{"properties":{"a":false}}"##, "{\"b\":1,\n\"a\":1}")
+        XCTAssertEqual(forbidden.map(\.rule), ["schema-false"])
+        XCTAssertEqual(forbidden.first?.message, "key `a` is not allowed here")
+        XCTAssertEqual(forbidden.first?.span.start.line, 2)
+        XCTAssertEqual(forbidden.first?.span.start.column, 1)
+        XCTAssertEqual(problems(##"{"items":{"not":{}}}"##, "[1]").first?.message, "must not match the schema under `not`, found an integer (1)")
         let d = problems(##"{"prefixItems":[{},{}],"items":false}"##, "[1,2,3,4]")
         XCTAssertEqual(d.map(\.message), ["too many items: at most 2 allowed, found 4"])
         XCTAssertEqual(d.first?.instancePath, "/2")
@@ -115,9 +120,12 @@ final class CombinedAlternativeTests: XCTestCase {
     func testWrongKindForEveryAlternativeIsOneMessage() {
         let expanded = ##"{"anyOf":[{"type":"string"},{"type":"integer","minimum":0},{"type":"null"}]}"##
         let d = problems(expanded, "true")
-        XCTAssertEqual(d.map(\.message), ["expected a string or an integer or null, found a boolean (true)"])
+        XCTAssertEqual(d.map(\.message), ["expected a string, an integer or null, found a boolean (true)"])
         XCTAssertEqual(d.map(\.rule), ["schema-type"])
         XCTAssertEqual(problems(expanded, "-1").map(\.rule), ["schema-minimum"])
+        let index = problems(##"{"type":["string","integer"]}"##, "1.5")
+        XCTAssertEqual(index.first?.message, "expected a string or an integer, found a number (1.5)")
+        XCTAssertNil(index.first?.help, "quoting a number is no fix where integers are allowed")
         let c = problems(##"{"oneOf":[{"const":"fill"},{"type":"integer"}]}"##, "1.5")
         XCTAssertEqual(c.map(\.message), ["expected `fill` or an integer, found a number (1.5)"])
     }
