@@ -76,7 +76,7 @@ def spawn(argv, stdout_path, stderr_path, timeout):
     wait4's ru_maxrss (see measure.c for why Python cannot spawn directly).
     """
     result = subprocess.run([MEASURE, f"{timeout}", stdout_path, stderr_path, *argv],
-                            capture_output=True, text=True, timeout=timeout + 30)
+                            capture_output=True, text=True, timeout=timeout + 30, env=ENV)
     if result.returncode != 0:
         raise HarnessError(f"measure failed: {result.stderr.strip()}")
     wall, code, sig, rss, timed_out, cpu = (int(x) for x in result.stdout.split())
@@ -84,6 +84,7 @@ def spawn(argv, stdout_path, stderr_path, timeout):
 
 
 MEASURE = os.path.join(BUILD, "measure")
+# Plain output (no colour) and one locale for every measured program.
 ENV = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
 
 
