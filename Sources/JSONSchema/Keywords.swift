@@ -947,7 +947,7 @@ enum Keywords {
 /// every instance key) and by hash when large.
 struct NameTable: Sendable {
     private let small: [(String, Int)]
-    private let large: [String: Int]?
+    private let large: [String: (String, Int)]?
 
     init(_ map: [String: Int]) {
         if map.count <= 8 {
@@ -955,14 +955,20 @@ struct NameTable: Sendable {
             large = nil
         } else {
             small = []
-            large = map
+            var table: [String: (String, Int)] = [:]
+            for (key, unit) in map { table[key] = (key, unit) }
+            large = table
         }
     }
 
+    /// Exact (code point) match: JSON keys `é` and `e` + U+0301 differ.
     @inline(__always)
     subscript(name: String) -> Int? {
-        if let large { return large[name] }
-        for (k, v) in small where k == name { return v }
+        if let large {
+            guard let (key, v) = large[name], key.utf8.elementsEqual(name.utf8) else { return nil }
+            return v
+        }
+        for (k, v) in small where k.utf8.elementsEqual(name.utf8) { return v }
         return nil
     }
 }
