@@ -2,7 +2,9 @@
  * measure: runs one program once and reports its wall time and peak memory.
  *
  * usage: measure TIMEOUT_SECONDS STDOUT_FILE STDERR_FILE PROGRAM [ARG...]
- * prints: wall_ns exit_code signal peak_rss_kib timed_out
+ * prints: wall_ns exit_code signal peak_rss_kib timed_out cpu_us
+ * (cpu_us: the child's user + system CPU time, steadier than wall time on a
+ * loaded machine)
  *
  * Why a C launcher and not Python's own spawn: Linux records the address
  * space a process had before exec in its peak RSS, and a child spawned
@@ -86,6 +88,8 @@ int main(int argc, char **argv) {
     setitimer(ITIMER_REAL, &off, NULL);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    printf("%lld %d %d %ld %d\n", wall, code, sig, usage.ru_maxrss, timed_out);
+    long long cpu = (long long)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000LL
+                  + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+    printf("%lld %d %d %ld %d %lld\n", wall, code, sig, usage.ru_maxrss, timed_out, cpu);
     return 0;
 }

@@ -9,8 +9,9 @@
 //    per-tap cost of each chunk shows whether a tap stays O(1) plus the
 //    panels it moves as the script grows (no growing log scan, no copy of
 //    the whole state per step). The script runs `--rounds` times (default
-//    7); each chunk shows its median and its minimum over the rounds (the
-//    minimum is what load from other processes cannot inflate).
+//    15); each chunk shows its median and its minimum over the rounds, in
+//    wall and in thread CPU time (the minimum CPU time is what load from
+//    other processes inflates least).
 // 2. Layout: for each size in `--layout` (default 1,000, 10,000, 100,000),
 //    a tap starts a transition and `layout(at:)` is taken half-way through
 //    it, repeatedly; the median per call shows that layout is linear.
@@ -76,7 +77,7 @@ func threadCPU() -> UInt64 {
     return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
 }
 
-let rounds = max(1, Int(option("--rounds", "7")) ?? 7)
+let rounds = max(1, Int(option("--rounds", "15")) ?? 15)
 let tapPanels = makePanels(panelCount)
 let perChunk = max(1, tapCount / chunkCount)
 var wallByChunk = Array(repeating: [Double](), count: chunkCount)
@@ -127,9 +128,10 @@ for n in layoutSizes {
 let chunks = wallByChunk.map { String(median($0)) }.joined(separator: ", ")
 let minChunks = wallByChunk.map { String($0.min() ?? 0) }.joined(separator: ", ")
 let cpuChunks = cpuByChunk.map { String(median($0)) }.joined(separator: ", ")
+let minCPUChunks = cpuByChunk.map { String($0.min() ?? 0) }.joined(separator: ", ")
 print("""
 {"taps": {"panels": \(panelCount), "taps": \(perChunk * chunkCount), "chunks": \(chunkCount), \
 "rounds": \(rounds), "ns_per_tap": [\(chunks)], "min_ns_per_tap": [\(minChunks)], \
-"cpu_ns_per_tap": [\(cpuChunks)]}, \
+"cpu_ns_per_tap": [\(cpuChunks)], "min_cpu_ns_per_tap": [\(minCPUChunks)]}, \
 "layout": [\(layoutResults.joined(separator: ", "))], "sink": \(sink)}
 """)

@@ -4,7 +4,8 @@ import AccordionYAML
 
 /// The accordion rules a JSON Schema cannot express. They read the document
 /// leniently (whatever the schema rejected is skipped), follow the stack
-/// through `setPanels`, and run the script on the container model so that
+/// through `setPanels`, and run the script on `ScriptClock` (the container
+/// model's clock, expanded-panel and modal rules, without its log) so that
 /// times, the expanded panel and the modal are exactly what the model will
 /// see. When nothing is wrong they also produce the typed document.
 struct SemanticChecker {
@@ -12,7 +13,7 @@ struct SemanticChecker {
     private(set) var diagnostics: [Diagnostic] = []
 
     // The stack as the script reaches it.
-    private var stack: [PanelDefinition] = []
+    private var stack = PanelStack()
     private var indexById: [String: Int] = [:]
     private var headerSum = 0.0
     private var maxContent = 0.0
@@ -20,7 +21,7 @@ struct SemanticChecker {
     private var height = 0.0
     private var layout = LayoutMode.fill
     /// The initial stack, and the index of each id's first definition in it.
-    private var initialPanels: [PanelDefinition] = []
+    private var initialPanels = PanelStack()
     private var firstIndex: [String: Int] = [:]
     /// Definitions met so far in `setPanels` steps the script ran.
     private var definedLater: [String: PanelDefinition] = [:]
@@ -79,7 +80,7 @@ struct SemanticChecker {
         let steps = reader.steps(headerHeight: container.headerHeight)
 
         checkOtherValues()
-        for p in panels where !p.findings.isEmpty { report(p.findings, under: p.location.pointer) }
+        for case let notes? in panels.notes where !notes.findings.isEmpty { report(notes.findings, under: notes.location.pointer) }
         for case let step? in steps {
             guard case .setPanels(let items) = step.action else { continue }
             for case .definition(let def) in items where !def.findings.isEmpty { report(def.findings, under: def.location.pointer) }
@@ -107,7 +108,7 @@ struct SemanticChecker {
         }
 
         // One array of specs shared (copy-on-write) by the model and the document.
-        let specs = panels.map(\.spec)
+        let specs = panels.specs
         let resolvedSteps = runScript(steps, stacks: stacks, container: container, expanded: expanded,
                                       title: reader.title, specs: specs)
         guard !schemaFailed, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
@@ -139,30 +140,49 @@ struct SemanticChecker {
     /// The node-level rules outside panel definitions: the title, the
     /// container and the script's own values.
     private mutating func checkOtherValues() {
-        var words: [(YAMLNode?, String)] = [(root["title"], "/title"), (root["container"]?["expanded"], "/container/expanded")]
-        var numbers: [(YAMLNode?, String)] = []
+        // Pointers are spelled only for a problem: a 30,000-step script must
+        // not allocate 200,000 strings to find nothing.
+        func isWord(_ node: YAMLNode?) -> Bool {
+            guard let s = node?.scalar else { return false }
+            return s.isYAML11Boolean && s.isString && s.style == .plain
+        }
+        func isNotFinite(_ node: YAMLNode?) -> Bool {
+            if case .float(let v)? = node?.scalar?.value { return !v.isFinite }
+            return false
+        }
+        for (key, node) in [("title", root["title"]), ("container/expanded", root["container"]?["expanded"])] where isWord(node) {
+            reportYAML11Boolean(node!, pointer: "/" + key)
+        }
         if let c = root["container"] {
-            numbers += [(c["width"], "/container/width"), (c["height"], "/container/height"),
-                        (c["headerHeight"], "/container/headerHeight"), (c["animation"]?["duration"], "/container/animation/duration")]
+            for key in ["width", "height", "headerHeight"] where isNotFinite(c[key]) {
+                reportNotFinite(c[key]!, pointer: "/container/" + key)
+            }
+            if let d = c["animation"]?["duration"], isNotFinite(d) { reportNotFinite(d, pointer: "/container/animation/duration") }
             if let bg = c["background"], let value = bg.colourValue, let scalar = bg.scalar {
                 report(Finding.colour(bg, scalar: scalar, value: value, isHeader: false, key: "background"), under: "/container")
             }
         }
-        for (i, step) in (root["script"]?.items ?? []).enumerated() where step.entries != nil {
-            let base = "/script/\(i)"
-            words += [(step["tap"], base + "/tap"), (step["expand"], base + "/expand"), (step["present"], base + "/present")]
-            numbers += [(step["wait"], base + "/wait"), (step["at"], base + "/at"),
-                        (step["resize"]?["width"], base + "/resize/width"), (step["resize"]?["height"], base + "/resize/height")]
-            for (j, item) in (step["setPanels"]?.items ?? []).enumerated() where item.entries == nil {
-                words.append((item, base + "/setPanels/\(j)"))
+        for (i, step) in (root["script"]?.items ?? []).enumerated() {
+            guard let entries = step.entries else { continue }
+            for (keyNode, value) in entries {
+                guard let key = keyNode.scalar, key.isString else { continue }
+                switch key.text {
+                case "tap", "expand", "present":
+                    if isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.text) }
+                case "wait", "at":
+                    if isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.text) }
+                case "resize":
+                    for dimension in ["width", "height"] where isNotFinite(value[dimension]) {
+                        reportNotFinite(value[dimension]!, pointer: "/script/\(i)/resize/" + dimension)
+                    }
+                case "setPanels":
+                    for (j, item) in (value.items ?? []).enumerated() where isWord(item) {
+                        reportYAML11Boolean(item, pointer: "/script/\(i)/setPanels/\(j)")
+                    }
+                default:
+                    continue
+                }
             }
-        }
-        for case let (node?, pointer) in words {
-            guard let s = node.scalar, s.isYAML11Boolean, s.style == .plain, case .string = s.value else { continue }
-            reportYAML11Boolean(node, pointer: pointer)
-        }
-        for case let (node?, pointer) in numbers {
-            if case .float(let v)? = node.scalar?.value, !v.isFinite { reportNotFinite(node, pointer: pointer) }
         }
     }
 
@@ -202,12 +222,12 @@ struct SemanticChecker {
 
     /// `duplicate-panel-id` and `unknown-panel-id` in `setPanels` lists.
     /// Returns the stack each `setPanels` step builds (by step index).
-    private mutating func checkIdentities(panels: [PanelDefinition], steps: [WrittenStep?]) -> [Int: [PanelDefinition]] {
+    private mutating func checkIdentities(panels: PanelStack, steps: [WrittenStep?]) -> [Int: PanelStack] {
         initialPanels = panels
         firstIndex.reserveCapacity(panels.count)
-        for (i, p) in panels.enumerated() {
-            guard let idNode = p.idNode, let id = idNode.stringValue else { continue }
-            if let first = firstIndex[id], let firstNode = panels[first].idNode {
+        for (i, idNode) in panels.idNodes.enumerated() {
+            guard let idNode, let id = idNode.stringValue else { continue }
+            if let first = firstIndex[id], let firstNode = panels.idNodes[first] {
                 report("duplicate-panel-id", "panel id `\(id)` is already used by another panel",
                        at: idNode, pointer: "/panels/\(i)/id", help: "give each panel its own id; ids name panels in `expanded` and the script",
                        related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
@@ -222,11 +242,11 @@ struct SemanticChecker {
             if let i = firstIndex[id] { return panels[i] }
             return newDefinitions[id]
         }
-        var stacks: [Int: [PanelDefinition]] = [:]
+        var stacks: [Int: PanelStack] = [:]
         for (index, step) in steps.enumerated() {
             guard let step, case .setPanels(let items) = step.action else { continue }
             var seen: [String: YAMLNode] = [:]
-            var stack: [PanelDefinition] = []
+            var stack = PanelStack()
             for item in items {
                 switch item {
                 case .reference(let id, let node, let item):
@@ -278,22 +298,22 @@ struct SemanticChecker {
 
     /// Makes `panels` the stack; `index` is its id → first index map when
     /// the caller already has it.
-    private mutating func setStack(_ panels: [PanelDefinition], index: [String: Int]? = nil) {
+    private mutating func setStack(_ panels: PanelStack, index: [String: Int]? = nil) {
         stack = panels
         if let index {
             indexById = index
         } else {
             indexById = [:]
             indexById.reserveCapacity(panels.count)
-            for (i, p) in panels.enumerated() where !p.spec.id.isEmpty && indexById[p.spec.id] == nil {
-                indexById[p.spec.id] = i
+            for (i, p) in panels.specs.enumerated() where !p.id.isEmpty && indexById[p.id] == nil {
+                indexById[p.id] = i
             }
         }
         headerSum = 0
         maxContent = 0
-        for p in panels {
-            headerSum += p.spec.headerHeight
-            if let c = p.spec.contentHeight { maxContent = max(maxContent, c) }
+        for p in panels.specs {
+            headerSum += p.headerHeight
+            if let c = p.contentHeight { maxContent = max(maxContent, c) }
         }
     }
 
@@ -301,9 +321,22 @@ struct SemanticChecker {
     private mutating func checkHeadersFit(at span: SourceSpan, pointer: String, context: String) {
         guard headerSum > height + 1e-9 else { return }
         let count = stack.count == 1 ? "the header is" : "the \(stack.count) headers add up to"
+        // Point at the first header that leaves the screen, when it has an id to show.
+        var related: [RelatedLocation] = []
+        var bottom = 0.0
+        for (i, spec) in stack.specs.enumerated() {
+            bottom += spec.headerHeight
+            guard bottom > height + 1e-9 else { continue }
+            if let idNode = stack.idNodes[i] {
+                related.append(RelatedLocation(
+                    message: "`\(spec.id)` is the first header that does not fit: it ends at \(points(bottom)) points", span: idNode.span))
+            }
+            break
+        }
         report("headers-overflow",
                "\(count) \(points(headerSum)) points, more than the container's height of \(points(height)) points\(context)",
-               at: span, pointer: pointer, help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels")
+               at: span, pointer: pointer, help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels",
+               related: related)
     }
 
     /// `content-height-overflow`: in `fit`, a contentHeight the space cannot hold.
@@ -311,12 +344,12 @@ struct SemanticChecker {
         guard layout == .fit else { return }
         let space = max(0, height - headerSum)
         guard maxContent > space + 1e-9 else { return }
-        for p in stack {
-            guard let c = p.spec.contentHeight, c > space + 1e-9, let node = p.contentHeightNode,
+        for (i, spec) in stack.specs.enumerated() {
+            guard let c = spec.contentHeight, c > space + 1e-9, let notes = stack.notes[i], let node = notes.contentHeightNode,
                   warnedContent.insert(ObjectIdentifier(node)).inserted else { continue }
             report("content-height-overflow", .warning,
                    "contentHeight \(points(c)) is more than the \(points(space)) points left under the headers\(context) (container \(points(height)) high, headers \(points(headerSum))); the content gets only \(points(space))",
-                   at: node, pointer: p.location.pointer + "/contentHeight", help: "lower contentHeight to \(points(space)) or less, or make room with a taller container or lower headers")
+                   at: node, pointer: notes.location.pointer + "/contentHeight", help: "lower contentHeight to \(points(space)) or less, or make room with a taller container or lower headers")
         }
     }
 
@@ -341,7 +374,7 @@ struct SemanticChecker {
                 report("unknown-panel-id", "panel `\(id)` is not \(place)", at: node, pointer: pointer, help: help,
                        related: [RelatedLocation(message: "`\(id)` is defined here", span: defNode.span)])
             } else {
-                let ids = stack.lazy.map(\.spec.id).filter { !$0.isEmpty }
+                let ids = stack.specs.lazy.map(\.id).filter { !$0.isEmpty }
                 var help: String
                 if let guess = suggest(id, among: suggestionBudget >= stack.count ? Array(ids) : []) {
                     help = "did you mean `\(guess)`?"
@@ -362,11 +395,10 @@ struct SemanticChecker {
 
     /// Runs the script; returns the resolved steps, or nil when some step
     /// could not be resolved or applied.
-    private mutating func runScript(_ steps: [WrittenStep?], stacks: [Int: [PanelDefinition]],
+    private mutating func runScript(_ steps: [WrittenStep?], stacks: [Int: PanelStack],
                                     container: ContainerSpec, expanded: Int?, title: String?, specs: [PanelSpec]) -> [Step]? {
         guard !steps.isEmpty else { return [] }
-        var model = AccordionContainer(title: title, container: container, panels: specs,
-                                       expandedIndex: expanded)
+        var state = ScriptClock(ids: specs.map(\.id), expanded: expanded, duration: container.duration)
         var resolved: [Step] = []
         resolved.reserveCapacity(steps.count)
         var complete = true
@@ -380,11 +412,11 @@ struct SemanticChecker {
 
         // Whether the previous step's time came from waiting for a transition.
         var lastWaited = false
-        func run(_ step: Step, _ node: YAMLNode) {
-            let idle = model.clock
-            lastTime = model.time(of: step)
+        func run(_ step: Step, _ node: YAMLNode, newIds: [String] = []) {
+            let idle = state.clock
+            lastTime = state.time(of: step)
             if case .wait = step.action { lastWaited = false } else { lastWaited = step.at == nil && lastTime > idle + 1e-9 }
-            _ = model.apply(step)
+            state.apply(step, newIds: newIds)
             resolved.append(step)
             lastNode = node
         }
@@ -417,7 +449,7 @@ struct SemanticChecker {
                 }
                 continue
             }
-            let modalUp = model.modalTitle != nil
+            let modalUp = state.modal != nil
             switch w.action {
             case .tap(let ref, let node):
                 guard let i = resolve(ref, node, pointer: w.pointer + "/tap", place: "in the stack at this step") else {
@@ -437,7 +469,7 @@ struct SemanticChecker {
             case .expand(let target):
                 if modalUp {
                     if modalKnown {
-                        report("step-blocked-by-modal", "`expand` cannot run while the modal \"\(model.modalTitle ?? "")\" is presented",
+                        report("step-blocked-by-modal", "`expand` cannot run while the modal \"\(state.modal ?? "")\" is presented",
                                at: w.actionSpan, pointer: w.pointer, help: "dismiss the modal first: add `- dismiss: true` before this step")
                     }
                     complete = false
@@ -459,14 +491,14 @@ struct SemanticChecker {
                 if modalUp {
                     if modalKnown {
                         report("modal-already-presented",
-                               "cannot present \"\(modal)\": the modal \"\(model.modalTitle ?? "")\" is already presented",
+                               "cannot present \"\(modal)\": the modal \"\(state.modal ?? "")\" is already presented",
                                at: w.actionSpan, pointer: w.pointer, help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
                     }
                     complete = false
                     modalKnown = true
                     continue
                 }
-                if model.expandedIndex == nil {
+                if state.expanded == nil {
                     if expandedKnown && modalKnown {
                         report("present-without-panel",
                                "cannot present \"\(modal)\": no panel is expanded at this step, and a modal is presented over the expanded panel",
@@ -492,15 +524,17 @@ struct SemanticChecker {
             case .setPanels:
                 if modalUp {
                     if modalKnown {
-                        report("step-blocked-by-modal", "`setPanels` cannot run while the modal \"\(model.modalTitle ?? "")\" is presented",
+                        report("step-blocked-by-modal", "`setPanels` cannot run while the modal \"\(state.modal ?? "")\" is presented",
                                at: w.actionSpan, pointer: w.pointer, help: "dismiss the modal first: add `- dismiss: true` before this step")
                     }
                     return nil
                 }
-                let newStack = stacks[index] ?? []
-                run(Step(.setPanels(newStack.map(\.spec)), at: w.at), w.node)
-                for p in newStack {
-                    if let id = p.idNode?.stringValue, firstIndex[id] == nil, definedLater[id] == nil { definedLater[id] = p }
+                let newStack = stacks[index] ?? PanelStack()
+                run(Step(.setPanels(newStack.specs), at: w.at), w.node, newIds: newStack.specs.map(\.id))
+                for i in 0..<newStack.count {
+                    if let id = newStack.idNodes[i]?.stringValue, firstIndex[id] == nil, definedLater[id] == nil {
+                        definedLater[id] = newStack[i]
+                    }
                 }
                 setStack(newStack)
                 lastSetPanels = w.verbKey

@@ -9,12 +9,55 @@ struct PanelDefinition {
     /// The `id` value; nil when the definition has no usable id (the schema
     /// reported it), so the panel can never be named.
     var idNode: YAMLNode?
+    /// What only some panels have; nil for most, so a big stack stays small.
+    var notes: PanelNotes?
+
     /// The `contentHeight` value, for the fit-layout warning.
-    var contentHeightNode: YAMLNode?
+    var contentHeightNode: YAMLNode? { notes?.contentHeightNode }
     /// What the warning rules found while reading it (usually nothing).
-    var findings: [Finding] = []
-    /// Where it is written, for JSON pointers.
-    var location: PanelLocation = .panels(0)
+    var findings: [Finding] { notes?.findings ?? [] }
+    /// Where it is written, for JSON pointers (notes exist whenever a rule can need it).
+    var location: PanelLocation { notes?.location ?? .panels(0) }
+}
+
+/// The rarely needed parts of a panel definition.
+final class PanelNotes {
+    let contentHeightNode: YAMLNode?
+    let findings: [Finding]
+    let location: PanelLocation
+
+    init(contentHeightNode: YAMLNode?, findings: [Finding], location: PanelLocation) {
+        self.contentHeightNode = contentHeightNode
+        self.findings = findings
+        self.location = location
+    }
+}
+
+/// A stack of panel definitions stored as parallel arrays: the specs array
+/// is the one the document hands out, shared rather than copied.
+struct PanelStack {
+    private(set) var specs: [PanelSpec] = []
+    private(set) var idNodes: [YAMLNode?] = []
+    private(set) var notes: [PanelNotes?] = []
+
+    var count: Int { specs.count }
+    var isEmpty: Bool { specs.isEmpty }
+
+    mutating func reserve(_ n: Int) {
+        specs.reserveCapacity(n)
+        idNodes.reserveCapacity(n)
+        notes.reserveCapacity(n)
+    }
+
+    mutating func append(_ p: PanelDefinition) {
+        specs.append(p.spec)
+        idNodes.append(p.idNode)
+        notes.append(p.notes)
+    }
+
+    subscript(i: Int) -> PanelDefinition {
+        PanelDefinition(spec: specs[i], idNode: idNodes[i], notes: notes[i])
+    }
 }
 
 /// Where a panel definition is written.
@@ -23,6 +66,12 @@ enum PanelLocation {
     case panels(Int)
     /// `script[step].setPanels[item]`
     case setPanels(step: Int, item: Int)
+
+    /// Whether it is a `setPanels` definition.
+    var isInScript: Bool {
+        if case .setPanels = self { return true }
+        return false
+    }
 
     /// The definition's JSON pointer.
     var pointer: String {
@@ -132,9 +181,14 @@ struct SpecReader {
 
     /// The initial stack; a malformed item still takes its place so indices
     /// stay those the author sees.
-    func panels(headerHeight: Double) -> [PanelDefinition] {
-        guard let items = root["panels"]?.items else { return [] }
-        return items.enumerated().map { panel($1, index: $0, headerHeight: headerHeight, location: .panels($0)) }
+    func panels(headerHeight: Double) -> PanelStack {
+        var stack = PanelStack()
+        guard let items = root["panels"]?.items else { return stack }
+        stack.reserve(items.count)
+        for (i, item) in items.enumerated() {
+            stack.append(panel(item, index: i, headerHeight: headerHeight, location: .panels(i)))
+        }
+        return stack
     }
 
     /// One panel definition at `index` of its list (for the palette colour),
@@ -179,8 +233,11 @@ struct SpecReader {
                 continue
             }
         }
-        return PanelDefinition(spec: spec, idNode: idNode, contentHeightNode: contentNode, findings: findings,
-                               location: location)
+        var notes: PanelNotes?
+        if contentNode != nil || !findings.isEmpty || location.isInScript {
+            notes = PanelNotes(contentHeightNode: contentNode, findings: findings, location: location)
+        }
+        return PanelDefinition(spec: spec, idNode: idNode, notes: notes)
     }
 
     /// The script's steps; nil for a step the schema rejects.

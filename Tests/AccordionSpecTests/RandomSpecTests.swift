@@ -1,5 +1,5 @@
 import AccordionModel
-import AccordionSpec
+@testable import AccordionSpec
 import XCTest
 
 /// Random specs, written the way the format allows (and sometimes not):
@@ -90,10 +90,23 @@ final class RandomSpecTests: XCTestCase {
                 default: break
                 }
             }
-            // The model accepts what the loader gives it.
+            // The model accepts what the loader gives it, and the validator's
+            // ScriptClock agrees with it on every step.
             var model = AccordionContainer(title: doc.title, container: doc.container, panels: doc.panels,
                                            expandedIndex: doc.expandedIndex)
-            for step in doc.steps { model.apply(step) }
+            var clock = ScriptClock(ids: doc.panels.map(\.id), expanded: doc.expandedIndex, duration: doc.container.duration)
+            XCTAssertEqual(clock.expanded, model.expandedIndex, text)
+            for (i, step) in doc.steps.enumerated() {
+                XCTAssertEqual(clock.time(of: step), model.time(of: step), "step \(i)\n" + text)
+                var newIds: [String] = []
+                if case .setPanels(let panels) = step.action { newIds = panels.map(\.id) }
+                clock.apply(step, newIds: newIds)
+                model.apply(step)
+                XCTAssertEqual(clock.clock, model.clock, "step \(i)\n" + text)
+                XCTAssertEqual(clock.settledTime, model.settledTime, "step \(i)\n" + text)
+                XCTAssertEqual(clock.expanded, model.expandedIndex, "step \(i)\n" + text)
+                XCTAssertEqual(clock.modal, model.modalTitle, "step \(i)\n" + text)
+            }
             XCTAssertEqual(model.assertInvariants(), [], text)
         }
         XCTAssertGreaterThan(valid, 200, "the generator should produce enough valid specs")
