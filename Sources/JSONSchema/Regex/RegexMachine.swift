@@ -31,11 +31,24 @@ final class RegexProgram: Sendable {
     let backward: Bool
     /// Slots holding captures (the rest are loop registers); top level only.
     let captureSlotCount: Int
+    /// Two words per class: which of U+0000–U+007F it contains, so ASCII
+    /// text never walks a class's items.
+    let asciiClasses: [UInt64]
 
     init(code: [RegexInstruction], classes: [CharClass], subprograms: [RegexProgram], slotCount: Int, backward: Bool = false,
          captureSlotCount: Int = 0) {
         self.backward = backward
         self.captureSlotCount = captureSlotCount
+        var bits: [UInt64] = []
+        for cls in classes {
+            var low: UInt64 = 0, high: UInt64 = 0
+            for c in UInt32(0)..<128 where cls.contains(c) {
+                if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+            }
+            bits.append(low)
+            bits.append(high)
+        }
+        self.asciiClasses = bits
         self.code = code
         self.classes = classes
         self.subprograms = subprograms
@@ -234,8 +247,15 @@ struct RegexMachine {
     private mutating func execute(_ program: RegexProgram, at start: Int, slots: inout [Int],
                                   stack: inout [Frame]) -> (outcome: Outcome, end: Int) {
         let code = program.code
+        let classes = program.classes
+        let ascii = program.asciiClasses
         let n = input.count
         let back = program.backward
+        @inline(__always) func inClass(_ k: Int, _ c: UInt32) -> Bool {
+            if c < 64 { return ascii[2 * k] & (1 << UInt64(c)) != 0 }
+            if c < 128 { return ascii[2 * k + 1] & (1 << UInt64(c - 64)) != 0 }
+            return classes[k].contains(c)
+        }
         var pc = 0
         var pos = start
         while true {
@@ -249,8 +269,8 @@ struct RegexMachine {
                 } else if pos < n, input[pos] == c { pos += 1; pc += 1 } else { ok = false }
             case .cls(let k):
                 if back {
-                    if pos > 0, program.classes[k].contains(input[pos - 1]) { pos -= 1; pc += 1 } else { ok = false }
-                } else if pos < n, program.classes[k].contains(input[pos]) { pos += 1; pc += 1 } else { ok = false }
+                    if pos > 0, inClass(k, input[pos - 1]) { pos -= 1; pc += 1 } else { ok = false }
+                } else if pos < n, inClass(k, input[pos]) { pos += 1; pc += 1 } else { ok = false }
             case .dot:
                 if back {
                     if pos > 0, !CharClass.isLineTerminator(input[pos - 1]) { pos -= 1; pc += 1 } else { ok = false }
