@@ -206,12 +206,32 @@ final class RegexCompiler {
 struct RegexMachine {
     enum Outcome { case matched, noMatch, budgetExceeded }
 
-    let input: [UInt32]
+    var input: [UInt32]
     var budget: Int
 
     init(input: [UInt32], budget: Int) {
         self.input = input
         self.budget = budget
+    }
+
+    /// Starts with buffers left by an earlier search (no allocation when they suffice).
+    init(reusing scratch: inout RegexScratch, budget: Int) {
+        input = scratch.input
+        topSlots = scratch.slots
+        topStack = scratch.stack
+        scratch = RegexScratch()
+        input.removeAll(keepingCapacity: true)
+        self.budget = budget
+    }
+
+    /// Hands the buffers back for the next search.
+    mutating func release(into scratch: inout RegexScratch) {
+        scratch.input = input
+        scratch.slots = topSlots
+        scratch.stack = topStack
+        input = []
+        topSlots = []
+        topStack = []
     }
 
     enum Frame {
@@ -222,8 +242,8 @@ struct RegexMachine {
     /// Slots below this hold captures (above: loop registers).
     private var captureEnd = 0
     /// Reused across start positions so a search allocates once.
-    private var topSlots: [Int] = []
-    private var topStack: [Frame] = []
+    fileprivate(set) var topSlots: [Int] = []
+    fileprivate(set) var topStack: [Frame] = []
 
     mutating func run(_ program: RegexProgram, at start: Int) -> Outcome {
         var slots = topSlots
@@ -362,4 +382,11 @@ struct RegexMachine {
             if !resumed { return (.noMatch, pos) }
         }
     }
+}
+
+/// Buffers one evaluation reuses across regular-expression searches.
+struct RegexScratch {
+    var input: [UInt32] = []
+    var slots: [Int] = []
+    var stack: [RegexMachine.Frame] = []
 }
