@@ -64,6 +64,8 @@ final class Evaluation {
     @exclusivity(unchecked) var localDepth = 0
     @exclusivity(unchecked) var totalDepth = 0
     @exclusivity(unchecked) var work = 0
+    /// Buffers reused by every regular-expression search of this validation.
+    @exclusivity(unchecked) var regexScratch = RegexScratch()
     /// Regular-expression steps left for this whole validation.
     @exclusivity(unchecked) var regexStepsLeft: Int
     /// Set when the work limit ran out: everything after is unreliable.
@@ -209,7 +211,7 @@ final class Evaluation {
     func search(_ regex: ECMARegex, _ text: String, at node: YAMLNode, schemaPath: String) -> ECMARegex.SearchResult {
         var remaining = min(limits.regexBudget, regexStepsLeft)
         let before = remaining
-        let result = regex.search(text, remaining: &remaining)
+        let result = regex.search(text, remaining: &remaining, scratch: &regexScratch)
         regexStepsLeft -= before - remaining
         if result == .budgetExceeded {
             if regexStepsLeft <= 0 {

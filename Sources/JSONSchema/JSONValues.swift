@@ -144,7 +144,9 @@ enum JSONValues {
             switch (x.value, y.value) {
             case (.null, .null): return true
             case (.bool(let p), .bool(let q)): return p == q
-            case (.string(let p), .string(let q)): return p == q
+            // JSON compares code points; Swift's `==` would equate canonically
+            // equivalent spellings (é and e + U+0301).
+            case (.string(let p), .string(let q)): return p.utf8.elementsEqual(q.utf8)
             case (.int, _), (.float, _), (.bigInt, _):
                 guard let p = Number(a), let q = Number(b) else { return false }
                 return compare(p, q) == 0

@@ -54,17 +54,26 @@ public struct ECMARegex: Sendable {
     /// Searches `text`, spending steps from `remaining` (what is left stays
     /// there, so a caller can bound many searches together).
     public func search(_ text: String, remaining: inout Int) -> SearchResult {
-        var input: [UInt32] = []
-        input.reserveCapacity(text.utf8.count)
-        for s in text.unicodeScalars { input.append(s.value) }
-        var machine = RegexMachine(input: input, budget: remaining)
-        defer { remaining = max(0, machine.budget) }
-        let lastStart = anchoredAtStart ? 0 : input.count
+        var scratch = RegexScratch()
+        return search(text, remaining: &remaining, scratch: &scratch)
+    }
+
+    /// The search with buffers reused across calls.
+    func search(_ text: String, remaining: inout Int, scratch: inout RegexScratch) -> SearchResult {
+        var machine = RegexMachine(reusing: &scratch, budget: remaining)
+        machine.input.reserveCapacity(text.utf8.count)
+        for s in text.unicodeScalars { machine.input.append(s.value) }
+        defer {
+            remaining = max(0, machine.budget)
+            machine.release(into: &scratch)
+        }
+        let count = machine.input.count
+        let lastStart = anchoredAtStart ? 0 : count
         var start = 0
         while start <= lastStart {
             if let first = firstScalar {
-                while start < input.count, input[start] != first { start += 1 }
-                if start >= input.count { return .noMatch }
+                while start < count, machine.input[start] != first { start += 1 }
+                if start >= count { return .noMatch }
             }
             switch machine.run(program, at: start) {
             case .matched: return .matched
