@@ -1,3 +1,4 @@
+import AccordionDiagnostics
 import AccordionYAML
 
 /// JSON's view of YAML nodes: the seven types, exact number comparison
@@ -271,18 +272,7 @@ enum JSONValues {
     static func quoted(_ text: String, limit: Int = 40) -> String {
         var t = text
         if t.unicodeScalars.count > limit { t = String(String.UnicodeScalarView(t.unicodeScalars.prefix(limit - 1))) + "…" }
-        var out = "\""
-        for u in t.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
+        return JSONText.quote(t)
     }
 
     /// A value for a message: strings bare in backticks, others as JSON.
