@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SAMPLE ?= samples/article-demo.yaml
 
-.PHONY: deps build release demo test clean
+.PHONY: deps build release demo test browser-test conformance clean
 
 # libyaml (through pkg-config) is the only system library the package needs.
 deps:
@@ -24,13 +24,51 @@ release: deps
 demo: release
 	.build/release/accordion render $(SAMPLE)
 
-# Every test: unit, fixture and CLI tests.
+# Every test: release build without warnings, unit/fixture/CLI tests, the
+# JSON-Schema-Test-Suite, real-browser tests, and smoke runs of the benchmark
+# harness and the fuzzers (scripts/run-tests.sh; the last line is the total).
 test: deps
-	$(SWIFT) build -c release
-	$(SWIFT) test
+	bash scripts/run-tests.sh
+
+# Real-browser tests of `render --format html`: Debian's headless chromium
+# (installed when missing) driven over the DevTools protocol by a
+# standard-library Python script. A missing or broken browser fails the run;
+# it is never skipped.
+browser-test: deps
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing chromium"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@command -v python3 >/dev/null 2>&1 || { \
+		echo "installing python3"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3; }
+	$(SWIFT) build -c release --product accordion
+	python3 -B Tests/Browser/browser_test.py --accordion .build/release/accordion
+
+# The official JSON-Schema-Test-Suite (draft 2020-12, required tests) run
+# through `accordion validate --schema`; the suite comes from PyPI (the
+# jsonschema sdist carries it) into .build/conformance/.
+conformance: release
+	python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
 
 clean:
 	rm -rf .build
+
+# Benchmarks (issue 6): `make bench` measures every size and rewrites
+# BENCHMARKS.md and bench-results.json; `make bench-smoke` runs the
+# 1,000-panel size once each (for CI: fails only if the harness breaks).
+# Both install python3-venv when missing; the peers come from PyPI.
+.PHONY: bench bench-smoke bench-deps
+bench-deps: deps
+	@if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then \
+		echo "installing python3 and python3-venv"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv; \
+	fi
+
+bench: bench-deps
+	python3 Benchmarks/run.py
+
+bench-smoke: bench-deps
+	python3 Benchmarks/run.py --smoke
 
 # Fuzzing (issue 7; see RELIABILITY.md). libFuzzer + AddressSanitizer builds
 # live in .build/fuzz, outside `swift build`. SECONDS is per target.

@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "AccordionYAML"]),
         .testTarget(name: "AccordionModelTests", dependencies: ["AccordionModel"]),
         .testTarget(name: "AccordionSpecTests", dependencies: ["AccordionSpec", "AccordionYAML", "JSONSchema"]),
-        .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionRender", "AccordionModel", "AccordionSpec"]),
+        .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionRender", "AccordionModel", "AccordionSpec", "AccordionYAML"]),
         .testTarget(name: "AccordionCLITests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

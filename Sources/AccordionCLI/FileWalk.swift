@@ -19,7 +19,7 @@ enum FileWalk {
         if path == "-" { return .files(["-"]) }
         var st = stat()
         guard stat(path, &st) == 0 else {
-            return .failure("cannot read '\(path)': \(errno == ENOENT ? "no such file or directory" : String(cString: strerror(errno)))")
+            return .failure("cannot read '\(path)': \(describe(errno))")
         }
         if st.st_mode & S_IFMT == S_IFDIR {
             var found: [String] = []
@@ -29,13 +29,26 @@ enum FileWalk {
         return .files([path])
     }
 
+    /// The reason in the words `IO.readInput` uses, so every command says it alike.
+    static func describe(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file or directory"
+        case EACCES: return "permission denied"
+        case ENOTDIR: return "a part of the path is not a directory"
+        case ELOOP: return "too many symbolic links"
+        default:
+            let text = String(cString: strerror(code))
+            return text.prefix(1).lowercased() + text.dropFirst()
+        }
+    }
+
     static func isSpecName(_ name: String) -> Bool {
         name.hasSuffix(".yaml") || name.hasSuffix(".yml")
     }
 
     private static func walk(_ directory: String, into found: inout [String]) -> String? {
         guard let dir = opendir(directory) else {
-            return "cannot read directory '\(directory)': \(String(cString: strerror(errno)))"
+            return "cannot read directory '\(directory)': \(describe(errno))"
         }
         var names: [String] = []
         while let entry = readdir(dir) {

@@ -16,18 +16,23 @@ enum IO {
     static func writeStdout(_ text: String) { write(fd: 1, text) }
     static func writeStderr(_ text: String) { write(fd: 2, text) }
 
+    /// Writes bytes to standard output (large outputs built as bytes need no String copy).
+    static func writeStdout(bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write(fd: 1, $0) } }
+
     private static func write(fd: Int32, _ text: String) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += n
+        text.withUTF8 { write(fd: fd, $0) }
+    }
+
+    private static func write(fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        while offset < buffer.count {
+            let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
             }
+            offset += n
         }
     }
 

@@ -9,16 +9,17 @@ import AccordionRender
 import AccordionSpec
 
 let renderUsage = """
-    usage: accordion render [--format text|json|yaml|svg] [--at SECONDS] [--steps] [--tap ID]...
+    usage: accordion render [--format text|json|yaml|svg|html] [--at SECONDS] [--steps] [--tap ID]...
                             [--no-script] [--color auto|always|never] [-o FILE] FILE|-
 
     Runs the spec's script (none with --no-script), then every --tap (each when
     the container is idle), and shows the settled state, or the moment --at SECONDS.
 
-      --format F     text (a terminal drawing, the default), json, yaml or svg
+      --format F     text (a terminal drawing, the default), json, yaml, svg or html
+                     (an interactive page: click the headers to play the model back)
       --at SECONDS   show that moment instead of the settled state (steps after it do not happen)
       --steps        show the state after every step (a JSON array, a YAML sequence,
-                     one drawing or one phone per step)
+                     one drawing or one phone per step; html shows the last)
       --tap ID       tap a header after the script: a panel id or an index into the stack
       --no-script    ignore the spec's script
       --color WHEN   colour the text drawing: auto (a terminal without NO_COLOR), always, never
@@ -30,7 +31,7 @@ let renderUsage = """
 /// `accordion render`: the container at a moment, as a drawing, a dump or a picture.
 let renderCommand = Command(
     name: "render",
-    summary: "run a spec's script and show the container as text, JSON, YAML or SVG",
+    summary: "run a spec's script and show the container as text, JSON, YAML, SVG or an HTML page",
     usage: renderUsage,
     run: { args in RenderJob.main(args) }
 )
@@ -149,7 +150,7 @@ enum RenderJob {
     static func main(_ args: [String]) -> Int32 {
         let options: RenderOptions
         switch RenderOptions.parse(args) {
-        case .failure(let p): return usageError(p.message, usage: "usage: accordion render [--format text|json|yaml|svg] [--at SECONDS] [--steps] [--tap ID]... [--no-script] [-o FILE] FILE|-; see 'accordion render --help'")
+        case .failure(let p): return usageError(p.message, usage: "usage: accordion render [--format text|json|yaml|svg|html] [--at SECONDS] [--steps] [--tap ID]... [--no-script] [-o FILE] FILE|-; see 'accordion render --help'")
         case .success(let o): options = o
         }
         let input = options.input!

@@ -30,19 +30,21 @@ nonisolated(unsafe) var retainedUntilExit: AnyObject?
 func runResolve(path: String) -> Int32 {
     let loader = YAMLLoader()
     let bytes: [UInt8]
+    let name = path == "-" ? "<stdin>" : path
     do {
         bytes = try IO.readInput(path, limit: loader.limits.maxInputBytes)
     } catch {
         IO.writeStderr("accordion: error: \(error.message)\n")
         return 2
     }
-    let name = path == "-" ? "<stdin>" : path
     do {
         let root = try loader.load(bytes, source: name)
         var writer = JSONWriter()
+        // Generous: untouched capacity costs address space, not memory.
+        writer.bytes.reserveCapacity(bytes.count * 4 + 64)
         try writer.write(root, indent: 0)
-        writer.out += "\n"
-        IO.writeStdout(writer.out)
+        writer.bytes.append(0x0A)
+        IO.writeStdout(bytes: writer.bytes)
         // The process ends next: tearing down a million-node tree would only cost time.
         retainedUntilExit = root
         return 0
@@ -64,46 +66,52 @@ func printDiagnostics(_ diagnostics: [Diagnostic], source: SourceText?) {
     IO.writeStderr(text)
 }
 
-/// Writes a node tree as indented JSON. JSON has no infinities, no NaN and
-/// only string keys, so those are located errors or canonical key text.
+/// Writes a node tree as indented JSON into a byte buffer (one String at
+/// the end: appending to a String piece by piece costs several times more).
+/// JSON has no infinities, no NaN and only string keys, so those are
+/// located errors or canonical key text.
 struct JSONWriter {
-    var out = ""
-
-    private static let indents: [String] = (0..<64).map { String(repeating: "  ", count: $0) }
+    var bytes: [UInt8] = []
 
     private mutating func newline(_ level: Int) {
-        out += "\n"
-        if level < Self.indents.count {
-            out += Self.indents[level]
-        } else {
-            out += String(repeating: "  ", count: level)
-        }
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * level))
+    }
+
+    private mutating func literal(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func raw(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `text` as a JSON string, copying it whole when nothing needs escaping.
     private mutating func string(_ text: String) {
-        var plain = true
-        for b in text.utf8 where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F {
-            plain = false
-            break
+        var text = text
+        let plain = text.withUTF8 { buffer -> Bool in
+            for b in buffer where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F { return false }
+            bytes.append(0x22)
+            bytes.append(contentsOf: buffer)
+            bytes.append(0x22)
+            return true
         }
-        if plain {
-            out += "\""
-            out += text
-            out += "\""
-        } else {
-            out += JSONText.quote(text)
-        }
+        if !plain { raw(JSONText.quote(text)) }
     }
 
     mutating func write(_ node: YAMLNode, indent: Int) throws(DiagnosticError) {
         switch node.kind {
         case .scalar(let s):
+            if s.isString {
+                string(s.text)
+                return
+            }
             switch s.value {
-            case .null: out += "null"
-            case .bool(let b): out += b ? "true" : "false"
-            case .int(let i): out += String(i)
-            case .bigInt(let digits): out += digits
+            case .null: literal("null")
+            case .bool(let b): b ? literal("true") : literal("false")
+            case .int(let i): raw(String(i))
+            case .bigInt(let digits): raw(digits)
             case .float(let d):
                 guard let text = JSONText.number(d) else {
                     let what = d.isNaN ? "not-a-number (.nan)" : "infinity (\(s.text))"
@@ -113,34 +121,34 @@ struct JSONWriter {
                         span: node.span,
                         help: "write it as a string ('\(s.text)') if it is meant as text"))
                 }
-                out += text
+                raw(text)
             case .string(let t): string(t)
             }
         case .sequence(let items):
             if items.isEmpty {
-                out += "[]"
+                literal("[]")
                 return
             }
-            out += "["
+            literal("[")
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { literal(",") }
                 newline(indent + 1)
                 try write(item, indent: indent + 1)
             }
             newline(indent)
-            out += "]"
+            literal("]")
         case .mapping(let entries):
             if entries.isEmpty {
-                out += "{}"
+                literal("{}")
                 return
             }
             // Keys the loader kept apart (the integer 1 and the string "1")
             // can collide once spelled as JSON strings.
             var seen: [String: YAMLNode]? = nil
             if entries.contains(where: { !($0.key.scalar?.isString ?? false) }) { seen = [:] }
-            out += "{"
+            literal("{")
             for (i, entry) in entries.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { literal(",") }
                 newline(indent + 1)
                 let key = try keyText(entry.key)
                 if seen != nil {
@@ -154,11 +162,11 @@ struct JSONWriter {
                     seen![key] = entry.key
                 }
                 string(key)
-                out += ": "
+                literal(": ")
                 try write(entry.value, indent: indent + 1)
             }
             newline(indent)
-            out += "}"
+            literal("}")
         }
     }
 

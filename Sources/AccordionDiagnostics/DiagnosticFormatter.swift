@@ -48,9 +48,9 @@ public struct DiagnosticFormatter: Sendable {
         return out
     }
 
-    /// Longest stretch of a source line quoted, in characters; a longer line
-    /// is cut around the column with `…` at the cut ends.
-    public static let quotedWidth = 120
+    /// Widest stretch of a source line quoted; longer lines (minified or
+    /// hostile files) are cut to a window around the column, marked `…`.
+    public static let maxQuotedColumns = 160
 
     /// The source line of `span.start` with a gutter and an underline.
     public func quote(_ span: SourceSpan, in source: SourceText, severity: Severity) -> String? {
@@ -66,10 +66,12 @@ public struct DiagnosticFormatter: Sendable {
         } else {
             endCol = startCol + 1
         }
-        // The quoted window: the whole line when short, else up to 40
-        // characters before the column and the rest after it.
-        let width = Self.quotedWidth
-        let first = max(0, min(startCol - 1 - 40, length - width))
+        // The quoted window: the whole line when short, else a quarter of
+        // the width before the column and the rest after it. Only the window
+        // is copied out of the source (`excerpt`), so thousands of problems
+        // on one long line cost their windows, not the line each time.
+        let width = Self.maxQuotedColumns
+        let first = max(0, min(startCol - 1 - width / 4, length - width))
         guard let (shown, _) = source.excerpt(span.start.line, from: first, limit: width) else { return nil }
         let cutBefore = first > 0
         let cutAfter = first + width < length

@@ -4,7 +4,10 @@
 public enum JSONText {
     /// `text` as a JSON string literal, escaping quotes, backslashes and
     /// control characters (U+0000–U+001F, U+007F as `\u007f`).
-    public static func quote(_ text: String) -> String {
+    /// With `safeInScript`, `<`, `>`, `&`, U+2028 and U+2029 are escaped too,
+    /// so the literal can sit inside an HTML `<script>` element and no text
+    /// (a panel title, say) can close the element or break the script.
+    public static func quote(_ text: String, safeInScript: Bool = false) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -16,6 +19,11 @@ public enum JSONText {
             case "\t": out += "\\t"
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
+            case "<" where safeInScript: out += "\\u003c"
+            case ">" where safeInScript: out += "\\u003e"
+            case "&" where safeInScript: out += "\\u0026"
+            case "\u{2028}" where safeInScript: out += "\\u2028"
+            case "\u{2029}" where safeInScript: out += "\\u2029"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     let hex = String(scalar.value, radix: 16)

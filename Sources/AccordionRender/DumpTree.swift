@@ -4,17 +4,22 @@ import AccordionModel
 /// A JSON-shaped value with ordered object keys: the single tree behind the
 /// JSON and YAML dumps, so both spell exactly the same content.
 public indirect enum DumpValue: Hashable, Sendable {
+    /// An absent value the dump still names (`title`, `transition`, `content`…).
     case null
+    /// A flag such as `interactionEnabled`.
     case bool(Bool)
     /// An integer (indices): spelled without a fraction.
     case int(Int)
     /// A measure (points, seconds, fractions): spelled rounded to 3 decimals.
     case number(Double)
+    /// Ids, titles, colours, event names.
     case string(String)
+    /// Panels, events, or the snapshots of `--steps`.
     case array([DumpValue])
     /// Keys in insertion order: dumps diff cleanly and read top-down.
     case object([(String, DumpValue)])
 
+    /// Structural equality, key order included (tuples are not `Equatable`, so it is spelled out).
     public static func == (a: DumpValue, b: DumpValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true
@@ -28,6 +33,7 @@ public indirect enum DumpValue: Hashable, Sendable {
         }
     }
 
+    /// Hashes the same parts `==` compares.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)

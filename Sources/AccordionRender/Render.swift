@@ -1,6 +1,6 @@
 /// Renderers over model snapshots: the JSON and YAML dumps (one tree, two
 /// spellings, so golden files diff cleanly), a terminal drawing and an SVG
-/// phone picture. Every renderer is a pure function from snapshots to text:
+/// phone picture, and an interactive HTML preview. Every renderer is a pure function from snapshots to text:
 /// the CLI decides where the text goes and whether colour is wanted.
 import AccordionModel
 
@@ -14,6 +14,8 @@ public enum RenderFormat: String, CaseIterable, Sendable {
     case yaml
     /// A true-scale phone picture that opens in any browser.
     case svg
+    /// A self-contained interactive page that plays the model back when a header is clicked.
+    case html
 }
 
 /// One entry point per format, so the CLI needs a single call whatever the user asked for.
@@ -33,15 +35,30 @@ public enum Renderer {
             case .yaml: return "[]\n"
             case .text: return "(no steps)\n"
             case .svg: return SVGRender.picture([], captions: [])
+            case .html: return HTMLRender.page(Snapshot(
+                title: nil, time: 0, container: ContainerSpec(), expandedIndex: nil, visible: nil,
+                interactionEnabled: true, transition: nil, panels: [], events: []))
             }
         }
         switch format {
         case .json:
-            let tree = steps ? DumpValue.array(snapshots.map(DumpTree.snapshot)) : DumpTree.snapshot(last)
-            return JSONRender.text(tree) + "\n"
+            guard steps else { return JSONRender.text(DumpTree.snapshot(last)) + "\n" }
+            // One dump tree at a time: a long script over a large stack never
+            // holds every step's tree at once.
+            var out = "[\n"
+            for (i, s) in snapshots.enumerated() {
+                out += "  "
+                JSONRender.write(DumpTree.snapshot(s), indent: 2, into: &out)
+                out += i + 1 < snapshots.count ? ",\n" : "\n"
+            }
+            return out + "]\n"
         case .yaml:
-            let tree = steps ? DumpValue.array(snapshots.map(DumpTree.snapshot)) : DumpTree.snapshot(last)
-            return YAMLRender.text(tree)
+            guard steps else { return YAMLRender.text(DumpTree.snapshot(last)) }
+            var out = ""
+            for s in snapshots {
+                out += YAMLRender.text(.array([DumpTree.snapshot(s)]))
+            }
+            return out
         case .text:
             if steps {
                 return snapshots.enumerated().map { i, s in
@@ -56,6 +73,9 @@ public enum Renderer {
                 })
             }
             return SVGRender.picture([last], captions: ["t = \(Numbers.short(last.time)) s"])
+        case .html:
+            // One page: it starts at the last moment, and its log lists every step before it.
+            return HTMLRender.page(last)
         }
     }
 }

@@ -20,7 +20,13 @@ public enum TextRender {
         if let caption { head = caption + " · " + head }
         out.append(paint.bold(Width.fit(head, lineLimit)))
         out.append(Width.fit(stateLine(s), lineLimit))
-        out.append(Width.fit(transitionLine(s), lineLimit))
+        let combined = visibleLine(s) + " · " + transitionLine(s)
+        if Width.of(combined) <= lineLimit {
+            out.append(combined)
+        } else {
+            out.append(Width.fit(visibleLine(s), lineLimit))
+            out.append(Width.fit(transitionLine(s), lineLimit))
+        }
         if case .modal(let title)? = s.visible {
             out.append(Width.fit("modal \u{201C}\(Width.sanitize(title))\u{201D} presented over \(s.expandedPanel ?? "nothing")", lineLimit))
         }
@@ -40,15 +46,18 @@ public enum TextRender {
     }
 
     static func stateLine(_ s: Snapshot) -> String {
-        var line = "t = \(Numbers.short(s.time)) s · \(s.container.layout.rawValue) · expandedIndex "
+        var line = "t = \(Numbers.short(s.time)) s · \(s.container.layout.rawValue) · \(s.panels.count) panel"
+        line += (s.panels.count == 1 ? "" : "s") + " · expandedIndex "
         if let e = s.expandedIndex { line += "\(e) (\(s.expandedPanel ?? "?"))" } else { line += "none" }
-        line += " · visible "
-        switch s.visible {
-        case nil: line += "none"
-        case .panel(let title)?: line += "panel \u{201C}\(Width.sanitize(title))\u{201D}"
-        case .modal(let title)?: line += "modal \u{201C}\(Width.sanitize(title))\u{201D}"
-        }
         return line
+    }
+
+    static func visibleLine(_ s: Snapshot) -> String {
+        switch s.visible {
+        case nil: return "visible none"
+        case .panel(let title)?: return "visible panel \u{201C}\(Width.sanitize(title))\u{201D}"
+        case .modal(let title)?: return "visible modal \u{201C}\(Width.sanitize(title))\u{201D}"
+        }
     }
 
     static func transitionLine(_ s: Snapshot) -> String {
@@ -164,11 +173,18 @@ public enum TextRender {
             return text
         }
         let room = lineLimit - boxWidth - 2
+        // Columns line up: indices and ids padded to the widest in the stack (ids cut at 10).
+        let indexWidth = String(max(0, s.panels.count - 1)).count
+        let idWidth = min(10, s.panels.map { Width.of($0.panel.id) }.max() ?? 0)
+        func label(_ p: PanelFrame) -> String {
+            let index = String(p.index)
+            return String(repeating: " ", count: indexWidth - index.count) + index + " " + Width.pad(p.panel.id, idWidth)
+        }
         switch element {
         case .header(let p):
-            return Width.fit("header  \(p.index) " + Width.fit(p.panel.id, 10) + "  " + place(p.header), room)
+            return Width.fit("header  " + label(p) + "  " + place(p.header), room)
         case .content(let p, let r):
-            return Width.fit("content \(p.index) " + Width.fit(p.panel.id, 10) + "  " + place(r), room)
+            return Width.fit("content " + label(p) + "  " + place(r), room)
         case .background(let y, let h):
             return Width.fit("background  y=" + Numbers.short(y) + " h=" + Numbers.short(h), room)
         }

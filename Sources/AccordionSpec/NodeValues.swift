@@ -150,31 +150,10 @@ func editDistance(_ a: String, _ b: String) -> Int {
 
 /// The candidate closest to `word`, when it is close enough to be a likely typo.
 func closest(to word: String, in candidates: some Sequence<String>) -> String? {
-    var unlimited = Int.max
-    return closest(to: word, in: candidates, budget: &unlimited)
-}
-
-/// `closest`, spending at most `budget` edit-distance cells, a budget the
-/// look-ups of one document share: a script naming 10,000 unknown panels in a
-/// 10,000-panel stack compared every pair (17 s). Once it is spent, no
-/// more suggestions are made (the help lists the ids instead).
-func closest(to word: String, in candidates: some Sequence<String>, budget: inout Int) -> String? {
-    guard budget > 0 else { return nil }
     var best: (String, Int)?
-    let length = word.unicodeScalars.count
     for c in candidates {
-        // A distance is at least the difference in length, and a suggestion is at most 3 away.
-        let other = c.unicodeScalars.count
-        if abs(other - length) > 3 { continue }
-        let cells = max(1, length * other)
-        if cells > budget {
-            budget = 0
-            break
-        }
-        budget -= cells
         let d = editDistance(word, c)
         if d < (best?.1 ?? Int.max) { best = (c, d) }
-        if d == 0 { break }
     }
     guard let (name, d) = best else { return nil }
     let limit = max(1, min(3, (max(word.count, name.count) + 1) / 3))

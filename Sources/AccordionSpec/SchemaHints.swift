@@ -26,13 +26,28 @@ enum SchemaHints {
     }
 
     static func improve(_ diagnostics: [Diagnostic], root: YAMLNode, bytes: [UInt8]?) -> [Diagnostic] {
-        diagnostics.map { d in
-            guard let node = root.node(atPointer: d.instancePath), let hint = hint(for: d, node: node, root: root, bytes: bytes)
-            else { return d }
+        // A step whose only key is a misspelt action (`tapp: VC1`) fails twice:
+        // an unknown key and a missing action. The unknown key, with its
+        // "did you mean", says it all.
+        let stepsWithUnknownKeys = Set(diagnostics.compactMap { d -> String? in
+            guard d.rule == "schema-additional-properties" else { return nil }
+            let parts = d.instancePath.split(separator: "/")
+            return parts.count == 3 && parts[0] == "script" ? "/script/\(parts[1])" : nil
+        })
+        return diagnostics.compactMap { d in
+            guard let node = root.node(atPointer: d.instancePath) else { return d }
             var better = d
-            better.help = hint
+            if d.rule == "schema-required", isStep(d.instancePath), !hasVerb(node) {
+                if stepsWithUnknownKeys.contains(d.instancePath) { return nil }
+                better.message = "this step has no action"
+            }
+            if let hint = hint(for: d, node: node, root: root, bytes: bytes) { better.help = hint }
             return better
         }
+    }
+
+    private static func hasVerb(_ step: YAMLNode) -> Bool {
+        step.entries?.contains { $0.key.stringValue.map(SpecReader.verbs.contains) ?? false } ?? true
     }
 
     private static func lastKey(_ pointer: String) -> String {
@@ -42,7 +57,32 @@ enum SchemaHints {
     private static func hint(for d: Diagnostic, node: YAMLNode, root: YAMLNode, bytes: [UInt8]?) -> String? {
         let key = lastKey(d.instancePath)
         if d.rule == "schema-additional-properties", let hint = stepKeyHint(d, key: key, root: root) { return hint }
+        if d.rule == "schema-required", isStep(d.instancePath), !hasVerb(node) {
+            return "a step needs one action: `tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`"
+        }
+        if d.rule == "schema-type", key == "tap" || key == "expand" || key == "resize" || key == "present",
+           let id = node["id"]?.stringValue {
+            return key == "present" ? "write just the modal's title: `present: \(id)`" : "name the panel by its id alone: `\(key): \(id)`"
+        }
+        if d.rule == "schema-type", d.instancePath == "/panels" || d.instancePath == "/script", node.entries != nil {
+            return d.instancePath == "/panels"
+                ? "panels is a list: start each panel with `- `, as in `- {id: VC1, title: View Controller 1}`"
+                : "script is a list: start each step with `- `, as in `- tap: VC1`"
+        }
+        if d.rule == "schema-type", d.instancePath.isEmpty, node.items != nil {
+            return "a spec is one mapping (`accordion: 1`, `panels: ...`) at the top level, not a list: remove the leading `- `"
+        }
         guard let scalar = node.scalar else { return nil }
+        if d.rule == "schema-pattern", case .string(let text) = scalar.value, isPanelIdPlace(d.instancePath) {
+            return "ids start with a letter or `_`, then letters, digits, `_` or `-` (no spaces): for example `\(slug(text))`"
+        }
+        if d.rule == "schema-exclusive-minimum" || d.rule == "schema-minimum", !colourKeys.contains(key),
+           numberKeys.contains(key), let v = node.numberValue, v <= 0 {
+            let unit = ["wait", "at", "duration"].contains(key) ? "seconds" : "points"
+            if v < 0 { return "\(key) cannot be negative; did you mean \(points(-v))? (\(key) is in \(unit))" }
+            return key == "headerHeight" ? "a header 0 points high can be neither seen nor tapped; 44 is the usual height"
+                : "a size of 0 points leaves nothing to show; give \(key) a positive number of points"
+        }
         if d.rule == "schema-type", isStep(d.instancePath), case .string(let text) = scalar.value {
             let words = text.split(separator: " ", maxSplits: 1)
             if let verb = words.first, SpecReader.verbs.contains(String(verb)) {
@@ -75,8 +115,13 @@ enum SchemaHints {
             }
             return "the value of dismiss is always `true`: write `dismiss: true`"
         }
-        if key == "accordion", d.rule == "schema-const", case .string(let text) = scalar.value, text == "1" {
-            return "write the number 1 without quotes: `accordion: 1`"
+        if key == "accordion", d.instancePath == "/accordion", d.rule == "schema-const" {
+            if case .string(let text) = scalar.value, text == "1" { return "write the number 1 without quotes: `accordion: 1`" }
+            return "this is version 1 of the spec format, the only one: write `accordion: 1`"
+        }
+        if d.rule == "schema-type", numberKeys.contains(key), case .string(let text) = scalar.value,
+           scalar.style != .plain, let number = Double(text), number.isFinite {
+            return "the quotes make `\(text)` text; write the number without them: `\(key): \(points(number))`"
         }
         if textKeys.contains(key), d.rule == "schema-type", scalar.style == .plain {
             switch scalar.value {
@@ -89,6 +134,27 @@ enum SchemaHints {
             }
         }
         return nil
+    }
+
+    /// Places that hold a panel id: `id`, `expanded`, `tap`, `expand`, setPanels items.
+    private static func isPanelIdPlace(_ pointer: String) -> Bool {
+        let key = lastKey(pointer)
+        return key == "id" || key == "expanded" || key == "tap" || key == "expand" || isSetPanelsItem(pointer)
+    }
+
+    /// A valid id close to `text`: other characters become `-`, a leading digit gets `_`.
+    static func slug(_ text: String) -> String {
+        var out = ""
+        for s in text.unicodeScalars {
+            let ok = ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || s == "_" || s == "-"
+            if ok { out.unicodeScalars.append(s) } else if !out.hasSuffix("-") { out += "-" }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        if out.isEmpty { return "panel" }
+        if let first = out.unicodeScalars.first, !(("a"..."z").contains(first) || ("A"..."Z").contains(first) || first == "_") {
+            out = "_" + out
+        }
+        return out
     }
 
     /// `/script/3`

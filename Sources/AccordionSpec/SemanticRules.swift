@@ -4,7 +4,8 @@ import AccordionYAML
 
 /// The accordion rules a JSON Schema cannot express. They read the document
 /// leniently (whatever the schema rejected is skipped), follow the stack
-/// through `setPanels`, and run the script on the container model so that
+/// through `setPanels`, and run the script on `ScriptClock` (the container
+/// model's clock, expanded-panel and modal rules, without its log) so that
 /// times, the expanded panel and the modal are exactly what the model will
 /// see. When nothing is wrong they also produce the typed document.
 struct SemanticChecker {
@@ -12,7 +13,7 @@ struct SemanticChecker {
     private(set) var diagnostics: [Diagnostic] = []
 
     // The stack as the script reaches it.
-    private var stack: [PanelDefinition] = []
+    private var stack = PanelStack()
     private var indexById: [String: Int] = [:]
     private var headerSum = 0.0
     private var maxContent = 0.0
@@ -20,86 +21,58 @@ struct SemanticChecker {
     private var height = 0.0
     private var layout = LayoutMode.fill
     /// The initial stack, and the index of each id's first definition in it.
-    private var initialPanels: [PanelDefinition] = []
+    private var initialPanels = PanelStack()
     private var firstIndex: [String: Int] = [:]
     /// Definitions met so far in `setPanels` steps the script ran.
     private var definedLater: [String: PanelDefinition] = [:]
     /// The last `setPanels` that ran, to explain a panel that left the stack.
     private var lastSetPanels: YAMLNode?
     /// `contentHeight` nodes already warned about (by byte offset).
-    private var warnedContent: Set<Int> = []
-    /// Edit-distance cells left for "did you mean" in this document (see `closest`).
-    private var suggestionBudget = 1_000_000
-    /// Parent links for `pointer(to:)`, built on the first problem.
-    private var parents: [ObjectIdentifier: (parent: ObjectIdentifier?, step: String)]?
+    private var warnedContent: Set<ObjectIdentifier> = []
 
     init(root: YAMLNode) { self.root = root }
 
     // MARK: - Reporting
 
     private mutating func report(_ rule: String, _ severity: Severity, _ message: String,
-                                 at span: SourceSpan, node: YAMLNode? = nil, help: String? = nil,
+                                 at span: SourceSpan, pointer: String, help: String? = nil,
                                  related: [RelatedLocation] = []) {
         diagnostics.append(Diagnostic(severity: severity, rule: rule, message: message, span: span, help: help,
-                                      related: related, instancePath: node.map { pointer(to: $0) } ?? ""))
+                                      related: related, instancePath: pointer))
     }
 
     private mutating func report(_ rule: String, _ severity: Severity, _ message: String,
-                                 at node: YAMLNode, help: String? = nil, related: [RelatedLocation] = []) {
-        report(rule, severity, message, at: node.span, node: node, help: help, related: related)
+                                 at node: YAMLNode, pointer: String, help: String? = nil, related: [RelatedLocation] = []) {
+        report(rule, severity, message, at: node.span, pointer: pointer, help: help, related: related)
     }
 
-    private mutating func report(_ rule: String, _ message: String, at node: YAMLNode, help: String? = nil,
-                                 related: [RelatedLocation] = []) {
-        report(rule, .error, message, at: node.span, node: node, help: help, related: related)
-    }
-
-    private mutating func report(_ rule: String, _ message: String, at span: SourceSpan, node: YAMLNode?,
+    private mutating func report(_ rule: String, _ message: String, at node: YAMLNode, pointer: String,
                                  help: String? = nil, related: [RelatedLocation] = []) {
-        report(rule, .error, message, at: span, node: node, help: help, related: related)
+        report(rule, .error, message, at: node.span, pointer: pointer, help: help, related: related)
     }
 
-    /// The JSON pointer of `node`, found by identity (only computed for a
-    /// problem). The parent links of the whole tree are built once, on the
-    /// first problem, so each pointer costs its depth: searching the tree per
-    /// problem made 8,000 bad `tap` targets take 11 s.
-    private mutating func pointer(to node: YAMLNode) -> String {
-        if parents == nil { parents = Self.parentLinks(of: root) }
-        var current = ObjectIdentifier(node)
-        guard parents![current] != nil else { return "" }
-        var steps: [String] = []
-        while let link = parents![current], let parent = link.parent {
-            steps.append(link.step)
-            current = parent
-        }
-        return steps.reversed().joined()
+    private mutating func report(_ rule: String, _ message: String, at span: SourceSpan, pointer: String,
+                                 help: String? = nil, related: [RelatedLocation] = []) {
+        report(rule, .error, message, at: span, pointer: pointer, help: help, related: related)
     }
 
-    /// Every node's parent and the pointer step from it, in document order
-    /// (a node an alias shares keeps the place of its anchor, met first).
-    private static func parentLinks(of root: YAMLNode) -> [ObjectIdentifier: (parent: ObjectIdentifier?, step: String)] {
-        var links: [ObjectIdentifier: (parent: ObjectIdentifier?, step: String)] = [:]
-        var pending: [(node: YAMLNode, parent: ObjectIdentifier?, step: String)] = [(root, nil, "")]
-        while let (node, parent, step) = pending.popLast() {
-            let id = ObjectIdentifier(node)
-            if links[id] != nil { continue }
-            links[id] = (parent, step)
-            if let items = node.items {
-                for (i, item) in items.enumerated().reversed() { pending.append((item, id, "/\(i)")) }
-            } else if let entries = node.entries {
-                for e in entries.reversed() {
-                    let key = (entryKeyText(e.key) ?? "").replacing("~", with: "~0").replacing("/", with: "~1")
-                    pending.append((e.value, id, "/" + key))
-                }
-            }
-        }
-        return links
+    /// Work left for "did you mean" searches: a file with thousands of
+    /// unknown ids among thousands of panels must not turn quadratic.
+    private var suggestionBudget = 2_000_000
+
+    /// The closest candidate to `word`, within the budget.
+    private mutating func suggest(_ word: String, among candidates: [String]) -> String? {
+        guard suggestionBudget >= candidates.count else { return nil }
+        suggestionBudget -= candidates.count
+        return closest(to: word, in: candidates)
     }
 
     // MARK: - Entry point
 
     /// Runs every rule; returns the typed document when no error was found.
-    mutating func run() -> AccordionSpecDocument? {
+    /// `schemaFailed`: the schema already reported an error, so parts the
+    /// reader skipped are explained.
+    mutating func run(schemaFailed: Bool = false) -> AccordionSpecDocument? {
         guard root.entries != nil else { return nil }
         let reader = SpecReader(root: root)
         let container = reader.container()
@@ -107,10 +80,10 @@ struct SemanticChecker {
         let steps = reader.steps(headerHeight: container.headerHeight)
 
         checkOtherValues()
-        for p in panels { report(p.findings) }
+        for case let notes? in panels.notes where !notes.findings.isEmpty { report(notes.findings, under: notes.location.pointer) }
         for case let step? in steps {
             guard case .setPanels(let items) = step.action else { continue }
-            for case .definition(let def) in items { report(def.findings) }
+            for case .definition(let def) in items where !def.findings.isEmpty { report(def.findings, under: def.location.pointer) }
         }
         let stacks = checkIdentities(panels: panels, steps: steps)
 
@@ -118,8 +91,11 @@ struct SemanticChecker {
         height = container.height
         layout = container.layout
         setStack(panels, index: firstIndex)
-        let loadPlace = root["container"]?["height"] ?? root.entry("panels")?.key ?? root
-        checkHeadersFit(at: loadPlace.span, node: loadPlace, context: "")
+        if let height = root["container"]?["height"] {
+            checkHeadersFit(at: height.span, pointer: "/container/height", context: "")
+        } else {
+            checkHeadersFit(at: (root.entry("panels")?.key ?? root).span, pointer: "/panels", context: "")
+        }
         checkContentHeights(context: "")
 
         var expanded: Int? = panels.isEmpty ? nil : 0
@@ -127,27 +103,36 @@ struct SemanticChecker {
             if node.isNull {
                 expanded = nil
             } else if let ref = reader.reference(node) {
-                if let i = resolve(ref, node, place: "in `panels`") { expanded = i }
+                if let i = resolve(ref, node, pointer: "/container/expanded", place: "in `panels`") { expanded = i }
             }
         }
 
+        // One array of specs shared (copy-on-write) by the model and the document.
+        let specs = panels.specs
         let resolvedSteps = runScript(steps, stacks: stacks, container: container, expanded: expanded,
-                                      title: reader.title)
-        guard !diagnostics.contains(where: { $0.severity == .error }), let resolvedSteps else { return nil }
-        return AccordionSpecDocument(title: reader.title, container: container, panels: panels.map(\.spec),
+                                      title: reader.title, specs: specs)
+        guard !schemaFailed, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        guard let resolvedSteps else {
+            // Only reachable if the reader and the schema disagree: say so
+            // rather than return no document without an error.
+            report("internal-error", "the script passed every check but could not be decoded; please report this file",
+                   at: root["script"] ?? root, pointer: "/script")
+            return nil
+        }
+        return AccordionSpecDocument(title: reader.title, container: container, panels: specs,
                                      expandedIndex: expanded, steps: resolvedSteps)
     }
 
     // MARK: - Static rules
 
     /// Reports what the reader noted while reading panel definitions.
-    private mutating func report(_ findings: [Finding]) {
+    private mutating func report(_ findings: [Finding], under base: String) {
         for finding in findings {
             switch finding {
-            case .yaml11Boolean(let node): reportYAML11Boolean(node)
-            case .colourWithoutAlpha(let node, let value): reportColourWithoutAlpha(node, value)
-            case .invisibleHeader(let node, let value): reportInvisibleHeader(node, value)
-            case .notFinite(let node): reportNotFinite(node)
+            case .yaml11Boolean(let node, let key): reportYAML11Boolean(node, pointer: base + "/" + key)
+            case .colourWithoutAlpha(let node, let value, let key): reportColourWithoutAlpha(node, value, pointer: base + "/" + key)
+            case .invisibleHeader(let node, let value, let key): reportInvisibleHeader(node, value, pointer: base + "/" + key)
+            case .notFinite(let node, let key): reportNotFinite(node, pointer: base + "/" + key)
             }
         }
     }
@@ -155,102 +140,132 @@ struct SemanticChecker {
     /// The node-level rules outside panel definitions: the title, the
     /// container and the script's own values.
     private mutating func checkOtherValues() {
-        var words: [YAMLNode?] = [root["title"], root["container"]?["expanded"]]
-        var numbers: [YAMLNode?] = []
+        // Pointers are spelled only for a problem: a 30,000-step script must
+        // not allocate 200,000 strings to find nothing.
+        func isWord(_ node: YAMLNode?) -> Bool {
+            guard let s = node?.scalar else { return false }
+            return s.isYAML11Boolean && s.isString && s.style == .plain
+        }
+        func isNotFinite(_ node: YAMLNode?) -> Bool {
+            if case .float(let v)? = node?.scalar?.value { return !v.isFinite }
+            return false
+        }
+        for (key, node) in [("title", root["title"]), ("container/expanded", root["container"]?["expanded"])] where isWord(node) {
+            reportYAML11Boolean(node!, pointer: "/" + key)
+        }
         if let c = root["container"] {
-            numbers += [c["width"], c["height"], c["headerHeight"], c["animation"]?["duration"]]
+            for key in ["width", "height", "headerHeight"] where isNotFinite(c[key]) {
+                reportNotFinite(c[key]!, pointer: "/container/" + key)
+            }
+            if let d = c["animation"]?["duration"], isNotFinite(d) { reportNotFinite(d, pointer: "/container/animation/duration") }
             if let bg = c["background"], let value = bg.colourValue, let scalar = bg.scalar {
-                report(Finding.colour(bg, scalar: scalar, value: value, isHeader: false))
+                report(Finding.colour(bg, scalar: scalar, value: value, isHeader: false, key: "background"), under: "/container")
             }
         }
-        for step in root["script"]?.items ?? [] {
-            words += [step["tap"], step["expand"], step["present"]]
-            numbers += [step["wait"], step["at"], step["resize"]?["width"], step["resize"]?["height"]]
-            for item in step["setPanels"]?.items ?? [] where item.entries == nil { words.append(item) }
-        }
-        for case let node? in words {
-            guard let s = node.scalar, s.isYAML11Boolean, s.style == .plain, case .string = s.value else { continue }
-            reportYAML11Boolean(node)
-        }
-        for case let node? in numbers {
-            if case .float(let v)? = node.scalar?.value, !v.isFinite { reportNotFinite(node) }
+        for (i, step) in (root["script"]?.items ?? []).enumerated() {
+            guard let entries = step.entries else { continue }
+            for (keyNode, value) in entries {
+                guard let key = keyNode.scalar, key.isString else { continue }
+                switch key.text {
+                case "tap", "expand", "present":
+                    if isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.text) }
+                case "wait", "at":
+                    if isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.text) }
+                case "resize":
+                    for dimension in ["width", "height"] where isNotFinite(value[dimension]) {
+                        reportNotFinite(value[dimension]!, pointer: "/script/\(i)/resize/" + dimension)
+                    }
+                case "setPanels":
+                    for (j, item) in (value.items ?? []).enumerated() where isWord(item) {
+                        reportYAML11Boolean(item, pointer: "/script/\(i)/setPanels/\(j)")
+                    }
+                default:
+                    continue
+                }
+            }
         }
     }
 
     /// `yaml11-boolean`: `yes`, `off`... where the format expects text.
-    private mutating func reportYAML11Boolean(_ node: YAMLNode) {
+    private mutating func reportYAML11Boolean(_ node: YAMLNode, pointer: String) {
         let text = node.scalar?.text ?? ""
         report("yaml11-boolean", .warning,
                "`\(text)` is the text \"\(text)\" in YAML 1.2, but YAML 1.1 tools read it as a boolean",
-               at: node, help: "quote it so every YAML reader agrees it is text: '\(text)'")
+               at: node, pointer: pointer, help: "quote it so every YAML reader agrees it is text: '\(text)'")
     }
 
     /// `colour-without-alpha`: `0x1ABC9C` is 0x001ABC9C.
-    private mutating func reportColourWithoutAlpha(_ node: YAMLNode, _ value: UInt32) {
+    private mutating func reportColourWithoutAlpha(_ node: YAMLNode, _ value: UInt32, pointer: String) {
         let text = node.scalar?.text ?? ""
         let digits = String(text.dropFirst(2)).uppercased()
         let padded = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
         report("colour-without-alpha", .warning,
                "`\(text)` has only \(digits.count) hex digits, so it is read as \(hexColour(value)) (0xRRGGBBAA): alpha \(hexByte(value))",
-               at: node, help: "colours carry their alpha last; for an opaque colour write 0x\(padded)FF (or '#\(padded)')")
+               at: node, pointer: pointer, help: "colours carry their alpha last; for an opaque colour write 0x\(padded)FF (or '#\(padded)')")
     }
 
     /// `invisible-header`: a header colour with alpha 00.
-    private mutating func reportInvisibleHeader(_ node: YAMLNode, _ value: UInt32) {
+    private mutating func reportInvisibleHeader(_ node: YAMLNode, _ value: UInt32, pointer: String) {
         let isString = node.stringValue != nil
         let opaque = isString ? "'#\(hexColour(value | 0xFF).dropFirst(2))'" : hexColour(value | 0xFF)
         report("invisible-header", .warning,
                "header colour \(hexColour(value)) has alpha 00: the header is fully transparent and cannot be seen",
-               at: node, help: "make the last byte the opacity, FF for opaque: \(opaque)")
+               at: node, pointer: pointer, help: "make the last byte the opacity, FF for opaque: \(opaque)")
     }
 
     /// `number-not-finite`: `.inf` and `.nan` cannot be sizes or times.
-    private mutating func reportNotFinite(_ node: YAMLNode) {
+    private mutating func reportNotFinite(_ node: YAMLNode, pointer: String) {
         report("number-not-finite", .error,
                "`\(node.scalar?.text ?? "")` is not a finite number; sizes and times must be ordinary numbers",
-               at: node, help: "write a number of points or seconds, such as 44 or 0.3")
+               at: node, pointer: pointer, help: "write a number of points or seconds, such as 44 or 0.3")
     }
 
     /// `duplicate-panel-id` and `unknown-panel-id` in `setPanels` lists.
     /// Returns the stack each `setPanels` step builds (by step index).
-    private mutating func checkIdentities(panels: [PanelDefinition], steps: [WrittenStep?]) -> [Int: [PanelDefinition]] {
+    private mutating func checkIdentities(panels: PanelStack, steps: [WrittenStep?]) -> [Int: PanelStack] {
         initialPanels = panels
         firstIndex.reserveCapacity(panels.count)
-        for (i, p) in panels.enumerated() {
-            guard let idNode = p.idNode, let id = idNode.stringValue else { continue }
-            if let first = firstIndex[id], let firstNode = panels[first].idNode {
+        for (i, idNode) in panels.idNodes.enumerated() {
+            guard let idNode, let id = idNode.stringValue else { continue }
+            if let first = firstIndex[id], let firstNode = panels.idNodes[first] {
                 report("duplicate-panel-id", "panel id `\(id)` is already used by another panel",
-                       at: idNode, help: "give each panel its own id; ids name panels in `expanded` and the script",
+                       at: idNode, pointer: "/panels/\(i)/id", help: "give each panel its own id; ids name panels in `expanded` and the script",
                        related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
             } else {
                 firstIndex[id] = i
             }
         }
         var newDefinitions: [String: PanelDefinition] = [:]
+        // Every id defined so far, sorted, for suggestions (built on the first need).
+        var knownSorted: [String]?
         func known(_ id: String) -> PanelDefinition? {
             if let i = firstIndex[id] { return panels[i] }
             return newDefinitions[id]
         }
-        var stacks: [Int: [PanelDefinition]] = [:]
+        var stacks: [Int: PanelStack] = [:]
         for (index, step) in steps.enumerated() {
             guard let step, case .setPanels(let items) = step.action else { continue }
             var seen: [String: YAMLNode] = [:]
-            var stack: [PanelDefinition] = []
+            var stack = PanelStack()
             for item in items {
                 switch item {
-                case .reference(let id, let node):
+                case .reference(let id, let node, let item):
+                    let pointer = "/script/\(index)/setPanels/\(item)"
                     if let first = seen[id] {
                         report("duplicate-panel-id", "panel `\(id)` appears twice in this setPanels list", at: node,
-                               help: "a panel can be in the stack only once; remove one of them",
+                               pointer: pointer, help: "a panel can be in the stack only once; remove one of them",
                                related: [RelatedLocation(message: "first listed here", span: first.span)])
                     } else if let def = known(id) {
                         seen[id] = node
                         stack.append(def)
                     } else {
                         var help = "setPanels can name panels defined in `panels` or in an earlier setPanels; to add a new panel here, write its definition: {id: \(id), title: ...}"
-                        if suggestionBudget > 0, let guess = closest(to: id, in: (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted(), budget: &suggestionBudget) { help = "did you mean `\(guess)`? " + help }
+                        if suggestionBudget > firstIndex.count + newDefinitions.count, knownSorted == nil {
+                            knownSorted = (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted()
+                        }
+                        if let guess = suggest(id, among: knownSorted ?? []) { help = "did you mean `\(guess)`? " + help }
                         report("unknown-panel-id", "there is no panel `\(id)` defined before this setPanels", at: node,
-                               help: help)
+                               pointer: pointer, help: help)
                     }
                 case .definition(let def):
                     guard let idNode = def.idNode, let id = idNode.stringValue else {
@@ -259,15 +274,16 @@ struct SemanticChecker {
                     }
                     if let first = seen[id] {
                         report("duplicate-panel-id", "panel `\(id)` appears twice in this setPanels list", at: idNode,
-                               help: "a panel can be in the stack only once; remove one of them",
+                               pointer: def.location.pointer + "/id", help: "a panel can be in the stack only once; remove one of them",
                                related: [RelatedLocation(message: "first listed here", span: first.span)])
                     } else if let first = known(id), let firstNode = first.idNode {
                         report("duplicate-panel-id", "panel id `\(id)` is already defined; a new definition needs a new id",
-                               at: idNode,
+                               at: idNode, pointer: def.location.pointer + "/id",
                                help: "to bring the existing panel back, list just its id (- \(id)); to add another panel, choose a new id",
                                related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
                     } else {
                         newDefinitions[id] = def
+                        knownSorted = nil
                         seen[id] = idNode
                         stack.append(def)
                     }
@@ -282,32 +298,45 @@ struct SemanticChecker {
 
     /// Makes `panels` the stack; `index` is its id → first index map when
     /// the caller already has it.
-    private mutating func setStack(_ panels: [PanelDefinition], index: [String: Int]? = nil) {
+    private mutating func setStack(_ panels: PanelStack, index: [String: Int]? = nil) {
         stack = panels
         if let index {
             indexById = index
         } else {
             indexById = [:]
             indexById.reserveCapacity(panels.count)
-            for (i, p) in panels.enumerated() where !p.spec.id.isEmpty && indexById[p.spec.id] == nil {
-                indexById[p.spec.id] = i
+            for (i, p) in panels.specs.enumerated() where !p.id.isEmpty && indexById[p.id] == nil {
+                indexById[p.id] = i
             }
         }
         headerSum = 0
         maxContent = 0
-        for p in panels {
-            headerSum += p.spec.headerHeight
-            if let c = p.spec.contentHeight { maxContent = max(maxContent, c) }
+        for p in panels.specs {
+            headerSum += p.headerHeight
+            if let c = p.contentHeight { maxContent = max(maxContent, c) }
         }
     }
 
     /// `headers-overflow`: every header must fit in the container.
-    private mutating func checkHeadersFit(at span: SourceSpan, node: YAMLNode?, context: String) {
+    private mutating func checkHeadersFit(at span: SourceSpan, pointer: String, context: String) {
         guard headerSum > height + 1e-9 else { return }
         let count = stack.count == 1 ? "the header is" : "the \(stack.count) headers add up to"
+        // Point at the first header that leaves the screen, when it has an id to show.
+        var related: [RelatedLocation] = []
+        var bottom = 0.0
+        for (i, spec) in stack.specs.enumerated() {
+            bottom += spec.headerHeight
+            guard bottom > height + 1e-9 else { continue }
+            if let idNode = stack.idNodes[i] {
+                related.append(RelatedLocation(
+                    message: "`\(spec.id)` is the first header that does not fit: it ends at \(points(bottom)) points", span: idNode.span))
+            }
+            break
+        }
         report("headers-overflow",
                "\(count) \(points(headerSum)) points, more than the container's height of \(points(height)) points\(context)",
-               at: span, node: node, help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels")
+               at: span, pointer: pointer, help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels",
+               related: related)
     }
 
     /// `content-height-overflow`: in `fit`, a contentHeight the space cannot hold.
@@ -315,25 +344,26 @@ struct SemanticChecker {
         guard layout == .fit else { return }
         let space = max(0, height - headerSum)
         guard maxContent > space + 1e-9 else { return }
-        for p in stack {
-            guard let c = p.spec.contentHeight, c > space + 1e-9, let node = p.contentHeightNode,
-                  warnedContent.insert(node.span.start.offset).inserted else { continue }
+        for (i, spec) in stack.specs.enumerated() {
+            guard let c = spec.contentHeight, c > space + 1e-9, let notes = stack.notes[i], let node = notes.contentHeightNode,
+                  warnedContent.insert(ObjectIdentifier(node)).inserted else { continue }
             report("content-height-overflow", .warning,
                    "contentHeight \(points(c)) is more than the \(points(space)) points left under the headers\(context) (container \(points(height)) high, headers \(points(headerSum))); the content gets only \(points(space))",
-                   at: node, help: "lower contentHeight to \(points(space)) or less, or make room with a taller container or lower headers")
+                   at: node, pointer: notes.location.pointer + "/contentHeight", help: "lower contentHeight to \(points(space)) or less, or make room with a taller container or lower headers")
         }
     }
 
     /// An id in the stack as it is now, or an index into it.
-    private mutating func resolve(_ ref: PanelReference, _ node: YAMLNode, place: String) -> Int? {
+    private mutating func resolve(_ ref: PanelReference, _ node: YAMLNode, pointer: String, place: String) -> Int? {
         switch ref {
         case .index(let i):
             if i < stack.count { return i }
             let n = stack.count
+            let written = node.scalar?.text ?? String(i)
             let message = n == 0
-                ? "there is no panel \(i): there are no panels \(place)"
-                : "there is no panel \(i): there \(n == 1 ? "is 1 panel" : "are \(n) panels") \(place), so indices run from 0 to \(n - 1)"
-            report("panel-index-out-of-range", message, at: node,
+                ? "there is no panel \(written): there are no panels \(place)"
+                : "there is no panel \(written): there \(n == 1 ? "is 1 panel" : "are \(n) panels") \(place), so indices run from 0 to \(n - 1)"
+            report("panel-index-out-of-range", message, at: node, pointer: pointer,
                    help: n == 0 ? "add panels first, or remove this reference" : "use an index from 0 to \(n - 1), or the panel's id")
             return nil
         case .id(let id):
@@ -341,12 +371,12 @@ struct SemanticChecker {
             if let def = firstIndex[id].map({ initialPanels[$0] }) ?? definedLater[id], let defNode = def.idNode {
                 var help = "put `\(id)` back in the stack with setPanels before this step, or name a panel that is there"
                 if let set = lastSetPanels { help += " (the setPanels at line \(set.span.start.line) left it out)" }
-                report("unknown-panel-id", "panel `\(id)` is not \(place)", at: node, help: help,
+                report("unknown-panel-id", "panel `\(id)` is not \(place)", at: node, pointer: pointer, help: help,
                        related: [RelatedLocation(message: "`\(id)` is defined here", span: defNode.span)])
             } else {
-                let ids = stack.lazy.map(\.spec.id).filter { !$0.isEmpty }
+                let ids = stack.specs.lazy.map(\.id).filter { !$0.isEmpty }
                 var help: String
-                if let guess = closest(to: id, in: ids, budget: &suggestionBudget) {
+                if let guess = suggest(id, among: suggestionBudget >= stack.count ? Array(ids) : []) {
                     help = "did you mean `\(guess)`?"
                 } else if ids.isEmpty {
                     help = "there are no panels \(place)"
@@ -355,7 +385,7 @@ struct SemanticChecker {
                     help = "panel ids \(place): " + shown.map { "`\($0)`" }.joined(separator: ", ")
                         + (stack.count > shown.count ? ", ..." : "")
                 }
-                report("unknown-panel-id", "there is no panel with id `\(id)` \(place)", at: node, help: help)
+                report("unknown-panel-id", "there is no panel with id `\(id)` \(place)", at: node, pointer: pointer, help: help)
             }
             return nil
         }
@@ -365,11 +395,10 @@ struct SemanticChecker {
 
     /// Runs the script; returns the resolved steps, or nil when some step
     /// could not be resolved or applied.
-    private mutating func runScript(_ steps: [WrittenStep?], stacks: [Int: [PanelDefinition]],
-                                    container: ContainerSpec, expanded: Int?, title: String?) -> [Step]? {
+    private mutating func runScript(_ steps: [WrittenStep?], stacks: [Int: PanelStack],
+                                    container: ContainerSpec, expanded: Int?, title: String?, specs: [PanelSpec]) -> [Step]? {
         guard !steps.isEmpty else { return [] }
-        var model = AccordionContainer(title: title, container: container, panels: stack.map(\.spec),
-                                       expandedIndex: expanded)
+        var state = ScriptClock(ids: specs.map(\.id), expanded: expanded, duration: container.duration)
         var resolved: [Step] = []
         resolved.reserveCapacity(steps.count)
         var complete = true
@@ -383,11 +412,11 @@ struct SemanticChecker {
 
         // Whether the previous step's time came from waiting for a transition.
         var lastWaited = false
-        func run(_ step: Step, _ node: YAMLNode) {
-            let idle = model.clock
-            lastTime = model.time(of: step)
+        func run(_ step: Step, _ node: YAMLNode, newIds: [String] = []) {
+            let idle = state.clock
+            lastTime = state.time(of: step)
             if case .wait = step.action { lastWaited = false } else { lastWaited = step.at == nil && lastTime > idle + 1e-9 }
-            _ = model.apply(step)
+            state.apply(step, newIds: newIds)
             resolved.append(step)
             lastNode = node
         }
@@ -408,7 +437,7 @@ struct SemanticChecker {
                 if let lastNode { related.append(RelatedLocation(message: "the previous step happens at \(points(lastTime)) s", span: lastNode.span)) }
                 report("at-out-of-order",
                        "this step is set at \(points(at)) s, earlier than the previous step, which happens at \(points(lastTime)) s",
-                       at: atNode, help: "steps run in order on one clock: set `at` to \(points(lastTime)) or later, or move this step up"
+                       at: atNode, pointer: w.pointer + "/at", help: "steps run in order on one clock: set `at` to \(points(lastTime)) or later, or move this step up"
                            + (lastWaited ? " (a step without `at` waits until the running transition ends)" : ""),
                        related: related)
                 complete = false
@@ -420,10 +449,10 @@ struct SemanticChecker {
                 }
                 continue
             }
-            let modalUp = model.modalTitle != nil
+            let modalUp = state.modal != nil
             switch w.action {
             case .tap(let ref, let node):
-                guard let i = resolve(ref, node, place: "in the stack at this step") else {
+                guard let i = resolve(ref, node, pointer: w.pointer + "/tap", place: "in the stack at this step") else {
                     complete = false
                     expandedKnown = false
                     continue
@@ -435,13 +464,13 @@ struct SemanticChecker {
                 run(Step(.resize(width: newWidth, height: newHeight), at: w.at), w.node)
                 width = newWidth
                 height = newHeight
-                checkHeadersFit(at: w.actionSpan, node: w.node, context: " after this resize")
+                checkHeadersFit(at: w.actionSpan, pointer: w.pointer, context: " after this resize")
                 checkContentHeights(context: " after the resize at line \(w.verbKey.span.start.line)")
             case .expand(let target):
                 if modalUp {
                     if modalKnown {
-                        report("step-blocked-by-modal", "`expand` cannot run while the modal \"\(model.modalTitle ?? "")\" is presented",
-                               at: w.actionSpan, node: w.node, help: "dismiss the modal first: add `- dismiss: true` before this step")
+                        report("step-blocked-by-modal", "`expand` cannot run while the modal \"\(state.modal ?? "")\" is presented",
+                               at: w.actionSpan, pointer: w.pointer, help: "dismiss the modal first: add `- dismiss: true` before this step")
                     }
                     complete = false
                     expandedKnown = false
@@ -449,7 +478,7 @@ struct SemanticChecker {
                 }
                 var index: Int? = nil
                 if let (ref, node) = target {
-                    guard let i = resolve(ref, node, place: "in the stack at this step") else {
+                    guard let i = resolve(ref, node, pointer: w.pointer + "/expand", place: "in the stack at this step") else {
                         complete = false
                         expandedKnown = false
                         continue
@@ -462,18 +491,18 @@ struct SemanticChecker {
                 if modalUp {
                     if modalKnown {
                         report("modal-already-presented",
-                               "cannot present \"\(modal)\": the modal \"\(model.modalTitle ?? "")\" is already presented",
-                               at: w.actionSpan, node: w.node, help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
+                               "cannot present \"\(modal)\": the modal \"\(state.modal ?? "")\" is already presented",
+                               at: w.actionSpan, pointer: w.pointer, help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
                     }
                     complete = false
                     modalKnown = true
                     continue
                 }
-                if model.expandedIndex == nil {
+                if state.expanded == nil {
                     if expandedKnown && modalKnown {
                         report("present-without-panel",
                                "cannot present \"\(modal)\": no panel is expanded at this step, and a modal is presented over the expanded panel",
-                               at: w.actionSpan, node: w.node, help: "expand a panel first (a `tap` or `expand` step), or remove this step")
+                               at: w.actionSpan, pointer: w.pointer, help: "expand a panel first (a `tap` or `expand` step), or remove this step")
                     }
                     complete = false
                     modalKnown = false
@@ -485,7 +514,7 @@ struct SemanticChecker {
                 if !modalUp {
                     if modalKnown {
                         report("dismiss-without-modal", "nothing to dismiss: no modal is presented at this step",
-                               at: w.actionSpan, node: w.node, help: "remove this step, or present a modal before it (`- present: Title`)")
+                               at: w.actionSpan, pointer: w.pointer, help: "remove this step, or present a modal before it (`- present: Title`)")
                     }
                     complete = false
                     modalKnown = true
@@ -495,19 +524,21 @@ struct SemanticChecker {
             case .setPanels:
                 if modalUp {
                     if modalKnown {
-                        report("step-blocked-by-modal", "`setPanels` cannot run while the modal \"\(model.modalTitle ?? "")\" is presented",
-                               at: w.actionSpan, node: w.node, help: "dismiss the modal first: add `- dismiss: true` before this step")
+                        report("step-blocked-by-modal", "`setPanels` cannot run while the modal \"\(state.modal ?? "")\" is presented",
+                               at: w.actionSpan, pointer: w.pointer, help: "dismiss the modal first: add `- dismiss: true` before this step")
                     }
                     return nil
                 }
-                let newStack = stacks[index] ?? []
-                run(Step(.setPanels(newStack.map(\.spec)), at: w.at), w.node)
-                for p in newStack {
-                    if let id = p.idNode?.stringValue, firstIndex[id] == nil, definedLater[id] == nil { definedLater[id] = p }
+                let newStack = stacks[index] ?? PanelStack()
+                run(Step(.setPanels(newStack.specs), at: w.at), w.node, newIds: newStack.specs.map(\.id))
+                for i in 0..<newStack.count {
+                    if let id = newStack.idNodes[i]?.stringValue, firstIndex[id] == nil, definedLater[id] == nil {
+                        definedLater[id] = newStack[i]
+                    }
                 }
                 setStack(newStack)
                 lastSetPanels = w.verbKey
-                checkHeadersFit(at: w.actionSpan, node: w.node, context: " after this setPanels")
+                checkHeadersFit(at: w.actionSpan, pointer: w.pointer, context: " after this setPanels")
                 checkContentHeights(context: " after the setPanels at line \(w.verbKey.span.start.line)")
             }
         }

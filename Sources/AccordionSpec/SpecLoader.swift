@@ -36,7 +36,7 @@ public enum SpecLoader {
                                           span: place))
         }
         var checker = SemanticChecker(root: root)
-        let document = checker.run()
+        let document = checker.run(schemaFailed: diagnostics.contains { $0.severity == .error })
         diagnostics += checker.diagnostics
         // Two routes through the schema can find the same problem; say it once.
         var seen: Set<String> = []

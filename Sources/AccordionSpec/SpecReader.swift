@@ -6,35 +6,103 @@ import AccordionYAML
 struct PanelDefinition {
     /// The resolved panel (defaults applied).
     var spec: PanelSpec
-    /// The whole definition.
-    var node: YAMLNode
     /// The `id` value; nil when the definition has no usable id (the schema
     /// reported it), so the panel can never be named.
     var idNode: YAMLNode?
+    /// What only some panels have; nil for most, so a big stack stays small.
+    var notes: PanelNotes?
+
     /// The `contentHeight` value, for the fit-layout warning.
-    var contentHeightNode: YAMLNode?
+    var contentHeightNode: YAMLNode? { notes?.contentHeightNode }
     /// What the warning rules found while reading it (usually nothing).
-    var findings: [Finding] = []
+    var findings: [Finding] { notes?.findings ?? [] }
+    /// Where it is written, for JSON pointers (notes exist whenever a rule can need it).
+    var location: PanelLocation { notes?.location ?? .panels(0) }
+}
+
+/// The rarely needed parts of a panel definition.
+final class PanelNotes {
+    let contentHeightNode: YAMLNode?
+    let findings: [Finding]
+    let location: PanelLocation
+
+    init(contentHeightNode: YAMLNode?, findings: [Finding], location: PanelLocation) {
+        self.contentHeightNode = contentHeightNode
+        self.findings = findings
+        self.location = location
+    }
+}
+
+/// A stack of panel definitions stored as parallel arrays: the specs array
+/// is the one the document hands out, shared rather than copied.
+struct PanelStack {
+    private(set) var specs: [PanelSpec] = []
+    private(set) var idNodes: [YAMLNode?] = []
+    private(set) var notes: [PanelNotes?] = []
+
+    var count: Int { specs.count }
+    var isEmpty: Bool { specs.isEmpty }
+
+    mutating func reserve(_ n: Int) {
+        specs.reserveCapacity(n)
+        idNodes.reserveCapacity(n)
+        notes.reserveCapacity(n)
+    }
+
+    mutating func append(_ p: PanelDefinition) {
+        specs.append(p.spec)
+        idNodes.append(p.idNode)
+        notes.append(p.notes)
+    }
+
+    subscript(i: Int) -> PanelDefinition {
+        PanelDefinition(spec: specs[i], idNode: idNodes[i], notes: notes[i])
+    }
+}
+
+/// Where a panel definition is written.
+enum PanelLocation {
+    /// `panels[i]`
+    case panels(Int)
+    /// `script[step].setPanels[item]`
+    case setPanels(step: Int, item: Int)
+
+    /// Whether it is a `setPanels` definition.
+    var isInScript: Bool {
+        if case .setPanels = self { return true }
+        return false
+    }
+
+    /// The definition's JSON pointer.
+    var pointer: String {
+        switch self {
+        case .panels(let i): "/panels/\(i)"
+        case .setPanels(let step, let item): "/script/\(step)/setPanels/\(item)"
+        }
+    }
 }
 
 /// Something a node-level rule found while the reader walked a node.
 enum Finding {
     /// `yes`, `off`... where text is expected.
-    case yaml11Boolean(YAMLNode)
+    case yaml11Boolean(YAMLNode, key: String)
     /// `0x1ABC9C`: a hex colour written without its alpha byte.
-    case colourWithoutAlpha(YAMLNode, UInt32)
+    case colourWithoutAlpha(YAMLNode, UInt32, key: String)
     /// A header colour with alpha 00.
-    case invisibleHeader(YAMLNode, UInt32)
+    case invisibleHeader(YAMLNode, UInt32, key: String)
     /// `.inf` or `.nan` as a size or time.
-    case notFinite(YAMLNode)
+    case notFinite(YAMLNode, key: String)
 
     /// The colour rules for one colour value.
-    static func colour(_ node: YAMLNode, scalar: YAMLScalar, value: UInt32, isHeader: Bool) -> [Finding] {
+    static func colour(_ node: YAMLNode, scalar: YAMLScalar, value: UInt32, isHeader: Bool, key: String) -> [Finding] {
         var found: [Finding] = []
-        if scalar.style == .plain, scalar.text.count <= 8, scalar.text.lowercased().hasPrefix("0x") {
-            found.append(.colourWithoutAlpha(node, value))
+        let text = scalar.text.utf8
+        if text.count <= 8, text.count > 2, text.first == UInt8(ascii: "0"),
+           text.dropFirst().first == UInt8(ascii: "x") || text.dropFirst().first == UInt8(ascii: "X"),
+           scalar.style == .plain {
+            found.append(.colourWithoutAlpha(node, value, key: key))
         }
-        if isHeader, value & 0xFF == 0 { found.append(.invisibleHeader(node, value)) }
+        if isHeader, value & 0xFF == 0 { found.append(.invisibleHeader(node, value, key: key)) }
         return found
     }
 }
@@ -48,7 +116,7 @@ enum PanelReference {
 /// One item of a `setPanels` list.
 enum StackItem {
     /// An id of a panel defined earlier.
-    case reference(String, YAMLNode)
+    case reference(String, YAMLNode, item: Int)
     /// A new panel.
     case definition(PanelDefinition)
 }
@@ -73,6 +141,9 @@ struct WrittenStep {
     /// The action key (`tap`) and its value.
     var verbKey: YAMLNode
     var verbValue: YAMLNode
+    /// Position in the script, for JSON pointers.
+    var index: Int
+    var pointer: String { "/script/\(index)" }
     /// `at:` seconds and its value node.
     var at: Double?
     var atNode: YAMLNode?
@@ -110,61 +181,72 @@ struct SpecReader {
 
     /// The initial stack; a malformed item still takes its place so indices
     /// stay those the author sees.
-    func panels(headerHeight: Double) -> [PanelDefinition] {
-        guard let items = root["panels"]?.items else { return [] }
-        return items.enumerated().map { panel($1, index: $0, headerHeight: headerHeight) }
+    func panels(headerHeight: Double) -> PanelStack {
+        var stack = PanelStack()
+        guard let items = root["panels"]?.items else { return stack }
+        stack.reserve(items.count)
+        for (i, item) in items.enumerated() {
+            stack.append(panel(item, index: i, headerHeight: headerHeight, location: .panels(i)))
+        }
+        return stack
     }
 
     /// One panel definition at `index` of its list (for the palette colour),
     /// read in one walk over its keys; the same walk notes what the
     /// warning rules will report, so a 100,000-panel spec is walked once.
-    func panel(_ node: YAMLNode, index: Int, headerHeight: Double) -> PanelDefinition {
+    func panel(_ node: YAMLNode, index: Int, headerHeight: Double, location: PanelLocation) -> PanelDefinition {
         var spec = PanelSpec(id: "", title: "", color: Palette.color(at: index), headerHeight: headerHeight)
         var idNode: YAMLNode?
         var contentNode: YAMLNode?
         var findings: [Finding] = []
         for (keyNode, value) in node.entries ?? [] {
-            guard case .scalar(let key)? = Optional(keyNode.kind), case .string(let name) = key.value,
-                  case .scalar(let scalar) = value.kind else { continue }
+            guard case .scalar(let key) = keyNode.kind, key.isString, case .scalar(let scalar) = value.kind
+            else { continue }
+            let name = key.text
             switch name {
             case "id":
                 if case .string(let id) = scalar.value {
                     spec.id = id
                     idNode = value
-                    if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value)) }
+                    if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value, key: "id")) }
                 }
             case "title":
                 if case .string(let title) = scalar.value {
                     spec.title = title
-                    if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value)) }
+                    if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value, key: "title")) }
                 }
             case "color", "titleColor":
                 guard let colour = value.colourValue else { continue }
                 if name == "color" { spec.color = colour } else { spec.titleColor = colour }
-                findings += Finding.colour(value, scalar: scalar, value: colour, isHeader: name == "color")
+                findings += Finding.colour(value, scalar: scalar, value: colour, isHeader: name == "color",
+                                           key: name == "color" ? "color" : "titleColor")
             case "headerHeight":
                 if let v = positive(value) { spec.headerHeight = v }
-                if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value)) }
+                if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "headerHeight")) }
             case "contentHeight":
                 if let v = value.numberValue, v >= 0, v.isFinite {
                     spec.contentHeight = v
                     contentNode = value
                 }
-                if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value)) }
+                if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "contentHeight")) }
             default:
                 continue
             }
         }
-        return PanelDefinition(spec: spec, node: node, idNode: idNode, contentHeightNode: contentNode, findings: findings)
+        var notes: PanelNotes?
+        if contentNode != nil || !findings.isEmpty || location.isInScript {
+            notes = PanelNotes(contentHeightNode: contentNode, findings: findings, location: location)
+        }
+        return PanelDefinition(spec: spec, idNode: idNode, notes: notes)
     }
 
     /// The script's steps; nil for a step the schema rejects.
     func steps(headerHeight: Double) -> [WrittenStep?] {
         guard let items = root["script"]?.items else { return [] }
-        return items.map { step($0, headerHeight: headerHeight) }
+        return items.enumerated().map { step($1, index: $0, headerHeight: headerHeight) }
     }
 
-    private func step(_ node: YAMLNode, headerHeight: Double) -> WrittenStep? {
+    private func step(_ node: YAMLNode, index stepIndex: Int, headerHeight: Double) -> WrittenStep? {
         guard let entries = node.entries else { return nil }
         var verb: (key: YAMLNode, value: YAMLNode)?
         var atNode: YAMLNode?
@@ -214,16 +296,18 @@ struct SpecReader {
             var list: [StackItem] = []
             for (i, item) in items.enumerated() {
                 if let id = item.stringValue {
-                    list.append(.reference(id, item))
+                    list.append(.reference(id, item, item: i))
                 } else if item.entries != nil {
-                    list.append(.definition(panel(item, index: i, headerHeight: headerHeight)))
+                    list.append(.definition(panel(item, index: i, headerHeight: headerHeight,
+                                                  location: .setPanels(step: stepIndex, item: i))))
                 } else {
                     return nil
                 }
             }
             action = .setPanels(list)
         }
-        return WrittenStep(action: action, node: node, verbKey: key, verbValue: value, at: at, atNode: atNode)
+        return WrittenStep(action: action, node: node, verbKey: key, verbValue: value, index: stepIndex, at: at,
+                           atNode: atNode)
     }
 
     /// An id (string) or an index (non-negative integer).

@@ -2,23 +2,32 @@ import AccordionDiagnostics
 
 /// How a scalar was written; only plain scalars are resolved to non-strings.
 public enum ScalarStyle: String, Sendable, Hashable {
+    /// Unquoted: the only style the core schema resolves to non-strings.
     case plain
+    /// `'text'`.
     case singleQuoted
+    /// `"text"`, with backslash escapes.
     case doubleQuoted
+    /// `|` block: line breaks kept.
     case literal
+    /// `>` block: line breaks folded into spaces.
     case folded
 }
 
 /// What a scalar means after YAML 1.2 core-schema resolution (or its explicit tag).
 public enum ScalarValue: Sendable, Hashable {
+    /// `null`, `Null`, `NULL`, `~` or nothing at all.
     case null
+    /// `true`/`false` in their three spellings each.
     case bool(Bool)
     /// An integer that fits in 64 bits.
     case int(Int64)
     /// An integer outside 64-bit range, kept exactly as decimal digits
     /// with an optional leading `-` (hex and octal are converted to decimal).
     case bigInt(String)
+    /// A decimal or exponent number, or `.inf`/`-.inf`/`.nan`.
     case float(Double)
+    /// Everything else, and every quoted or block scalar.
     case string(String)
 }
 
@@ -153,55 +162,111 @@ public struct YAMLScalar: Sendable, Hashable {
 }
 
 /// The source a loaded document came from, shared by all its nodes, so a
-/// node stores only two byte offsets and finds line and column on demand.
+/// node stores only two positions (character indices, as libyaml counts
+/// them) and line, column and byte offset are found on demand: the column
+/// in constant time, the byte offset within one checkpoint stride.
 final class SourceOrigin: Sendable {
     let source: String
-    /// The UTF-8 text the offsets index.
+    /// The UTF-8 text.
     let bytes: [UInt8]
-    /// Byte offset where each line starts (line 1 first; after a BOM).
+    /// Bytes before the first character (a UTF-8 byte-order mark).
+    let bomLength: Int
+    /// Character index where each line starts (line 1 first).
     let lineStarts: [UInt32]
+    /// Whether character index and byte offset coincide (ASCII, no BOM).
+    let isASCII: Bool
+    /// Byte offset of every `checkpointStride`-th character (when not ASCII).
+    let checkpoints: [UInt32]
+    /// Number of characters in the text.
+    let characterCount: Int
+    static let checkpointStride = 4096
     /// For nodes made by hand with an explicit span.
     let fixed: SourceSpan?
-    /// Characters before every 256th byte, kept only when some line is long
-    /// (a minified file), so a column there costs at most 256 bytes of
-    /// counting instead of the whole line before it.
-    let checkpoints: [UInt32]
 
-    init(source: String, bytes: [UInt8], lineStarts: [UInt32]) {
+    /// Indexes `bytes` in one pass: line starts, checkpoints, ASCII-ness.
+    init(source: String, bytes: [UInt8]) {
         self.source = source
         self.bytes = bytes
-        self.lineStarts = lineStarts
+        var bom = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { bom = 3 }
+        self.bomLength = bom
+        var starts: [UInt32] = [0]
+        var checkpoints: [UInt32] = []
+        var any: UInt8 = 0
+        var total = 0
+        bytes.withUnsafeBufferPointer { b in
+            let mask = Self.checkpointStride - 1
+            for i in bom..<b.count {
+                let c = b[i]
+                any |= c
+                if c & 0xC0 != 0x80 {
+                    if total & mask == 0 { checkpoints.append(UInt32(truncatingIfNeeded: i)) }
+                    total += 1
+                    if c == 0x0A { starts.append(UInt32(truncatingIfNeeded: total)) }
+                }
+            }
+        }
+        self.lineStarts = starts
+        self.isASCII = any < 0x80 && bom == 0
+        self.checkpoints = self.isASCII ? [] : checkpoints
+        self.characterCount = total
         self.fixed = nil
-        self.checkpoints = ColumnCheckpoints.make(bytes, lineStarts: lineStarts.lazy.map(Int.init))
     }
 
     init(fixed: SourceSpan) {
         self.source = fixed.source
         self.bytes = []
+        self.bomLength = 0
         self.lineStarts = [0]
-        self.fixed = fixed
+        self.isASCII = true
         self.checkpoints = []
+        self.characterCount = 0
+        self.fixed = fixed
     }
 
-    /// The 1-based line and scalar-counted column of a byte offset.
-    func mark(at offset: UInt32) -> SourceMark {
+    /// The byte offset of character index `char`.
+    func byteOffset(ofCharacter char: UInt32) -> Int {
+        if isASCII { return Int(char) }
+        let c = min(Int(char), characterCount)
+        guard !checkpoints.isEmpty else { return bomLength }
+        let k = min(c / Self.checkpointStride, checkpoints.count - 1)
+        var byte = Int(checkpoints[k])
+        var remaining = c - k * Self.checkpointStride
+        bytes.withUnsafeBufferPointer { b in
+            while remaining > 0, byte < b.count {
+                byte += 1
+                while byte < b.count, b[byte] & 0xC0 == 0x80 { byte += 1 }
+                remaining -= 1
+            }
+        }
+        return byte
+    }
+
+    /// The character index at byte offset `byte` (for reader errors, which libyaml reports in bytes).
+    func characterIndex(ofByte byte: Int) -> UInt32 {
+        if isASCII { return UInt32(clamping: byte) }
+        var lo = 0, hi = checkpoints.count - 1
+        if hi < 0 || byte < Int(checkpoints[0]) { return 0 }
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if Int(checkpoints[mid]) <= byte { lo = mid } else { hi = mid - 1 }
+        }
+        // Characters starting in [checkpoint, byte) follow the checkpoint's index.
+        var char = lo * Self.checkpointStride
+        bytes.withUnsafeBufferPointer { b in
+            for i in Int(checkpoints[lo])..<min(byte, b.count) where b[i] & 0xC0 != 0x80 { char += 1 }
+        }
+        return UInt32(clamping: char)
+    }
+
+    /// Line, column and byte offset of character index `char`.
+    func mark(at char: UInt32) -> SourceMark {
         var lo = 0, hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+            if lineStarts[mid] <= char { lo = mid } else { hi = mid - 1 }
         }
-        let start = Int(lineStarts[lo])
-        let end = min(Int(offset), bytes.count)
-        var column = 1
-        if end - start > ColumnCheckpoints.stride, !checkpoints.isEmpty {
-            column += ColumnCheckpoints.characters(before: end, bytes, checkpoints)
-                - ColumnCheckpoints.characters(before: start, bytes, checkpoints)
-        } else if start < end {
-            bytes.withUnsafeBufferPointer { b in
-                for i in start..<end where b[i] & 0xC0 != 0x80 { column += 1 }
-            }
-        }
-        return SourceMark(line: lo + 1, column: column, offset: Int(offset))
+        return SourceMark(line: lo + 1, column: Int(char - lineStarts[lo]) + 1, offset: byteOffset(ofCharacter: char))
     }
 
     func span(_ start: UInt32, _ end: UInt32) -> SourceSpan {
@@ -214,7 +279,9 @@ final class SourceOrigin: Sendable {
 public final class YAMLNode: Sendable {
     /// The three kinds of YAML node.
     public enum Kind: Sendable {
+        /// A leaf.
         case scalar(YAMLScalar)
+        /// Items in document order.
         case sequence([YAMLNode])
         /// Entries in document order, merge keys already applied.
         case mapping([(key: YAMLNode, value: YAMLNode)])
@@ -228,14 +295,11 @@ public final class YAMLNode: Sendable {
     private let endOffset: UInt32
 
     /// Where the node was written (for an alias's target: where the anchor was).
-    /// Line and column are worked out on demand from two stored byte offsets.
+    /// Worked out on demand from two stored character positions.
     public var span: SourceSpan {
         if let fixed = origin.fixed { return fixed }
         return origin.span(startOffset, endOffset)
     }
-
-    /// Byte offset where the node starts, without working out line and column.
-    public var startByteOffset: Int { origin.fixed?.start.offset ?? Int(startOffset) }
 
     /// Creates a node.
     public init(kind: Kind, span: SourceSpan) {

@@ -114,6 +114,49 @@ enum SyntaxProblems {
             message: "the file contains a byte sequence that is not a Unicode character (a surrogate or a value above U+10FFFF); save it as UTF-8",
             pointAtContext: false),
         "input is too long": Entry(message: "the input is too long", pointAtContext: false),
+        "could not find expected directive name": Entry(
+            message: "a '%' at the start of a line begins a directive, but no directive name follows", pointAtContext: false),
+        "found unexpected non-alphabetical character": Entry(
+            message: "a directive name may contain only letters, digits, '-' and '_'", pointAtContext: false),
+        "did not find expected digit or '.' character": Entry(
+            message: "the %YAML directive needs a version such as 1.2", pointAtContext: false),
+        "did not find expected version number": Entry(
+            message: "the %YAML directive needs a version such as 1.2", pointAtContext: false),
+        "found extremely long version number": Entry(
+            message: "the %YAML directive's version number is far too long", pointAtContext: false),
+        "did not find expected whitespace": Entry(
+            message: "the handle and prefix of a %TAG directive must be separated by spaces", pointAtContext: false),
+        "did not find expected '!'": Entry(
+            message: "a tag handle must end with '!'", pointAtContext: false),
+        "did not find URI escaped octet": Entry(
+            message: "a '%' in a tag must be followed by two hexadecimal digits", pointAtContext: false),
+    ]
+
+    /// What each libyaml context is called in a "... starts here" note;
+    /// no entry means the context adds nothing worth pointing at.
+    static let contextNouns: [String: String] = [
+        "while scanning a simple key": "the key",
+        "while scanning a quoted scalar": "the quoted string",
+        "while parsing a quoted scalar": "the quoted string",
+        "while scanning a plain scalar": "the value",
+        "while scanning a block scalar": "the block text ('|' or '>')",
+        "while parsing a block mapping": "the mapping",
+        "while parsing a block collection": "the list",
+        "while parsing a flow sequence": "the '[' list",
+        "while parsing a flow mapping": "the '{' mapping",
+        "while parsing a node": "the value",
+        "while parsing a block node": "the value",
+        "while parsing a flow node": "the value",
+        "while scanning an anchor": "the anchor",
+        "while scanning an alias": "the alias",
+        "while scanning a tag": "the tag",
+        "while parsing a tag": "the tag",
+        "while scanning a directive": "the directive",
+        "while scanning a %YAML directive": "the %YAML directive",
+        "while scanning a %TAG directive": "the %TAG directive",
+        "while parsing a %TAG directive": "the %TAG directive",
+        "while scanning a tag directive": "the %TAG directive",
+        "while parsing a tag directive": "the %TAG directive",
     ]
 
     /// The entry for a libyaml report, if the table has one.

@@ -129,7 +129,8 @@ enum KeyIdentity: Hashable {
     case big(String)
     case float(UInt64)
     case string(String)
-    case node(ObjectIdentifier)
+    /// A collection key, by structural hash (a match is confirmed with `sameKey`).
+    case collection(Int)
     /// NaN: never equal to anything.
     case unique(Int)
 }
@@ -142,15 +143,6 @@ struct Composer {
     let source: String
     let limits: YAMLLimits
     let origin: SourceOrigin
-    /// Offset of the first character libyaml counts (after a UTF-8 BOM).
-    let bomLength: Int
-    let isASCII: Bool
-    /// The input while libyaml reads it (valid only inside `run`).
-    private var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-
-    // Char-index → byte-offset cursor (libyaml's mark.index counts characters).
-    private var cursorChar = 0
-    private var cursorByte = 0
 
     private struct Frame {
         var isMapping: Bool
@@ -183,50 +175,17 @@ struct Composer {
         self.text = text
         self.source = source
         self.limits = limits
-        var bom = 0
-        if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { bom = 3 }
-        self.bomLength = bom
-        var starts: [UInt32] = [UInt32(bom)]
-        var ascii = true
-        text.withUnsafeBufferPointer { b in
-            var any: UInt8 = 0
-            for i in 0..<b.count {
-                let c = b[i]
-                any |= c
-                if c == 0x0A { starts.append(UInt32(i + 1)) }
-            }
-            ascii = any < 0x80
-        }
-        self.isASCII = ascii
-        self.origin = SourceOrigin(source: source, bytes: text, lineStarts: starts)
-        self.cursorByte = bom
+        self.origin = SourceOrigin(source: source, bytes: text)
     }
 
     // MARK: positions
 
-    /// Byte offset of libyaml's character index.
-    private mutating func offset(_ mark: yaml_mark_t) -> UInt32 {
-        let target = Int(mark.index)
-        if isASCII { return UInt32(clamping: target) }
-        let b = buffer
-        do {
-            while cursorChar < target, cursorByte < b.count {
-                let c = b[cursorByte]
-                cursorByte += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
-                cursorChar += 1
-            }
-            while cursorChar > target, cursorByte > bomLength {
-                cursorByte -= 1
-                while cursorByte > bomLength, b[cursorByte] & 0xC0 == 0x80 { cursorByte -= 1 }
-                cursorChar -= 1
-            }
-        }
-        return UInt32(clamping: min(cursorByte, text.count))
-    }
+    /// A node position: libyaml's character index, which is what `SourceOrigin` stores.
+    private func offset(_ mark: yaml_mark_t) -> UInt32 { UInt32(clamping: mark.index) }
 
     private func span(_ start: UInt32, _ end: UInt32) -> SourceSpan { origin.span(start, end) }
 
-    private mutating func span(_ mark: yaml_mark_t) -> SourceSpan {
+    private func span(_ mark: yaml_mark_t) -> SourceSpan {
         let o = offset(mark)
         return origin.span(o, o)
     }
@@ -252,8 +211,6 @@ struct Composer {
         defer { yaml_parser_delete(parser) }
         let input = text
         return try input.withUnsafeBufferPointer { (b) throws(DiagnosticError) -> YAMLNode in
-            buffer = b
-            defer { buffer = UnsafeBufferPointer(start: nil, count: 0) }
             yaml_parser_set_input_string(parser, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count)
             defer {
                 // After an error, children not yet moved into a collection are still owned here.
@@ -310,13 +267,14 @@ struct Composer {
         return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
     }
 
-    /// Attaches a finished node to its parent (or makes it the root).
     /// Whether the next child of the innermost collection is a mapping key.
     private var atKey: Bool {
         guard let top = frames.last else { return false }
         return top.isMapping && (children.count - top.childStart) & 1 == 0
     }
 
+    /// Attaches a finished node to its parent (or makes it the root),
+    /// adding its expanded size to the parent's.
     private mutating func add(_ node: YAMLNode, size: Int, end: UInt32, isMergeKey: Bool = false, keyHash: Int? = nil) {
         if frames.isEmpty {
             root = node
@@ -333,10 +291,6 @@ struct Composer {
         frames[top].size = frames[top].size &+ size
         if frames[top].size < 0 { frames[top].size = Int.max }
         if end > frames[top].lastEnd { frames[top].lastEnd = end }
-    }
-
-    private mutating func register(anchor: String?, _ node: YAMLNode, size: Int) {
-        if let anchor { anchors[anchor] = (node, size) }
     }
 
     private static func shortTag(_ tag: String) -> String {
@@ -430,7 +384,7 @@ struct Composer {
         let start = offset(event.start_mark)
         if frames.count >= limits.maxDepth {
             throw fail(Rule.limit,
-                       "collections are nested more than \(limits.maxDepth) levels deep here; the file is refused to keep every reader safe",
+                       "collections are nested more than \(limits.maxDepth) levels deep here, beyond the nesting limit, so the file is refused",
                        span(start, start))
         }
         let anchorPtr = mapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
@@ -492,7 +446,7 @@ struct Composer {
         let budget = max(limits.maxAliasExpansion, limits.aliasExpansionPerNode &* nodeCount)
         if aliasExpansion > budget || aliasExpansion < 0 {
             throw fail(Rule.limit,
-                       "aliases expand this document to more than \(budget) nodes (this alias alone stands for \(target.size)); the file is refused as an alias bomb",
+                       "with this alias, aliases expand the document to more than \(budget) nodes (this one alone stands for \(target.size)), so the file is refused as an alias bomb",
                        span(start, end),
                        related: [RelatedLocation(message: "the anchor &\(name) is defined here", span: target.node.span)])
         }
@@ -509,7 +463,12 @@ struct Composer {
     /// Whether two keys are the same key after resolution (`1` and `0x1`, `"a"` and `a`).
     static func sameKey(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
         if a === b { return true }
-        guard case .scalar(let x) = a.kind, case .scalar(let y) = b.kind else { return false }
+        if case .scalar(let x) = a.kind, case .scalar(let y) = b.kind { return sameScalar(x, y) }
+        var budget = structureBudget
+        return sameStructure(a, b, &budget)
+    }
+
+    private static func sameScalar(_ x: YAMLScalar, _ y: YAMLScalar) -> Bool {
         if x.isString, y.isString { return x.text == y.text && x.value == y.value }
         switch (x.value, y.value) {
         case (.null, .null): return true
@@ -522,8 +481,61 @@ struct Composer {
         }
     }
 
+    /// Most nodes compared or hashed for one collection key (keys that are
+    /// collections are rare; this only bounds hostile ones).
+    static let structureBudget = 100_000
+
+    /// YAML equality of collection keys: sequences item by item, mappings
+    /// as unordered sets of equal entries.
+    private static func sameStructure(_ a: YAMLNode, _ b: YAMLNode, _ budget: inout Int) -> Bool {
+        if a === b { return true }
+        budget -= 1
+        if budget < 0 { return false }
+        switch (a.kind, b.kind) {
+        case (.scalar(let x), .scalar(let y)):
+            return sameScalar(x, y)
+        case (.sequence(let p), .sequence(let q)):
+            guard p.count == q.count else { return false }
+            for i in 0..<p.count where !sameStructure(p[i], q[i], &budget) { return false }
+            return true
+        case (.mapping(let p), .mapping(let q)):
+            guard p.count == q.count else { return false }
+            for e in p {
+                var found = false
+                for f in q where sameStructure(e.key, f.key, &budget) {
+                    found = sameStructure(e.value, f.value, &budget)
+                    break
+                }
+                if !found { return false }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A hash that equal collections share (order-independent for mappings).
+    private static func structureHash(_ node: YAMLNode, _ budget: inout Int) -> Int {
+        budget -= 1
+        if budget < 0 { return 0 }
+        switch node.kind {
+        case .scalar:
+            return keyHash(node)
+        case .sequence(let items):
+            var h = 0x5EC
+            for item in items { h = mix(UInt64(bitPattern: Int64(h &* 31 &+ structureHash(item, &budget))), tag: 7) }
+            return h
+        case .mapping(let entries):
+            var h = 0x3A9
+            for e in entries {
+                h = h &+ mix(UInt64(bitPattern: Int64(structureHash(e.key, &budget) &* 31 &+ structureHash(e.value, &budget))), tag: 8)
+            }
+            return h
+        }
+    }
+
     static func identity(_ node: YAMLNode, index: Int) -> KeyIdentity {
-        guard case .scalar(let s) = node.kind else { return .node(ObjectIdentifier(node)) }
+        guard case .scalar(let s) = node.kind else { return .collection(keyHash(node)) }
         if s.isString { return .string(s.text) }
         switch s.value {
         case .null: return .null
@@ -570,7 +582,10 @@ struct Composer {
 
     /// The key hash of any node (collections hash alike and compare by identity).
     static func keyHash(_ node: YAMLNode) -> Int {
-        guard case .scalar(let s) = node.kind else { return 0 }
+        guard case .scalar(let s) = node.kind else {
+            var budget = structureBudget
+            return structureHash(node, &budget)
+        }
         var text = s.text
         let value: ScalarValue = s.isString ? .null : s.value
         return text.withUTF8 { keyHash(value: value, isString: s.isString, text: $0) }
@@ -599,7 +614,7 @@ struct Composer {
             }
             if index != nil {
                 let id = Composer.identity(key, index: keys.count)
-                if let i = index![id] { return keys[i].takeUnretainedValue() }
+                if let i = index![id], Composer.sameKey(keys[i].takeUnretainedValue(), key) { return keys[i].takeUnretainedValue() }
                 index![id] = keys.count
             } else {
                 for i in 0..<hashes.count where hashes[i] == hash {
@@ -648,7 +663,7 @@ struct Composer {
         scratch = KeySet()
         seen.reset()
         var result: [(key: YAMLNode, value: YAMLNode)] = []
-        result.reserveCapacity((children.count - start) / 2 + (hasMerge ? 8 : 0))
+        result.reserveCapacity((children.count - start) / 2)
         var slots: [(position: Int, key: YAMLNode, value: YAMLNode)] = []
         var duplicates: [(key: YAMLNode, first: YAMLNode)] = []
         var i = start
@@ -686,6 +701,7 @@ struct Composer {
         }
         scratch = seen
         if pieces.count == 1 {
+            result.reserveCapacity(result.count + pieces[0].entries.count)
             result.insert(contentsOf: pieces[0].entries, at: pieces[0].position)
         } else if pieces.count > 1 {
             var final: [(key: YAMLNode, value: YAMLNode)] = []
@@ -744,26 +760,31 @@ struct Composer {
             return fail(Rule.limit, "out of memory while parsing", span(0, 0))
         }
         if p.error == YAML_READER_ERROR {
-            var at = UInt32(clamping: min(Int(p.problem_offset), text.count))
-            if problem == "invalid trailing UTF-8 octet" {
-                // libyaml points at the byte that cut the character short (often
-                // the line break after it); the caret belongs under the character.
-                var start = Int(at)
-                while start > 0, text[start - 1] & 0xC0 == 0x80 { start -= 1 }
-                if start > 0, text[start - 1] >= 0xC0 { at = UInt32(start - 1) }
-            }
+            var at = min(Int(p.problem_offset), text.count)  // a byte offset here
             var message = SyntaxProblems.entry(context: nil, problem: problem)?.message ?? problem
             if problem == "control characters are not allowed" {
                 message = p.problem_value == 0
                     ? "the file contains a NUL byte, which YAML text may not contain (is it binary, or UTF-16/UTF-32 without a byte-order mark?)"
                     : "the file contains the control character U+\(hex4(Int(p.problem_value))), which YAML text may not contain"
-            } else if Int(at) < Int(p.problem_offset), Int(p.problem_offset) < text.count {
-                let cut = text[Int(at)...Int(p.problem_offset)].map { "0x\(String($0, radix: 16, uppercase: true))" }
-                message += " (the bytes \(cut.joined(separator: " ")) are not one character)"
+            } else if problem == "invalid trailing UTF-8 octet" || problem == "incomplete UTF-8 octet sequence" {
+                // libyaml gives the bad trailing byte (or, at the end of the
+                // file, the lead byte); point at the byte that starts the
+                // broken character, as an editor would, and show its bytes.
+                let trailing = problem == "invalid trailing UTF-8 octet"
+                var lead = trailing ? at - 1 : at
+                while lead > 0, at - lead < 4, lead < text.count, text[lead] < 0xC0 { lead -= 1 }
+                if lead >= 0, lead < text.count, text[lead] >= 0xC0 {
+                    let last = trailing ? min(at, text.count - 1) : text.count - 1
+                    let shown = text[lead...max(lead, min(last, lead + 3))]
+                        .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                    message = "the file is not valid UTF-8 here: the character starting with byte 0x\(String(text[lead], radix: 16, uppercase: true)) is cut short (bytes \(shown)); save the file as UTF-8"
+                    at = lead
+                }
             } else if p.problem_value >= 0, problem.contains("UTF-8") {
                 message += " (byte 0x\(String(p.problem_value, radix: 16, uppercase: true)))"
             }
-            return fail(Rule.syntax, message, span(at, at), help: "libyaml reports: \(problem)")
+            let char = origin.characterIndex(ofByte: at)
+            return fail(Rule.syntax, message, span(char, char), help: "libyaml reports: \(problem)")
         }
         let problemAt = offset(p.problem_mark)
         let contextAt = context == nil ? problemAt : offset(p.context_mark)
@@ -771,24 +792,27 @@ struct Composer {
         let contextLine = origin.mark(at: contextAt).line
         var message = entry?.message.replacingLine(contextLine)
             ?? (context.map { "\($0), \(problem)" } ?? problem)
-        if problem == "found character that cannot start any token", Int(problemAt) < text.count {
-            let c = text[Int(problemAt)]
+        let problemByte = origin.byteOffset(ofCharacter: problemAt)
+        if problem == "found character that cannot start any token", problemByte < text.count {
+            let c = text[problemByte]
             if c == 0x09 {
                 message = "a tab character is used for indentation here; YAML allows only spaces for indentation"
             } else if c == UInt8(ascii: "@") || c == UInt8(ascii: "`") {
                 message = "'\(Character(Unicode.Scalar(c)))' is reserved in YAML and cannot start a plain value; put the value in quotes"
             }
         }
-        let atEnd = Int(problemAt) >= text.count
+        let atEnd = Int(problemAt) >= origin.characterCount
         let useContext = context != nil && (entry?.pointAtContext ?? false || atEnd)
         let primary = useContext ? contextAt : problemAt
         let secondary = useContext ? problemAt : contextAt
         var related: [RelatedLocation] = []
-        if context != nil, secondary != primary {
-            let what = useContext
-                ? (atEnd ? "the file ends here" : "libyaml noticed the problem here")
-                : (context!.replacingPrefix("while scanning ", "").replacingPrefix("while parsing ", "") + " starts here")
-            related.append(RelatedLocation(message: what, span: span(secondary, secondary)))
+        if let context, secondary != primary {
+            if useContext {
+                related.append(RelatedLocation(message: atEnd ? "the file ends here" : "the problem shows here",
+                                               span: span(secondary, secondary)))
+            } else if let noun = SyntaxProblems.contextNouns[context] {
+                related.append(RelatedLocation(message: noun + " starts here", span: span(secondary, secondary)))
+            }
         }
         return fail(Rule.syntax, message, span(primary, primary), related: related,
                     help: entry == nil ? nil : "libyaml reports: \(context.map { "\($0), " } ?? "")\(problem)")
@@ -803,10 +827,6 @@ struct Composer {
 extension String {
     fileprivate func replacingLine(_ line: Int) -> String {
         replacingOccurrences("{context}", String(line))
-    }
-
-    fileprivate func replacingPrefix(_ prefix: String, _ with: String) -> String {
-        hasPrefix(prefix) ? with + dropFirst(prefix.count) : self
     }
 
     /// Plain substring replacement (no Foundation).

@@ -53,37 +53,41 @@ final class Evaluation {
     let program: SchemaProgram
     let units: [SchemaUnit]
     /// True while only a yes/no answer is needed (no messages are built).
-    var failFast: Bool
-    var errors: [Diagnostic] = []
+    @exclusivity(unchecked) var failFast: Bool
+    @exclusivity(unchecked) var errors: [Diagnostic] = []
     /// Limit problems (regex budget, recursion) are kept apart so that
     /// trying alternatives never swallows them.
-    var limitErrors: [Diagnostic] = []
-    var path: [PathStep] = []
-    var scope: [Int] = []
+    @exclusivity(unchecked) var limitErrors: [Diagnostic] = []
+    @exclusivity(unchecked) var path: [PathStep] = []
+    @exclusivity(unchecked) var scope: [Int] = []
     /// Schema applications since the instance location last changed.
-    var localDepth = 0
-    var totalDepth = 0
-    var work = 0
+    @exclusivity(unchecked) var localDepth = 0
+    @exclusivity(unchecked) var totalDepth = 0
+    @exclusivity(unchecked) var work = 0
     /// Schema applications allowed in this validation (see `JSONSchemaLimits.maxWork`).
-    var workLimit: Int
-    /// Regular-expression steps taken by every search so far.
-    var regexWork = 0
-    /// Set once the searches together used up `maxRegexWork` (reported once).
-    var regexExhausted = false
+    @exclusivity(unchecked) var workLimit: Int
+    /// Buffers reused by every regular-expression search of this validation.
+    @exclusivity(unchecked) var regexScratch = RegexScratch()
+    /// Regular-expression steps left for this whole validation.
+    @exclusivity(unchecked) var regexStepsLeft: Int
+    /// What `regexStepsLeft` started at, for the message.
+    @exclusivity(unchecked) var regexStepsTotal: Int
     /// Set when the work limit ran out: everything after is unreliable.
-    var aborted = false
+    @exclusivity(unchecked) var aborted = false
 
     let limits: JSONSchemaLimits
     /// Schema applications spent re-running failed alternatives to explain
     /// them; past this, a failed `anyOf`/`oneOf` gets a one-line message.
     static let maxExplainWork = 200_000
     /// >0 while re-running alternatives for their messages.
-    var explaining = 0
-    var explainWork = 0
+    @exclusivity(unchecked) var explaining = 0
+    @exclusivity(unchecked) var explainWork = 0
 
     init(program: SchemaProgram, failFast: Bool, limits: JSONSchemaLimits) {
         self.program = program
         self.limits = limits
+        self.regexStepsLeft = limits.totalRegexBudget
+        self.regexStepsTotal = limits.totalRegexBudget
         self.workLimit = limits.maxWork
         self.units = program.units
         self.failFast = failFast
@@ -110,6 +114,13 @@ final class Evaluation {
                 _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
                 related: @autoclosure () -> [RelatedLocation] = []) {
         if failFast || aborted { return }
+        if errors.count >= limits.maxErrors {
+            aborted = true
+            reportLimit("schema-too-many-problems", at: node, schemaPath: schemaPath,
+                        "validation stopped after \(limits.maxErrors) problems; there may be more from here on",
+                        help: "fix the problems above and validate again")
+            return
+        }
         errors.append(Diagnostic(rule: rule, message: message(), span: node.span, help: help(), related: related(),
                                  instancePath: instancePath(step), schemaPath: schemaPath))
     }
@@ -164,7 +175,7 @@ final class Evaluation {
         if annotations == nil && !unit.collectsAnnotations {
             var none: Annotations? = nil
             var ok = true
-            for check in unit.checks where !check(self, node, &none) {
+            for check in unit.checks where !check.run(self, node, &none) {
                 ok = false
                 if failFast { break }
             }
@@ -172,7 +183,7 @@ final class Evaluation {
         }
         var local: Annotations? = Annotations()
         var ok = true
-        for check in unit.checks where !check(self, node, &local) {
+        for check in unit.checks where !check.run(self, node, &local) {
             ok = false
             if failFast { break }
         }
@@ -202,27 +213,22 @@ final class Evaluation {
         return body()
     }
 
-    /// Searches `text` with `regex`, reporting an exhausted budget: the
-    /// search's own, or the whole validation's once patterns over many values
-    /// have used it up (then no further pattern is run).
+    /// Searches `text` with `regex`, reporting an exhausted budget.
     func search(_ regex: ECMARegex, _ text: String, at node: YAMLNode, schemaPath: String) -> ECMARegex.SearchResult {
-        let remaining = limits.maxRegexWork - regexWork
-        if remaining <= 0 || (remaining < limits.regexBudget && regexWork > 0) {
-            if regexExhausted { return .budgetExceeded }
-            let result = remaining > 0 ? regex.search(text, budget: remaining, spent: &regexWork) : .budgetExceeded
-            if result == .budgetExceeded {
-                regexExhausted = true
-                reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
-                            "patterns stopped being checked here: together they took more than \(limits.maxRegexWork) steps in this document",
-                            help: "simplify the pattern (nested quantifiers like `(a+)+` backtrack exponentially); a library user can raise JSONSchemaLimits.maxRegexWork")
-            }
-            return result
-        }
-        let result = regex.search(text, budget: limits.regexBudget, spent: &regexWork)
+        var remaining = min(limits.regexBudget, regexStepsLeft)
+        let before = remaining
+        let result = regex.search(text, remaining: &remaining, scratch: &regexScratch)
+        regexStepsLeft -= before - remaining
         if result == .budgetExceeded {
-            reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
-                        "the pattern \(JSONValues.quoted(regex.pattern)) took more than \(limits.regexBudget) steps on this value, so it was not checked",
-                        help: "simplify the pattern (nested quantifiers like `(a+)+` backtrack exponentially)")
+            if regexStepsLeft <= 0 {
+                reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
+                            "regular expressions took more than \(regexStepsTotal) steps in this document, so the pattern \(JSONValues.quoted(regex.pattern)) was not checked here",
+                            help: "simplify the schema's patterns (nested quantifiers like `(a+)+` backtrack exponentially)")
+            } else {
+                reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
+                            "the pattern \(JSONValues.quoted(regex.pattern)) took more than \(limits.regexBudget) steps on this value, so it was not checked",
+                            help: "simplify the pattern (nested quantifiers like `(a+)+` backtrack exponentially)")
+            }
         }
         return result
     }
@@ -236,28 +242,37 @@ public struct JSONSchemaLimits: Sendable {
     /// Nesting of schema applications overall (keeps the stack bounded).
     public var maxNesting = 2_000
     /// Schema applications allowed in one validation, plus `workPerValue`
-    /// for every value of the instance (bounds `anyOf` blow-ups to well under
-    /// a second on small documents while large documents get proportionally more).
+    /// for every value of the instance: a flat 20,000,000 took 2-4 s on a
+    /// one-value document under an exponential `$ref` fan-out; this stops small
+    /// documents well under a second while large ones get proportionally more.
     public var maxWork = 2_000_000
     /// Schema applications allowed per value of the instance, on top of `maxWork`.
     public var workPerValue = 200
     /// Steps one regular-expression search may take.
     public var regexBudget = ECMARegex.defaultBudget
+    /// Problems reported before validation stops (a hostile document could
+    /// otherwise produce millions).
+    public var maxErrors = 1_000
     /// Steps all regular-expression searches of one validation may take
-    /// together (bounds one hostile pattern over thousands of values).
-    public var maxRegexWork = 10_000_000
+    /// together, plus `regexStepsPerValue` for every value of the instance
+    /// (one exploding pattern over 1,000 values at 1,000,000 steps each took
+    /// 7.5 s; 10,000,000 steps take about 0.1 s).
+    public var totalRegexBudget = 10_000_000
+    /// Regular-expression steps allowed per value of the instance, on top of `totalRegexBudget`.
+    public var regexStepsPerValue = 200
 
     /// The defaults.
     public init() {}
 }
 
 extension Evaluation {
-    /// Sets the work limit for validating `instance`: `maxWork` plus
-    /// `workPerValue` for each of its values (counted without recursion).
+    /// Sets the work and pattern budgets for validating `instance`: the
+    /// base limits plus a share for each of its values (counted without
+    /// recursion), so the budgets grow with the document, not with the schema.
     func limitWork(for instance: YAMLNode) {
         var count = 0
         var pending = [instance]
-        while let node = pending.popLast(), count < Int.max / 2 {
+        while let node = pending.popLast() {
             count += 1
             switch node.kind {
             case .scalar: break
@@ -269,8 +284,15 @@ extension Evaluation {
                 }
             }
         }
-        let (perValue, overflow) = count.multipliedReportingOverflow(by: limits.workPerValue)
-        let (total, overflowTotal) = limits.maxWork.addingReportingOverflow(perValue)
-        workLimit = overflow || overflowTotal ? Int.max : total
+        workLimit = Self.sum(limits.maxWork, count, limits.workPerValue)
+        regexStepsTotal = Self.sum(limits.totalRegexBudget, count, limits.regexStepsPerValue)
+        regexStepsLeft = regexStepsTotal
+    }
+
+    /// `base + count * each`, saturating at `Int.max`.
+    private static func sum(_ base: Int, _ count: Int, _ each: Int) -> Int {
+        let (product, overflow) = count.multipliedReportingOverflow(by: each)
+        let (total, overflowTotal) = base.addingReportingOverflow(product)
+        return overflow || overflowTotal ? Int.max : total
     }
 }

@@ -10,6 +10,8 @@ public enum JSONNodeParser {
     public static func parse(_ text: String, source: String, maxDepth: Int = 512) throws(DiagnosticError) -> YAMLNode {
         var parser = Parser(bytes: Array(text.utf8), source: source, maxDepth: maxDepth)
         do {
+            // A UTF-8 byte-order mark is not part of the text.
+            if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
             parser.skipSpace()
             let node = try parser.value(depth: 0)
             parser.skipSpace()

@@ -100,9 +100,15 @@ public struct JSONSchemaValidator: Sendable {
         var none: Annotations? = nil
         let ok = evaluation.apply(unit, instance, &none)
         if failFast { return ok && evaluation.limitErrors.isEmpty ? [] : [Diagnostic(rule: "schema-invalid", message: "invalid", span: instance.span)] }
-        var seen: Set<Diagnostic> = []
+        // The same complaint about the same value through two routes (a `$ref`
+        // and a sibling keyword, say) is reported once.
+        struct Key: Hashable {
+            let span: SourceSpan, rule: String, message: String, instancePath: String
+        }
+        var seen: Set<Key> = []
         var out: [Diagnostic] = []
-        for d in evaluation.errors + evaluation.limitErrors where seen.insert(d).inserted {
+        for d in evaluation.errors + evaluation.limitErrors
+        where seen.insert(Key(span: d.span, rule: d.rule, message: d.message, instancePath: d.instancePath)).inserted {
             out.append(d)
         }
         return Diagnostic.sortedByPosition(out)
@@ -144,6 +150,7 @@ public struct JSONSchemaValidator: Sendable {
         ("schema-not", "The value matches a schema it must not match."),
         ("schema-false", "No value is allowed at this place (the schema is `false`)."),
         ("schema-recursion-limit", "Validation went too deep (usually a `$ref` cycle that never moves into the value)."),
+        ("schema-too-many-problems", "Validation stopped after many problems; fix those and validate again."),
         ("schema-invalid", "The schema itself is invalid at this place."),
         ("schema-invalid-pattern", "A regular expression in the schema is not valid ECMA-262 syntax."),
         ("schema-unresolved-ref", "A `$ref` or `$dynamicRef` in the schema names nothing known."),

@@ -1,3 +1,4 @@
+import AccordionDiagnostics
 import AccordionYAML
 
 /// JSON's view of YAML nodes: the seven types, exact number comparison
@@ -19,6 +20,7 @@ enum JSONValues {
         case .mapping: return object
         case .sequence: return array
         case .scalar(let s):
+            if s.isString { return string }
             switch s.value {
             case .null: return null
             case .bool: return boolean
@@ -32,10 +34,8 @@ enum JSONValues {
     /// The name of a mapping key as JSON sees it (keys are strings there).
     @inline(__always)
     static func keyName(_ key: YAMLNode) -> String {
-        if case .scalar(let s) = key.kind {
-            if case .string(let text) = s.value { return text }
-            return s.text
-        }
+        // A string's value is its text; other scalars are named by their text too.
+        if case .scalar(let s) = key.kind { return s.text }
         return ""
     }
 
@@ -145,7 +145,9 @@ enum JSONValues {
             switch (x.value, y.value) {
             case (.null, .null): return true
             case (.bool(let p), .bool(let q)): return p == q
-            case (.string(let p), .string(let q)): return p == q
+            // JSON compares code points; Swift's `==` would equate canonically
+            // equivalent spellings (é and e + U+0301).
+            case (.string(let p), .string(let q)): return p.utf8.elementsEqual(q.utf8)
             case (.int, _), (.float, _), (.bigInt, _):
                 guard let p = Number(a), let q = Number(b) else { return false }
                 return compare(p, q) == 0
@@ -157,6 +159,14 @@ enum JSONValues {
             return true
         case (.mapping(let x), .mapping(let y)):
             guard x.count == y.count else { return false }
+            if x.count > 16 {
+                var index: [String: YAMLNode] = [:]
+                for f in y { index[keyName(f.key)] = index[keyName(f.key)] ?? f.value }
+                for e in x {
+                    guard let other = index[keyName(e.key)], equal(e.value, other) else { return false }
+                }
+                return true
+            }
             outer: for e in x {
                 let name = keyName(e.key)
                 for f in y where keyName(f.key) == name {
@@ -214,8 +224,8 @@ enum JSONValues {
             case .bool(let b): return "a boolean (\(b))"
             case .string(let t): return "a string (\(quoted(t)))"
             case .int, .bigInt: return "an integer (\(s.text))"
-            case .float(let d):
-                return typeBits(node) & integer != 0 ? "an integer (\(s.text))" : "a number (\(d.isFinite ? s.text : s.text))"
+            case .float:
+                return typeBits(node) & integer != 0 ? "an integer (\(s.text))" : "a number (\(s.text))"
             }
         }
     }
@@ -229,7 +239,7 @@ enum JSONValues {
     }
 
     private static func renderInto(_ out: inout String, _ node: YAMLNode, limit: Int) {
-        if out.count > limit { return }
+        if out.utf8.count > limit * 4 { return }
         switch node.kind {
         case .scalar(let s):
             switch s.value {
@@ -241,6 +251,7 @@ enum JSONValues {
         case .sequence(let items):
             out += "["
             for (k, i) in items.enumerated() {
+                if out.utf8.count > limit * 4 { break }
                 if k > 0 { out += ", " }
                 renderInto(&out, i, limit: limit)
             }
@@ -248,6 +259,7 @@ enum JSONValues {
         case .mapping(let entries):
             out += "{"
             for (k, e) in entries.enumerated() {
+                if out.utf8.count > limit * 4 { break }
                 if k > 0 { out += ", " }
                 out += quoted(keyName(e.key)) + ": "
                 renderInto(&out, e.value, limit: limit)
@@ -260,18 +272,7 @@ enum JSONValues {
     static func quoted(_ text: String, limit: Int = 40) -> String {
         var t = text
         if t.unicodeScalars.count > limit { t = String(String.UnicodeScalarView(t.unicodeScalars.prefix(limit - 1))) + "…" }
-        var out = "\""
-        for u in t.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
+        return JSONText.quote(t)
     }
 
     /// A value for a message: strings bare in backticks, others as JSON.
@@ -309,15 +310,10 @@ enum Suggestions {
 
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
     static func closest(to word: String, in candidates: [String]) -> String? {
+        // Long texts are not typos of names; comparing them would be quadratic.
+        guard word.utf8.count <= 64 else { return nil }
         var best: (String, Int)? = nil
-        let wordLength = word.unicodeScalars.count
-        for c in candidates where c != word {
-            // A distance is at least the difference in length: skip what cannot
-            // be close enough (a 1 MiB value against `fill` built a 1M-row table).
-            let other = c.unicodeScalars.count
-            let longer = max(wordLength, other)
-            let allowed = longer <= 3 ? 1 : (longer <= 6 ? 2 : max(3, longer / 3))
-            if abs(wordLength - other) > allowed || wordLength * other > 4_000_000 { continue }
+        for c in candidates where c != word && c.utf8.count <= 64 {
             let d = distance(word, c)
             if best == nil || d < best!.1 { best = (c, d) }
         }

@@ -185,7 +185,7 @@ enum Keywords {
         }
         if mask & JSONValues.number != 0 { mask |= JSONValues.integer }
         let allowed = mask
-        let expected = names.map(typeArticle).joined(separator: " or ")
+        let expected = alternatives(names.map(typeArticle))
         let location = c.location
         return { ev, node, _ in
             if JSONValues.typeBits(node) & allowed != 0 { return true }
@@ -194,6 +194,12 @@ enum Keywords {
                       help: typeHelp(node, allowed))
             return false
         }
+    }
+
+    /// "a", "a or b", "a, b or c".
+    static func alternatives(_ items: [String]) -> String {
+        guard items.count > 2 else { return items.joined(separator: " or ") }
+        return items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
     }
 
     static func typeArticle(_ name: String) -> String {
@@ -211,7 +217,11 @@ enum Keywords {
         if case .string(let t) = s.value, s.style != .plain, mask & (JSONValues.number | JSONValues.boolean) != 0 {
             return "remove the quotes around \(t) if it is meant as a \(mask & JSONValues.number != 0 ? "number" : "boolean")"
         }
-        if mask & JSONValues.string != 0, s.style == .plain, s.value != .null {
+        // Quoting is the fix when text was read as something else, but not
+        // for a number where numbers of another kind are also allowed.
+        let numeric = JSONValues.typeBits(node) & JSONValues.number != 0
+        if mask & JSONValues.string != 0, s.style == .plain, s.value != .null,
+           !(numeric && mask & (JSONValues.number | JSONValues.integer) != 0) {
             return "quote it (\(JSONValues.quoted(s.text))) to make it a string"
         }
         return nil
@@ -269,7 +279,7 @@ enum Keywords {
         let text = c.value.scalar?.text ?? ""
         let location = c.location
         return { ev, node, _ in
-            guard JSONValues.typeBits(node) & JSONValues.number != 0, let n = JSONValues.Number(node) else { return true }
+            guard let n = JSONValues.Number(node) else { return true }
             if isMultiple(n, of: divisor) { return true }
             ev.report("schema-multiple-of", at: node, schemaPath: location,
                       "must be a multiple of \(text), found \(node.scalar?.text ?? "")")
@@ -286,6 +296,19 @@ enum Keywords {
         case (.double(let a), .int(let b)):
             guard a.isFinite else { return false }
             return a.truncatingRemainder(dividingBy: Double(b)) == 0
+        case (.big(_, let digits), .int(let b)):
+            // Exact: the remainder of the decimal digits by long division.
+            let divisor = b.magnitude
+            var remainder: UInt64 = 0
+            for d in digits.utf8 {
+                let wide = remainder.multipliedFullWidth(by: 10)
+                let (sum, carry) = wide.low.addingReportingOverflow(UInt64(d &- 48))
+                remainder = divisor.dividingFullWidth((wide.high &+ (carry ? 1 : 0), sum)).remainder
+            }
+            return remainder == 0
+        case (.double(let a), .big):
+            guard a.isFinite else { return false }
+            return a.truncatingRemainder(dividingBy: divisor.double) == 0
         default:
             let a = n.double, b = divisor.double
             guard a.isFinite, b.isFinite, b != 0 else { return false }
@@ -301,7 +324,7 @@ enum Keywords {
         let text = c.value.scalar?.text ?? ""
         let location = c.location
         return { ev, node, _ in
-            guard JSONValues.typeBits(node) & JSONValues.number != 0, let n = JSONValues.Number(node) else { return true }
+            guard let n = JSONValues.Number(node) else { return true }
             if let order = JSONValues.compare(n, limit), accepts(order) { return true }
             ev.report(rule, at: node, schemaPath: location,
                       "must be \(words) \(text), found \(node.scalar?.text ?? "")")
@@ -314,7 +337,8 @@ enum Keywords {
         let location = c.location
         let rule = max ? "schema-max-length" : "schema-min-length"
         return { ev, node, _ in
-            guard case .scalar(let s) = node.kind, case .string(let text) = s.value else { return true }
+            guard case .scalar(let s) = node.kind, s.isString else { return true }
+            let text = s.text
             // Cheap bounds first: UTF-8 length bounds the scalar count.
             let bytes = text.utf8.count
             if max ? bytes <= limit : bytes / 4 >= limit { return true }
@@ -331,7 +355,8 @@ enum Keywords {
         let regex = try c.compiler.regex(text, at: c.value, location: c.location)
         let location = c.location
         return { ev, node, _ in
-            guard case .scalar(let s) = node.kind, case .string(let value) = s.value else { return true }
+            guard case .scalar(let s) = node.kind, s.isString else { return true }
+            let value = s.text
             switch ev.search(regex, value, at: node, schemaPath: location) {
             case .matched: return true
             case .budgetExceeded: return false
@@ -398,19 +423,45 @@ enum Keywords {
     static func required(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
         let names = try c.stringArray()
         guard !names.isEmpty else { return nil }
+        if mergedRequired(c.unit.node) != nil { return nil }  // checked in the `properties` pass
         let location = c.location
         return { ev, node, _ in
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
-            for name in names where !entries.contains(where: { JSONValues.keyName($0.key) == name }) {
+            for name in names where !entries.contains(where: { JSONValues.keyName($0.key).utf8.elementsEqual(name.utf8) }) {
                 ok = false
                 if ev.failFast { return false }
-                let typo = Suggestions.closest(to: name, in: entries.map { JSONValues.keyName($0.key) })
-                ev.report("schema-required", at: node, schemaPath: location, "missing required key `\(name)`",
-                          help: typo.map { "`\($0)` may be a misspelling of `\(name)`" } ?? "add `\(name):` to this mapping")
+                reportMissing(ev, name, node, entries, location)
             }
             return ok
         }
+    }
+
+    static func reportMissing(_ ev: Evaluation, _ name: String, _ node: YAMLNode,
+                              _ entries: [(key: YAMLNode, value: YAMLNode)], _ location: String) {
+        let typo = Suggestions.closest(to: name, in: entries.map { JSONValues.keyName($0.key) })
+        ev.report("schema-required", at: node, schemaPath: location, "missing required key `\(name)`",
+                  help: typo.map { "`\($0)` may be a misspelling of `\(name)`" } ?? "add `\(name):` to this mapping")
+    }
+
+    /// The `required` names when the `properties` pass checks them (every
+    /// name is a declared property, at most 64 of them); nil otherwise.
+    static func mergedRequired(_ schema: YAMLNode) -> [String]? {
+        guard let props = schema["properties"]?.entries, let list = schema["required"]?.items,
+              !list.isEmpty, list.count <= 64 else { return nil }
+        var names: [String] = []
+        for item in list {
+            guard case .scalar(let s) = item.kind, s.isString, !names.contains(s.text),
+                  props.contains(where: { JSONValues.keyName($0.key).utf8.elementsEqual(s.text.utf8) }) else { return nil }
+            names.append(s.text)
+        }
+        return names
+    }
+
+    /// True when the `properties` pass also handles `additionalProperties`
+    /// (no `patternProperties` beside them).
+    static func mergesAdditional(_ schema: YAMLNode) -> Bool {
+        schema["properties"]?.entries != nil && schema["additionalProperties"] != nil && schema["patternProperties"] == nil
     }
 
     static func dependentRequired(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
@@ -438,25 +489,78 @@ enum Keywords {
 
     // MARK: Applicators on objects
 
+    /// `properties`, and beside it `additionalProperties` and `required` when
+    /// they can share its one pass over the mapping (the common shape of a
+    /// strict object: every key looked up once).
     static func properties(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
         var map: [String: Int] = [:]
+        var slots: [Int] = []
         for (key, value) in try c.mapping() {
             let name = JSONValues.keyName(key)
-            map[name] = c.subschema(value, "/" + SchemaCompiler.escape(name))
+            if map[name] == nil {
+                map[name] = slots.count
+                slots.append(c.subschema(value, "/" + SchemaCompiler.escape(name)))
+            }
             c.unit.propertyNames.append(name)
         }
-        let children = map
+        let children = NameTable(map)
+        let units = slots
+        // Required names, as bits over slots.
+        let requiredNames = mergedRequired(c.unit.node) ?? []
+        var requiredBit = [UInt64](repeating: 0, count: slots.count)
+        for (bit, name) in requiredNames.enumerated() { if let slot = map[name] { requiredBit[slot] = 1 << UInt64(bit) } }
+        let requiredBits = requiredBit
+        let allRequired: UInt64 = requiredNames.isEmpty ? 0 : (requiredNames.count == 64 ? ~0 : (1 << UInt64(requiredNames.count)) - 1)
+        let requiredLocation = c.unit.location + "/required"
+        // Additional properties.
+        let merged = mergesAdditional(c.unit.node)
+        let additionalNode = merged ? c.sibling("additionalProperties") : nil
+        let additionalLocation = c.unit.location + "/additionalProperties"
+        let additional = additionalNode.map {
+            c.compiler.unit(for: $0, base: c.unit.baseURI, resource: c.unit.resource, location: additionalLocation)
+        }
+        let additionalIsFalse = additionalNode?.scalar?.value == .bool(false)
+        let candidates = map.keys.sorted()
         return { ev, node, annotations in
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
+            var seen: UInt64 = 0
             for k in 0..<entries.count {
                 let name = JSONValues.keyName(entries[k].key)
-                guard let u = children[name] else { continue }
-                if ev.applyChild(u, entries[k].value, .key(name)) {
+                guard let slot = children[name] else {
+                    guard let additional else { continue }
+                    if additionalIsFalse {
+                        ok = false
+                        if ev.failFast { return false }
+                        reportUnknownKey(ev, "schema-additional-properties", entries[k].key, name, candidates, additionalLocation)
+                    } else if ev.applyChild(additional, entries[k].value, .key(name)) {
+                        annotations?.properties.insert(k)
+                    } else {
+                        ok = false
+                        if ev.failFast { return false }
+                    }
+                    continue
+                }
+                seen |= requiredBits[slot]
+                let u = units[slot]
+                if ev.units[u].boolean == false {
+                    // `properties: {name: false}` forbids the key itself: say so at the key.
+                    ok = false
+                    if ev.failFast { return false }
+                    ev.report("schema-false", at: entries[k].key, schemaPath: ev.units[u].location, step: .key(name),
+                              "key `\(name)` is not allowed here", help: "remove `\(name)`")
+                } else if ev.applyChild(u, entries[k].value, .key(name)) {
                     annotations?.properties.insert(k)
                 } else {
                     ok = false
                     if ev.failFast { return false }
+                }
+            }
+            if seen != allRequired {
+                if ev.failFast { return false }
+                ok = false
+                for (bit, name) in requiredNames.enumerated() where seen & (1 << UInt64(bit)) == 0 {
+                    reportMissing(ev, name, node, entries, requiredLocation)
                 }
             }
             return ok
@@ -499,6 +603,7 @@ enum Keywords {
 
     static func additionalProperties(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
         let sub = c.subschema(c.value)
+        if mergesAdditional(c.unit.node) { return nil }  // checked in the `properties` pass
         var known: Set<String> = []
         if let props = c.sibling("properties"), case .mapping(let entries) = props.kind {
             for e in entries { known.insert(JSONValues.keyName(e.key)) }
@@ -507,14 +612,14 @@ enum Keywords {
         let regexes = patterns.map(\.0)
         let isFalse = c.value.scalar?.value == .bool(false)
         let candidates = known.sorted()
-        let declared = known
+        let declared = NameTable(Dictionary(uniqueKeysWithValues: known.map { ($0, 0) }))
         let location = c.location
         return { ev, node, annotations in
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
             for k in 0..<entries.count {
                 let name = JSONValues.keyName(entries[k].key)
-                if declared.contains(name) { continue }
+                if declared[name] != nil { continue }
                 if regexes.contains(where: { ev.search($0, name, at: entries[k].key, schemaPath: location) == .matched }) { continue }
                 if isFalse {
                     ok = false
@@ -553,7 +658,7 @@ enum Keywords {
             var ok = true
             for e in entries {
                 var key = e.key
-                if case .scalar(let s) = key.kind, s.value != .string(s.text) {
+                if case .scalar(let s) = key.kind, !s.isString {
                     key = YAMLNode(kind: .scalar(YAMLScalar(text: s.text, style: s.style, tag: nil, value: .string(s.text),
                                                              isYAML11Boolean: false)), span: key.span)
                 }
@@ -740,7 +845,7 @@ enum Keywords {
             if let expectations, expectations.count > 1, let first = best?.errors.first {
                 let rule = first.rule == "schema-type" ? "schema-type" : (keyword == "oneOf" ? "schema-one-of" : "schema-any-of")
                 ev.report(rule, at: node, schemaPath: location,
-                          "expected \(expectations.joined(separator: " or ")), found \(JSONValues.describe(node))",
+                          "expected \(alternatives(expectations)), found \(JSONValues.describe(node))",
                           help: first.help)
             } else if let best, !best.errors.isEmpty {
                 ev.errors.append(contentsOf: best.errors)
@@ -805,10 +910,10 @@ enum Keywords {
             c.compiler.unit(for: $0, base: c.unit.baseURI, resource: c.unit.resource, location: location + "/else")
         }
         c.unit.sameLocation.append(contentsOf: [condition] + [thenUnit, elseUnit].compactMap { $0 })
-        if thenUnit == nil && elseUnit == nil && !c.unit.collectsAnnotations {
-            // Still evaluated for annotations when `unevaluated*` is present (decided at run time).
-        }
+        let alone = thenUnit == nil && elseUnit == nil
         return { ev, node, annotations in
+            // Without `then`/`else`, `if` only matters for the annotations it adds.
+            if alone && annotations == nil { return true }
             let holds = ev.quietly { ev.apply(condition, node, &annotations) }
             if holds, let thenUnit { return ev.apply(thenUnit, node, &annotations) }
             if !holds, let elseUnit { return ev.apply(elseUnit, node, &annotations) }
@@ -818,18 +923,14 @@ enum Keywords {
 
     // MARK: References
 
-    static func referenceText(_ c: KeywordContext) throws(DiagnosticError) -> String {
-        try c.string()
-    }
-
     static func ref(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
-        let target = try c.compiler.resolveReference(try referenceText(c), from: c.unit, at: c.value, location: c.location)
+        let target = try c.compiler.resolveReference(try c.string(), from: c.unit, at: c.value, location: c.location)
         c.unit.sameLocation.append(target)
         return { ev, node, annotations in ev.apply(target, node, &annotations) }
     }
 
     static func dynamicRef(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
-        let text = try referenceText(c)
+        let text = try c.string()
         let target = try c.compiler.resolveReference(text, from: c.unit, at: c.value, location: c.location)
         c.unit.sameLocation.append(target)
         let fragment = URIReference.split(text).fragment ?? ""
@@ -913,5 +1014,35 @@ enum Keywords {
             }
             return ok
         }
+    }
+}
+
+/// Property name → unit, searched linearly when small (cheaper than hashing
+/// every instance key) and by hash when large.
+struct NameTable: Sendable {
+    private let small: [(String, Int)]
+    private let large: [String: (String, Int)]?
+
+    init(_ map: [String: Int]) {
+        if map.count <= 8 {
+            small = map.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            large = nil
+        } else {
+            small = []
+            var table: [String: (String, Int)] = [:]
+            for (key, unit) in map { table[key] = (key, unit) }
+            large = table
+        }
+    }
+
+    /// Exact (code point) match: JSON keys `é` and `e` + U+0301 differ.
+    @inline(__always)
+    subscript(name: String) -> Int? {
+        if let large {
+            guard let (key, v) = large[name], key.utf8.elementsEqual(name.utf8) else { return nil }
+            return v
+        }
+        for (k, v) in small where k.utf8.elementsEqual(name.utf8) { return v }
+        return nil
     }
 }

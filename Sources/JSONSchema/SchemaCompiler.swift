@@ -6,6 +6,13 @@ import AccordionYAML
 /// items in `annotations` when those are being collected.
 typealias KeywordCheck = @Sendable (Evaluation, YAMLNode, inout Annotations?) -> Bool
 
+/// A check in a struct, so arrays store the function at its natural
+/// abstraction (calling a closure straight out of an array goes through
+/// reabstraction thunks).
+struct CompiledCheck {
+    let run: KeywordCheck
+}
+
 /// One compiled (sub)schema: its checks, already in evaluation order.
 final class SchemaUnit: @unchecked Sendable {
     let index: Int
@@ -16,7 +23,7 @@ final class SchemaUnit: @unchecked Sendable {
     let resource: Int
     /// For `true`/`false` schemas.
     var boolean: Bool?
-    var checks: [KeywordCheck] = []
+    var checks: [CompiledCheck] = []
     /// Has `unevaluatedProperties`/`unevaluatedItems`, so needs annotations from its siblings.
     var collectsAnnotations = false
     /// Subschemas applied to the same instance (for "did you mean" candidates).
@@ -221,11 +228,13 @@ final class SchemaCompiler {
         case .sequence:
             error("a schema must be a mapping or a boolean, found a sequence", at: unit.node, location: unit.location)
         case .mapping(let entries):
-            var last: [KeywordCheck] = []
+            var last: [CompiledCheck] = []
             for (key, value) in entries {
                 let name = JSONValues.keyName(key)
                 let location = unit.location + "/" + SchemaCompiler.escape(name)
                 guard let keyword = Keywords.table[name] else {
+                    // `x-…` keys are extensions by convention (as in OpenAPI): accepted silently.
+                    if name.hasPrefix("x-") { continue }
                     if let replacement = SchemaCompiler.replacedKeywords[name] {
                         warnings.append(Diagnostic(
                             severity: .warning, rule: "schema-unknown-keyword",
@@ -247,9 +256,9 @@ final class SchemaCompiler {
                     guard let check = try keyword(context) else { continue }
                     if name == "unevaluatedProperties" || name == "unevaluatedItems" {
                         unit.collectsAnnotations = true
-                        last.append(check)
+                        last.append(CompiledCheck(run: check))
                     } else {
-                        unit.checks.append(check)
+                        unit.checks.append(CompiledCheck(run: check))
                     }
                 } catch let failure as DiagnosticError {
                     errors.append(contentsOf: failure.diagnostics)

@@ -99,7 +99,7 @@ final class RenderCommandTests: XCTestCase {
     func testEverySampleRendersInEveryFormat() throws {
         XCTAssertFalse(samples.isEmpty)
         for sample in samples {
-            for format in ["text", "json", "yaml", "svg"] {
+            for format in ["text", "json", "yaml", "svg", "html"] {
                 for extra in [[], ["--steps"]] {
                     let r = try CLI.run(["render", "--format", format] + extra + [sample.path])
                     let what = "\(sample.lastPathComponent) \(format) \(extra)"
@@ -113,6 +113,9 @@ final class RenderCommandTests: XCTestCase {
                         } else {
                             XCTAssertFalse((value as? [Any])?.isEmpty ?? true, what)
                         }
+                    case "html":
+                        XCTAssertTrue(r.stdout.hasPrefix("<!DOCTYPE html>"), what)
+                        XCTAssertTrue(r.stdout.hasSuffix("</html>\n"), what)
                     case "svg":
                         let parser = XMLParser(data: Data(r.stdout.utf8))
                         XCTAssertTrue(parser.parse(), "\(what): \(String(describing: parser.parserError))")
@@ -157,7 +160,7 @@ final class RenderCommandTests: XCTestCase {
 
     func testUsageProblemsExitTwo() throws {
         let demo = "samples/article-demo.yaml"
-        for args in [["--format", "html", demo], ["--format", "png", demo], ["--at", "-1", demo], ["--at", "soon", demo],
+        for args in [["--format", "png", demo], ["--at", "-1", demo], ["--at", "soon", demo],
                      ["--at", "nan", demo], ["--at", "inf", demo], ["--at"], ["--frobnicate", demo], [demo, demo], [],
                      ["--color", "sometimes", demo], ["--tap", "VC9", demo], ["--tap", "3", demo], ["--tap", "-1", demo]] {
             let r = try CLI.run(["render"] + args)
@@ -165,7 +168,7 @@ final class RenderCommandTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains("error"), "\(args): \(r.stderr)")
         }
         let format = try CLI.run(["render", "--format", "png", demo])
-        XCTAssertTrue(format.stderr.contains("text, json, yaml, svg"), format.stderr)
+        XCTAssertTrue(format.stderr.contains("text, json, yaml, svg, html"), format.stderr)
         let tap = try CLI.run(["render", "--tap", "VC9", demo])
         XCTAssertTrue(tap.stderr.contains("VC9"), tap.stderr)
     }

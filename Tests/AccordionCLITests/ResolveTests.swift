@@ -195,6 +195,25 @@ final class ResolveTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("permission denied"), r.stderr)
     }
 
+    func testHostileInputsFailWithShortLocatedErrors() throws {
+        var r = try resolve(String(repeating: "[", count: 100_000))
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("<stdin>:1:513: error: collections are nested more than 512 levels deep"), r.stderr)
+        XCTAssertLessThan(r.stderr.utf8.count, 1_000, "a huge line is quoted as a window around the column")
+        var bomb = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for (i, name) in ["b", "c", "d", "e", "f", "g", "h", "i"].enumerated() {
+            let previous = i == 0 ? "a" : ["b", "c", "d", "e", "f", "g", "h"][i - 1]
+            bomb += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        r = try resolve(bomb)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("<stdin>:7:"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("alias bomb"), r.stderr)
+        r = try CLI.run(["resolve", "-"], stdin: Data([0x61, 0x3A, 0x20, 0xC3, 0x28, 0x0A]), environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("<stdin>:1:4: error: the file is not valid UTF-8 here"), r.stderr)
+    }
+
     func testHelp() throws {
         let r = try CLI.run(["resolve", "--help"])
         XCTAssertEqual(r.status, 0)

@@ -173,6 +173,14 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(r.stdout, "0 errors, 0 warnings in 1 file\n")
     }
 
+    func testUnknownSchemaKeywordsAreReportedButDoNotFail() throws {
+        let schema = try write("typo.json", "{\n  \"type\": \"object\",\n  \"additionalProperty\": false\n}\n")
+        let r = try CLI.run(["validate", "--schema", schema, try write("i.json", #"{"x": 1}"#)])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stderr.contains("typo.json:3:"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("[schema-unknown-keyword]"), r.stderr)
+    }
+
     func testABadSchemaIsExitTwo() throws {
         let instance = try write("i.json", "{}")
         let invalid = try write("bad-schema.json", #"{"type": 12}"#)

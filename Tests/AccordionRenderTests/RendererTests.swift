@@ -194,7 +194,7 @@ final class TextRenderTests: XCTestCase {
     func testAllCollapsedShowsTrailingBackground() {
         let text = Renderer.render([Demo.settled(expanded: nil)], format: .text, steps: false)
         XCTAssertTrue(text.contains("background  y=132 h=535"), text)
-        XCTAssertTrue(text.contains("expandedIndex none · visible none"))
+        XCTAssertTrue(text.contains("expandedIndex none\nvisible none · settled"), text)
     }
 
     func testControlCharactersInTitlesCannotDriveTheTerminal() {

@@ -67,6 +67,16 @@ final class HostileInputTests: XCTestCase {
         expect("a:\n  b:\n    c:\n      d: 1\n", "nested more than 3 levels", line: 4, column: 7, rule: "yaml-limit", limits: limits)
     }
 
+    func testNestingUpToTheLimitLoads() throws {
+        var node = try load(String(repeating: "[", count: 512) + String(repeating: "]", count: 512))
+        var depth = 1
+        while let first = node.items?.first {
+            node = first
+            depth += 1
+        }
+        XCTAssertEqual(depth, 512)
+    }
+
     func testInputSizeLimit() {
         var limits = YAMLLimits()
         limits.maxInputBytes = 10

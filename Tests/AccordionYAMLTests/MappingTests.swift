@@ -126,6 +126,20 @@ final class MappingTests: XCTestCase {
         XCTAssertEqual(problems("a: 1\na: 2\nb: 1\nb: 2\n").count, 2)
     }
 
+    func testEqualCollectionKeysAreDuplicates() {
+        var p = problems("? [a, 1]\n: x\n? [a, 0x1]\n: y\n")
+        XCTAssertEqual(p.first?.rule, "yaml-duplicate-key")
+        XCTAssertEqual(p.first.map { at($0.span) }, "3:3")
+        p = problems("? {a: 1, b: [2]}\n: x\n? {b: [2], a: 1}\n: y\n")
+        XCTAssertEqual(p.first?.rule, "yaml-duplicate-key")
+        XCTAssertEqual(problems("? [a]\n: x\n? [b]\n: y\n? {a: 1}\n: z\n? {a: 2}\n: w\n").count, 0)
+        var many = ""
+        for i in 0..<40 { many += "? [\(i)]\n: v\n" }
+        XCTAssertEqual(problems(many).count, 0)
+        p = problems(many + "? [7]\n: again\n")
+        XCTAssertEqual(p.first.map { at($0.span) }, "81:3")
+    }
+
     func testNonScalarKeysAreKept() throws {
         let root = try load("? [a, b]\n: c\n")
         XCTAssertEqual(root.entries?.first?.key.items?.count, 2)

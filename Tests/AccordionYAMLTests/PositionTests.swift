@@ -51,6 +51,41 @@ final class PositionTests: XCTestCase {
         XCTAssertEqual(ok.span.start.offset, Array("küche: 日本\nx: [😀, ".utf8).count)
     }
 
+    func testColumnsOnVeryLongLines() throws {
+        // A one-line flow document far longer than the column checkpoints' stride.
+        var text = "[" + Array(repeating: "\"ü日\"", count: 3000).joined(separator: ", ")
+        text += ", last]"
+        let items = try XCTUnwrap(try load(text).items)
+        let last = try XCTUnwrap(items.last)
+        XCTAssertEqual(last.span.start.line, 1)
+        XCTAssertEqual(last.span.start.column, 1 + 3000 * 6 + 1)
+        XCTAssertEqual(items[1234].span.start.column, 2 + 1234 * 6)
+        let withBOM = try YAMLLoader().load([0xEF, 0xBB, 0xBF] + Array(text.utf8), source: "t.yaml")
+        XCTAssertEqual(withBOM.items?.last?.span.start.column, 1 + 3000 * 6 + 1)
+        XCTAssertEqual(withBOM.items?.last?.span.start.offset, 3 + Array(text.utf8).count - 5)
+    }
+
+    func testByteOffsetsAcrossManyCheckpoints() throws {
+        var text = ""
+        for i in 0..<3000 { text += "k\(i): \"äöü日本 \(i)\"\n" }
+        let bytes = Array(text.utf8)
+        let root = try YAMLLoader().load(bytes, source: "t.yaml")
+        let entries = try XCTUnwrap(root.entries)
+        for (i, e) in entries.enumerated() where i % 97 == 0 || i == entries.count - 1 {
+            let span = e.value.span
+            XCTAssertEqual(span.start.line, i + 1)
+            XCTAssertEqual(span.start.column, "k\(i): ".count + 1)
+            XCTAssertEqual(bytes[span.start.offset], UInt8(ascii: "\""))
+            let prefix = String(decoding: bytes[..<span.start.offset], as: UTF8.self)
+            XCTAssertTrue(prefix.hasSuffix("k\(i): "), "offset \(span.start.offset) for entry \(i)")
+            XCTAssertEqual(bytes[span.end.offset - 1], UInt8(ascii: "\""))
+        }
+        // A broken byte far into the file is still placed exactly.
+        let p = problems(bytes + Array("last: ".utf8) + [0xFF, 0x0A])
+        XCTAssertEqual(p.first.map { at($0.span) }, "3001:7")
+        XCTAssertEqual(p.first?.span.start.offset, bytes.count + 6)
+    }
+
     func testBlockMappingEndsAtItsLastValueNotAtTheNextKey() throws {
         let root = try load("a:\n  b: 1\n\n# comment\nc: 2\n")
         let a = try XCTUnwrap(root["a"])

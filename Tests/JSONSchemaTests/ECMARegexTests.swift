@@ -129,3 +129,39 @@ final class ECMARegexTests: XCTestCase {
         XCTAssertEqual(try ECMARegex("b").search(String(repeating: "a", count: 200_000)), .noMatch)
     }
 }
+
+final class ECMARegexLenienceTests: XCTestCase {
+    func testPunctuationIdentityEscapesAreAccepted() throws {
+        XCTAssertTrue(try ECMARegex("^a\\-b\\_c\\:d$").matches("a-b_c:d"))
+        XCTAssertTrue(try ECMARegex("^\\#\\@$").matches("#@"))
+        XCTAssertThrowsError(try ECMARegex("\\e"))
+        XCTAssertThrowsError(try ECMARegex("\\8"))
+    }
+}
+
+/// Semantics found by comparing with Node's `RegExp(p, "u")` on random patterns.
+final class ECMARegexSemanticsTests: XCTestCase {
+    func m(_ pattern: String, _ text: String) throws -> Bool { try ECMARegex(pattern).matches(text) }
+
+    func testPositiveLookaroundKeepsItsCaptures() throws {
+        XCTAssertFalse(try m("(?<=(a))\\1\\s", "a\nb"))
+        XCTAssertTrue(try m("(?<=(a))\\1", "aa"))
+        XCTAssertTrue(try m("(?=(a+))a*b\\1", "baaabac"))
+        XCTAssertFalse(try m("^(?=(a+))a*b\\1", "aaab"))
+    }
+
+    func testQuantifiedGroupCapturesResetEachIteration() throws {
+        XCTAssertTrue(try m("(b)((a)|b)+\\3", "abab"))
+        XCTAssertTrue(try m("^(?:(a)|b)+\\1$", "abb"))  // the last iteration (b) cleared \1
+        XCTAssertFalse(try m("^(?:(a)|b)+\\1$", "ba"))  // the last iteration captured a
+        XCTAssertTrue(try m("^(?:(a)|b)+\\1$", "baa"))
+    }
+
+    func testLookbehindMatchesRightToLeft() throws {
+        XCTAssertFalse(try m("(?<=\\1(a))b", "ab"))
+        XCTAssertTrue(try m("(?<=\\1(a))b", "aab"))
+        XCTAssertTrue(try m("(?<=^a+)b", "aaab"))
+        XCTAssertFalse(try m("(?<!^a+)b", "aaab"))
+        XCTAssertTrue(try m("(?<=(\\d+)(\\d+))$", "1053"))
+    }
+}

@@ -83,7 +83,12 @@ final class MessageTests: XCTestCase {
     }
 
     func testFalseSchemaAndItemsFalse() {
-        XCTAssertEqual(problems(##"{"properties":{"a":false}}"##, #"{"a":1}"#).map(\.rule), ["schema-false"])
+        let forbidden = problems(##"{"properties":{"a":false}}"##, "{\"b\":1,\n\"a\":1}")
+        XCTAssertEqual(forbidden.map(\.rule), ["schema-false"])
+        XCTAssertEqual(forbidden.first?.message, "key `a` is not allowed here")
+        XCTAssertEqual(forbidden.first?.span.start.line, 2)
+        XCTAssertEqual(forbidden.first?.span.start.column, 1)
+        XCTAssertEqual(problems(##"{"items":{"not":{}}}"##, "[1]").first?.message, "must not match the schema under `not`, found an integer (1)")
         let d = problems(##"{"prefixItems":[{},{}],"items":false}"##, "[1,2,3,4]")
         XCTAssertEqual(d.map(\.message), ["too many items: at most 2 allowed, found 4"])
         XCTAssertEqual(d.first?.instancePath, "/2")
@@ -115,10 +120,50 @@ final class CombinedAlternativeTests: XCTestCase {
     func testWrongKindForEveryAlternativeIsOneMessage() {
         let expanded = ##"{"anyOf":[{"type":"string"},{"type":"integer","minimum":0},{"type":"null"}]}"##
         let d = problems(expanded, "true")
-        XCTAssertEqual(d.map(\.message), ["expected a string or an integer or null, found a boolean (true)"])
+        XCTAssertEqual(d.map(\.message), ["expected a string, an integer or null, found a boolean (true)"])
         XCTAssertEqual(d.map(\.rule), ["schema-type"])
         XCTAssertEqual(problems(expanded, "-1").map(\.rule), ["schema-minimum"])
+        let index = problems(##"{"type":["string","integer"]}"##, "1.5")
+        XCTAssertEqual(index.first?.message, "expected a string or an integer, found a number (1.5)")
+        XCTAssertNil(index.first?.help, "quoting a number is no fix where integers are allowed")
         let c = problems(##"{"oneOf":[{"const":"fill"},{"type":"integer"}]}"##, "1.5")
         XCTAssertEqual(c.map(\.message), ["expected `fill` or an integer, found a number (1.5)"])
+    }
+}
+
+final class DuplicateNoiseTests: XCTestCase {
+    func testSameProblemThroughRefAndSiblingIsReportedOnce() {
+        let d = problems(##"{"$defs":{"obj":{"type":"object"}},"$ref":"#/$defs/obj","type":"object","allOf":[{"type":"object"}]}"##, "[]")
+        XCTAssertEqual(d.map(\.rule), ["schema-type"])
+    }
+}
+
+final class KeywordMessageTests: XCTestCase {
+    func message(_ schema: String, _ instance: String) -> String? { problems(schema, instance).first?.message }
+
+    func testEveryKeywordFamilySaysWhatIsWrong() {
+        XCTAssertEqual(message(##"{"multipleOf":0.5}"##, "1.2"), "must be a multiple of 0.5, found 1.2")
+        XCTAssertEqual(message(##"{"maximum":10}"##, "11"), "must be at most 10, found 11")
+        XCTAssertEqual(message(##"{"exclusiveMaximum":10}"##, "10"), "must be less than 10, found 10")
+        XCTAssertEqual(message(##"{"minLength":3}"##, "\"ab\""), "must be at least 3 characters long, found 2 (\"ab\")")
+        XCTAssertEqual(message(##"{"maxLength":1}"##, "\"💩💩\""), "must be at most 1 character long, found 2 (\"💩💩\")")
+        XCTAssertEqual(message(##"{"minItems":2}"##, "[1]"), "must have at least 2 items, found 1")
+        XCTAssertEqual(message(##"{"maxItems":1}"##, "[1,2]"), "must have at most 1 item, found 2")
+        XCTAssertEqual(message(##"{"minProperties":1}"##, "{}"), "must have at least 1 key, found 0")
+        XCTAssertEqual(message(##"{"maxProperties":1}"##, #"{"a":1,"b":2}"#), "must have at most 1 key, found 2")
+        XCTAssertEqual(message(##"{"const":"fill"}"##, "\"fit\""), "must be `fill`, found a string (\"fit\")")
+        XCTAssertEqual(message(##"{"const":{"a":[1,true]}}"##, "1"), "must be `{\"a\": [1, true]}`, found an integer (1)")
+        XCTAssertEqual(message(##"{"dependentRequired":{"width":["height"]}}"##, #"{"width":1}"#),
+                       "key `height` is required when `width` is present")
+        XCTAssertEqual(message(##"{"contains":{"type":"string"}}"##, "[1]"),
+                       "must contain at least 1 item matching the `contains` schema, found 0")
+        XCTAssertEqual(message(##"{"contains":{"type":"string"},"maxContains":1}"##, #"["a","b"]"#),
+                       "must contain at most 1 item matching the `contains` schema, found 2")
+        XCTAssertEqual(message(##"{"enum":[]}"##, "1"), "no value is allowed here (`enum` is empty), found an integer (1)")
+        XCTAssertEqual(message(##"{"unevaluatedItems":false,"prefixItems":[true]}"##, "[1,2]"), "unexpected item 1: no schema here allows it")
+        let names = problems(##"{"propertyNames":{"pattern":"^[a-z]+$"}}"##, "{\"ok\":1,\n\"Bad\":2}")
+        XCTAssertEqual(names.map(\.message), ["must match the pattern `^[a-z]+$`, found \"Bad\""])
+        XCTAssertEqual(names.first?.span.start.line, 2)
+        XCTAssertEqual(names.first?.instancePath, "/Bad")
     }
 }

@@ -64,7 +64,9 @@ final class MetaSchemaTests: XCTestCase {
         XCTAssertEqual(v.schemaWarnings[0].help, "did you mean `required`?")
         // Unknown keywords never make an instance invalid; pointer refs into them still work.
         XCTAssertEqual(v.validate(json("{}")).map(\.rule), ["schema-type"])
-        XCTAssertTrue(try JSONSchemaValidator(schema: json(#"{"x-note":{"anything":1}}"#)).isValid(json("5")))
+        let extended = try JSONSchemaValidator(schema: json(#"{"x-note":{"anything":1},"maximum":3}"#))
+        XCTAssertTrue(extended.isValid(json("2")))
+        XCTAssertEqual(extended.schemaWarnings, [], "x- extension keywords are accepted silently")
     }
 
     func testInvalidSchemasAreLocatedErrors() {
@@ -114,5 +116,25 @@ final class SubschemaAPITests: XCTestCase {
         let meta = try JSONSchemaValidator.draft202012MetaSchema()
         XCTAssertTrue(meta.isValid(json(##"{"type":"object"}"##)))
         XCTAssertFalse(meta.isValid(json(##"{"type":"objec"}"##)))
+    }
+}
+
+final class JSONNodeParserTests: XCTestCase {
+    func testPositionsValuesAndErrors() throws {
+        let node = try JSONNodeParser.parse("\u{FEFF}{\n  \"é\": [1, 1.0, 18446744073709551616, \"\\ud83d\\udca9\", null, true]\n}", source: "x.json")
+        let items = node["é"]?.items ?? []
+        XCTAssertEqual(items.count, 6)
+        XCTAssertEqual(items[0].scalar?.value, .int(1))
+        XCTAssertEqual(items[1].scalar?.value, .float(1.0))
+        XCTAssertEqual(items[2].scalar?.value, .bigInt("18446744073709551616"))
+        XCTAssertEqual(items[3].scalar?.value, .string("💩"))
+        XCTAssertEqual(items[0].span.start.line, 2)
+        XCTAssertEqual(items[0].span.start.column, 9)
+        for bad in ["{", "[1,]", "{\"a\" 1}", "01", "\"\\x\"", "[1] x", "tru", "\"a\nb\""] {
+            XCTAssertThrowsError(try JSONNodeParser.parse(bad, source: "bad.json"), bad) { error in
+                XCTAssertEqual((error as? DiagnosticError)?.diagnostics.first?.rule, "json-syntax")
+            }
+        }
+        XCTAssertThrowsError(try JSONNodeParser.parse(String(repeating: "[", count: 600), source: "deep.json"))
     }
 }

@@ -212,3 +212,57 @@ final class LegacyKeywordTests: XCTestCase {
         expect(##"{"additionalItems":{"type":"number"},"unevaluatedItems":{"type":"string"}}"##, [("[\"foo\",1]", false), ("[\"a\"]", true)])
     }
 }
+
+final class HostileInstanceTests: XCTestCase {
+    func testManyExpensiveSearchesShareOneBudget() throws {
+        var limits = JSONSchemaLimits()
+        limits.regexBudget = 10_000
+        limits.totalRegexBudget = 50_000
+        let v = try JSONSchemaValidator(schema: json(##"{"items":{"pattern":"^(a+)+$"}}"##), limits: limits)
+        let item = "\"" + String(repeating: "a", count: 30) + "!\""
+        let d = v.validate(json("[" + Array(repeating: item, count: 50).joined(separator: ",") + "]"))
+        XCTAssertTrue(d.allSatisfy { $0.rule == "schema-pattern-limit" })
+        XCTAssertTrue(d.contains { $0.message.contains("in this document") })
+    }
+
+    func testLargeEqualMappingsCompareInLinearTime() {
+        let keys = (0..<20_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let reversed = (0..<20_000).reversed().map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        expect(##"{"uniqueItems":true}"##, [("[{\(keys)},{\(reversed)}]", false)])
+    }
+
+    func testLongStringsGetNoEditDistanceSuggestion() {
+        let long = String(repeating: "x", count: 100_000)
+        let d = problems(##"{"enum":["\##(long)y"]}"##, "\"\(long)\"")
+        XCTAssertEqual(d.map(\.rule), ["schema-enum"])
+        XCTAssertNil(d.first?.help)
+    }
+}
+
+final class ProblemCapTests: XCTestCase {
+    func testValidationStopsAfterTheProblemCap() throws {
+        var limits = JSONSchemaLimits()
+        limits.maxErrors = 10
+        let v = try JSONSchemaValidator(schema: json(##"{"items":{"type":"string"}}"##), limits: limits)
+        let d = v.validate(json("[" + Array(repeating: "1", count: 100).joined(separator: ",") + "]"))
+        XCTAssertEqual(d.filter { $0.rule == "schema-type" }.count, 10)
+        XCTAssertEqual(d.filter { $0.rule == "schema-too-many-problems" }.count, 1)
+    }
+}
+
+final class DeepSchemaTests: XCTestCase {
+    func testVeryDeepSchemaCompilesAndValidatesWithoutOverflow() throws {
+        let depth = 250
+        let schema = String(repeating: "{\"allOf\":[", count: depth) + "{\"type\":\"integer\"}" + String(repeating: "]}", count: depth)
+        let v = try JSONSchemaValidator(schema: json(schema))
+        let d = v.validate(json("\"a\""))
+        XCTAssertEqual(d.map(\.rule), ["schema-type"])
+        XCTAssertTrue(d.first?.schemaPath.hasSuffix("/type") ?? false)
+        XCTAssertTrue(v.isValid(json("1")))
+        // Past the per-value limit of schema applications: a located limit error, not a crash.
+        var limits = JSONSchemaLimits()
+        limits.maxSchemasPerValue = 100
+        let limited = try JSONSchemaValidator(schema: json(schema), limits: limits)
+        XCTAssertEqual(limited.validate(json("1")).map(\.rule), ["schema-recursion-limit"])
+    }
+}

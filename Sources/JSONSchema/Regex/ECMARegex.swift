@@ -47,30 +47,33 @@ public struct ECMARegex: Sendable {
 
     /// Searches `text` anywhere (ECMA `test` semantics: unanchored).
     public func search(_ text: String, budget: Int = ECMARegex.defaultBudget) -> SearchResult {
-        var spent = 0
-        return search(text, budget: budget, spent: &spent)
+        var remaining = budget
+        return search(text, remaining: &remaining)
     }
 
-    /// `search`, adding the machine steps it took to `spent`, so a caller can
-    /// bound the work of many searches together (one hostile pattern over
-    /// thousands of values).
-    func search(_ text: String, budget: Int, spent: inout Int) -> SearchResult {
-        var machine = RegexMachine(input: [], budget: budget)
-        defer { spent += budget - max(0, machine.budget) }
-        return search(text, machine: &machine)
+    /// Searches `text`, spending steps from `remaining` (what is left stays
+    /// there, so a caller can bound many searches together).
+    public func search(_ text: String, remaining: inout Int) -> SearchResult {
+        var scratch = RegexScratch()
+        return search(text, remaining: &remaining, scratch: &scratch)
     }
 
-    private func search(_ text: String, machine: inout RegexMachine) -> SearchResult {
-        var input: [UInt32] = []
-        input.reserveCapacity(text.utf8.count)
-        for s in text.unicodeScalars { input.append(s.value) }
-        machine = RegexMachine(input: input, budget: machine.budget)
-        let lastStart = anchoredAtStart ? 0 : input.count
+    /// The search with buffers reused across calls.
+    func search(_ text: String, remaining: inout Int, scratch: inout RegexScratch) -> SearchResult {
+        var machine = RegexMachine(reusing: &scratch, budget: remaining)
+        machine.input.reserveCapacity(text.utf8.count)
+        for s in text.unicodeScalars { machine.input.append(s.value) }
+        defer {
+            remaining = max(0, machine.budget)
+            machine.release(into: &scratch)
+        }
+        let count = machine.input.count
+        let lastStart = anchoredAtStart ? 0 : count
         var start = 0
         while start <= lastStart {
             if let first = firstScalar {
-                while start < input.count, input[start] != first { start += 1 }
-                if start >= input.count { return .noMatch }
+                while start < count, machine.input[start] != first { start += 1 }
+                if start >= count { return .noMatch }
             }
             switch machine.run(program, at: start) {
             case .matched: return .matched
@@ -438,8 +441,11 @@ struct RegexParser {
             }
             return v
         default:
-            // Identity escapes: syntax characters and `/` (the `u` flag's rule).
-            if let u = Unicode.Scalar(c), "^$\\.*+?()[]{}|/".unicodeScalars.contains(u) { return c }
+            // Identity escapes: any ASCII punctuation (`\-`, `\/`, `\.`, ...) and
+            // non-ASCII characters; a letter or digit without a meaning is an
+            // error rather than silently matching itself (`\a` is not a bell).
+            if c >= 0x80 { return c }
+            if let u = Unicode.Scalar(c), u.isASCII, !(u.properties.isAlphabetic || (c >= 0x30 && c <= 0x39)), c >= 0x21 { return c }
             throw fail("invalid escape `\\\(Unicode.Scalar(c).map { String($0) } ?? "?")`", at: start)
         }
     }

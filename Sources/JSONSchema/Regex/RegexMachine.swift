@@ -15,8 +15,9 @@ enum RegexInstruction: Sendable {
     /// Fail unless the position moved since register n was saved
     /// (ECMA-262: an iteration of an unbounded loop may not match empty).
     case requireProgress(Int)
-    /// Success only when the position equals the look-behind target.
-    case matchAt
+    /// Forget captures `from...to` (ECMA-262 clears a quantified group's
+    /// captures at the start of every iteration).
+    case clearCaptures(from: Int, to: Int)
     case match
 }
 
@@ -26,8 +27,28 @@ final class RegexProgram: Sendable {
     let classes: [CharClass]
     let subprograms: [RegexProgram]
     let slotCount: Int
+    /// Look-behind bodies match right to left, as ECMA-262 specifies.
+    let backward: Bool
+    /// Slots holding captures (the rest are loop registers); top level only.
+    let captureSlotCount: Int
+    /// Two words per class: which of U+0000–U+007F it contains, so ASCII
+    /// text never walks a class's items.
+    let asciiClasses: [UInt64]
 
-    init(code: [RegexInstruction], classes: [CharClass], subprograms: [RegexProgram], slotCount: Int) {
+    init(code: [RegexInstruction], classes: [CharClass], subprograms: [RegexProgram], slotCount: Int, backward: Bool = false,
+         captureSlotCount: Int = 0) {
+        self.backward = backward
+        self.captureSlotCount = captureSlotCount
+        var bits: [UInt64] = []
+        for cls in classes {
+            var low: UInt64 = 0, high: UInt64 = 0
+            for c in UInt32(0)..<128 where cls.contains(c) {
+                if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+            }
+            bits.append(low)
+            bits.append(high)
+        }
+        self.asciiClasses = bits
         self.code = code
         self.classes = classes
         self.subprograms = subprograms
@@ -47,11 +68,11 @@ final class RegexCompiler {
     func compile(_ node: RegexNode) throws(ECMARegex.SyntaxError) -> RegexProgram {
         var builder = Builder()
         builder.code.append(.save(0))
-        try emit(node, into: &builder)
+        try emit(node, into: &builder, backward: false)
         builder.code.append(.save(1))
         builder.code.append(.match)
         return RegexProgram(code: builder.code, classes: builder.classes, subprograms: builder.subprograms,
-                            slotCount: 2 * (groupCount + 1) + registerCount)
+                            slotCount: 2 * (groupCount + 1) + registerCount, captureSlotCount: 2 * (groupCount + 1))
     }
 
     struct Builder {
@@ -64,7 +85,25 @@ final class RegexCompiler {
         ECMARegex.SyntaxError(message: "pattern is too large once its repetition counts are expanded", position: 0)
     }
 
-    func emit(_ node: RegexNode, into b: inout Builder) throws(ECMARegex.SyntaxError) {
+    /// The capture groups inside `node`, as a closed range of group numbers.
+    static func captureRange(_ node: RegexNode) -> ClosedRange<Int>? {
+        var lo = Int.max, hi = Int.min
+        func visit(_ n: RegexNode) {
+            switch n {
+            case .group(let inner, let capture):
+                if let capture { lo = min(lo, capture); hi = max(hi, capture) }
+                visit(inner)
+            case .sequence(let parts), .alternation(let parts): parts.forEach(visit)
+            case .quantified(let inner, _, _, _): visit(inner)
+            case .look(let inner, _, _): visit(inner)
+            default: break
+            }
+        }
+        visit(node)
+        return lo <= hi ? lo...hi : nil
+    }
+
+    func emit(_ node: RegexNode, into b: inout Builder, backward: Bool) throws(ECMARegex.SyntaxError) {
         if b.code.count > RegexCompiler.maxInstructions { throw tooLarge() }
         switch node {
         case .empty: break
@@ -74,26 +113,27 @@ final class RegexCompiler {
             b.classes.append(cls)
             b.code.append(.cls(b.classes.count - 1))
         case .sequence(let parts):
-            for p in parts { try emit(p, into: &b) }
+            for p in (backward ? parts.reversed() : parts) { try emit(p, into: &b, backward: backward) }
         case .alternation(let parts):
             var jumpsToEnd: [Int] = []
             for (k, p) in parts.enumerated() {
                 if k < parts.count - 1 {
                     let split = b.code.count
                     b.code.append(.split(0, 0))
-                    try emit(p, into: &b)
+                    try emit(p, into: &b, backward: backward)
                     jumpsToEnd.append(b.code.count)
                     b.code.append(.jump(0))
                     b.code[split] = .split(split + 1, b.code.count)
                 } else {
-                    try emit(p, into: &b)
+                    try emit(p, into: &b, backward: backward)
                 }
             }
             for j in jumpsToEnd { b.code[j] = .jump(b.code.count) }
         case .group(let inner, let capture):
-            if let capture { b.code.append(.save(2 * capture)) }
-            try emit(inner, into: &b)
-            if let capture { b.code.append(.save(2 * capture + 1)) }
+            // Right to left, a group's end is reached first.
+            if let capture { b.code.append(.save(2 * capture + (backward ? 1 : 0))) }
+            try emit(inner, into: &b, backward: backward)
+            if let capture { b.code.append(.save(2 * capture + (backward ? 0 : 1))) }
         case .lineStart: b.code.append(.lineStart)
         case .lineEnd: b.code.append(.lineEnd)
         case .wordBoundary: b.code.append(.wordBoundary)
@@ -102,19 +142,25 @@ final class RegexCompiler {
         case .namedBackReference: break  // resolved by the parser
         case .look(let inner, let ahead, let negated):
             var sub = Builder()
-            try emit(inner, into: &sub)
-            sub.code.append(ahead ? .match : .matchAt)
-            b.subprograms.append(RegexProgram(code: sub.code, classes: sub.classes, subprograms: sub.subprograms, slotCount: 0))
+            try emit(inner, into: &sub, backward: !ahead)
+            sub.code.append(.match)
+            b.subprograms.append(RegexProgram(code: sub.code, classes: sub.classes, subprograms: sub.subprograms, slotCount: 0,
+                                              backward: !ahead))
             b.code.append(.look(b.subprograms.count - 1, ahead: ahead, negated: negated))
         case .quantified(let inner, let lo, let hi, let greedy):
             if lo > RegexCompiler.maxInstructions || (hi ?? 0) > RegexCompiler.maxInstructions { throw tooLarge() }
-            for _ in 0..<lo { try emit(inner, into: &b) }
+            let captures = RegexCompiler.captureRange(inner)
+            func iteration(_ b: inout Builder) throws(ECMARegex.SyntaxError) {
+                if let captures { b.code.append(.clearCaptures(from: captures.lowerBound, to: captures.upperBound)) }
+                try emit(inner, into: &b, backward: backward)
+            }
+            for _ in 0..<lo { try iteration(&b) }
             if let hi {
                 var splits: [Int] = []
                 for _ in lo..<max(lo, hi) {
                     splits.append(b.code.count)
                     b.code.append(.split(0, 0))
-                    try emit(inner, into: &b)
+                    try iteration(&b)
                 }
                 let end = b.code.count
                 for s in splits { b.code[s] = greedy ? .split(s + 1, end) : .split(end, s + 1) }
@@ -124,7 +170,7 @@ final class RegexCompiler {
                 let loop = b.code.count
                 b.code.append(.split(0, 0))
                 b.code.append(.save(register))
-                try emit(inner, into: &b)
+                try iteration(&b)
                 b.code.append(.requireProgress(register))
                 b.code.append(.jump(loop))
                 let end = b.code.count
@@ -160,7 +206,7 @@ final class RegexCompiler {
 struct RegexMachine {
     enum Outcome { case matched, noMatch, budgetExceeded }
 
-    let input: [UInt32]
+    var input: [UInt32]
     var budget: Int
 
     init(input: [UInt32], budget: Int) {
@@ -168,14 +214,36 @@ struct RegexMachine {
         self.budget = budget
     }
 
+    /// Starts with buffers left by an earlier search (no allocation when they suffice).
+    init(reusing scratch: inout RegexScratch, budget: Int) {
+        input = scratch.input
+        topSlots = scratch.slots
+        topStack = scratch.stack
+        scratch = RegexScratch()
+        input.removeAll(keepingCapacity: true)
+        self.budget = budget
+    }
+
+    /// Hands the buffers back for the next search.
+    mutating func release(into scratch: inout RegexScratch) {
+        scratch.input = input
+        scratch.slots = topSlots
+        scratch.stack = topStack
+        input = []
+        topSlots = []
+        topStack = []
+    }
+
     enum Frame {
         case thread(pc: Int, pos: Int)
         case restore(slot: Int, value: Int)
     }
 
+    /// Slots below this hold captures (above: loop registers).
+    private var captureEnd = 0
     /// Reused across start positions so a search allocates once.
-    private var topSlots: [Int] = []
-    private var topStack: [Frame] = []
+    fileprivate(set) var topSlots: [Int] = []
+    fileprivate(set) var topStack: [Frame] = []
 
     mutating func run(_ program: RegexProgram, at start: Int) -> Outcome {
         var slots = topSlots
@@ -188,17 +256,26 @@ struct RegexMachine {
             for k in 0..<slots.count { slots[k] = -1 }
         }
         stack.removeAll(keepingCapacity: true)
-        let outcome = execute(program, at: start, slots: &slots, stack: &stack, target: -1).outcome
+        captureEnd = program.captureSlotCount
+        let outcome = execute(program, at: start, slots: &slots, stack: &stack).outcome
         topSlots = slots
         topStack = stack
         return outcome
     }
 
-    /// Executes `program` from `start`; `target` is the end a look-behind body must reach.
-    private mutating func execute(_ program: RegexProgram, at start: Int, slots: inout [Int], stack: inout [Frame],
-                                  target: Int) -> (outcome: Outcome, end: Int) {
+    /// Executes `program` from `start` (leftwards for a look-behind body).
+    private mutating func execute(_ program: RegexProgram, at start: Int, slots: inout [Int],
+                                  stack: inout [Frame]) -> (outcome: Outcome, end: Int) {
         let code = program.code
+        let classes = program.classes
+        let ascii = program.asciiClasses
         let n = input.count
+        let back = program.backward
+        @inline(__always) func inClass(_ k: Int, _ c: UInt32) -> Bool {
+            if c < 64 { return ascii[2 * k] & (1 << UInt64(c)) != 0 }
+            if c < 128 { return ascii[2 * k + 1] & (1 << UInt64(c - 64)) != 0 }
+            return classes[k].contains(c)
+        }
         var pc = 0
         var pos = start
         while true {
@@ -207,11 +284,17 @@ struct RegexMachine {
             var ok = true
             switch code[pc] {
             case .scalar(let c):
-                if pos < n, input[pos] == c { pos += 1; pc += 1 } else { ok = false }
+                if back {
+                    if pos > 0, input[pos - 1] == c { pos -= 1; pc += 1 } else { ok = false }
+                } else if pos < n, input[pos] == c { pos += 1; pc += 1 } else { ok = false }
             case .cls(let k):
-                if pos < n, program.classes[k].contains(input[pos]) { pos += 1; pc += 1 } else { ok = false }
+                if back {
+                    if pos > 0, inClass(k, input[pos - 1]) { pos -= 1; pc += 1 } else { ok = false }
+                } else if pos < n, inClass(k, input[pos]) { pos += 1; pc += 1 } else { ok = false }
             case .dot:
-                if pos < n, !CharClass.isLineTerminator(input[pos]) { pos += 1; pc += 1 } else { ok = false }
+                if back {
+                    if pos > 0, !CharClass.isLineTerminator(input[pos - 1]) { pos -= 1; pc += 1 } else { ok = false }
+                } else if pos < n, !CharClass.isLineTerminator(input[pos]) { pos += 1; pc += 1 } else { ok = false }
             case .split(let a, let b):
                 stack.append(.thread(pc: b, pos: pos))
                 pc = a
@@ -238,39 +321,47 @@ struct RegexMachine {
                     pc += 1  // an unset group matches empty
                 } else {
                     let length = e - s
-                    if pos + length <= n, input[s..<e].elementsEqual(input[pos..<(pos + length)]) {
+                    if back {
+                        if pos - length >= 0, input[s..<e].elementsEqual(input[(pos - length)..<pos]) {
+                            pos -= length
+                            pc += 1
+                        } else {
+                            ok = false
+                        }
+                    } else if pos + length <= n, input[s..<e].elementsEqual(input[pos..<(pos + length)]) {
                         pos += length
                         pc += 1
                     } else {
                         ok = false
                     }
                 }
-            case .look(let k, let ahead, let negated):
+            case .look(let k, _, let negated):
                 let sub = program.subprograms[k]
-                var found = false
-                if ahead {
-                    var scratch = slots
-                    var subStack: [Frame] = []
-                    let r = execute(sub, at: pos, slots: &scratch, stack: &subStack, target: -1)
-                    if r.outcome == .budgetExceeded { return (.budgetExceeded, pos) }
-                    found = r.outcome == .matched
-                } else {
-                    var from = pos
-                    while from >= 0 {
-                        var scratch = slots
-                        var subStack: [Frame] = []
-                        let r = execute(sub, at: from, slots: &scratch, stack: &subStack, target: pos)
-                        if r.outcome == .budgetExceeded { return (.budgetExceeded, pos) }
-                        if r.outcome == .matched { found = true; break }
-                        from -= 1
+                var scratch = slots
+                var subStack: [Frame] = []
+                let r = execute(sub, at: pos, slots: &scratch, stack: &subStack)
+                if r.outcome == .budgetExceeded { return (.budgetExceeded, pos) }
+                let found = r.outcome == .matched
+                if found != negated {
+                    if found {
+                        // A positive look-around keeps the captures it made.
+                        for slot in 2..<min(scratch.count, captureEnd) where scratch[slot] != slots[slot] {
+                            stack.append(.restore(slot: slot, value: slots[slot]))
+                            slots[slot] = scratch[slot]
+                        }
                     }
+                    pc += 1
+                } else {
+                    ok = false
                 }
-                if found != negated { pc += 1 } else { ok = false }
+            case .clearCaptures(let from, let to):
+                for slot in (2 * from)...(2 * to + 1) where slot < slots.count && slots[slot] != -1 {
+                    stack.append(.restore(slot: slot, value: slots[slot]))
+                    slots[slot] = -1
+                }
+                pc += 1
             case .requireProgress(let register):
                 if slots[register] != pos { pc += 1 } else { ok = false }
-            case .matchAt:
-                if pos == target { return (.matched, pos) }
-                ok = false
             case .match:
                 return (.matched, pos)
             }
@@ -291,4 +382,11 @@ struct RegexMachine {
             if !resumed { return (.noMatch, pos) }
         }
     }
+}
+
+/// Buffers one evaluation reuses across regular-expression searches.
+struct RegexScratch {
+    var input: [UInt32] = []
+    var slots: [Int] = []
+    var stack: [RegexMachine.Frame] = []
 }

@@ -1,0 +1,375 @@
+/// The fixed parts of the interactive page: its style sheet, its skeleton
+/// and the player script. They are constants (the page's size per panel is
+/// only the embedded data), and the script holds no layout rule beyond
+/// "headers below the expanded panel move down by its shift" and "a content
+/// view moves with its header", both checked against the model in tests.
+enum HTMLPage {
+    static let style = #"""
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 24px; background: #F2F2F7; color: #1C1C1E;
+  font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  display: flex; flex-wrap: wrap; gap: 32px; align-items: flex-start; }
+main { display: flex; flex-direction: column; align-items: center; }
+h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; max-width: 100%; }
+.device { padding: 14px; background: #1C1C1E; border: 2px solid #48484A; border-radius: 46px;
+  box-shadow: 0 12px 32px rgba(0, 0, 0, 0.18); }
+.screen { position: relative; overflow: clip; border-radius: 0; }
+.header { position: absolute; left: 0; top: 0; z-index: 2; margin: 0; border: 0; border-radius: 0;
+  padding: 0 40px 0 16px; display: block; text-align: left; font-family: inherit; font-weight: 600;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: pointer;
+  transform-origin: 0 0; -webkit-tap-highlight-color: transparent; }
+.header:focus { outline: none; }
+.header:focus-visible { box-shadow: inset 0 0 0 3px #FFD60A; }
+.header .chevron { position: absolute; right: 18px; top: 50%; width: 8px; height: 8px;
+  border-right: 2px solid currentColor; border-bottom: 2px solid currentColor;
+  transform: translateY(-70%) rotate(45deg); }
+.header[aria-expanded="false"] .chevron { transform: translate(-30%, -50%) rotate(-45deg); }
+.content { position: absolute; left: 0; top: 0; z-index: 0; overflow: hidden; background-color: #FAFAFC;
+  background-image: repeating-linear-gradient(to bottom, transparent 0 43px, #E5E5EA 43px 44px);
+  background-position: 16px 0; background-repeat: no-repeat; background-size: 100% 100%;
+  transform-origin: 0 0; }
+.content.front { z-index: 1; }
+.content .card { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
+  max-width: calc(100% - 24px); padding: 8px 16px; background: #FFFFFF; border: 1px solid #D1D1D6;
+  border-radius: 12px; text-align: center; white-space: nowrap; }
+.content .card b { display: block; font-size: 17px; overflow: hidden; text-overflow: ellipsis; }
+.content .card span { font-size: 15px; color: #6C6C70; }
+.content.short .card { background: transparent; border: 0; padding: 0; }
+.content.short .card b { display: none; }
+.content.short .card span { font-size: 13px; }
+.modal { position: absolute; inset: 0; z-index: 3; pointer-events: none; background: rgba(0, 0, 0, 0.35); }
+.modal div { position: absolute; left: 0; right: 0; bottom: -24px; border-radius: 12px; background: #FFFFFF;
+  text-align: center; padding-top: 24px; }
+.modal div::before { content: ""; position: absolute; left: calc(50% - 18px); top: 6px; width: 36px;
+  height: 5px; border-radius: 2.5px; background: #C7C7CC; }
+.modal b { display: block; font-size: 17px; }
+.modal span { font-size: 12px; color: #8E8E93; }
+aside { width: 440px; max-width: 100%; background: #FFFFFF; border-radius: 12px; padding: 16px 18px;
+  box-shadow: 0 2px 8px rgba(0, 0, 0, 0.08); }
+aside h2 { font-size: 15px; margin: 0 0 8px; }
+aside dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0 0 16px; }
+aside dt { color: #6C6C70; }
+aside dd { margin: 0; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+aside p { color: #6C6C70; font-size: 12px; margin: 0 0 12px; }
+#log { list-style: none; margin: 0; padding: 8px; max-height: 460px; overflow: auto; background: #F7F7FA;
+  border-radius: 8px; font: 12px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, monospace; }
+#log li { white-space: pre-wrap; overflow-wrap: anywhere; }
+#log li .t { color: #8E8E93; }
+#log li.ignored { color: #B3261E; }
+#log li.container { color: #6C6C70; }
+
+"""#
+
+    static let body = #"""
+<main>
+<h1 id="title"></h1>
+<div class="device"><div class="screen" id="screen"></div></div>
+</main>
+<aside aria-label="controller state">
+<h2>ExpandableViewController</h2>
+<dl>
+<dt>time</dt><dd id="time"></dd>
+<dt>expandedIndex</dt><dd id="expanded-index"></dd>
+<dt>expandedViewController</dt><dd id="expanded-panel"></dd>
+<dt>visibleViewController</dt><dd id="visible"></dd>
+<dt>interaction</dt><dd id="interaction"></dd>
+</dl>
+<p>Click a header, or Tab to one and press Enter or Space; ↑ and ↓ move between headers.
+Frames and log order come from the Swift model.</p>
+<h2>Containment log</h2>
+<ol id="log" aria-live="polite"></ol>
+</aside>
+<noscript><p>This preview needs JavaScript to play the container back.</p></noscript>
+
+"""#
+
+    static let script = #"""
+"use strict";
+(() => {
+  const D = JSON.parse(document.getElementById("accordion-data").textContent);
+  const P = D.panels, n = P.length;
+  const $ = (id) => document.getElementById(id);
+  const screen = $("screen");
+
+  // The spec's curve: a cubic Bézier from (0,0) to (1,1) through the model's
+  // control points, solved for its parameter exactly as the model's
+  // TimingCurve does (Newton's method, bisection when Newton stalls or leaves
+  // 0…1, tolerance 1e-12), so page and model agree far below a pixel.
+  const [x1, y1, x2, y2] = D.curve;
+  const cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx;
+  const cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by;
+  const sampleX = (s) => ((ax * s + bx) * s + cx) * s;
+  const sampleY = (s) => ((ay * s + by) * s + cy) * s;
+  const slopeX = (s) => (3 * ax * s + 2 * bx) * s + cx;
+  function parameter(target) {
+    const tolerance = 1e-12;
+    let s = target;
+    for (let i = 0; i < 16; i++) {
+      const error = sampleX(s) - target;
+      if (Math.abs(error) < tolerance) return s;
+      const slope = slopeX(s);
+      if (Math.abs(slope) < 1e-9) break;
+      const next = s - error / slope;
+      if (!(next >= 0 && next <= 1)) break;
+      s = next;
+    }
+    let low = 0, high = 1;
+    s = target;
+    for (let i = 0; i < 100; i++) {
+      const value = sampleX(s);
+      if (Math.abs(value - target) < tolerance) return s;
+      if (value < target) low = s; else high = s;
+      s = (low + high) / 2;
+      if (high - low < 1e-15) break;
+    }
+    return s;
+  }
+  function curve(progress) {
+    if (!(progress > 0)) return 0;
+    if (progress >= 1) return 1;
+    if (D.curveName === "linear") return progress;
+    return sampleY(parameter(progress));
+  }
+
+  // The model's frames: header i with panel e expanded is its frame with
+  // nothing expanded, moved down by e's shift when it lies below e.
+  const header = (i, e) => {
+    const r = P[i].h;
+    return e !== null && i > e ? [r[0], r[1] + P[e].s, r[2], r[3]] : r;
+  };
+  const lerp = (a, b, k) => [a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k,
+                             a[2] + (b[2] - a[2]) * k, a[3] + (b[3] - a[3]) * k];
+  // A content view moves exactly as its own header moves.
+  const follow = (r, from, to) => [r[0] + to[0] - from[0], r[1] + to[1] - from[1], r[2], r[3]];
+
+  // State: where the model left the container, then the page's own clock.
+  let expanded = D.state.expanded;
+  let modal = D.state.modal;
+  let T = null;
+  const clockStart = performance.now(), timeStart = D.state.time;
+  const now = () => timeStart + (performance.now() - clockStart) / 1000;
+  let shown = timeStart;
+  const LOG = D.log.slice();
+
+  // The views.
+  document.title = D.title === null ? "accordion" : D.title;
+  $("title").textContent = D.title === null ? "accordion" : D.title;
+  screen.style.width = D.width + "px";
+  screen.style.height = D.height + "px";
+  screen.style.background = D.background;
+  const heads = [], bodies = [];
+  const size = (v) => String(Math.round(v * 1000) / 1000);
+  for (let i = 0; i < n; i++) {
+    const p = P[i];
+    const c = document.createElement("div");
+    c.className = "content" + (p.c[3] < 64 ? " short" : "");
+    c.id = "c" + i;
+    c.setAttribute("role", "region");
+    c.setAttribute("aria-labelledby", "h" + i);
+    c.hidden = true;
+    const card = document.createElement("div");
+    card.className = "card";
+    const b = document.createElement("b");
+    b.textContent = p.title;
+    const s = document.createElement("span");
+    s.textContent = size(p.c[2]) + " × " + size(p.c[3]);
+    card.append(b, s);
+    c.append(card);
+    bodies.push(c);
+    const h = document.createElement("button");
+    h.type = "button";
+    h.className = "header";
+    h.id = "h" + i;
+    h.setAttribute("aria-controls", c.id);
+    h.style.background = p.color;
+    h.style.color = p.titleColor;
+    h.style.fontSize = Math.min(17, Math.max(7, p.h[3] * 0.42)) + "px";
+    const label = document.createElement("span");
+    label.textContent = p.title;
+    const chevron = document.createElement("span");
+    chevron.className = "chevron";
+    chevron.setAttribute("aria-hidden", "true");
+    if (p.h[3] * 0.18 <= 2) chevron.hidden = true;
+    h.append(label, chevron);
+    h.addEventListener("click", () => tap(i));
+    h.addEventListener("keydown", (ev) => {
+      const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: n - 1 }[ev.key];
+      if (to === undefined) return;
+      ev.preventDefault();
+      heads[(to + n) % n].focus({ preventScroll: true });
+    });
+    heads.push(h);
+  }
+  screen.append(...bodies, ...heads);
+  const sheet = document.createElement("div");
+  sheet.className = "modal";
+  sheet.hidden = true;
+  screen.append(sheet);
+
+  // Sizes never change inside the page (a tap moves views, it does not resize
+  // them), so a frame only writes the positions that moved: a tap near the
+  // bottom of a long stack touches few views.
+  const place = (el, r) => {
+    if (el._x !== r[0] || el._y !== r[1]) {
+      el._x = r[0];
+      el._y = r[1];
+      el.style.transform = "translate(" + r[0] + "px," + r[1] + "px)";
+    }
+    if (el._w !== r[2] || el._h !== r[3]) {
+      el._w = r[2];
+      el._h = r[3];
+      el.style.width = r[2] + "px";
+      el.style.height = r[3] + "px";
+    }
+  };
+
+  // Draws the container at container time tau.
+  function render(tau) {
+    if (T) {
+      const k = T.end > T.start ? curve((Math.max(tau, T.start) - T.start) / (T.end - T.start)) : 1;
+      for (let i = 0; i < n; i++) place(heads[i], lerp(header(i, T.from), header(i, T.to), k));
+      if (T.from !== null) {
+        const before = header(T.from, T.from);
+        place(bodies[T.from], follow(P[T.from].c, before, lerp(before, header(T.from, T.to), k)));
+      }
+      if (T.to !== null) {
+        const after = header(T.to, T.to);
+        place(bodies[T.to], follow(P[T.to].c, after, lerp(header(T.to, T.from), after, k)));
+      }
+    } else {
+      for (let i = 0; i < n; i++) place(heads[i], header(i, expanded));
+      if (expanded !== null) place(bodies[expanded], P[expanded].c);
+    }
+    shown = tau;
+    $("time").textContent = tau.toFixed(3) + " s";
+  }
+
+  function showContents() {
+    for (let i = 0; i < n; i++) {
+      const live = T ? i === T.from || i === T.to : i === expanded;
+      bodies[i].hidden = !live;
+      bodies[i].classList.toggle("front", !!T && i === T.to);
+      heads[i].setAttribute("aria-expanded", String(i === expanded));
+    }
+  }
+
+  function describe() {
+    $("expanded-index").textContent = expanded === null ? "none" : String(expanded);
+    $("expanded-panel").textContent = expanded === null ? "none" : P[expanded].id + " “" + P[expanded].title + "”";
+    $("visible").textContent = modal !== null ? "modal “" + modal + "”"
+      : expanded === null ? "none" : "panel “" + P[expanded].title + "”";
+    $("interaction").textContent = T ? "ignoring events (transition " + P[T.to ?? T.from].id + ")" : "enabled";
+    sheet.hidden = modal === null;
+    if (modal !== null) {
+      sheet.innerHTML = "";
+      const card = document.createElement("div");
+      const b = document.createElement("b");
+      b.textContent = modal;
+      const s = document.createElement("span");
+      s.textContent = "modal";
+      card.append(b, s);
+      card.style.top = Math.min(48, D.height * 0.08) + "px";
+      sheet.append(card);
+    }
+  }
+
+  const logList = $("log");
+  function show(entry) {
+    const li = document.createElement("li");
+    const [time, event, panel, reason] = entry;
+    const t = document.createElement("span");
+    t.className = "t";
+    t.textContent = time.toFixed(3).padStart(8) + "  ";
+    li.append(t, event + (panel === null ? "" : " " + panel) + (reason === null ? "" : " (" + reason + ")"));
+    if (event === D.ignored.event) li.className = "ignored";
+    else if (panel === null) li.className = "container";
+    logList.append(li);
+  }
+  function log(time, event, panel, reason) {
+    const entry = [time, event, panel, reason];
+    LOG.push(entry);
+    show(entry);
+    logList.scrollTop = logList.scrollHeight;
+  }
+  function replay(list, from, to, time) {
+    for (const [event, role] of list) {
+      const i = role === "from" ? from : role === "to" ? to : null;
+      if (role !== null && i === null) continue;
+      log(time, event, i === null ? null : P[i].id, null);
+    }
+  }
+
+  // Ends the running transition at its end time, as the model does.
+  function finish() {
+    const t = T;
+    replay(D.templates[t.kind].end, t.from, t.to, t.end);
+    T = null;
+    showContents();
+    render(t.end);
+    describe();
+  }
+
+  // Brings the page to container time tau: a transition whose end has come is finished.
+  function advance(tau) {
+    if (T && tau >= T.end) finish();
+    if (T) render(tau);
+  }
+
+  function frame() {
+    if (!T) return;
+    advance(now());
+    if (T) requestAnimationFrame(frame);
+  }
+
+  // A tap on header i: what the model does, with the frames the model gave.
+  function tap(i) {
+    const t = now();
+    advance(t);
+    if (modal !== null) return log(t, D.ignored.event, P[i].id, D.ignored.modal);
+    if (T) return log(t, D.ignored.event, P[i].id, D.ignored.transition);
+    const from = expanded, to = i === expanded ? null : i;
+    const kind = from === null ? "expand" : to === null ? "collapse" : "switch";
+    T = { from, to, start: t, end: t + D.duration, kind };
+    replay(D.templates[kind].start, from, to, t);
+    expanded = to;
+    showContents();
+    describe();
+    if (!(D.duration > 0)) return finish();
+    render(t);
+    requestAnimationFrame(frame);
+  }
+
+  // Start where the model left off, mid-transition included.
+  if (D.logOmitted > 0) {
+    const li = document.createElement("li");
+    li.className = "container";
+    li.textContent = "… " + D.logOmitted + " earlier entries";
+    logList.append(li);
+  }
+  LOG.forEach(show);
+  const st = D.state.transition;
+  if (st) {
+    const kind = st.from === null ? "expand" : st.to === null ? "collapse" : "switch";
+    T = { from: st.from, to: st.to, start: st.start, end: st.end, kind };
+  }
+  showContents();
+  describe();
+  render(timeStart);
+  if (T) requestAnimationFrame(frame);
+
+  // Read-only view of the player's state for tests and curious authors; the
+  // rectangles themselves are read from the DOM.
+  window.__accordion = {
+    state: () => ({
+      expandedIndex: expanded, modal, shownTime: shown, now: now(), interactionEnabled: !T,
+      loadedAt: timeStart, duration: D.duration,
+      transition: T && { from: T.from, to: T.to, start: T.start, end: T.end },
+      log: LOG.map((e) => e.slice()),
+    }),
+    curve,
+  };
+})();
+
+"""#
+}

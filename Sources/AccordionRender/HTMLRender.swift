@@ -1,0 +1,106 @@
+import AccordionDiagnostics
+import AccordionModel
+
+/// The interactive preview: one self-contained HTML file (inline style and
+/// script, nothing loaded from anywhere) that shows the container at true
+/// scale in a device frame and behaves like the controller when a header is
+/// clicked. Every frame it shows comes from the model through
+/// `HTMLPlayback`; the script only interpolates between the model's frames
+/// with the spec's curve and replays the model's containment-log order.
+public enum HTMLRender {
+    /// The page for the moment `snapshot` shows (the state after the script,
+    /// or mid-transition with `--at`, in which case the page plays the rest).
+    public static func page(_ snapshot: Snapshot) -> String {
+        let playback = HTMLPlayback(snapshot)
+        let title = snapshot.title ?? "accordion"
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        // The page loads nothing: say so to the browser too, so a stray URL fails loudly.
+        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+        out += "<title>\(XML.escape(title))</title>\n<style>\n\(HTMLPage.style)</style>\n</head>\n<body>\n"
+        out += HTMLPage.body
+        out += "<script type=\"application/json\" id=\"accordion-data\">\n"
+        out += data(snapshot, playback)
+        out += "\n</script>\n<script>\n\(HTMLPage.script)</script>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// The most recent log entries the page embeds; older ones are only counted,
+    /// so a long script cannot make the page grow without bound.
+    static let embeddedLogLimit = 500
+
+    /// The embedded playback data as JSON (keys kept short: the page's size
+    /// must stay small and linear in the number of panels).
+    static func data(_ s: Snapshot, _ playback: HTMLPlayback) -> String {
+        var out = "{\"title\":" + (s.title.map(quote) ?? "null")
+        out += ",\"width\":\(num(s.container.width)),\"height\":\(num(s.container.height))"
+        out += ",\"background\":" + quote(cssColor(s.container.background))
+        out += ",\"layout\":" + quote(s.container.layout.rawValue)
+        out += ",\"duration\":\(num(s.container.duration)),\"curveName\":" + quote(s.container.curve.rawValue)
+        let points = s.container.curve.controlPoints
+        out += ",\"curve\":[" + [points.x1, points.y1, points.x2, points.y2].map(num).joined(separator: ",") + "]"
+        // The moment shown and what the model says about it.
+        out += ",\"state\":{\"time\":\(num(s.time)),\"expanded\":" + (s.expandedIndex.map { String($0) } ?? "null")
+        if case .modal(let title)? = s.visible {
+            out += ",\"modal\":" + quote(title)
+        } else {
+            out += ",\"modal\":null"
+        }
+        if let t = s.transition {
+            out += ",\"transition\":{\"from\":" + (t.from.map { String($0) } ?? "null")
+            out += ",\"to\":" + (t.to.map { String($0) } ?? "null")
+            out += ",\"start\":\(num(t.start)),\"end\":\(num(t.end))}"
+        } else {
+            out += ",\"transition\":null"
+        }
+        out += "}"
+        // Panels: h = header with none expanded, c = content when expanded, s = shift below.
+        out += ",\"panels\":["
+        for (i, p) in playback.panels.enumerated() {
+            if i > 0 { out += "," }
+            out += "\n{\"id\":" + quote(p.spec.id) + ",\"title\":" + quote(p.spec.title)
+            out += ",\"color\":" + quote(cssColor(p.spec.color)) + ",\"titleColor\":" + quote(cssColor(p.spec.titleColor))
+            out += ",\"h\":" + rect(p.collapsedHeader) + ",\"c\":" + rect(p.expandedContent) + ",\"s\":" + num(p.shift) + "}"
+        }
+        out += "]"
+        out += ",\n\"templates\":{"
+        out += playback.templates.map { kind, t in
+            quote(kind) + ":{\"start\":" + entries(t.start) + ",\"end\":" + entries(t.end) + "}"
+        }.joined(separator: ",")
+        out += "},\"ignored\":{\"event\":" + quote(playback.ignoredEvent)
+        out += ",\"transition\":" + quote(playback.ignoredTransitionReason)
+        out += ",\"modal\":" + quote(playback.ignoredModalReason) + "}"
+        // The log so far, newest last.
+        let kept = s.events.suffix(embeddedLogLimit)
+        out += ",\n\"logOmitted\":\(s.events.count - kept.count),\"log\":["
+        out += kept.map { e in
+            "[" + num(e.time) + "," + quote(e.event.rawValue) + "," + (e.panel.map(quote) ?? "null")
+                + "," + (e.reason.map { quote($0.rawValue) } ?? "null") + "]"
+        }.joined(separator: ",\n")
+        out += "]}"
+        return out
+    }
+
+    static func entries(_ list: [(event: String, role: String?)]) -> String {
+        "[" + list.map { "[" + quote($0.event) + "," + ($0.role.map(quote) ?? "null") + "]" }.joined(separator: ",") + "]"
+    }
+
+    static func rect(_ r: Rect) -> String {
+        "[\(num(r.x)),\(num(r.y)),\(num(r.width)),\(num(r.height))]"
+    }
+
+    /// A number in shortest round-trip form (whole numbers without `.0`), so
+    /// the page interpolates exactly the model's values.
+    static func num(_ v: Double) -> String {
+        guard v.isFinite else { return "0" }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return v.description
+    }
+
+    /// A JSON string literal that is also safe inside a `<script>` element:
+    /// `<` is written `\u003c`, so no title can close the element.
+    static func quote(_ text: String) -> String { JSONText.quote(text, safeInScript: true) }
+
+    /// `#RRGGBBAA`, which CSS reads directly.
+    static func cssColor(_ c: RGBA) -> String { Colors.hex(c) }
+}

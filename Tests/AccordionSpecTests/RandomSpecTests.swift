@@ -1,0 +1,125 @@
+import AccordionModel
+@testable import AccordionSpec
+import XCTest
+
+/// Random specs, written the way the format allows (and sometimes not):
+/// the loader must never crash, a document comes back exactly when there is
+/// no error, and a document's steps are the script's, with every reference
+/// an index into the stack as it is at that step.
+final class RandomSpecTests: XCTestCase {
+    struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
+    }
+
+    func randomSpec(_ r: inout SplitMix) -> (text: String, steps: Int) {
+        var text = "accordion: 1\ncontainer:\n  height: \(400 + r.int(400))\n  layout: \(r.chance(50) ? "fit" : "fill")\n"
+        text += "  animation: {duration: \(Double(r.int(4)) / 10)}\n"
+        let count = r.int(6)
+        var ids: [String] = []
+        text += "panels:\n"
+        for i in 0..<count {
+            let id = r.chance(5) && !ids.isEmpty ? ids[r.int(ids.count)] : "p\(i)"
+            ids.append(id)
+            text += "  - {id: \(id), title: 'P \(i)'"
+            if r.chance(30) { text += ", contentHeight: \(r.int(500))" }
+            if r.chance(30) { text += ", headerHeight: \(20 + r.int(80))" }
+            if r.chance(20) { text += ", color: 0x\(String(r.next() & 0xFFFF_FFFF, radix: 16))" }
+            text += "}\n"
+        }
+        let steps = r.int(12)
+        text += "script:\n"
+        var time = 0.0
+        var next = count
+        for _ in 0..<steps {
+            let known = ids.isEmpty ? "p0" : ids[r.int(ids.count)]
+            switch r.int(8) {
+            case 0, 1: text += "  - tap: \(r.chance(50) ? known : String(r.int(max(1, ids.count + 1))))\n"
+            case 2: text += "  - wait: \(Double(r.int(5)) / 10)\n"
+            case 3: text += "  - resize: {width: \(200 + r.int(600)), height: \(200 + r.int(600))}\n"
+            case 4: text += "  - expand: \(r.chance(20) ? "null" : known)\n"
+            case 5: text += "  - present: Modal\n"
+            case 6: text += "  - dismiss: true\n"
+            default:
+                var items: [String] = []
+                for _ in 0..<r.int(4) {
+                    if r.chance(50), !ids.isEmpty {
+                        items.append(ids[r.int(ids.count)])
+                    } else {
+                        items.append("{id: n\(next), title: New}")
+                        ids.append("n\(next)")
+                        next += 1
+                    }
+                }
+                text += "  - setPanels: [\(items.joined(separator: ", "))]\n"
+            }
+            if r.chance(20) {
+                time += Double(r.int(5)) / 10 - 0.1
+                text += "    at: \(max(0, time))\n"
+            }
+        }
+        return (text, steps)
+    }
+
+    func testRandomSpecsKeepTheLoadersPromises() throws {
+        var r = SplitMix(state: 20_261_129)
+        var valid = 0
+        for round in 0..<1500 {
+            let (text, steps) = randomSpec(&r)
+            let result = loadSpec(text, source: "random-\(round).yaml")
+            let hasError = result.diagnostics.contains { $0.severity == .error }
+            XCTAssertEqual(result.document == nil, hasError, text + result.diagnostics.map(\.message).joined(separator: "\n"))
+            XCTAssertFalse(result.diagnostics.contains { $0.rule == "internal-error" }, text)
+            guard let doc = result.document else { continue }
+            valid += 1
+            XCTAssertEqual(doc.steps.count, steps, text)
+            var stack = doc.panels
+            for step in doc.steps {
+                switch step.action {
+                case .tap(let i): XCTAssertLessThan(i, stack.count, text)
+                case .expand(let i?): XCTAssertLessThan(i, stack.count, text)
+                case .setPanels(let panels): stack = panels
+                default: break
+                }
+            }
+            // The model accepts what the loader gives it, and the validator's
+            // ScriptClock agrees with it on every step.
+            var model = AccordionContainer(title: doc.title, container: doc.container, panels: doc.panels,
+                                           expandedIndex: doc.expandedIndex)
+            var clock = ScriptClock(ids: doc.panels.map(\.id), expanded: doc.expandedIndex, duration: doc.container.duration)
+            XCTAssertEqual(clock.expanded, model.expandedIndex, text)
+            for (i, step) in doc.steps.enumerated() {
+                XCTAssertEqual(clock.time(of: step), model.time(of: step), "step \(i)\n" + text)
+                var newIds: [String] = []
+                if case .setPanels(let panels) = step.action { newIds = panels.map(\.id) }
+                clock.apply(step, newIds: newIds)
+                model.apply(step)
+                XCTAssertEqual(clock.clock, model.clock, "step \(i)\n" + text)
+                XCTAssertEqual(clock.settledTime, model.settledTime, "step \(i)\n" + text)
+                XCTAssertEqual(clock.expanded, model.expandedIndex, "step \(i)\n" + text)
+                XCTAssertEqual(clock.modal, model.modalTitle, "step \(i)\n" + text)
+            }
+            XCTAssertEqual(model.assertInvariants(), [], text)
+        }
+        XCTAssertGreaterThan(valid, 200, "the generator should produce enough valid specs")
+    }
+
+    /// Cutting a real spec anywhere gives diagnostics, never a crash.
+    func testTruncatedSamplesNeverCrash() throws {
+        for path in Repo.files(in: "samples", extensions: ["yaml"]) {
+            let bytes = try Repo.bytes(path)
+            for cut in stride(from: 0, to: bytes.count, by: 7) {
+                let result = SpecLoader.load(Array(bytes[..<cut]), source: path)
+                XCTAssertEqual(result.document == nil, result.hasErrors)
+            }
+        }
+    }
+}

@@ -1,0 +1,578 @@
+#!/usr/bin/env python3
+"""Real-browser tests for `accordion render --format html`.
+
+Opens each generated page from disk in headless chromium (network off),
+drives it with real mouse clicks and key presses over the DevTools protocol,
+and compares every header and content rectangle the browser lays out
+(getBoundingClientRect, CSS px at scale 1) with the Swift model's JSON dump
+for the same taps (`accordion render --format json --tap ... [--at T]`),
+within 0.5 px, settled and mid-transition. Also checks keyboard-only use,
+the demo's pixel colours in a screenshot, the containment log, that the
+page loads nothing, and that the page's size is linear in the panel count.
+
+Standard library only. Usage: browser_test.py [--accordion PATH] [-v]
+Prints one line per check and `N passed, N failed`; exits 1 on any failure.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from cdp import Browser, CDPError  # noqa: E402
+
+TOLERANCE = 0.5  # px
+
+
+class Failure(Exception):
+    pass
+
+
+class Run:
+    def __init__(self, accordion, workdir, verbose):
+        self.accordion = accordion
+        self.workdir = workdir
+        self.verbose = verbose
+        self.passed = 0
+        self.failed = 0
+        self.mid_checks = 0
+        self.settled_checks = 0
+        self.ignored_clicks = 0
+
+    def check(self, name, fn):
+        start = time.monotonic()
+        try:
+            fn()
+        except (Failure, CDPError, AssertionError, subprocess.CalledProcessError) as e:
+            self.failed += 1
+            print(f"FAIL {name}: {e}", flush=True)
+            return
+        self.passed += 1
+        print(f"ok   {name} ({time.monotonic() - start:.1f} s)", flush=True)
+
+    # -- the model's side ---------------------------------------------------
+    def cli(self, *args):
+        result = subprocess.run([self.accordion, *args], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise Failure(f"accordion {' '.join(args)} exited {result.returncode}: {result.stderr.strip()}")
+        return result.stdout
+
+    def dump(self, spec, taps=(), at=None, extra=()):
+        args = ["render", "--format", "json", *extra]
+        for t in taps:
+            args += ["--tap", t]
+        if at is not None:
+            args += ["--at", repr(at)]
+        return json.loads(self.cli(*args, spec))
+
+    def page(self, spec, name, extra=()):
+        out = os.path.join(self.workdir, name + ".html")
+        self.cli("render", "--format", "html", *extra, "-o", out, spec)
+        return out
+
+
+# -- reading the page -------------------------------------------------------
+READ = """(() => {
+  const s = document.getElementById('screen').getBoundingClientRect();
+  const rel = (r) => [r.x - s.x, r.y - s.y, r.width, r.height];
+  const topView = (x, y) => {
+    const e = document.elementFromPoint(s.x + x, s.y + y);
+    const v = e && e.closest('.header, .content');
+    return v ? v.id : null;
+  };
+  const panels = [];
+  for (const h of document.querySelectorAll('#screen > .header')) {
+    const i = Number(h.id.slice(1));
+    const c = document.getElementById(h.getAttribute('aria-controls'));
+    const shown = c && !c.hidden && getComputedStyle(c).display !== 'none';
+    const r = h.getBoundingClientRect();
+    const cx = r.x - s.x + r.width / 2, cy = r.y - s.y + r.height / 2;
+    panels[i] = { header: rel(r), content: shown ? rel(c.getBoundingClientRect()) : null,
+                  expanded: h.getAttribute('aria-expanded'), tag: h.tagName, controls: h.getAttribute('aria-controls'),
+                  hitAtCentre: (r.height >= 2 && cx >= 0 && cx < s.width && cy >= 0 && cy < s.height) ? topView(cx, cy) : undefined };
+  }
+  // Where both contents of a running transition lie and no header covers them,
+  // which one does the browser show on top?
+  const state = window.__accordion.state();
+  let overlap = null;
+  const t = state.transition;
+  if (t && t.from !== null && t.to !== null) {
+    const a = panels[t.from].content, b = panels[t.to].content;
+    const top = Math.max(a[1], b[1], 0), bottom = Math.min(a[1] + a[3], b[1] + b[3], s.height);
+    for (let y = top + 1; y < bottom - 1; y += 2) {
+      if (panels.some((p) => p.header[1] <= y && y < p.header[1] + p.header[3])) continue;
+      overlap = { y, to: t.to, seen: topView(3, y) };
+      break;
+    }
+  }
+  return { screen: [s.x, s.y, s.width, s.height], panels, state, overlap,
+           active: document.activeElement ? document.activeElement.id : null };
+})()"""
+
+
+def read(browser):
+    return browser.eval(READ)
+
+
+def close(a, b):
+    return all(abs(x - y) <= TOLERANCE for x, y in zip(a, b))
+
+
+def rect_of(r):
+    return [r["x"], r["y"], r["width"], r["height"]]
+
+
+def compare(view, dump, label):
+    """The browser's rectangles against the model's dump, within 0.5 px."""
+    if len(view["panels"]) != len(dump["panels"]):
+        raise Failure(f"{label}: page has {len(view['panels'])} headers, model {len(dump['panels'])}")
+    if not close(view["screen"][2:], [dump["container"]["width"], dump["container"]["height"]]):
+        raise Failure(f"{label}: container {view['screen'][2:]} vs model {dump['container']}")
+    for p, m in zip(view["panels"], dump["panels"]):
+        want = rect_of(m["header"])
+        if not close(p["header"], want):
+            raise Failure(f"{label}: header {m['id']} at {fmt(p['header'])}, model {fmt(want)}")
+        if (p["content"] is None) != (m["content"] is None):
+            raise Failure(f"{label}: content of {m['id']} is {fmt(p['content'])}, model {m['content']}")
+        if m["content"] is not None and not close(p["content"], rect_of(m["content"])):
+            raise Failure(f"{label}: content {m['id']} at {fmt(p['content'])}, model {fmt(rect_of(m['content']))}")
+        if p["tag"] != "BUTTON":
+            raise Failure(f"{label}: header {m['id']} is a {p['tag']}, not a button")
+        want_expanded = "true" if m["index"] == dump["expandedIndex"] else "false"
+        if p["expanded"] != want_expanded:
+            raise Failure(f"{label}: {m['id']} aria-expanded={p['expanded']}, model expandedIndex {dump['expandedIndex']}")
+    if view["state"]["expandedIndex"] != dump["expandedIndex"]:
+        raise Failure(f"{label}: expandedIndex {view['state']['expandedIndex']}, model {dump['expandedIndex']}")
+
+
+def fmt(r):
+    return "null" if r is None else "(" + ", ".join(f"{v:.3f}" for v in r) + ")"
+
+
+def log_shape(entries):
+    return [(e[1], e[2], e[3]) for e in entries]
+
+
+def dump_log_shape(dump):
+    return [(e["event"], e.get("panel"), e.get("reason")) for e in dump["events"]]
+
+
+def centre(view, i):
+    """Where to click header i: its centre, when the browser shows it on top there."""
+    x, y, w, h = view["panels"][i]["header"]
+    sx, sy, sw, sh = view["screen"]
+    if view["panels"][i].get("hitAtCentre") != f"h{i}" or h < 1:
+        return None
+    return sx + x + w / 2, sy + y + h / 2
+
+
+def wait_settled(browser, timeout=10):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        view = read(browser)
+        if view["state"]["transition"] is None:
+            return view
+        time.sleep(0.02)
+    raise Failure("the page's transition never ended")
+
+
+def open_page(run, browser, path):
+    url = "file://" + path
+    browser.navigate(url)
+    browser.drain()
+    requests = [e["params"]["request"]["url"] for e in browser.events if e["method"] == "Network.requestWillBeSent"]
+    others = [u for u in requests if u != url]
+    if others:
+        raise Failure(f"the page loaded {others}")
+    errors = [e for e in browser.events if e["method"] in ("Runtime.exceptionThrown",)]
+    if errors:
+        raise Failure(f"script error: {errors[0]['params']}")
+    # A container larger than the window: grow the window so every header can be clicked.
+    width, height = browser.eval("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    if width > browser.width or height > browser.height:
+        browser.viewport(max(width, browser.width), max(height, browser.height))
+    return read(browser)
+
+
+def static_checks(path):
+    text = open(path, encoding="utf-8").read()
+    for pattern in (r"<script[^>]*\ssrc=", r"<link\b", r"<img\b", r"<iframe\b", r"url\(", r"@import", r"\bsrc\s*=", r"href\s*="):
+        if re.search(pattern, text, re.I):
+            raise Failure(f"{os.path.basename(path)} references an external resource ({pattern})")
+    return text
+
+
+# -- scenarios --------------------------------------------------------------
+def click_sequence(run, browser, spec, name, candidates):
+    """Clicks headers in sequence; after each click compares the page with the
+    model mid-transition (and clicks another header then, which must be
+    ignored) and once settled, rectangles and containment log alike."""
+    path = run.page(spec, name)
+    static_checks(path)
+    view = open_page(run, browser, path)
+    base = run.dump(spec)
+    compare(view, base, f"{name} at load")
+    check_log(view["state"]["log"], set(), base, f"{name} at load")
+    n = len(base["panels"])
+    taps, dropped, previous = [], set(), None
+    # Untimed --tap steps happen when the container is idle: first at the moment
+    # the page starts from, then each one transition later. The dump rounds
+    # times to 3 decimals; the page holds the model's exact values, which
+    # keeps the mid-transition moment exact.
+    start_model = view["state"]["loadedAt"]
+    if abs(start_model - base["time"]) > 1e-3:
+        raise Failure(f"{name}: the page starts at {start_model} s, the model's dump at {base['time']} s")
+    transitions = mids = ignored = 0
+    for step, cand in enumerate(candidates):
+        if n == 0:
+            break
+        i = previous if cand == "same" else cand % n
+        if i is None:
+            continue
+        spot = centre(view, i)
+        if spot is None:
+            continue
+        panel_id = base["panels"][i]["id"]
+        browser.click(*spot)
+        taps.append(panel_id)
+        previous = i
+        # Read the page first (timing matters), ask the model afterwards.
+        clicked = read(browser)
+        running = clicked["state"]["transition"]
+        mid = None
+        if running is not None:
+            time.sleep((running["end"] - running["start"]) * 0.4)
+            mid = read(browser)
+            if step % 2 == 0 and ignored_click(browser, base, dropped, name):
+                ignored += 1
+                run.ignored_clicks += 1
+        settled = run.dump(spec, taps)
+        duration = settled["time"] - start_model
+        if abs(duration) < 2e-3 and running is None:
+            duration = 0.0  # ignored, or zero duration: the clock stays
+        if (duration > 1e-9) != (running is not None):
+            raise Failure(f"{name}: clicking {panel_id} started {'a' if running else 'no'} transition; "
+                          f"the model's tap lasts {duration} s")
+        if running is not None:
+            transitions += 1
+            tr = mid["state"]["transition"]
+            # (tr is None when the machine was too slow to catch it mid-way: at
+            # least one mid-transition check per spec is required below.)
+            if tr is not None and abs((tr["end"] - tr["start"]) - duration) > 2e-3:
+                raise Failure(f"{name}: the page animates for {tr['end'] - tr['start']} s, the model for {duration} s")
+            progress = (mid["state"]["shownTime"] - tr["start"]) / (tr["end"] - tr["start"]) if tr else -1
+            if 0.02 < progress < 0.98:
+                at = start_model + (mid["state"]["shownTime"] - tr["start"])
+                model_mid = run.dump(spec, taps, at=at)
+                if model_mid["transition"] is None:
+                    raise Failure(f"{name}: the model shows no transition at {at} s")
+                compare(mid, model_mid, f"{name} mid-transition after clicking {panel_id} (progress {progress:.2f})")
+                z_order(mid, name)
+                mids += 1
+                run.mid_checks += 1
+        view = wait_settled(browser)
+        compare(view, settled, f"{name} settled after clicking {panel_id}")
+        z_order(view, name)
+        check_log(view["state"]["log"], dropped, settled, f"{name} after clicking {panel_id}")
+        run.settled_checks += 1
+        if running is not None:
+            start_model += view["state"]["duration"]
+    if transitions and not mids:
+        raise Failure(f"{name}: no click could be checked mid-transition")
+    if transitions >= 3 and not ignored:
+        raise Failure(f"{name}: no click during a transition could be checked")
+
+
+def ignored_click(browser, base, dropped, name):
+    """Clicks a header while a transition runs: the page must log tapIgnored
+    (reason transition) and change nothing, as the model does. The first
+    header is the one that never moves (only headers below the expanded
+    panel do), so the click cannot miss it."""
+    before = read(browser)
+    if before["state"]["transition"] is None:
+        return
+    spot = centre(before, 0)
+    if spot is None:
+        return
+    browser.click(*spot)
+    after = read(browser)
+    if after["state"]["transition"] is None or after["state"]["transition"]["start"] != before["state"]["transition"]["start"]:
+        return  # the transition ended between the two reads: the click was a real tap; too late to test
+    last = after["state"]["log"][-1]
+    if (last[1], last[2], last[3]) != ("tapIgnored", base["panels"][0]["id"], "transition"):
+        raise Failure(f"{name}: a click during the transition logged {last}")
+    if after["state"]["expandedIndex"] != before["state"]["expandedIndex"]:
+        raise Failure(f"{name}: a click during the transition changed expandedIndex")
+    dropped.add(len(after["state"]["log"]) - 1)
+    return True
+
+
+def check_log(page_log, dropped, dump, label):
+    """The page's containment log (less the taps the model never saw) ends
+    with the model's log, event by event."""
+    page = log_shape([e for k, e in enumerate(page_log) if k not in dropped])
+    model = dump_log_shape(dump)
+    k = min(len(page), len(model))
+    if len(page) < len(model) and len(page) < 500:
+        raise Failure(f"{label}: the page's log has {len(page)} entries, the model's {len(model)}")
+    if page[len(page) - k:] != model[len(model) - k:]:
+        raise Failure(f"{label}: the page's log differs from the model's:\n  page  {page[-10:]}\n  model {model[-10:]}")
+
+
+def z_order(view, name):
+    """Headers are drawn above content views, and `to`'s content above `from`'s:
+    the browser's own hit test (elementFromPoint), read with the rectangles."""
+    for i, p in enumerate(view["panels"]):
+        if p.get("hitAtCentre") not in (None, f"h{i}"):
+            raise Failure(f"{name}: at the centre of header {i} the browser shows {p['hitAtCentre']!r} on top")
+    o = view["overlap"]
+    if o and o["seen"] != f"c{o['to']}":
+        raise Failure(f"{name}: where both contents lie (y {o['y']}) the browser shows {o['seen']!r}, not to's content c{o['to']}")
+
+
+def keyboard_run(run, browser, spec, name):
+    path = run.page(spec, name)
+    view = open_page(run, browser, path)
+    base = run.dump(spec)
+    n = len(base["panels"])
+    if n < 2:
+        raise Failure("keyboard run needs two panels")
+    ids = [p["id"] for p in base["panels"]]
+    browser.key("Tab")
+    view = read(browser)
+    if view["active"] != "h0":
+        raise Failure(f"Tab focused {view['active']!r}, not the first header")
+    taps = []
+    plan = [("Enter", 0), ("ArrowDown", 1), ("Space", 1), ("ArrowDown", 2 % n), ("ArrowUp", 1), ("Enter", 1),
+            ("ArrowUp", 0), ("ArrowUp", n - 1), ("Space", n - 1)]
+    for key, focus in plan:
+        browser.key(key)
+        if key in ("Enter", "Space"):
+            taps.append(ids[focus])
+            time.sleep(0.05)
+            view = wait_settled(browser)
+            compare(view, run.dump(spec, taps), f"{name} after {key} on {ids[focus]}")
+            run.settled_checks += 1
+        else:
+            view = read(browser)
+        if view["active"] != f"h{focus}":
+            raise Failure(f"after {key} focus is on {view['active']!r}, expected h{focus}")
+
+
+# -- PNG --------------------------------------------------------------------
+def decode_png(data):
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise Failure("screenshot is not a PNG")
+    pos, idat = 8, b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", chunk)
+        elif kind == b"IDAT":
+            idat += chunk
+        elif kind == b"IEND":
+            break
+    if depth != 8 or interlace != 0 or color not in (2, 6):
+        raise Failure(f"unsupported PNG (depth {depth}, colour type {color}, interlace {interlace})")
+    bpp = 3 if color == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    rows, prev, at = [], bytearray(stride), 0
+    for _ in range(height):
+        kind = raw[at]
+        line = bytearray(raw[at + 1:at + 1 + stride])
+        at += 1 + stride
+        if kind == 1:
+            for x in range(bpp, stride):
+                line[x] = (line[x] + line[x - bpp]) & 0xFF
+        elif kind == 2:
+            for x in range(stride):
+                line[x] = (line[x] + prev[x]) & 0xFF
+        elif kind == 3:
+            for x in range(stride):
+                left = line[x - bpp] if x >= bpp else 0
+                line[x] = (line[x] + ((left + prev[x]) >> 1)) & 0xFF
+        elif kind == 4:
+            for x in range(stride):
+                a = line[x - bpp] if x >= bpp else 0
+                b = prev[x]
+                c = prev[x - bpp] if x >= bpp else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+                line[x] = (line[x] + pred) & 0xFF
+        rows.append(line)
+        prev = line
+    return width, height, lambda x, y: tuple(rows[y][x * bpp:x * bpp + 3])
+
+
+def hex_rgb(color):
+    return tuple(int(color[k:k + 2], 16) for k in (1, 3, 5))
+
+
+def screenshot_demo(run, browser, spec):
+    path = run.page(spec, "screenshot-demo")
+    view = open_page(run, browser, path)
+    dump = run.dump(spec)
+    compare(view, dump, "demo before the screenshot")
+    sx, sy, sw, sh = view["screen"]
+    shot = browser.call("Page.captureScreenshot", format="png",
+                        clip={"x": sx, "y": sy, "width": sw, "height": sh, "scale": 1})
+    import base64
+    png = base64.b64decode(shot["data"])
+    with open(os.path.join(run.workdir, "demo.png"), "wb") as f:
+        f.write(png)
+    width, height, pixel = decode_png(png)
+    if (width, height) != (round(sw), round(sh)):
+        raise Failure(f"screenshot is {width}x{height}, container {sw}x{sh}")
+    if len(dump["panels"]) != 3:
+        raise Failure("the demo should have three panels")
+    for p in dump["panels"]:
+        h = p["header"]
+        x, y = int(h["x"] + h["width"] / 2), int(h["y"] + h["height"] / 2)
+        got, want = pixel(x, y), hex_rgb(p["color"])
+        if any(abs(g - w) > 2 for g, w in zip(got, want)):
+            raise Failure(f"header {p['id']} centre ({x},{y}) is #{bytes(got).hex()}, spec colour {p['color']}")
+    opened = [p for p in dump["panels"] if p["content"]]
+    if len(opened) != 1:
+        raise Failure("the demo should show one open panel")
+    c = opened[0]["content"]
+    for (x, y) in ((c["x"] + c["width"] * 0.1, c["y"] + 5), (c["x"] + c["width"] * 0.1, c["y"] + c["height"] - 5)):
+        got = pixel(int(x), int(y))
+        if got != (0xFA, 0xFA, 0xFC):
+            raise Failure(f"the open panel's content at ({x:.0f},{y:.0f}) is #{bytes(got).hex()}, not the content colour")
+    # Just outside the open content (above its header's top edge) it must not be content.
+    print(f"     demo headers {[p['color'] for p in dump['panels']]} found at their centres; open panel {opened[0]['id']} at y {c['y']}..{c['y'] + c['height']}")
+
+
+# -- sizes ------------------------------------------------------------------
+def generated_spec(workdir, n, header=None):
+    header = header if header is not None else min(44, 600 / n)
+    lines = ["accordion: 1", f"title: {n} generated panels", "container:", "  width: 375", "  height: 667",
+             f"  headerHeight: {header:g}", "  layout: fit", "panels:"]
+    for i in range(n):
+        lines += [f"  - id: panel_{i}", f"    title: Panel number {i}", f"    color: 0x{(0x204060 + i * 0x0F0B07) & 0xFFFFFF:06X}FF",
+                  f"    contentHeight: {40 + (i * 37) % 200}"]
+    lines += ["script:", f"  - tap: {n // 2}"]
+    path = os.path.join(workdir, f"generated-{n}.yaml")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
+def sizes(run, browser):
+    counts = [10, 50, 200]
+    size = {}
+    for n in counts:
+        spec = generated_spec(run.workdir, n)
+        size[n] = os.path.getsize(run.page(spec, f"generated-{n}"))
+    print(f"     page sizes: " + ", ".join(f"{n} panels {size[n]} B" for n in counts))
+    if size[10] >= 100_000:
+        raise Failure(f"the 10-panel page is {size[10]} bytes, over 100 KB")
+    per_small = (size[50] - size[10]) / 40
+    per_large = (size[200] - size[50]) / 150
+    print(f"     bytes per panel: {per_small:.0f} (10→50), {per_large:.0f} (50→200)")
+    if per_large > 1.25 * per_small + 8:
+        raise Failure(f"page size grows faster than linearly: {per_small:.0f} B/panel then {per_large:.0f} B/panel")
+    if size[200] > 25 * size[10]:
+        raise Failure(f"200-panel page {size[200]} B is over 25 × the 10-panel page")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--accordion", default=os.environ.get("ACCORDION_BIN") or os.path.join(ROOT, ".build/release/accordion"))
+    parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument("-k", help="only scenarios whose name contains this")
+    parser.add_argument("specs", nargs="*", help="more specs (files or directories) to click through")
+    args = parser.parse_args()
+    if not os.access(args.accordion, os.X_OK):
+        print(f"FAIL setup: no accordion binary at {args.accordion} (build it first)")
+        print("0 passed, 1 failed")
+        return 1
+    workdir = tempfile.mkdtemp(prefix="accordion-browser-")
+    run = Run(os.path.abspath(args.accordion), workdir, args.verbose)
+    started = time.monotonic()
+    try:
+        browser = Browser(width=1280, height=1000)
+    except Exception as e:  # no silent skip: a missing or broken browser fails the run
+        print(f"FAIL setup: cannot start headless chromium: {e}")
+        print("0 passed, 1 failed")
+        return 1
+    try:
+        samples = sorted(glob.glob(os.path.join(ROOT, "samples", "*.yaml")) + glob.glob(os.path.join(ROOT, "samples", "*.yml")))
+        own = sorted(glob.glob(os.path.join(HERE, "specs", "*.yaml")))
+        for extra in args.specs:
+            own += sorted(glob.glob(os.path.join(extra, "**", "*.y*ml"), recursive=True)) if os.path.isdir(extra) else [extra]
+        scenarios = []
+        for spec in samples + own:
+            name = os.path.splitext(os.path.basename(spec))[0]
+            scenarios.append((f"clicks {name}", lambda spec=spec, name=name:
+                              click_sequence(run, browser, spec, name, [-1, 0, 1, "same", -1, 2, 0])))
+        demo = os.path.join(ROOT, "samples", "article-demo.yaml")
+        scenarios.append(("keyboard article-demo", lambda: keyboard_run(run, browser, demo, "keyboard-demo")))
+        for spec in own[:1]:
+            scenarios.append((f"keyboard {os.path.basename(spec)}", lambda spec=spec: keyboard_run(run, browser, spec, "keyboard-own")))
+        scenarios.append(("screenshot article-demo colours", lambda: screenshot_demo(run, browser, demo)))
+        collapsed = os.path.join(HERE, "specs", "collapsed-ease-in-out.yaml")
+        scenarios.append(("mid-transition at load (--at)", lambda: at_load(run, browser, collapsed, 0.3)))
+        scenarios.append(("page size linear in panels", lambda: sizes(run, browser)))
+        scenarios.append(("200-panel page plays back", lambda: click_sequence(
+            run, browser, generated_spec(run.workdir, 200), "generated-200", [-1, 0, 150, "same"])))
+        for name, fn in scenarios:
+            if args.k and args.k not in name:
+                continue
+            run.check(name, fn)
+    finally:
+        browser.close()
+    if not args.verbose:
+        shutil.rmtree(workdir, ignore_errors=True)
+    else:
+        print(f"pages kept in {workdir}")
+    print(f"{run.settled_checks} settled and {run.mid_checks} mid-transition comparisons, "
+          f"{run.ignored_clicks} clicks ignored during transitions, in {time.monotonic() - started:.1f} s")
+    print(f"{run.passed} passed, {run.failed} failed")
+    return 0 if run.failed == 0 and run.passed > 0 else 1
+
+
+def at_load(run, browser, spec, at):
+    """A page rendered with --at inside a transition starts there and plays the rest."""
+    probe = run.dump(spec, at=at)
+    if probe["transition"] is None:
+        raise Failure(f"{os.path.basename(spec)} has no transition at {at} s")
+    path = run.page(spec, "at-load", extra=["--at", repr(at)])
+    browser.navigate("file://" + path)
+    view = read(browser)
+    tr = view["state"]["transition"]
+    if tr is None:
+        raise Failure(f"the page rendered --at {at} shows no transition {view['state']['shownTime'] - at:.3f} s after load")
+    if abs(tr["start"] - probe["transition"]["start"]) > 1e-3 or abs(tr["end"] - probe["transition"]["end"]) > 1e-3:
+        raise Failure(f"the page plays {tr}, the model {probe['transition']}")
+    model = run.dump(spec, at=view["state"]["shownTime"])
+    compare(view, model, f"--at {at} page at {view['state']['shownTime']:.4f} s")
+    check_log(read(browser)["state"]["log"][:len(probe["events"])], set(), probe, f"--at {at} page at load")
+    z_order(view, "--at page")
+    run.mid_checks += 1
+    view = wait_settled(browser)
+    # Just before the end: an untimed step of the script may happen right at it,
+    # and the page (which stopped at --at) never plays later steps.
+    # The model then still shows from's content, which the page has removed.
+    end = run.dump(spec, at=tr["end"] - 1e-7)
+    if tr["from"] is not None:
+        end["panels"][tr["from"]]["content"] = None
+    compare(view, end, f"--at {at} page after its transition")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
