@@ -4,6 +4,9 @@ import AccordionModel
 import AccordionRender
 import AccordionYAML
 
+/// A title that would break out of markup or a script if written raw.
+let hostileTitle = "</script><b x=\"&amp;\">"
+
 /// Traps with every broken invariant of the model.
 func checkInvariants(_ model: AccordionContainer, _ context: @autoclosure () -> String) {
     let problems = model.assertInvariants()
@@ -32,6 +35,10 @@ func renderEveryFormat(_ snapshots: [Snapshot]) {
         let svg = Renderer.render(series, format: .svg, steps: steps)
         if let problem = xmlProblem(svg) { fuzzFailure("SVG is not well-formed XML: \(problem)\n\(svg.prefix(3000))") }
     }
+    // The HTML page embeds titles in markup and in its script: none may close a tag early.
+    let html = Renderer.render([last], format: .html, steps: false)
+    if !html.hasSuffix("</html>\n") && !html.hasSuffix("</html>") { fuzzFailure("HTML page does not end with </html>") }
+    if html.contains("</script><b") { fuzzFailure("a panel title closed a tag of the HTML page") }
 }
 
 private func loadDump(_ text: String, _ format: String) -> String {

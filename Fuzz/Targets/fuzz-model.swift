@@ -34,7 +34,7 @@ private struct Generator {
         defer { nextID += 1 }
         let id = "\(prefix)\(nextID)"
         let content: Double? = reader.bool() ? nil : length(&reader, max: 2000) - 1
-        let panel = PanelSpec(id: id, title: reader.pick(["", "VC \(nextID)", "<&\"'>", "é✓ \u{1F600}"]),
+        let panel = PanelSpec(id: id, title: reader.pick(["", "VC \(nextID)", "<&\"'>", "é✓ \u{1F600}", hostileTitle, "no", "1e3", "- x: y"]),
                               color: UInt32(truncatingIfNeeded: reader.uint16() &* 65_537),
                               titleColor: reader.bool() ? 0xFFFF_FFFF : 0x0000_00FF,
                               headerHeight: headerHeight, contentHeight: content.map { Swift.max(0, $0) })

@@ -23,7 +23,8 @@ public func fuzzSchema(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     // (Fuzz/hostile-figures.py).
     var limits = JSONSchemaLimits()
     limits.regexBudget = 100_000
-    limits.maxRegexWork = 1_000_000
+    limits.totalRegexBudget = 1_000_000
+    limits.regexStepsPerValue = 50
     limits.maxWork = 200_000
     limits.workPerValue = 50
     let validator: JSONSchemaValidator
