@@ -104,6 +104,17 @@ INPUTS = [
     ("empty file", b""),
     ("PNG", PNG),
     ("NUL byte", b"accordion: 1\npanels: []\ntitle: a\x00b\n"),
+    ("8,000 unknown tap targets, one per line",
+     ("accordion: 1\npanels:\n  - {id: abc, title: T}\nscript:\n" + "".join(f"  - tap: x{i}\n" for i in range(8000))).encode()),
+    ("8,000 problems on one 100 KB line",
+     ("{accordion: 1, panels: [{id: abc, title: T}], script: [" + ", ".join(f"{{tap: x{i}}}" for i in range(8000)) + "]}\n").encode()),
+    ("10,000 unknown ids among 10,000 panels",
+     ("accordion: 1\ncontainer: {height: 100000, headerHeight: 1}\npanels:\n" + "".join(f"  - {{id: p{i}, title: T}}\n" for i in range(10000))
+      + "script:\n" + "".join(f"  - tap: x{i}\n" for i in range(10000))).encode()),
+    ("1 MiB enum value", b"accordion: 1\ncontainer: {layout: " + b"f" * (1 << 20) + b"}\npanels: []\n"),
+    ("numbers near 1.8e308 (valid; sums overflow)",
+     b"accordion: 1\ncontainer: {width: 1e308, height: 1e308, headerHeight: 1e307, animation: {duration: 1.7e308}}\n"
+     b"panels:\n  - {id: a, title: A}\n  - {id: b, title: B, contentHeight: 1e308}\nscript:\n  - wait: 1.7e308\n  - tap: b\n  - tap: a\n"),
 ]
 
 SCHEMA_CASES = [
@@ -116,6 +127,9 @@ SCHEMA_CASES = [
     ("anyOf 3^10 fan-out", b"$defs:\n" + b"".join(
         f'  d{i}: {{anyOf: [{{$ref: "#/$defs/d{i+1}"}}, {{$ref: "#/$defs/d{i+1}"}}, {{$ref: "#/$defs/d{i+1}"}}]}}\n'.encode()
         for i in range(10)) + b"  d10: {type: string}\n$ref: \"#/$defs/d0\"\n", b"1\n"),
+    ("allOf $ref fan-out 2^30", b"$defs:\n" + b"".join(
+        f'  d{i}: {{allOf: [{{$ref: "#/$defs/d{i+1}"}}, {{$ref: "#/$defs/d{i+1}"}}]}}\n'.encode()
+        for i in range(30)) + b"  d30: {type: integer}\n$ref: \"#/$defs/d0\"\n", b"1\n"),
     ("multipleOf 1e-308 on 1e308", b"multipleOf: 1e-308\n", b"1e308\n"),
     ("multipleOf 4.9e-324", b"multipleOf: 4.9e-324\n", b"0.1\n"),
     ("multipleOf 1.7e308 on 0.5", b"multipleOf: 1.7976931348623157e308\n", b"0.5\n"),
