@@ -24,8 +24,8 @@ let renderUsage = """
       --no-script    ignore the spec's script
       --color WHEN   colour the text drawing: auto (a terminal without NO_COLOR), always, never
       -o FILE        write to FILE atomically instead of standard output
-      --max-items N  with --steps, the most panel frames (and log entries, for json
-                     and yaml) shown over all steps; default \(OutputLimit.defaultMaxItems)
+      --max-items N  with --steps, the most panel frames and log entries shown over
+                     all steps; default \(OutputLimit.defaultMaxItems)
     """
 
 /// `accordion render`: the container at a moment, as a drawing, a dump or a picture.
@@ -189,7 +189,7 @@ enum RenderJob {
         case .success(let t): taps = t
         }
         if options.steps, let problem = OutputLimit.problem(steps: script + taps, document: document, until: options.at,
-                                                            format: options.format, limit: options.maxItems) {
+                                                            limit: options.maxItems) {
             IO.writeStderr("accordion: error: \(problem)\n")
             return 2
         }

@@ -21,25 +21,47 @@ final class OutputLimitTests: XCTestCase {
         XCTAssertEqual(one.status, 0, one.stderr.prefix(300).description)
     }
 
-    func testTheLimitCanBeRaisedOrLowered() throws {
+    /// What the JSON `--steps` dump holds: panel frames plus log entries over all steps.
+    func shownItems(_ args: [String]) throws -> Int {
+        let r = try BoundedCLI.run(["render", "--steps", "--format", "json", "--max-items", "1000000000"] + args)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let dumps = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        return dumps.reduce(0) { $0 + (($1["panels"] as? [Any])?.count ?? 0) + (($1["events"] as? [Any])?.count ?? 0) }
+    }
+
+    func testTheLimitIsExactlyWhatTheStepsShow() throws {
         let dir = try ScratchDirectory("output-limit")
         let spec = try dir.write("small.yaml", NothingLostTests.bigSpec(panels: 10, taps: 10))
-        // 10 steps × 10 frames = 100 frames in SVG; the dumps add the log.
-        XCTAssertEqual(try BoundedCLI.run(["render", "--steps", "--format", "svg", "--max-items", "100", spec]).status, 0)
-        let low = try BoundedCLI.run(["render", "--steps", "--format", "svg", "--max-items", "99", spec])
-        XCTAssertEqual(low.status, 2)
-        XCTAssertTrue(low.stderr.contains("more than 99 panel frames in all"), low.stderr)
-        let json = try BoundedCLI.run(["render", "--steps", "--format", "json", "--max-items", "100", spec])
-        XCTAssertEqual(json.status, 2)
-        XCTAssertTrue(json.stderr.contains("panel frames and log entries"), json.stderr)
-        XCTAssertEqual(try BoundedCLI.run(["render", "--steps", "--format", "json", "--max-items=100000", spec]).status, 0)
+        let items = try shownItems([spec])
+        XCTAssertGreaterThan(items, 100)
+        for format in ["svg", "json", "text", "yaml"] {
+            XCTAssertEqual(try BoundedCLI.run(["render", "--steps", "--format", format, "--max-items", "\(items)", spec]).status, 0, format)
+            let low = try BoundedCLI.run(["render", "--steps", "--format", format, "--max-items=\(items - 1)", spec])
+            XCTAssertEqual(low.status, 2, format)
+            XCTAssertTrue(low.stderr.contains("more than \(items - 1) panel frames and log entries in all"), low.stderr)
+        }
         // --at stops the count where the run stops: taps of 1 s each, three happen by 2.5 s.
         var timed = "accordion: 1\ncontainer: {animation: {duration: 1}}\npanels:\n"
         for i in 0..<10 { timed += "  - {id: p\(i), title: P\(i)}\n" }
         timed += "script:\n" + (0..<10).map { "  - tap: \(($0 + 1) % 10)\n" }.joined()
         let slow = try dir.write("timed.yaml", timed)
-        XCTAssertEqual(try BoundedCLI.run(["render", "--steps", "--format", "svg", "--max-items", "30", "--at", "2.5", slow]).status, 0)
-        XCTAssertEqual(try BoundedCLI.run(["render", "--steps", "--format", "svg", "--max-items", "30", "--at", "3.5", slow]).status, 2)
+        // (With --at the count is an upper bound: entries still due after the moment count too.)
+        let late = try shownItems(["--at", "3.5", slow])
+        XCTAssertEqual(try BoundedCLI.run(["render", "--steps", "--format", "svg", "--max-items", "\(late - 1)", "--at", "2.5", slow]).status, 0)
+        XCTAssertEqual(try BoundedCLI.run(["render", "--steps", "--format", "svg", "--max-items", "\(late - 1)", "--at", "3.5", slow]).status, 2)
+    }
+
+    /// Every format counts the log: each step's snapshot is made with it, so
+    /// 10 panels and 20,000 taps as SVG needed over 4 GB before this limit.
+    func testLongScriptsAreRefusedInEveryFormat() throws {
+        let dir = try ScratchDirectory("output-limit")
+        var long = "accordion: 1\ncontainer: {animation: {duration: 0}}\npanels:\n"
+        for i in 0..<10 { long += "  - {id: p\(i), title: T}\n" }
+        long += "script:\n" + (0..<2000).map { "  - tap: \($0 % 10)\n" }.joined()
+        let spec = try dir.write("long.yaml", long)
+        for format in ["svg", "text", "html"] {
+            XCTAssertEqual(try BoundedCLI.run(["render", "--steps", "--format", format, spec]).status, 2, format)
+        }
     }
 
     func testBadLimitIsAUsageError() throws {
