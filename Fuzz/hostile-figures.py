@@ -86,6 +86,7 @@ INPUTS = [
     ("billion laughs", billion_laughs()),
     ("merge chain, 5,000 levels", merge_chain(5000)),
     ("repeated merges, 1,000 x 100 x 200 keys", repeated_merges(100, 1000)),
+    ("1 MiB string aliased 3,000 times", b'a: &a "' + b"x" * (1 << 20) + b'"\nb: [' + b", ".join([b"*a"] * 3000) + b"]\n"),
     ("100,000-deep block (`- - - …`)", b"- " * 100000 + b"x\n"),
     ("100,000-deep flow `[`", b"[" * 100000 + b"]" * 100000),
     ("100,000-deep flow `{a: `", b"{a: " * 100000 + b"}" * 100000),

@@ -11,7 +11,8 @@ public struct YAMLLimits: Sendable {
     public var maxDepth: Int = 512
     /// Nodes that aliases may add to the expanded document regardless of its
     /// size (the billion-laughs guard): each use of an alias costs the full
-    /// expanded size of the node it names, merged mappings included.
+    /// expanded size of the node it names, merged mappings included; a scalar
+    /// counts one node per 64 bytes of its text.
     public var maxAliasExpansion: Int = 1_000_000
     /// On top of `maxAliasExpansion`, aliases may add this many expanded
     /// nodes per node actually written, so large files that reuse defaults
@@ -325,12 +326,15 @@ struct Composer {
         }
         let node = YAMLNode(kind: .scalar(YAMLScalar(loaded: text, style: style, tag: tag, value: value, isYAML11Boolean: yaml11)),
                             origin: origin, start: start, end: end)
-        if let anchor = cString(data.anchor) { anchors[anchor] = (node, 1) }
+        // A long scalar weighs one node per 64 bytes in the alias budget: a
+        // 1 MiB string aliased 3,000 times made `resolve` write 3 GB.
+        let weight = 1 + bytes.count / 64
+        if let anchor = cString(data.anchor) { anchors[anchor] = (node, weight) }
         var isStringValue = false
         if case .string = value { isStringValue = true }
         let merge = style == .plain && bytes.count == 2 && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "<")
             && (tag == nil || tag == "tag:yaml.org,2002:merge")
-        add(node, size: 1, end: end, isMergeKey: merge,
+        add(node, size: weight, end: end, isMergeKey: merge,
             keyHash: atKey ? Self.keyHash(value: value, isString: isStringValue, text: bytes) : nil)
     }
 

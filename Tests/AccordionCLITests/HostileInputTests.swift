@@ -125,6 +125,14 @@ final class HostileInputTests: XCTestCase {
         try checkAll(try dir.write("merge-repeat.yaml", Self.repeatedMerges(copies: 100, mappings: 1000)), .located())
     }
 
+    /// Regression: a scalar counted as one node in the alias budget whatever
+    /// its length, so this 1 MiB file made `resolve` write (and first build) 3 GB.
+    func testLongScalarAliasedThousandsOfTimes() throws {
+        let dir = try ScratchDirectory("hostile")
+        let text = "a: &a \"" + String(repeating: "x", count: 1 << 20) + "\"\nb: [" + Array(repeating: "*a", count: 3000).joined(separator: ", ") + "]\n"
+        try checkAll(try dir.write("amplified.yaml", text), .located(line: 2))
+    }
+
     // MARK: - Depth
 
     func testDeepBlockNesting() throws {
