@@ -20,6 +20,10 @@ public struct YAMLLimits: Sendable {
     public var aliasExpansionPerNode: Int = 10
     /// Most problems reported before the loader stops looking for more.
     public var maxProblems: Int = 100
+    /// Most nodes written in one document. A tree costs about 90 bytes a
+    /// node, so a 64 MiB file of one-character values (`[1,1,1,…]`) would
+    /// need some 3 GB; 5,000,000 nodes is about 450 MB, far beyond any spec.
+    public var maxNodes: Int = 5_000_000
 
     /// The defaults.
     public init() {}
@@ -302,6 +306,7 @@ struct Composer {
         nodeCount += 1
         let data = event.data.scalar
         let start = offset(event.start_mark), end = offset(event.end_mark)
+        if nodeCount > limits.maxNodes { throw tooManyNodes(start) }
         let bytes = UnsafeBufferPointer(start: data.value, count: Int(data.length))
         let style: ScalarStyle
         switch data.style {
@@ -336,6 +341,12 @@ struct Composer {
             && (tag == nil || tag == "tag:yaml.org,2002:merge")
         add(node, size: weight, end: end, isMergeKey: merge,
             keyHash: atKey ? Self.keyHash(value: value, isString: isStringValue, text: bytes) : nil)
+    }
+
+    private func tooManyNodes(_ start: UInt32) -> DiagnosticError {
+        fail(Rule.limit,
+             "the document has more than \(limits.maxNodes) values by this point, beyond the node limit, so the file is refused to keep memory bounded",
+             span(start, start))
     }
 
     private mutating func tooLong(_ start: UInt32, _ end: UInt32) throws(DiagnosticError) {
@@ -386,6 +397,7 @@ struct Composer {
     private mutating func startCollection(_ event: inout yaml_event_t, mapping: Bool) throws(DiagnosticError) {
         nodeCount += 1
         let start = offset(event.start_mark)
+        if nodeCount > limits.maxNodes { throw tooManyNodes(start) }
         if frames.count >= limits.maxDepth {
             throw fail(Rule.limit,
                        "collections are nested more than \(limits.maxDepth) levels deep here, beyond the nesting limit, so the file is refused",

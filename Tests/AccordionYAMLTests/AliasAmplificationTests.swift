@@ -23,3 +23,18 @@ final class AliasAmplificationTests: XCTestCase {
         XCTAssertNoThrow(try load(long))
     }
 }
+
+/// The node limit keeps a valid but enormous document (a 64 MiB file of
+/// `1,` is 32 million values, some 3 GB of tree) from exhausting memory.
+final class NodeLimitTests: XCTestCase {
+    func testDocumentsPastTheNodeLimitAreRefusedWhereTheyPassIt() throws {
+        var limits = YAMLLimits()
+        limits.maxNodes = 10
+        let d = problems("[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]", limits: limits)
+        XCTAssertEqual(d.first?.rule, "yaml-limit")
+        XCTAssertEqual(d.first?.span.start.column, 29, d.first?.message ?? "")  // the 10th number: the sequence is node 1
+        XCTAssertTrue(d.first?.message.contains("more than 10 values") ?? false)
+        limits.maxNodes = 13
+        XCTAssertNoThrow(try load("[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]", limits: limits))
+    }
+}
