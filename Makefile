@@ -24,11 +24,11 @@ release: deps
 demo: release
 	.build/release/accordion render $(SAMPLE)
 
-# Every test: unit, fixture and CLI tests, then the real-browser tests.
+# Every test: release build without warnings, unit/fixture/CLI tests, the
+# JSON-Schema-Test-Suite, real-browser tests, and smoke runs of the benchmark
+# harness and the fuzzers (scripts/run-tests.sh; the last line is the total).
 test: deps
-	$(SWIFT) build -c release
-	$(SWIFT) test
-	$(MAKE) browser-test
+	bash scripts/run-tests.sh
 
 # Real-browser tests of `render --format html`: Debian's headless chromium
 # (installed when missing) driven over the DevTools protocol by a

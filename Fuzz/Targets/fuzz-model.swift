@@ -34,7 +34,7 @@ private struct Generator {
         defer { nextID += 1 }
         let id = "\(prefix)\(nextID)"
         let content: Double? = reader.bool() ? nil : length(&reader, max: 2000) - 1
-        let panel = PanelSpec(id: id, title: reader.pick(["", "VC \(nextID)", "<&\"'>", "é✓ \u{1F600}"]),
+        let panel = PanelSpec(id: id, title: reader.pick(["", "VC \(nextID)", "<&\"'>", "é✓ \u{1F600}", hostileTitle, "no", "1e3", "- x: y"]),
                               color: UInt32(truncatingIfNeeded: reader.uint16() &* 65_537),
                               titleColor: reader.bool() ? 0xFFFF_FFFF : 0x0000_00FF,
                               headerHeight: headerHeight, contentHeight: content.map { Swift.max(0, $0) })
@@ -86,7 +86,7 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     checkInvariants(model, "after load")
     var steps: [Step] = []
     var stepCount = 0
-    while !g.reader.isExhausted && stepCount < 200 {
+    while !g.reader.isExhausted && stepCount < 100 {
         stepCount += 1
         // `at:` only forward from the previous step's time.
         let at: Double? = g.reader.below(3) == 0 ? model.clock + g.reader.pick([0, 0.05, 0.1, 0.15, 0.3, 1, 1e-10]) : nil

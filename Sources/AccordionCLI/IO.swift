@@ -125,18 +125,33 @@ enum IO {
                 offset += n
             }
         }
-        let saved = errno
         if !ok || fsync(fd) != 0 {
+            let saved = errno  // of the failed write or fsync
             close(fd)
             unlink(tempPath)
             throw Failure(message: "cannot write '\(path)': \(describeErrno(saved))")
         }
-        fchmod(fd, 0o644)
+        // mkstemp makes the file 0600: give it the mode the file it replaces
+        // had, or what a new file gets under the user's umask.
+        var existing = stat()
+        if stat(path, &existing) == 0 {
+            fchmod(fd, existing.st_mode & 0o7777)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            fchmod(fd, 0o666 & ~mask)
+        }
         close(fd)
         if rename(tempPath, path) != 0 {
             let code = errno
             unlink(tempPath)
             throw Failure(message: "cannot write '\(path)': \(describeErrno(code))")
+        }
+        // Make the rename itself durable (a power cut right after keeps the new name).
+        let dirFD = open(dir.isEmpty ? "/" : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dirFD >= 0 {
+            fsync(dirFD)
+            close(dirFD)
         }
     }
 

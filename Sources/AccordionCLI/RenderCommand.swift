@@ -24,6 +24,8 @@ let renderUsage = """
       --no-script    ignore the spec's script
       --color WHEN   colour the text drawing: auto (a terminal without NO_COLOR), always, never
       -o FILE        write to FILE atomically instead of standard output
+      --max-items N  with --steps, the most panel frames and log entries shown over
+                     all steps; default \(OutputLimit.defaultMaxItems)
     """
 
 /// `accordion render`: the container at a moment, as a drawing, a dump or a picture.
@@ -41,6 +43,7 @@ struct RenderOptions {
     var steps = false
     var taps: [String] = []
     var noScript = false
+    var maxItems = OutputLimit.defaultMaxItems
     var color = "auto"
     var output: String?
     var input: String?
@@ -91,6 +94,15 @@ struct RenderOptions {
                         return .failure(UsageProblem("--at needs a time in seconds, a number ≥ 0 such as 0.15 (got '\(v)')"))
                     }
                     o.at = t
+                }
+            case "--max-items":
+                switch value(name, inline) {
+                case .failure(let p): return .failure(p)
+                case .success(let v):
+                    guard let n = Int(v), n > 0 else {
+                        return .failure(UsageProblem("--max-items needs a whole number above 0 (got '\(v)')"))
+                    }
+                    o.maxItems = n
                 }
             case "--tap":
                 switch value(name, inline) {
@@ -175,6 +187,11 @@ enum RenderJob {
             IO.writeStderr("accordion: error: \(p.message)\n")
             return 2
         case .success(let t): taps = t
+        }
+        if options.steps, let problem = OutputLimit.problem(steps: script + taps, document: document, until: options.at,
+                                                            limit: options.maxItems) {
+            IO.writeStderr("accordion: error: \(problem)\n")
+            return 2
         }
         let snapshots = ScriptRun.run(title: document.title, container: document.container, panels: document.panels,
                                       expandedIndex: document.expandedIndex, steps: script + taps,

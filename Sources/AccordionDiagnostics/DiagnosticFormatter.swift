@@ -54,42 +54,38 @@ public struct DiagnosticFormatter: Sendable {
 
     /// The source line of `span.start` with a gutter and an underline.
     public func quote(_ span: SourceSpan, in source: SourceText, severity: Severity) -> String? {
-        guard let text = source.line(span.start.line) else { return nil }
+        guard let length = source.excerpt(span.start.line, from: 0, limit: 0)?.length else { return nil }
         let number = String(span.start.line)
         let pad = String(repeating: " ", count: number.count)
-        var lineScalars = Array(text.unicodeScalars)
-        var startCol = max(1, min(span.start.column, lineScalars.count + 1))
-        var endCol: Int
+        let startCol = max(1, min(span.start.column, length + 1))
+        let endCol: Int
         if span.end.line == span.start.line, span.end.column > startCol {
-            endCol = min(span.end.column, lineScalars.count + 1)
+            endCol = min(span.end.column, length + 1)
         } else if span.end.line > span.start.line {
-            endCol = lineScalars.count + 1
+            endCol = length + 1
         } else {
             endCol = startCol + 1
         }
-        var shown = text
-        if lineScalars.count > Self.maxQuotedColumns {
-            let width = Self.maxQuotedColumns
-            let from = max(0, min(startCol - 1 - width / 4, lineScalars.count - width))
-            let to = min(lineScalars.count, from + width)
-            var view = String.UnicodeScalarView()
-            if from > 0 { view.append("…") }
-            view.append(contentsOf: lineScalars[from..<to])
-            if to < lineScalars.count { view.append("…") }
-            shown = String(view)
-            let lead = from > 0 ? 1 : 0
-            startCol = startCol - from + lead
-            endCol = min(endCol - from + lead, to - from + lead + 1)
-            lineScalars = Array(view)
-        }
+        // The quoted window: the whole line when short, else a quarter of
+        // the width before the column and the rest after it. Only the window
+        // is copied out of the source (`excerpt`), so thousands of problems
+        // on one long line cost their windows, not the line each time.
+        let width = Self.maxQuotedColumns
+        let first = max(0, min(startCol - 1 - width / 4, length - width))
+        guard let (shown, _) = source.excerpt(span.start.line, from: first, limit: width) else { return nil }
+        let cutBefore = first > 0
+        let cutAfter = first + width < length
+        let text = (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "")
         // Keep tabs as tabs in the underline prefix so it lines up in any terminal.
-        var prefix = ""
-        for i in 0..<(startCol - 1) {
-            prefix += i < lineScalars.count && lineScalars[i] == "\t" ? "\t" : " "
+        let shownScalars = Array(shown.unicodeScalars)
+        var prefix = cutBefore ? " " : ""
+        for i in 0..<(startCol - 1 - first) {
+            prefix += i < shownScalars.count && shownScalars[i] == "\t" ? "\t" : " "
         }
-        let marks = String(repeating: "^", count: max(1, endCol - startCol))
+        let visibleEnd = min(endCol, first + width + 1)
+        let marks = String(repeating: "^", count: max(1, visibleEnd - startCol))
         let gutter = paint("\(pad) |", "1;34")
-        return paint("\(number) |", "1;34") + " " + shown + "\n"
+        return paint("\(number) |", "1;34") + " " + text + "\n"
             + gutter + " " + prefix + paint(marks, severityCode(severity)) + "\n"
     }
 

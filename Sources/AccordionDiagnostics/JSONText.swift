@@ -4,7 +4,11 @@
 public enum JSONText {
     /// `text` as a JSON string literal, escaping quotes, backslashes and
     /// control characters (U+0000–U+001F, U+007F as `\u007f`).
-    public static func quote(_ text: String) -> String {
+    /// With `safeInScript`, `<`, `>`, `&`, U+2028 and U+2029 are escaped too,
+    /// so the literal can sit inside an HTML `<script>` element and no text
+    /// (a panel title, say) can close the element or break the script.
+    public static func quote(_ text: String, safeInScript: Bool = false) -> String {
+        if safeInScript { return quoteForScript(text) }
         // Everything escaped is ASCII, so the UTF-8 bytes are examined and
         // copied as they are; most texts need no escape at all.
         let utf8 = text.utf8
@@ -15,6 +19,36 @@ public enum JSONText {
         out.reserveCapacity(utf8.count + 16)
         appendQuoted(text, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func quoteForScript(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+        return out
     }
 
     /// Appends `text` as a JSON string literal (as `quote` spells it) to a
@@ -65,6 +99,9 @@ public enum JSONText {
     /// A double rounded to `places` decimals, spelled without a trailing
     /// `.0` for whole numbers and without `-0` (for stable, diffable dumps).
     public static func rounded(_ value: Double, places: Int = 3) -> String {
+        // Beyond 1e15 there are no decimals left to round, and scaling could
+        // overflow to infinity (1e308 * 1000), which JSON cannot hold.
+        guard abs(value) < 1e15 else { return value.description }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         var r = (value * scale).rounded() / scale

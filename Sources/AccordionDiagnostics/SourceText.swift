@@ -6,6 +6,8 @@ public struct SourceText: Sendable {
     public let bytes: [UInt8]
     /// Byte offset where each line starts (line 1 at index 0).
     private let lineStarts: [Int]
+    /// `ColumnCheckpoints` of the text, when it has a long line.
+    private let checkpoints: [UInt32]
 
     /// Indexes the lines of `bytes`.
     public init(name: String, bytes: [UInt8]) {
@@ -14,6 +16,7 @@ public struct SourceText: Sendable {
         var starts = [0]
         for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
         self.lineStarts = starts
+        self.checkpoints = ColumnCheckpoints.make(bytes, lineStarts: starts)
     }
 
     /// The text of 1-based `line` without its line break, or nil past the end.
@@ -25,5 +28,35 @@ public struct SourceText: Sendable {
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         guard start <= end else { return "" }
         return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// At most `limit` characters of 1-based `line`, from 0-based character
+    /// `from` on, and the line's length in characters (Unicode scalars, as
+    /// columns count them), without copying the whole line: a minified file
+    /// is one long line, and quoting it whole for each of its problems made
+    /// the report quadratic in the file's size.
+    public func excerpt(_ line: Int, from: Int, limit: Int) -> (text: String, length: Int)? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        guard start < end else { return ("", 0) }
+        if !checkpoints.isEmpty {
+            let before = ColumnCheckpoints.characters(before: start, bytes, checkpoints)
+            let length = ColumnCheckpoints.characters(before: end, bytes, checkpoints) - before
+            guard from < length, limit > 0 else { return ("", length) }
+            let low = ColumnCheckpoints.offset(ofCharacter: before + from, bytes, checkpoints)
+            let high = min(end, ColumnCheckpoints.offset(ofCharacter: before + min(length, from + limit), bytes, checkpoints))
+            return (String(decoding: bytes[low..<high], as: UTF8.self), length)
+        }
+        var length = 0
+        var low = end
+        var high = end
+        for i in start..<end where bytes[i] & 0xC0 != 0x80 {
+            if length == from { low = i }
+            if length == from + limit { high = i }
+            length += 1
+        }
+        return (low < high ? String(decoding: bytes[low..<high], as: UTF8.self) : "", length)
     }
 }

@@ -45,7 +45,7 @@ public struct AccordionContainer: Sendable, Equatable {
     /// Every log entry committed so far, in time order. A running transition's
     /// end entries are not in it yet (a later step may still complete the
     /// transition early, at its own time): see `pendingEntries` and `events(through:)`.
-    public private(set) var log: [LogEntry] = []
+    public private(set) var log = ContainmentLog()
 
     /// The transition whose end entries are still due; its `end` is after `clock`.
     private(set) var running: RunningTransition?

@@ -147,4 +147,11 @@ enum Colors {
 enum Numbers {
     /// Up to 3 decimals, no trailing zeros: `0.3`, `535`, `12.125`.
     static func short(_ v: Double) -> String { JSONText.rounded(v, places: 3) }
+
+    /// `v` as a count in `0...limit`: NaN is 0 and huge values stop at the
+    /// limit, where `Int(v)` would trap (a spec can hold 1e308).
+    static func count(_ v: Double, limit: Int) -> Int {
+        guard v > 0 else { return 0 }
+        return v >= Double(limit) ? limit : Int(v)
+    }
 }

@@ -1,3 +1,4 @@
+import AccordionDiagnostics
 import AccordionModel
 
 /// The interactive preview: one self-contained HTML file (inline style and
@@ -16,7 +17,7 @@ public enum HTMLRender {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         // The page loads nothing: say so to the browser too, so a stray URL fails loudly.
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
-        out += "<title>\(escapeHTML(title))</title>\n<style>\n\(HTMLPage.style)</style>\n</head>\n<body>\n"
+        out += "<title>\(XML.escape(title))</title>\n<style>\n\(HTMLPage.style)</style>\n</head>\n<body>\n"
         out += HTMLPage.body
         out += "<script type=\"application/json\" id=\"accordion-data\">\n"
         out += data(snapshot, playback)
@@ -98,53 +99,8 @@ public enum HTMLRender {
 
     /// A JSON string literal that is also safe inside a `<script>` element:
     /// `<` is written `\u003c`, so no title can close the element.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ text: String) -> String { JSONText.quote(text, safeInScript: true) }
 
     /// `#RRGGBBAA`, which CSS reads directly.
-    static func cssColor(_ c: RGBA) -> String {
-        let digits = Array("0123456789ABCDEF")
-        var out = "#"
-        for shift in stride(from: 28, through: 0, by: -4) {
-            out.append(digits[Int((c >> UInt32(shift)) & 0xF)])
-        }
-        return out
-    }
-
-    static func escapeHTML(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func cssColor(_ c: RGBA) -> String { Colors.hex(c) }
 }

@@ -70,7 +70,7 @@ public enum SVGRender {
         if let id = s.expandedPanel { parts.append("expanded \(id)") } else { parts.append("all collapsed") }
         if case .modal(let title)? = s.visible { parts.append("modal \u{201C}\(title)\u{201D}") }
         if let t = s.transition {
-            parts.append("transition \(Int((t.progress * 100).rounded()))%")
+            parts.append("transition \(Numbers.count((t.progress * 100).rounded(), limit: 100))%")
         }
         return parts.joined(separator: " · ")
     }
@@ -124,7 +124,7 @@ public enum SVGRender {
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\"/></clipPath>\n"
         out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FAFAFC\"/>\n"
         // Table-cell separators, as a list screen would show, capped so huge contents stay small.
-        let rows = min(40, Int(max(0, r.height) / 44))
+        let rows = Numbers.count(r.height / 44, limit: 40)
         if rows > 0 {
             var d = ""
             for i in 1...rows {
@@ -199,7 +199,7 @@ public enum SVGRender {
 
     /// `text` shortened with `…` so that it (roughly) fits in `width` points.
     static func fitText(_ text: String, width: Double, fontSize: Double) -> String {
-        let columns = Int(max(0, width) / (fontSize * 0.58))
+        let columns = Numbers.count(width / (fontSize * 0.58), limit: 10_000)
         return Width.fit(text, columns)
     }
 

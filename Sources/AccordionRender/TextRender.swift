@@ -64,7 +64,7 @@ public enum TextRender {
         let interaction = s.interactionEnabled ? "interaction on" : "interaction off"
         guard let t = s.transition else { return "settled · " + interaction }
         func side(_ i: Int?) -> String { i.map(String.init) ?? "none" }
-        let percent = Int((t.progress * 100).rounded())
+        let percent = Numbers.count((t.progress * 100).rounded(), limit: 100)
         return "transition \(side(t.from)) → \(side(t.to)) · \(Numbers.short(t.start))–\(Numbers.short(t.end)) s · \(percent)% · " + interaction
     }
 
@@ -143,7 +143,7 @@ public enum TextRender {
                 let label = " " + Width.fit(p.panel.id, inner - 16) + " " + size + " "
                 return [Width.center(label, inner, fill: "┄")]
             }
-            let rows = max(2, Int((r.height / max(s.container.height, 1) * rowsPerContainer).rounded()))
+            let rows = max(2, Numbers.count((r.height / max(s.container.height, 1) * rowsPerContainer).rounded(), limit: 10_000))
             let body = inner - 2
             var lines = ["╭" + String(repeating: "─", count: body) + "╮"]
             let title = Width.fit(Width.sanitize(p.panel.title), body - 2)

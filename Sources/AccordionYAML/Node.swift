@@ -250,7 +250,7 @@ final class SourceOrigin: Sendable {
                         if c == 0x0A { starts.append(UInt32(truncatingIfNeeded: total)) }
                     }
                 }
-        }
+            }
         }
         self.lineStarts = starts
         self.isASCII = any < 0x80 && bom == 0

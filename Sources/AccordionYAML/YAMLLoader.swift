@@ -11,7 +11,8 @@ public struct YAMLLimits: Sendable {
     public var maxDepth: Int = 512
     /// Nodes that aliases may add to the expanded document regardless of its
     /// size (the billion-laughs guard): each use of an alias costs the full
-    /// expanded size of the node it names, merged mappings included.
+    /// expanded size of the node it names, merged mappings included; a scalar
+    /// counts one node per 64 bytes of its text.
     public var maxAliasExpansion: Int = 1_000_000
     /// On top of `maxAliasExpansion`, aliases may add this many expanded
     /// nodes per node actually written, so large files that reuse defaults
@@ -19,6 +20,10 @@ public struct YAMLLimits: Sendable {
     public var aliasExpansionPerNode: Int = 10
     /// Most problems reported before the loader stops looking for more.
     public var maxProblems: Int = 100
+    /// Most nodes written in one document. A tree costs about 90 bytes a
+    /// node, so a 64 MiB file of one-character values (`[1,1,1,…]`) would
+    /// need some 3 GB; 5,000,000 nodes is about 450 MB, far beyond any spec.
+    public var maxNodes: Int = 5_000_000
 
     /// The defaults.
     public init() {}
@@ -301,6 +306,7 @@ struct Composer {
         nodeCount += 1
         let data = event.data.scalar
         let start = offset(event.start_mark), end = offset(event.end_mark)
+        if nodeCount > limits.maxNodes { throw tooManyNodes(start) }
         let bytes = UnsafeBufferPointer(start: data.value, count: Int(data.length))
         let style: ScalarStyle
         switch data.style {
@@ -325,13 +331,22 @@ struct Composer {
         }
         let node = YAMLNode(kind: .scalar(YAMLScalar(loaded: text, style: style, tag: tag, value: value, isYAML11Boolean: yaml11)),
                             origin: origin, start: start, end: end)
-        if let anchor = cString(data.anchor) { anchors[anchor] = (node, 1) }
+        // A long scalar weighs one node per 64 bytes in the alias budget: a
+        // 1 MiB string aliased 3,000 times made `resolve` write 3 GB.
+        let weight = 1 + bytes.count / 64
+        if let anchor = cString(data.anchor) { anchors[anchor] = (node, weight) }
         var isStringValue = false
         if case .string = value { isStringValue = true }
         let merge = style == .plain && bytes.count == 2 && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "<")
             && (tag == nil || tag == "tag:yaml.org,2002:merge")
-        add(node, size: 1, end: end, isMergeKey: merge,
+        add(node, size: weight, end: end, isMergeKey: merge,
             keyHash: atKey ? Self.keyHash(value: value, isString: isStringValue, text: bytes) : nil)
+    }
+
+    private func tooManyNodes(_ start: UInt32) -> DiagnosticError {
+        fail(Rule.limit,
+             "the document has more than \(limits.maxNodes) values by this point, beyond the node limit, so the file is refused to keep memory bounded",
+             span(start, start))
     }
 
     private mutating func tooLong(_ start: UInt32, _ end: UInt32) throws(DiagnosticError) {
@@ -382,6 +397,7 @@ struct Composer {
     private mutating func startCollection(_ event: inout yaml_event_t, mapping: Bool) throws(DiagnosticError) {
         nodeCount += 1
         let start = offset(event.start_mark)
+        if nodeCount > limits.maxNodes { throw tooManyNodes(start) }
         if frames.count >= limits.maxDepth {
             throw fail(Rule.limit,
                        "collections are nested more than \(limits.maxDepth) levels deep here, beyond the nesting limit, so the file is refused",

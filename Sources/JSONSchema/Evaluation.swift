@@ -64,8 +64,14 @@ final class Evaluation {
     @exclusivity(unchecked) var localDepth = 0
     @exclusivity(unchecked) var totalDepth = 0
     @exclusivity(unchecked) var work = 0
+    /// Schema applications allowed in this validation (see `JSONSchemaLimits.maxWork`).
+    @exclusivity(unchecked) var workLimit: Int
+    /// Buffers reused by every regular-expression search of this validation.
+    @exclusivity(unchecked) var regexScratch = RegexScratch()
     /// Regular-expression steps left for this whole validation.
     @exclusivity(unchecked) var regexStepsLeft: Int
+    /// What `regexStepsLeft` started at, for the message.
+    @exclusivity(unchecked) var regexStepsTotal: Int
     /// Set when the work limit ran out: everything after is unreliable.
     @exclusivity(unchecked) var aborted = false
 
@@ -81,6 +87,8 @@ final class Evaluation {
         self.program = program
         self.limits = limits
         self.regexStepsLeft = limits.totalRegexBudget
+        self.regexStepsTotal = limits.totalRegexBudget
+        self.workLimit = limits.maxWork
         self.units = program.units
         self.failFast = failFast
     }
@@ -142,11 +150,11 @@ final class Evaluation {
             totalDepth -= 1
         }
         if aborted { return false }
-        if work > limits.maxWork {
+        if work > workLimit {
             aborted = true
             reportLimit("schema-recursion-limit", at: node, schemaPath: unit.location,
-                        "validation stopped here: more than \(limits.maxWork) schema applications",
-                        help: "simplify nested `anyOf`/`oneOf` alternatives that all recurse into the value")
+                        "validation stopped here: more than \(workLimit) schema applications",
+                        help: "simplify nested `anyOf`/`oneOf` alternatives that all recurse into the value (a library user can raise JSONSchemaLimits.maxWork)")
             return false
         }
         if localDepth > limits.maxSchemasPerValue || totalDepth > limits.maxNesting {
@@ -209,12 +217,12 @@ final class Evaluation {
     func search(_ regex: ECMARegex, _ text: String, at node: YAMLNode, schemaPath: String) -> ECMARegex.SearchResult {
         var remaining = min(limits.regexBudget, regexStepsLeft)
         let before = remaining
-        let result = regex.search(text, remaining: &remaining)
+        let result = regex.search(text, remaining: &remaining, scratch: &regexScratch)
         regexStepsLeft -= before - remaining
         if result == .budgetExceeded {
             if regexStepsLeft <= 0 {
                 reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
-                            "regular expressions took more than \(limits.totalRegexBudget) steps in this document, so the pattern \(JSONValues.quoted(regex.pattern)) was not checked here",
+                            "regular expressions took more than \(regexStepsTotal) steps in this document, so the pattern \(JSONValues.quoted(regex.pattern)) was not checked here",
                             help: "simplify the schema's patterns (nested quantifiers like `(a+)+` backtrack exponentially)")
             } else {
                 reportLimit("schema-pattern-limit", at: node, schemaPath: schemaPath,
@@ -233,16 +241,58 @@ public struct JSONSchemaLimits: Sendable {
     public var maxSchemasPerValue = 256
     /// Nesting of schema applications overall (keeps the stack bounded).
     public var maxNesting = 2_000
-    /// Schema applications allowed in one validation (bounds `anyOf` blow-ups).
-    public var maxWork = 20_000_000
+    /// Schema applications allowed in one validation, plus `workPerValue`
+    /// for every value of the instance: a flat 20,000,000 took 2-4 s on a
+    /// one-value document under an exponential `$ref` fan-out; this stops small
+    /// documents well under a second while large ones get proportionally more.
+    public var maxWork = 2_000_000
+    /// Schema applications allowed per value of the instance, on top of `maxWork`.
+    public var workPerValue = 200
     /// Steps one regular-expression search may take.
     public var regexBudget = ECMARegex.defaultBudget
     /// Problems reported before validation stops (a hostile document could
     /// otherwise produce millions).
     public var maxErrors = 1_000
-    /// Steps all regular-expression searches of one validation may take together.
-    public var totalRegexBudget = 500_000_000
+    /// Steps all regular-expression searches of one validation may take
+    /// together, plus `regexStepsPerValue` for every value of the instance
+    /// (one exploding pattern over 1,000 values at 1,000,000 steps each took
+    /// 7.5 s; 10,000,000 steps take about 0.1 s).
+    public var totalRegexBudget = 10_000_000
+    /// Regular-expression steps allowed per value of the instance, on top of `totalRegexBudget`.
+    public var regexStepsPerValue = 200
 
     /// The defaults.
     public init() {}
+}
+
+extension Evaluation {
+    /// Sets the work and pattern budgets for validating `instance`: the
+    /// base limits plus a share for each of its values (counted without
+    /// recursion), so the budgets grow with the document, not with the schema.
+    func limitWork(for instance: YAMLNode) {
+        var count = 0
+        var pending = [instance]
+        while let node = pending.popLast() {
+            count += 1
+            switch node.kind {
+            case .scalar: break
+            case .sequence(let items): pending += items
+            case .mapping(let entries):
+                for e in entries {
+                    pending.append(e.key)
+                    pending.append(e.value)
+                }
+            }
+        }
+        workLimit = Self.sum(limits.maxWork, count, limits.workPerValue)
+        regexStepsTotal = Self.sum(limits.totalRegexBudget, count, limits.regexStepsPerValue)
+        regexStepsLeft = regexStepsTotal
+    }
+
+    /// `base + count * each`, saturating at `Int.max`.
+    private static func sum(_ base: Int, _ count: Int, _ each: Int) -> Int {
+        let (product, overflow) = count.multipliedReportingOverflow(by: each)
+        let (total, overflowTotal) = base.addingReportingOverflow(product)
+        return overflow || overflowTotal ? Int.max : total
+    }
 }

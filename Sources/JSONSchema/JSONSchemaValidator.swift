@@ -27,6 +27,7 @@ public struct JSONSchemaValidator: Sendable {
     /// True when `instance` is valid; stops at the first problem and builds no messages.
     public func isValid(_ instance: YAMLNode) -> Bool {
         let evaluation = Evaluation(program: program, failFast: true, limits: limits)
+        evaluation.limitWork(for: instance)
         var none: Annotations? = nil
         return evaluation.apply(program.root, instance, &none) && evaluation.limitErrors.isEmpty
     }
@@ -94,6 +95,7 @@ public struct JSONSchemaValidator: Sendable {
 
     func run(_ unit: Int, _ instance: YAMLNode, failFast: Bool) -> [Diagnostic] {
         let evaluation = Evaluation(program: program, failFast: failFast, limits: limits)
+        evaluation.limitWork(for: instance)
         evaluation.scope.append(program.units[program.root].resource)
         var none: Annotations? = nil
         let ok = evaluation.apply(unit, instance, &none)

@@ -1,3 +1,4 @@
+import AccordionDiagnostics
 import AccordionYAML
 
 /// JSON's view of YAML nodes: the seven types, exact number comparison
@@ -145,7 +146,9 @@ enum JSONValues {
             switch (x.value, y.value) {
             case (.null, .null): return true
             case (.bool(let p), .bool(let q)): return p == q
-            case (.string(let p), .string(let q)): return p == q
+            // JSON compares code points; Swift's `==` would equate canonically
+            // equivalent spellings (é and e + U+0301).
+            case (.string(let p), .string(let q)): return p.utf8.elementsEqual(q.utf8)
             case (.int, _), (.float, _), (.bigInt, _):
                 guard let p = Number(a), let q = Number(b) else { return false }
                 return compare(p, q) == 0
@@ -270,18 +273,7 @@ enum JSONValues {
     static func quoted(_ text: String, limit: Int = 40) -> String {
         var t = text
         if t.unicodeScalars.count > limit { t = String(String.UnicodeScalarView(t.unicodeScalars.prefix(limit - 1))) + "…" }
-        var out = "\""
-        for u in t.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
+        return JSONText.quote(t)
     }
 
     /// A value for a message: strings bare in backticks, others as JSON.

@@ -423,19 +423,45 @@ enum Keywords {
     static func required(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
         let names = try c.stringArray()
         guard !names.isEmpty else { return nil }
+        if mergedRequired(c.unit.node) != nil { return nil }  // checked in the `properties` pass
         let location = c.location
         return { ev, node, _ in
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
-            for name in names where !entries.contains(where: { JSONValues.keyName($0.key) == name }) {
+            for name in names where !entries.contains(where: { JSONValues.keyName($0.key).utf8.elementsEqual(name.utf8) }) {
                 ok = false
                 if ev.failFast { return false }
-                let typo = Suggestions.closest(to: name, in: entries.map { JSONValues.keyName($0.key) })
-                ev.report("schema-required", at: node, schemaPath: location, "missing required key `\(name)`",
-                          help: typo.map { "`\($0)` may be a misspelling of `\(name)`" } ?? "add `\(name):` to this mapping")
+                reportMissing(ev, name, node, entries, location)
             }
             return ok
         }
+    }
+
+    static func reportMissing(_ ev: Evaluation, _ name: String, _ node: YAMLNode,
+                              _ entries: [(key: YAMLNode, value: YAMLNode)], _ location: String) {
+        let typo = Suggestions.closest(to: name, in: entries.map { JSONValues.keyName($0.key) })
+        ev.report("schema-required", at: node, schemaPath: location, "missing required key `\(name)`",
+                  help: typo.map { "`\($0)` may be a misspelling of `\(name)`" } ?? "add `\(name):` to this mapping")
+    }
+
+    /// The `required` names when the `properties` pass checks them (every
+    /// name is a declared property, at most 64 of them); nil otherwise.
+    static func mergedRequired(_ schema: YAMLNode) -> [String]? {
+        guard let props = schema["properties"]?.entries, let list = schema["required"]?.items,
+              !list.isEmpty, list.count <= 64 else { return nil }
+        var names: [String] = []
+        for item in list {
+            guard case .scalar(let s) = item.kind, s.isString, !names.contains(s.text),
+                  props.contains(where: { JSONValues.keyName($0.key).utf8.elementsEqual(s.text.utf8) }) else { return nil }
+            names.append(s.text)
+        }
+        return names
+    }
+
+    /// True when the `properties` pass also handles `additionalProperties`
+    /// (no `patternProperties` beside them).
+    static func mergesAdditional(_ schema: YAMLNode) -> Bool {
+        schema["properties"]?.entries != nil && schema["additionalProperties"] != nil && schema["patternProperties"] == nil
     }
 
     static func dependentRequired(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
@@ -463,20 +489,60 @@ enum Keywords {
 
     // MARK: Applicators on objects
 
+    /// `properties`, and beside it `additionalProperties` and `required` when
+    /// they can share its one pass over the mapping (the common shape of a
+    /// strict object: every key looked up once).
     static func properties(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
         var map: [String: Int] = [:]
+        var slots: [Int] = []
         for (key, value) in try c.mapping() {
             let name = JSONValues.keyName(key)
-            map[name] = c.subschema(value, "/" + SchemaCompiler.escape(name))
+            if map[name] == nil {
+                map[name] = slots.count
+                slots.append(c.subschema(value, "/" + SchemaCompiler.escape(name)))
+            }
             c.unit.propertyNames.append(name)
         }
         let children = NameTable(map)
+        let units = slots
+        // Required names, as bits over slots.
+        let requiredNames = mergedRequired(c.unit.node) ?? []
+        var requiredBit = [UInt64](repeating: 0, count: slots.count)
+        for (bit, name) in requiredNames.enumerated() { if let slot = map[name] { requiredBit[slot] = 1 << UInt64(bit) } }
+        let requiredBits = requiredBit
+        let allRequired: UInt64 = requiredNames.isEmpty ? 0 : (requiredNames.count == 64 ? ~0 : (1 << UInt64(requiredNames.count)) - 1)
+        let requiredLocation = c.unit.location + "/required"
+        // Additional properties.
+        let merged = mergesAdditional(c.unit.node)
+        let additionalNode = merged ? c.sibling("additionalProperties") : nil
+        let additionalLocation = c.unit.location + "/additionalProperties"
+        let additional = additionalNode.map {
+            c.compiler.unit(for: $0, base: c.unit.baseURI, resource: c.unit.resource, location: additionalLocation)
+        }
+        let additionalIsFalse = additionalNode?.scalar?.value == .bool(false)
+        let candidates = map.keys.sorted()
         return { ev, node, annotations in
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
+            var seen: UInt64 = 0
             for k in 0..<entries.count {
                 let name = JSONValues.keyName(entries[k].key)
-                guard let u = children[name] else { continue }
+                guard let slot = children[name] else {
+                    guard let additional else { continue }
+                    if additionalIsFalse {
+                        ok = false
+                        if ev.failFast { return false }
+                        reportUnknownKey(ev, "schema-additional-properties", entries[k].key, name, candidates, additionalLocation)
+                    } else if ev.applyChild(additional, entries[k].value, .key(name)) {
+                        annotations?.properties.insert(k)
+                    } else {
+                        ok = false
+                        if ev.failFast { return false }
+                    }
+                    continue
+                }
+                seen |= requiredBits[slot]
+                let u = units[slot]
                 if ev.units[u].boolean == false {
                     // `properties: {name: false}` forbids the key itself: say so at the key.
                     ok = false
@@ -488,6 +554,13 @@ enum Keywords {
                 } else {
                     ok = false
                     if ev.failFast { return false }
+                }
+            }
+            if seen != allRequired {
+                if ev.failFast { return false }
+                ok = false
+                for (bit, name) in requiredNames.enumerated() where seen & (1 << UInt64(bit)) == 0 {
+                    reportMissing(ev, name, node, entries, requiredLocation)
                 }
             }
             return ok
@@ -530,6 +603,7 @@ enum Keywords {
 
     static func additionalProperties(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
         let sub = c.subschema(c.value)
+        if mergesAdditional(c.unit.node) { return nil }  // checked in the `properties` pass
         var known: Set<String> = []
         if let props = c.sibling("properties"), case .mapping(let entries) = props.kind {
             for e in entries { known.insert(JSONValues.keyName(e.key)) }
@@ -947,7 +1021,7 @@ enum Keywords {
 /// every instance key) and by hash when large.
 struct NameTable: Sendable {
     private let small: [(String, Int)]
-    private let large: [String: Int]?
+    private let large: [String: (String, Int)]?
 
     init(_ map: [String: Int]) {
         if map.count <= 8 {
@@ -955,14 +1029,20 @@ struct NameTable: Sendable {
             large = nil
         } else {
             small = []
-            large = map
+            var table: [String: (String, Int)] = [:]
+            for (key, unit) in map { table[key] = (key, unit) }
+            large = table
         }
     }
 
+    /// Exact (code point) match: JSON keys `é` and `e` + U+0301 differ.
     @inline(__always)
     subscript(name: String) -> Int? {
-        if let large { return large[name] }
-        for (k, v) in small where k == name { return v }
+        if let large {
+            guard let (key, v) = large[name], key.utf8.elementsEqual(name.utf8) else { return nil }
+            return v
+        }
+        for (k, v) in small where k.utf8.elementsEqual(name.utf8) { return v }
         return nil
     }
 }

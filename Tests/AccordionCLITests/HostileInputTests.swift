@@ -125,6 +125,14 @@ final class HostileInputTests: XCTestCase {
         try checkAll(try dir.write("merge-repeat.yaml", Self.repeatedMerges(copies: 100, mappings: 1000)), .located())
     }
 
+    /// Regression: a scalar counted as one node in the alias budget whatever
+    /// its length, so this 1 MiB file made `resolve` write (and first build) 3 GB.
+    func testLongScalarAliasedThousandsOfTimes() throws {
+        let dir = try ScratchDirectory("hostile")
+        let text = "a: &a \"" + String(repeating: "x", count: 1 << 20) + "\"\nb: [" + Array(repeating: "*a", count: 3000).joined(separator: ", ") + "]\n"
+        try checkAll(try dir.write("amplified.yaml", text), .located(line: 2))
+    }
+
     // MARK: - Depth
 
     func testDeepBlockNesting() throws {
@@ -319,6 +327,54 @@ final class HostileInputTests: XCTestCase {
         for command in Self.commands {
             try check(command, inside, .ioError("permission denied"), prefix: asNobody)
         }
+    }
+
+    // MARK: - Many problems
+
+    /// Regression: every problem quoted its whole source line, so a minified
+    /// (one-line) spec with 8,000 bad references printed 1.3 GB in 12 s; and
+    /// each problem searched the tree for its JSON pointer (8,000 bad taps on
+    /// separate lines: 11 s). Quotes are now a window of the line, pointers
+    /// come from parent links built once.
+    func testManyProblemsOnOneLongLine() throws {
+        let dir = try ScratchDirectory("hostile")
+        let taps = (0..<8000).map { "{tap: x\($0)}" }.joined(separator: ", ")
+        let text = "{accordion: 1, panels: [{id: abc, title: T}], script: [\(taps)]}\n"
+        let path = try dir.write("minified.yaml", text)
+        for command in ["validate", "render"] {
+            let r = try check(command, path, .located(line: 1))
+            let report = r.stdout + r.stderr
+            XCTAssertEqual(report.components(separatedBy: ": error: there is no panel with id").count - 1, 8000)
+            let longest = report.split(separator: "\n").map { $0.unicodeScalars.count }.max() ?? 0
+            XCTAssertLessThan(longest, 200, "a quoted line should be a window, not the whole \(text.utf8.count)-byte line")
+            XCTAssertLessThan(report.utf8.count, 8000 * 600)
+        }
+    }
+
+    func testManyProblemsOnSeparateLines() throws {
+        let dir = try ScratchDirectory("hostile")
+        let text = "accordion: 1\npanels:\n  - {id: abc, title: T}\nscript:\n" + (0..<8000).map { "  - tap: x\($0)\n" }.joined()
+        let r = try check("validate", try dir.write("taps.yaml", text), .located(line: 5, column: 10))
+        XCTAssertTrue(r.stdout.contains("8000 errors"), String(r.stdout.suffix(200)))
+        let json = try BoundedCLI.run(["validate", "--format", "json", dir.path("taps.yaml")])
+        XCTAssertTrue(json.stdout.contains("\"instancePath\": \"/script/7999/tap\"") || json.stdout.contains("\"instancePath\":\"/script/7999/tap\""),
+                      String(json.stdout.suffix(600)))
+    }
+
+    /// Regression: "did you mean" compared every unknown id with every panel
+    /// id (10,000 × 10,000: 17 s); and a 1 MiB value against an enum built a
+    /// million-row table. Both are now bounded.
+    func testSuggestionsStayCheap() throws {
+        let dir = try ScratchDirectory("hostile")
+        let n = 5000
+        let text = "accordion: 1\ncontainer: {height: 100000, headerHeight: 1}\npanels:\n"
+            + (0..<n).map { "  - {id: p\($0), title: T}\n" }.joined()
+            + "script:\n" + (0..<n).map { "  - tap: x\($0)\n" }.joined()
+        let r = try check("validate", try dir.write("ids.yaml", text), .located(line: n + 5, column: 10))
+        XCTAssertTrue(r.stdout.contains("\(n) errors"), String(r.stdout.suffix(200)))
+        XCTAssertTrue(r.stdout.contains("did you mean `p"), "suggestions are still made")
+        let long = try dir.write("enum.yaml", "accordion: 1\ncontainer: {layout: \(String(repeating: "f", count: 1 << 20))}\npanels: []\n")
+        try check("validate", long, .located(line: 2, column: 21))
     }
 
     // MARK: - Standard input

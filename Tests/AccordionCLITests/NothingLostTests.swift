@@ -160,3 +160,23 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// `-o` keeps the file's mode (mkstemp's 0600 must not leak out), or gives
+/// a new file the umask's mode.
+final class OutputModeTests: XCTestCase {
+    func testReplacedFileKeepsItsModeAndNewFileFollowsTheUmask() throws {
+        let dir = try ScratchDirectory("output-mode")
+        let spec = try dir.write("spec.yaml", "accordion: 1\npanels:\n  - {id: a, title: A}\n")
+        let kept = try dir.write("kept.svg", "old")
+        XCTAssertEqual(chmod(kept, 0o640), 0)
+        XCTAssertEqual(try BoundedCLI.run(["render", "--format", "svg", "-o", kept, spec]).status, 0)
+        let keptMode = try FileManager.default.attributesOfItem(atPath: kept)[.posixPermissions] as? Int
+        XCTAssertEqual(keptMode, 0o640)
+        let fresh = dir.path("fresh.svg")
+        XCTAssertEqual(try BoundedCLI.run(["render", "--format", "svg", "-o", fresh, spec]).status, 0)
+        let mask = umask(0)
+        umask(mask)
+        let freshMode = try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions] as? Int
+        XCTAssertEqual(freshMode, 0o666 & ~Int(mask))
+    }
+}

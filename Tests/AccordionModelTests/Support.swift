@@ -37,7 +37,7 @@ func contents(_ model: AccordionContainer, at time: Double) -> [Int: Rect] {
 }
 
 /// A compact, comparable spelling of log entries: "time event panel reason".
-func describe(_ entries: [LogEntry]) -> [String] {
+func describe(_ entries: some Sequence<LogEntry>) -> [String] {
     entries.map { entry in
         var text = "\(rounded(entry.time)) \(entry.event.rawValue)"
         if let panel = entry.panel { text += " \(panel)" }

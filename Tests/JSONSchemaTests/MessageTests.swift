@@ -137,3 +137,33 @@ final class DuplicateNoiseTests: XCTestCase {
         XCTAssertEqual(d.map(\.rule), ["schema-type"])
     }
 }
+
+final class KeywordMessageTests: XCTestCase {
+    func message(_ schema: String, _ instance: String) -> String? { problems(schema, instance).first?.message }
+
+    func testEveryKeywordFamilySaysWhatIsWrong() {
+        XCTAssertEqual(message(##"{"multipleOf":0.5}"##, "1.2"), "must be a multiple of 0.5, found 1.2")
+        XCTAssertEqual(message(##"{"maximum":10}"##, "11"), "must be at most 10, found 11")
+        XCTAssertEqual(message(##"{"exclusiveMaximum":10}"##, "10"), "must be less than 10, found 10")
+        XCTAssertEqual(message(##"{"minLength":3}"##, "\"ab\""), "must be at least 3 characters long, found 2 (\"ab\")")
+        XCTAssertEqual(message(##"{"maxLength":1}"##, "\"💩💩\""), "must be at most 1 character long, found 2 (\"💩💩\")")
+        XCTAssertEqual(message(##"{"minItems":2}"##, "[1]"), "must have at least 2 items, found 1")
+        XCTAssertEqual(message(##"{"maxItems":1}"##, "[1,2]"), "must have at most 1 item, found 2")
+        XCTAssertEqual(message(##"{"minProperties":1}"##, "{}"), "must have at least 1 key, found 0")
+        XCTAssertEqual(message(##"{"maxProperties":1}"##, #"{"a":1,"b":2}"#), "must have at most 1 key, found 2")
+        XCTAssertEqual(message(##"{"const":"fill"}"##, "\"fit\""), "must be `fill`, found a string (\"fit\")")
+        XCTAssertEqual(message(##"{"const":{"a":[1,true]}}"##, "1"), "must be `{\"a\": [1, true]}`, found an integer (1)")
+        XCTAssertEqual(message(##"{"dependentRequired":{"width":["height"]}}"##, #"{"width":1}"#),
+                       "key `height` is required when `width` is present")
+        XCTAssertEqual(message(##"{"contains":{"type":"string"}}"##, "[1]"),
+                       "must contain at least 1 item matching the `contains` schema, found 0")
+        XCTAssertEqual(message(##"{"contains":{"type":"string"},"maxContains":1}"##, #"["a","b"]"#),
+                       "must contain at most 1 item matching the `contains` schema, found 2")
+        XCTAssertEqual(message(##"{"enum":[]}"##, "1"), "no value is allowed here (`enum` is empty), found an integer (1)")
+        XCTAssertEqual(message(##"{"unevaluatedItems":false,"prefixItems":[true]}"##, "[1,2]"), "unexpected item 1: no schema here allows it")
+        let names = problems(##"{"propertyNames":{"pattern":"^[a-z]+$"}}"##, "{\"ok\":1,\n\"Bad\":2}")
+        XCTAssertEqual(names.map(\.message), ["must match the pattern `^[a-z]+$`, found \"Bad\""])
+        XCTAssertEqual(names.first?.span.start.line, 2)
+        XCTAssertEqual(names.first?.instancePath, "/Bad")
+    }
+}

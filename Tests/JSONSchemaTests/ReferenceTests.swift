@@ -249,3 +249,20 @@ final class ProblemCapTests: XCTestCase {
         XCTAssertEqual(d.filter { $0.rule == "schema-too-many-problems" }.count, 1)
     }
 }
+
+final class DeepSchemaTests: XCTestCase {
+    func testVeryDeepSchemaCompilesAndValidatesWithoutOverflow() throws {
+        let depth = 250
+        let schema = String(repeating: "{\"allOf\":[", count: depth) + "{\"type\":\"integer\"}" + String(repeating: "]}", count: depth)
+        let v = try JSONSchemaValidator(schema: json(schema))
+        let d = v.validate(json("\"a\""))
+        XCTAssertEqual(d.map(\.rule), ["schema-type"])
+        XCTAssertTrue(d.first?.schemaPath.hasSuffix("/type") ?? false)
+        XCTAssertTrue(v.isValid(json("1")))
+        // Past the per-value limit of schema applications: a located limit error, not a crash.
+        var limits = JSONSchemaLimits()
+        limits.maxSchemasPerValue = 100
+        let limited = try JSONSchemaValidator(schema: json(schema), limits: limits)
+        XCTAssertEqual(limited.validate(json("1")).map(\.rule), ["schema-recursion-limit"])
+    }
+}

@@ -92,3 +92,11 @@ final class BigNumberTests: XCTestCase {
         expect(##"{"multipleOf":9223372036854775807}"##, [("18446744073709551614", true), ("18446744073709551615", false)])
     }
 }
+
+final class StringEqualityTests: XCTestCase {
+    func testStringsCompareByCodePointsNotCanonicalEquivalence() {
+        expect(##"{"const":"\u00e9"}"##, [("\"\\u00e9\"", true), ("\"e\\u0301\"", false)])
+        expect(##"{"enum":["μ"]}"##, [("\"µ\"", false), ("\"μ\"", true)])
+        expect(##"{"uniqueItems":true}"##, [("[\"\\u00e9\",\"e\\u0301\"]", true)])
+    }
+}

@@ -57,45 +57,62 @@ public struct ECMARegex: Sendable {
     /// Searches `text`, spending steps from `remaining` (what is left stays
     /// there, so a caller can bound many searches together).
     public func search(_ text: String, remaining: inout Int) -> SearchResult {
-        if let fast = bitParallel {
-            // ASCII text (the usual id or colour) is read as bytes.
-            var bytes = text
-            let ascii: SearchResult?? = bytes.withUTF8 { b in
-                guard !b.contains(where: { $0 >= 0x80 }) else { return nil }
-                guard let worst = fast.worstCaseSteps(length: b.count, codeSize: program.code.count), worst <= remaining
-                else { return .some(nil) }
-                remaining -= min(remaining, b.count + 1)
-                return fast.matches(b.lazy.map { UInt32($0) }, count: b.count) ? .matched : .noMatch
-            }
-            switch ascii {
-            case .some(.some(let result)): return result
-            case .some(.none): return backtrackingSearch(text, remaining: &remaining)
-            case .none: break
-            }
-            let n = text.unicodeScalars.count
-            // Only where the machine could not have run out of steps: the answer is then the same.
-            if let worst = fast.worstCaseSteps(length: n, codeSize: program.code.count), worst <= remaining {
-                remaining -= min(remaining, n + 1)
-                return fast.matches(text.unicodeScalars.lazy.map(\.value), count: n) ? .matched : .noMatch
-            }
+        var scratch = RegexScratch()
+        return search(text, remaining: &remaining, scratch: &scratch)
+    }
+
+    /// The search with buffers reused across calls.
+    func search(_ text: String, remaining: inout Int, scratch: inout RegexScratch) -> SearchResult {
+        if let result = linearSearch(text, remaining: &remaining) { return result }
+        return backtrackingSearch(text, remaining: &remaining, scratch: &scratch)
+    }
+
+    /// The linear-time matcher's answer, or nil when the pattern has none or
+    /// the backtracking machine might have run out of steps on `text` (its
+    /// answer, the reference, is then needed).
+    private func linearSearch(_ text: String, remaining: inout Int) -> SearchResult? {
+        guard let fast = bitParallel else { return nil }
+        // ASCII text (the usual id or colour) is read as bytes.
+        var bytes = text
+        let ascii: SearchResult?? = bytes.withUTF8 { b in
+            guard !b.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard let worst = fast.worstCaseSteps(length: b.count, codeSize: program.code.count), worst <= remaining
+            else { return .some(nil) }
+            remaining -= min(remaining, b.count + 1)
+            return fast.matches(b.lazy.map { UInt32($0) }, count: b.count) ? .matched : .noMatch
         }
-        return backtrackingSearch(text, remaining: &remaining)
+        switch ascii {
+        case .some(let decided): return decided
+        case .none: break
+        }
+        let n = text.unicodeScalars.count
+        guard let worst = fast.worstCaseSteps(length: n, codeSize: program.code.count), worst <= remaining else { return nil }
+        remaining -= min(remaining, n + 1)
+        return fast.matches(text.unicodeScalars.lazy.map(\.value), count: n) ? .matched : .noMatch
     }
 
     /// The search on the backtracking machine alone (the reference the
     /// linear-time matcher is tested against).
     func backtrackingSearch(_ text: String, remaining: inout Int) -> SearchResult {
-        var input: [UInt32] = []
-        input.reserveCapacity(text.utf8.count)
-        for s in text.unicodeScalars { input.append(s.value) }
-        var machine = RegexMachine(input: input, budget: remaining)
-        defer { remaining = max(0, machine.budget) }
-        let lastStart = anchoredAtStart ? 0 : input.count
+        var scratch = RegexScratch()
+        return backtrackingSearch(text, remaining: &remaining, scratch: &scratch)
+    }
+
+    func backtrackingSearch(_ text: String, remaining: inout Int, scratch: inout RegexScratch) -> SearchResult {
+        var machine = RegexMachine(reusing: &scratch, budget: remaining)
+        machine.input.reserveCapacity(text.utf8.count)
+        for s in text.unicodeScalars { machine.input.append(s.value) }
+        defer {
+            remaining = max(0, machine.budget)
+            machine.release(into: &scratch)
+        }
+        let count = machine.input.count
+        let lastStart = anchoredAtStart ? 0 : count
         var start = 0
         while start <= lastStart {
             if let first = firstScalar {
-                while start < input.count, input[start] != first { start += 1 }
-                if start >= input.count { return .noMatch }
+                while start < count, machine.input[start] != first { start += 1 }
+                if start >= count { return .noMatch }
             }
             switch machine.run(program, at: start) {
             case .matched: return .matched

@@ -31,11 +31,24 @@ final class RegexProgram: Sendable {
     let backward: Bool
     /// Slots holding captures (the rest are loop registers); top level only.
     let captureSlotCount: Int
+    /// Two words per class: which of U+0000–U+007F it contains, so ASCII
+    /// text never walks a class's items.
+    let asciiClasses: [UInt64]
 
     init(code: [RegexInstruction], classes: [CharClass], subprograms: [RegexProgram], slotCount: Int, backward: Bool = false,
          captureSlotCount: Int = 0) {
         self.backward = backward
         self.captureSlotCount = captureSlotCount
+        var bits: [UInt64] = []
+        for cls in classes {
+            var low: UInt64 = 0, high: UInt64 = 0
+            for c in UInt32(0)..<128 where cls.contains(c) {
+                if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+            }
+            bits.append(low)
+            bits.append(high)
+        }
+        self.asciiClasses = bits
         self.code = code
         self.classes = classes
         self.subprograms = subprograms
@@ -193,12 +206,32 @@ final class RegexCompiler {
 struct RegexMachine {
     enum Outcome { case matched, noMatch, budgetExceeded }
 
-    let input: [UInt32]
+    var input: [UInt32]
     var budget: Int
 
     init(input: [UInt32], budget: Int) {
         self.input = input
         self.budget = budget
+    }
+
+    /// Starts with buffers left by an earlier search (no allocation when they suffice).
+    init(reusing scratch: inout RegexScratch, budget: Int) {
+        input = scratch.input
+        topSlots = scratch.slots
+        topStack = scratch.stack
+        scratch = RegexScratch()
+        input.removeAll(keepingCapacity: true)
+        self.budget = budget
+    }
+
+    /// Hands the buffers back for the next search.
+    mutating func release(into scratch: inout RegexScratch) {
+        scratch.input = input
+        scratch.slots = topSlots
+        scratch.stack = topStack
+        input = []
+        topSlots = []
+        topStack = []
     }
 
     enum Frame {
@@ -209,8 +242,8 @@ struct RegexMachine {
     /// Slots below this hold captures (above: loop registers).
     private var captureEnd = 0
     /// Reused across start positions so a search allocates once.
-    private var topSlots: [Int] = []
-    private var topStack: [Frame] = []
+    fileprivate(set) var topSlots: [Int] = []
+    fileprivate(set) var topStack: [Frame] = []
 
     mutating func run(_ program: RegexProgram, at start: Int) -> Outcome {
         var slots = topSlots
@@ -234,8 +267,15 @@ struct RegexMachine {
     private mutating func execute(_ program: RegexProgram, at start: Int, slots: inout [Int],
                                   stack: inout [Frame]) -> (outcome: Outcome, end: Int) {
         let code = program.code
+        let classes = program.classes
+        let ascii = program.asciiClasses
         let n = input.count
         let back = program.backward
+        @inline(__always) func inClass(_ k: Int, _ c: UInt32) -> Bool {
+            if c < 64 { return ascii[2 * k] & (1 << UInt64(c)) != 0 }
+            if c < 128 { return ascii[2 * k + 1] & (1 << UInt64(c - 64)) != 0 }
+            return classes[k].contains(c)
+        }
         var pc = 0
         var pos = start
         while true {
@@ -249,8 +289,8 @@ struct RegexMachine {
                 } else if pos < n, input[pos] == c { pos += 1; pc += 1 } else { ok = false }
             case .cls(let k):
                 if back {
-                    if pos > 0, program.classes[k].contains(input[pos - 1]) { pos -= 1; pc += 1 } else { ok = false }
-                } else if pos < n, program.classes[k].contains(input[pos]) { pos += 1; pc += 1 } else { ok = false }
+                    if pos > 0, inClass(k, input[pos - 1]) { pos -= 1; pc += 1 } else { ok = false }
+                } else if pos < n, inClass(k, input[pos]) { pos += 1; pc += 1 } else { ok = false }
             case .dot:
                 if back {
                     if pos > 0, !CharClass.isLineTerminator(input[pos - 1]) { pos -= 1; pc += 1 } else { ok = false }
@@ -342,4 +382,11 @@ struct RegexMachine {
             if !resumed { return (.noMatch, pos) }
         }
     }
+}
+
+/// Buffers one evaluation reuses across regular-expression searches.
+struct RegexScratch {
+    var input: [UInt32] = []
+    var slots: [Int] = []
+    var stack: [RegexMachine.Frame] = []
 }
