@@ -5,42 +5,69 @@ import AccordionDiagnostics
 public enum JSONRender {
     /// The tree as JSON text, without a trailing newline.
     public static func text(_ value: DumpValue) -> String {
-        var bytes: [UInt8] = []
-        write(value, indent: 0, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var out = Output()
+        write(value, indent: 0, into: &out)
+        return out.finish()
     }
 
-    /// Writes into a UTF-8 buffer: appending small pieces to a String costs
-    /// several times more, and a large stack's dump has millions of them.
-    static func write(_ value: DumpValue, indent: Int, into out: inout [UInt8]) {
+    /// UTF-8 bytes gathered in a small buffer and moved into the text in
+    /// chunks: appending small pieces to a String costs several times more,
+    /// and one buffer for the whole document would double the peak memory.
+    struct Output {
+        var bytes: [UInt8] = []
+        var text = ""
+
+        init() { bytes.reserveCapacity(Self.chunk + 4096) }
+
+        static let chunk = 1 << 16
+
+        @inline(__always)
+        mutating func flushIfFull() {
+            if bytes.count >= Self.chunk { flush() }
+        }
+
+        mutating func flush() {
+            text += String(decoding: bytes, as: UTF8.self)
+            bytes.removeAll(keepingCapacity: true)
+        }
+
+        mutating func finish() -> String {
+            flush()
+            return text
+        }
+    }
+
+    static func write(_ value: DumpValue, indent: Int, into out: inout Output) {
         switch value {
-        case .null: out += "null".utf8
-        case .bool(let b): out += (b ? "true" : "false").utf8
-        case .int(let i): out += String(i).utf8
-        case .number(let d): out += (d.isFinite ? JSONText.rounded(d) : "null").utf8
-        case .string(let s): JSONText.appendQuoted(s, to: &out)
+        case .null: out.bytes += "null".utf8
+        case .bool(let b): out.bytes += (b ? "true" : "false").utf8
+        case .int(let i): out.bytes += String(i).utf8
+        case .number(let d): out.bytes += (d.isFinite ? JSONText.rounded(d) : "null").utf8
+        case .string(let s): JSONText.appendQuoted(s, to: &out.bytes)
         case .array(let items):
-            if items.isEmpty { out += "[]".utf8; return }
-            out += "[\n".utf8
+            if items.isEmpty { out.bytes += "[]".utf8; return }
+            out.bytes += "[\n".utf8
             for (i, item) in items.enumerated() {
-                out.append(contentsOf: repeatElement(0x20, count: indent + 2))
+                out.bytes.append(contentsOf: repeatElement(0x20, count: indent + 2))
                 write(item, indent: indent + 2, into: &out)
-                out += (i + 1 < items.count ? ",\n" : "\n").utf8
+                out.bytes += (i + 1 < items.count ? ",\n" : "\n").utf8
+                out.flushIfFull()
             }
-            out.append(contentsOf: repeatElement(0x20, count: indent))
-            out.append(UInt8(ascii: "]"))
+            out.bytes.append(contentsOf: repeatElement(0x20, count: indent))
+            out.bytes.append(UInt8(ascii: "]"))
         case .object(let fields):
-            if fields.isEmpty { out += "{}".utf8; return }
-            out += "{\n".utf8
+            if fields.isEmpty { out.bytes += "{}".utf8; return }
+            out.bytes += "{\n".utf8
             for (i, (key, item)) in fields.enumerated() {
-                out.append(contentsOf: repeatElement(0x20, count: indent + 2))
-                JSONText.appendQuoted(key, to: &out)
-                out += ": ".utf8
+                out.bytes.append(contentsOf: repeatElement(0x20, count: indent + 2))
+                JSONText.appendQuoted(key, to: &out.bytes)
+                out.bytes += ": ".utf8
                 write(item, indent: indent + 2, into: &out)
-                out += (i + 1 < fields.count ? ",\n" : "\n").utf8
+                out.bytes += (i + 1 < fields.count ? ",\n" : "\n").utf8
+                out.flushIfFull()
             }
-            out.append(contentsOf: repeatElement(0x20, count: indent))
-            out.append(UInt8(ascii: "}"))
+            out.bytes.append(contentsOf: repeatElement(0x20, count: indent))
+            out.bytes.append(UInt8(ascii: "}"))
         }
     }
 }
