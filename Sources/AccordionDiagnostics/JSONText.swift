@@ -8,6 +8,20 @@ public enum JSONText {
     /// so the literal can sit inside an HTML `<script>` element and no text
     /// (a panel title, say) can close the element or break the script.
     public static func quote(_ text: String, safeInScript: Bool = false) -> String {
+        if safeInScript { return quoteForScript(text) }
+        // Everything escaped is ASCII, so the UTF-8 bytes are examined and
+        // copied as they are; most texts need no escape at all.
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
+            return "\"" + text + "\""
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 16)
+        appendQuoted(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func quoteForScript(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -19,11 +33,11 @@ public enum JSONText {
             case "\t": out += "\\t"
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
-            case "<" where safeInScript: out += "\\u003c"
-            case ">" where safeInScript: out += "\\u003e"
-            case "&" where safeInScript: out += "\\u0026"
-            case "\u{2028}" where safeInScript: out += "\\u2028"
-            case "\u{2029}" where safeInScript: out += "\\u2029"
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     let hex = String(scalar.value, radix: 16)
@@ -36,6 +50,44 @@ public enum JSONText {
         out += "\""
         return out
     }
+
+    /// Appends `text` as a JSON string literal (as `quote` spells it) to a
+    /// UTF-8 buffer, for writers that build large documents byte by byte.
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied at once.
+            var run = 0
+            for i in 0..<bytes.count {
+                let b = bytes[i]
+                if b >= 0x20, b != 0x22, b != 0x5C, b != 0x7F { continue }
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
+                run = i + 1
+                appendEscape(b, to: &out)
+            }
+            if run < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
+        }
+        out.append(0x22)
+    }
+
+    private static func appendEscape(_ b: UInt8, to out: inout [UInt8]) {
+        switch b {
+        case 0x22: out += [0x5C, 0x22]
+        case 0x5C: out += [0x5C, 0x5C]
+        case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+        case 0x09: out += [0x5C, UInt8(ascii: "t")]
+        case 0x08: out += [0x5C, UInt8(ascii: "b")]
+        case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+        case 0..<0x20, 0x7F:
+            out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(b >> 4)], hexDigits[Int(b & 15)]]
+        default:
+            out.append(b)
+        }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// A finite double in shortest round-trip form (`1.5`, `1e-07`, `100.0`).
     /// Returns nil for infinities and NaN, which JSON cannot hold.

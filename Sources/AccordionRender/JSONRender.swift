@@ -5,38 +5,42 @@ import AccordionDiagnostics
 public enum JSONRender {
     /// The tree as JSON text, without a trailing newline.
     public static func text(_ value: DumpValue) -> String {
-        var out = ""
-        write(value, indent: 0, into: &out)
-        return out
+        var bytes: [UInt8] = []
+        write(value, indent: 0, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func write(_ value: DumpValue, indent: Int, into out: inout String) {
+    /// Writes into a UTF-8 buffer: appending small pieces to a String costs
+    /// several times more, and a large stack's dump has millions of them.
+    static func write(_ value: DumpValue, indent: Int, into out: inout [UInt8]) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
-        case .number(let d): out += d.isFinite ? JSONText.rounded(d) : "null"
-        case .string(let s): out += JSONText.quote(s)
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .int(let i): out += String(i).utf8
+        case .number(let d): out += (d.isFinite ? JSONText.rounded(d) : "null").utf8
+        case .string(let s): JSONText.appendQuoted(s, to: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "[\n"
-            let pad = String(repeating: " ", count: indent + 2)
+            if items.isEmpty { out += "[]".utf8; return }
+            out += "[\n".utf8
             for (i, item) in items.enumerated() {
-                out += pad
+                out.append(contentsOf: repeatElement(0x20, count: indent + 2))
                 write(item, indent: indent + 2, into: &out)
-                out += i + 1 < items.count ? ",\n" : "\n"
+                out += (i + 1 < items.count ? ",\n" : "\n").utf8
             }
-            out += String(repeating: " ", count: indent) + "]"
+            out.append(contentsOf: repeatElement(0x20, count: indent))
+            out.append(UInt8(ascii: "]"))
         case .object(let fields):
-            if fields.isEmpty { out += "{}"; return }
-            out += "{\n"
-            let pad = String(repeating: " ", count: indent + 2)
+            if fields.isEmpty { out += "{}".utf8; return }
+            out += "{\n".utf8
             for (i, (key, item)) in fields.enumerated() {
-                out += pad + JSONText.quote(key) + ": "
+                out.append(contentsOf: repeatElement(0x20, count: indent + 2))
+                JSONText.appendQuoted(key, to: &out)
+                out += ": ".utf8
                 write(item, indent: indent + 2, into: &out)
-                out += i + 1 < fields.count ? ",\n" : "\n"
+                out += (i + 1 < fields.count ? ",\n" : "\n").utf8
             }
-            out += String(repeating: " ", count: indent) + "}"
+            out.append(contentsOf: repeatElement(0x20, count: indent))
+            out.append(UInt8(ascii: "}"))
         }
     }
 }

@@ -45,13 +45,14 @@ public enum Renderer {
             guard steps else { return JSONRender.text(DumpTree.snapshot(last)) + "\n" }
             // One dump tree at a time: a long script over a large stack never
             // holds every step's tree at once.
-            var out = "[\n"
+            var out: [UInt8] = Array("[\n".utf8)
             for (i, s) in snapshots.enumerated() {
-                out += "  "
+                out += "  ".utf8
                 JSONRender.write(DumpTree.snapshot(s), indent: 2, into: &out)
-                out += i + 1 < snapshots.count ? ",\n" : "\n"
+                out += (i + 1 < snapshots.count ? ",\n" : "\n").utf8
             }
-            return out + "]\n"
+            out += "]\n".utf8
+            return String(decoding: out, as: UTF8.self)
         case .yaml:
             guard steps else { return YAMLRender.text(DumpTree.snapshot(last)) }
             var out = ""

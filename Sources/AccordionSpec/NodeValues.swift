@@ -94,14 +94,15 @@ func entryKeyText(_ key: YAMLNode) -> String? {
 
 /// `#RRGGBB` (opaque) or `#RRGGBBAA`, hex digits in either case.
 func parseHexColour(_ text: String) -> UInt32? {
-    let scalars = Array(text.unicodeScalars)
-    guard scalars.first == "#", scalars.count == 7 || scalars.count == 9 else { return nil }
+    // Bytes: every accepted character is ASCII, and a non-ASCII byte is no hex digit.
+    let bytes = text.utf8
+    guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 9 else { return nil }
     var value: UInt32 = 0
-    for s in scalars.dropFirst() {
-        guard let d = hexDigit(s) else { return nil }
+    for b in bytes.dropFirst() {
+        guard let d = hexDigit(Unicode.Scalar(b)) else { return nil }
         value = value << 4 | d
     }
-    return scalars.count == 7 ? value << 8 | 0xFF : value
+    return bytes.count == 7 ? value << 8 | 0xFF : value
 }
 
 func hexDigit(_ s: Unicode.Scalar) -> UInt32? {

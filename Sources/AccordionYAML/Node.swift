@@ -1,4 +1,9 @@
 import AccordionDiagnostics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How a scalar was written; only plain scalars are resolved to non-strings.
 public enum ScalarStyle: String, Sendable, Hashable {
@@ -131,6 +136,13 @@ public struct YAMLScalar: Sendable, Hashable {
     /// True when the scalar resolved to a string (cheaper than matching `value`).
     public var isString: Bool { (info.packed >> 3) & 7 == Self.kindString }
 
+    /// True when the scalar resolved to an integer of any size (cheaper than
+    /// matching `value`, which reads a plain number's text again).
+    public var isInteger: Bool {
+        let kind = (info.packed >> 3) & 7
+        return kind == Self.kindInt || kind == Self.kindBig
+    }
+
     /// The resolved value.
     public var value: ScalarValue {
         let info = self.info
@@ -142,7 +154,12 @@ public struct YAMLScalar: Sendable, Hashable {
         case Self.kindString: return .string(text)
         default:
             var t = text
-            let match = t.withUTF8 { CoreSchema.resolvePlain($0) }
+            // The kind says which row matched: try it first (this runs for every numeric check).
+            let kind = (info.packed >> 3) & 7
+            let match = t.withUTF8 { b in
+                (kind == Self.kindInt ? CoreSchema.integer(b) : kind == Self.kindFloat ? CoreSchema.decimalFloat(b) : nil)
+                    ?? CoreSchema.resolvePlain(b)
+            }
             if case .value(let v)? = match { return v }
             return .string(text)
         }
@@ -194,15 +211,44 @@ final class SourceOrigin: Sendable {
         var checkpoints: [UInt32] = []
         var any: UInt8 = 0
         var total = 0
-        bytes.withUnsafeBufferPointer { b in
-            let mask = Self.checkpointStride - 1
-            for i in bom..<b.count {
-                let c = b[i]
-                any |= c
-                if c & 0xC0 != 0x80 {
-                    if total & mask == 0 { checkpoints.append(UInt32(truncatingIfNeeded: i)) }
-                    total += 1
-                    if c == 0x0A { starts.append(UInt32(truncatingIfNeeded: total)) }
+        // Plain ASCII (most specs): characters are bytes, so only line
+        // breaks need finding, with memchr rather than byte by byte.
+        let ascii = bom == 0 && bytes.withUnsafeBufferPointer { b -> Bool in
+            var i = 0
+            var acc: UInt64 = 0
+            if let base = b.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while i + 8 <= b.count {
+                    acc |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    i += 8
+                }
+            }
+            while i < b.count { acc |= UInt64(b[i]); i += 1 }
+            return acc & 0x8080_8080_8080_8080 == 0
+        }
+        if ascii {
+            bytes.withUnsafeBufferPointer { b in
+                guard let base = b.baseAddress else { return }
+                var p = UnsafeRawPointer(base)
+                let end = p + b.count
+                while p < end, let hit = memchr(p, 0x0A, end - p) {
+                    let next = UnsafeRawPointer(hit) + 1
+                    starts.append(UInt32(truncatingIfNeeded: next - UnsafeRawPointer(base)))
+                    p = next
+                }
+            }
+            total = bytes.count
+        } else {
+            bytes.withUnsafeBufferPointer { b in
+                let mask = Self.checkpointStride - 1
+                for i in bom..<b.count {
+                    let c = b[i]
+                    any |= c
+                    if c & 0xC0 != 0x80 {
+                        if total & mask == 0 { checkpoints.append(UInt32(truncatingIfNeeded: i)) }
+                        total += 1
+                        if c == 0x0A { starts.append(UInt32(truncatingIfNeeded: total)) }
+                    }
                 }
             }
         }

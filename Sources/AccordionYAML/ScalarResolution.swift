@@ -129,6 +129,13 @@ enum CoreSchema {
 
     private static func isDigit(_ c: UInt8) -> Bool { c &- 48 < 10 }
 
+    /// The `int` rows in their order, without the rows before them (for a
+    /// scalar already known to be an integer).
+    static func integer(_ b: Bytes) -> Match? {
+        decimalInteger(b) ?? radixInteger(b, prefix: UInt8(ascii: "o"), radix: 8)
+            ?? radixInteger(b, prefix: UInt8(ascii: "x"), radix: 16)
+    }
+
     static func decimalInteger(_ b: Bytes) -> Match? {
         var i = 0
         var negative = false

@@ -203,8 +203,15 @@ public enum JSONNodeParser {
                 if b == UInt8(ascii: "\"") { advance(); break }
                 if b < 0x20 { throw error("control character in a string must be escaped") }
                 if b != UInt8(ascii: "\\") {
-                    out.append(b)
-                    advance()
+                    // A run of plain bytes at once (no line breaks can be in it).
+                    let run = index
+                    while index < bytes.count {
+                        let c = bytes[index]
+                        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                        if c & 0xC0 != 0x80 { column += 1 }
+                        index += 1
+                    }
+                    out.append(contentsOf: bytes[run..<index])
                     continue
                 }
                 advance()

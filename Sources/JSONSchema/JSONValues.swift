@@ -21,6 +21,7 @@ enum JSONValues {
         case .sequence: return array
         case .scalar(let s):
             if s.isString { return string }
+            if s.isInteger { return number | integer }
             switch s.value {
             case .null: return null
             case .bool: return boolean
@@ -29,6 +30,18 @@ enum JSONValues {
             case .string: return string
             }
         }
+    }
+
+    /// Whether two texts are the same code points (JSON's string equality;
+    /// Swift's `==` equates canonically equivalent spellings). `==` first:
+    /// texts it tells apart differ, and it is the cheap test for the common
+    /// mismatch; equal texts differ in spelling only with non-ASCII bytes.
+    @inline(__always)
+    static func sameText(_ a: String, _ b: String) -> Bool {
+        guard a == b else { return false }
+        let x = a.utf8, y = b.utf8
+        guard x.count == y.count else { return false }
+        return x.allSatisfy { $0 < 0x80 } || x.elementsEqual(y)
     }
 
     /// The name of a mapping key as JSON sees it (keys are strings there).
@@ -147,7 +160,7 @@ enum JSONValues {
             case (.bool(let p), .bool(let q)): return p == q
             // JSON compares code points; Swift's `==` would equate canonically
             // equivalent spellings (é and e + U+0301).
-            case (.string(let p), .string(let q)): return p.utf8.elementsEqual(q.utf8)
+            case (.string(let p), .string(let q)): return JSONValues.sameText(p, q)
             case (.int, _), (.float, _), (.bigInt, _):
                 guard let p = Number(a), let q = Number(b) else { return false }
                 return compare(p, q) == 0

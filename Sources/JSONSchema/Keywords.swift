@@ -428,7 +428,7 @@ enum Keywords {
         return { ev, node, _ in
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
-            for name in names where !entries.contains(where: { JSONValues.keyName($0.key).utf8.elementsEqual(name.utf8) }) {
+            for name in names where !entries.contains(where: { JSONValues.sameText(JSONValues.keyName($0.key), name) }) {
                 ok = false
                 if ev.failFast { return false }
                 reportMissing(ev, name, node, entries, location)
@@ -452,7 +452,7 @@ enum Keywords {
         var names: [String] = []
         for item in list {
             guard case .scalar(let s) = item.kind, s.isString, !names.contains(s.text),
-                  props.contains(where: { JSONValues.keyName($0.key).utf8.elementsEqual(s.text.utf8) }) else { return nil }
+                  props.contains(where: { JSONValues.sameText(JSONValues.keyName($0.key), s.text) }) else { return nil }
             names.append(s.text)
         }
         return names
@@ -1039,10 +1039,10 @@ struct NameTable: Sendable {
     @inline(__always)
     subscript(name: String) -> Int? {
         if let large {
-            guard let (key, v) = large[name], key.utf8.elementsEqual(name.utf8) else { return nil }
+            guard let (key, v) = large[name], JSONValues.sameText(key, name) else { return nil }
             return v
         }
-        for (k, v) in small where k.utf8.elementsEqual(name.utf8) { return v }
+        for (k, v) in small where JSONValues.sameText(k, name) { return v }
         return nil
     }
 }

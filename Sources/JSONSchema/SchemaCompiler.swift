@@ -21,11 +21,13 @@ final class SchemaUnit: @unchecked Sendable {
     let location: String
     let baseURI: String
     let resource: Int
+    // Written only while compiling, read on every schema application: no
+    // dynamic exclusivity checks (they cost a tenth of validation).
     /// For `true`/`false` schemas.
-    var boolean: Bool?
-    var checks: [CompiledCheck] = []
+    @exclusivity(unchecked) var boolean: Bool?
+    @exclusivity(unchecked) var checks: [CompiledCheck] = []
     /// Has `unevaluatedProperties`/`unevaluatedItems`, so needs annotations from its siblings.
-    var collectsAnnotations = false
+    @exclusivity(unchecked) var collectsAnnotations = false
     /// Subschemas applied to the same instance (for "did you mean" candidates).
     var sameLocation: [Int] = []
     /// Names listed under `properties`.
@@ -114,7 +116,8 @@ final class SchemaCompiler {
     }
 
     static func escape(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
+        // Bytes, not Characters: this runs for every key of every schema.
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingTildes()
     }
 
@@ -169,7 +172,8 @@ final class SchemaCompiler {
         guard case .mapping(let entries) = node.kind else { return index }
         for (key, value) in entries {
             let name = JSONValues.keyName(key)
-            let here = location + "/" + SchemaCompiler.escape(name)
+            // Built only for the keywords that name a place (most keys are annotations).
+            var here: String { location + "/" + SchemaCompiler.escape(name) }
             switch name {
             case "$anchor", "$dynamicAnchor":
                 if case .scalar(let s) = value.kind, case .string(let anchor) = s.value {
@@ -231,6 +235,13 @@ final class SchemaCompiler {
             var last: [CompiledCheck] = []
             for (key, value) in entries {
                 let name = JSONValues.keyName(key)
+                // Annotations that are well-formed need no check and no context (most keys of a documented schema).
+                switch SchemaCompiler.plainAnnotations[name] {
+                case .anyValue?: continue
+                case .string?:
+                    if case .scalar(let s) = value.kind, s.isString { continue }
+                case nil: break
+                }
                 let location = unit.location + "/" + SchemaCompiler.escape(name)
                 guard let keyword = Keywords.table[name] else {
                     // `x-…` keys are extensions by convention (as in OpenAPI): accepted silently.
@@ -269,6 +280,16 @@ final class SchemaCompiler {
             unit.checks.append(contentsOf: last)
         }
     }
+
+    /// What an annotation keyword's value must be, for the keywords whose
+    /// only check is that (the keyword table checks them the same way).
+    enum AnnotationValue { case anyValue, string }
+
+    static let plainAnnotations: [String: AnnotationValue] = [
+        "$id": .anyValue, "$anchor": .anyValue, "$dynamicAnchor": .anyValue, "$vocabulary": .anyValue, "default": .anyValue,
+        "$schema": .string, "$comment": .string, "title": .string, "description": .string, "format": .string,
+        "contentEncoding": .string, "contentMediaType": .string, "markdownDescription": .string,
+    ]
 
     /// The unit for a subschema node (registered in phase 1, or now when it
     /// sits somewhere only a JSON pointer reaches).
@@ -372,7 +393,7 @@ extension String {
 
     /// `~1` → `/`, `~0` → `~`.
     func unescapingPointerToken() -> String {
-        guard contains("~") else { return self }
+        guard utf8.contains(UInt8(ascii: "~")) else { return self }
         var out = ""
         var it = unicodeScalars.makeIterator()
         while let c = it.next() {

@@ -10,26 +10,29 @@ struct URIReference: Equatable {
 
     /// Splits `text` into its five components (RFC 3986 appendix B).
     init(_ text: String) {
+        // ASCII delimiters, found in the UTF-8 view (no Character breaking).
         var rest = Substring(text)
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(rest[rest.utf8.index(after: hash)...])
             rest = rest[..<hash]
         }
-        if let q = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: q)...])
+        if let q = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = String(rest[rest.utf8.index(after: q)...])
             rest = rest[..<q]
         }
-        if let colon = rest.firstIndex(of: ":") {
-            let candidate = rest[..<colon]
-            if let first = candidate.first, first.isASCII, first.isLetter,
-               candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }) {
-                scheme = String(candidate)
-                rest = rest[rest.index(after: colon)...]
+        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")) {
+            let candidate = rest[..<colon].utf8
+            func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+            if let first = candidate.first, isLetter(first),
+               candidate.allSatisfy({ isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                   || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }) {
+                scheme = String(rest[..<colon])
+                rest = rest[rest.utf8.index(after: colon)...]
             }
         }
-        if rest.hasPrefix("//") {
-            rest = rest.dropFirst(2)
-            let end = rest.firstIndex(of: "/") ?? rest.endIndex
+        if rest.utf8.starts(with: "//".utf8) {
+            rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...]
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             authority = String(rest[..<end])
             rest = rest[end...]
         }
@@ -83,7 +86,7 @@ struct URIReference: Equatable {
 
     /// Drops `.` and `..` segments (RFC 3986 §5.2.4).
     static func removeDotSegments(_ path: String) -> String {
-        guard path.contains(".") else { return path }
+        guard path.utf8.contains(UInt8(ascii: ".")) else { return path }
         var input = Substring(path)
         var output: [Substring] = []
         let absolute = input.hasPrefix("/")
@@ -106,6 +109,12 @@ struct URIReference: Equatable {
     /// Resolves `reference` text against `base` text; the result without an
     /// empty trailing fragment.
     static func resolve(_ reference: String, against base: String) -> String {
+        // Most references are fragments in the same document (`#/$defs/x`):
+        // the base without its fragment, plus the reference's (RFC 3986 §5.2.2).
+        if reference.utf8.first == UInt8(ascii: "#") {
+            let document = split(base).document
+            return reference.utf8.count == 1 ? document : document + reference
+        }
         var r = URIReference(reference).resolved(against: URIReference(base))
         if r.fragment == "" { r.fragment = nil }
         return r.text
@@ -113,15 +122,16 @@ struct URIReference: Equatable {
 
     /// Splits a URI into the part naming a document and its fragment.
     static func split(_ uri: String) -> (document: String, fragment: String?) {
-        if let hash = uri.firstIndex(of: "#") {
-            return (String(uri[..<hash]), String(uri[uri.index(after: hash)...]))
+        let utf8 = uri.utf8
+        if let hash = utf8.firstIndex(of: UInt8(ascii: "#")) {
+            return (String(uri[..<hash]), String(uri[utf8.index(after: hash)...]))
         }
         return (uri, nil)
     }
 
     /// Undoes `%XX` escapes (a JSON pointer in a URI fragment is percent-encoded).
     static func percentDecoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)
         var i = 0

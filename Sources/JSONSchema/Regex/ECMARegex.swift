@@ -12,6 +12,8 @@ public struct ECMARegex: Sendable {
     let firstScalar: UInt32?
     /// True when the pattern can only match at the start of the input.
     let anchoredAtStart: Bool
+    /// The linear-time matcher, for patterns simple enough to have one.
+    let bitParallel: BitParallelMatcher?
 
     /// Default number of machine steps one search may take.
     public static let defaultBudget = 1_000_000
@@ -43,6 +45,7 @@ public struct ECMARegex: Sendable {
         self.program = try compiler.compile(ast)
         self.firstScalar = RegexCompiler.firstScalar(of: ast)
         self.anchoredAtStart = RegexCompiler.startsWithBOL(ast)
+        self.bitParallel = BitParallelMatcher(ast)
     }
 
     /// Searches `text` anywhere (ECMA `test` semantics: unanchored).
@@ -60,6 +63,42 @@ public struct ECMARegex: Sendable {
 
     /// The search with buffers reused across calls.
     func search(_ text: String, remaining: inout Int, scratch: inout RegexScratch) -> SearchResult {
+        if let result = linearSearch(text, remaining: &remaining) { return result }
+        return backtrackingSearch(text, remaining: &remaining, scratch: &scratch)
+    }
+
+    /// The linear-time matcher's answer, or nil when the pattern has none or
+    /// the backtracking machine might have run out of steps on `text` (its
+    /// answer, the reference, is then needed).
+    private func linearSearch(_ text: String, remaining: inout Int) -> SearchResult? {
+        guard let fast = bitParallel else { return nil }
+        // ASCII text (the usual id or colour) is read as bytes.
+        var bytes = text
+        let ascii: SearchResult?? = bytes.withUTF8 { b in
+            guard !b.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard let worst = fast.worstCaseSteps(length: b.count, codeSize: program.code.count), worst <= remaining
+            else { return .some(nil) }
+            remaining -= min(remaining, b.count + 1)
+            return fast.matches(b.lazy.map { UInt32($0) }, count: b.count) ? .matched : .noMatch
+        }
+        switch ascii {
+        case .some(let decided): return decided
+        case .none: break
+        }
+        let n = text.unicodeScalars.count
+        guard let worst = fast.worstCaseSteps(length: n, codeSize: program.code.count), worst <= remaining else { return nil }
+        remaining -= min(remaining, n + 1)
+        return fast.matches(text.unicodeScalars.lazy.map(\.value), count: n) ? .matched : .noMatch
+    }
+
+    /// The search on the backtracking machine alone (the reference the
+    /// linear-time matcher is tested against).
+    func backtrackingSearch(_ text: String, remaining: inout Int) -> SearchResult {
+        var scratch = RegexScratch()
+        return backtrackingSearch(text, remaining: &remaining, scratch: &scratch)
+    }
+
+    func backtrackingSearch(_ text: String, remaining: inout Int, scratch: inout RegexScratch) -> SearchResult {
         var machine = RegexMachine(reusing: &scratch, budget: remaining)
         machine.input.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars { machine.input.append(s.value) }

@@ -1,0 +1,221 @@
+/// A match/no-match answer for the patterns schemas mostly use
+/// (`^[A-Za-z_][A-Za-z0-9_-]*$`, `^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$`):
+/// single characters and classes, groups, alternation and quantifiers on
+/// single characters, anchored only at the very start and end. Such a
+/// pattern becomes a position automaton (Glushkov) of at most 64 positions,
+/// run one input scalar at a time on a 64-bit set: linear time, no
+/// allocation, where the backtracking machine spends thousands of steps and
+/// several arrays per value.
+///
+/// It is only used when the backtracking machine could not have run out of
+/// its step budget either (`worstCaseSteps`), so every answer is the one the
+/// machine would have given.
+struct BitParallelMatcher: Sendable {
+    /// One position: the character test of one atom.
+    enum Atom: Sendable {
+        case scalar(UInt32)
+        case cls(CharClass)
+        case dot
+
+        func matches(_ c: UInt32) -> Bool {
+            switch self {
+            case .scalar(let s): return c == s
+            case .cls(let k): return k.contains(c)
+            case .dot: return !CharClass.isLineTerminator(c)
+            }
+        }
+    }
+
+    private(set) var atoms: [Atom] = []
+    /// Positions that may follow each position.
+    private(set) var follow: [UInt64] = []
+    private var first: UInt64 = 0
+    private var last: UInt64 = 0
+    private var nullable = false
+    private var anchoredStart = false
+    private var anchoredEnd = false
+    /// Per ASCII scalar: the positions whose atom accepts it.
+    private var asciiMasks: [UInt64] = []
+    /// Product of the alternatives' branch counts and bounded quantifiers'
+    /// choices (for the machine's worst case).
+    private var fixedChoices = 1
+    /// Quantifiers without an upper bound (each may try every length).
+    private var unboundedQuantifiers = 0
+
+    private struct Fragment {
+        var first: UInt64
+        var last: UInt64
+        var nullable: Bool
+    }
+
+    private struct Unsupported: Error {}
+
+    /// Builds the matcher, or nil when the pattern needs the full machine.
+    init?(_ node: RegexNode) {
+        var parts: [RegexNode]
+        if case .sequence(let p) = node { parts = p } else { parts = [node] }
+        if case .lineStart? = parts.first {
+            anchoredStart = true
+            parts.removeFirst()
+        }
+        if case .lineEnd? = parts.last {
+            anchoredEnd = true
+            parts.removeLast()
+        }
+        do {
+            let f = try build(.sequence(parts))
+            first = f.first
+            last = f.last
+            nullable = f.nullable
+        } catch {
+            return nil
+        }
+        asciiMasks = (0..<128).map { c in
+            var mask: UInt64 = 0
+            for (p, atom) in atoms.enumerated() where atom.matches(UInt32(c)) { mask |= 1 << UInt64(p) }
+            return mask
+        }
+    }
+
+    private mutating func atom(_ a: Atom) throws(Unsupported) -> Fragment {
+        guard atoms.count < 64 else { throw Unsupported() }
+        let bit: UInt64 = 1 << UInt64(atoms.count)
+        atoms.append(a)
+        follow.append(0)
+        return Fragment(first: bit, last: bit, nullable: false)
+    }
+
+    private mutating func link(_ from: UInt64, to: UInt64) {
+        var rest = from
+        while rest != 0 {
+            let p = rest.trailingZeroBitCount
+            follow[p] |= to
+            rest &= rest - 1
+        }
+    }
+
+    private mutating func concatenate(_ a: Fragment, _ b: Fragment) -> Fragment {
+        link(a.last, to: b.first)
+        return Fragment(first: a.nullable ? a.first | b.first : a.first,
+                        last: b.nullable ? a.last | b.last : b.last,
+                        nullable: a.nullable && b.nullable)
+    }
+
+    private mutating func multiply(_ n: Int) throws(Unsupported) {
+        let (r, o) = fixedChoices.multipliedReportingOverflow(by: max(1, n))
+        guard !o, r < 1 << 40 else { throw Unsupported() }
+        fixedChoices = r
+    }
+
+    private mutating func build(_ node: RegexNode) throws(Unsupported) -> Fragment {
+        switch node {
+        case .empty:
+            return Fragment(first: 0, last: 0, nullable: true)
+        case .scalar(let c):
+            return try atom(.scalar(c))
+        case .cls(let k):
+            return try atom(.cls(k))
+        case .dot:
+            return try atom(.dot)
+        case .group(let inner, _):
+            return try build(inner)
+        case .sequence(let parts):
+            var f = Fragment(first: 0, last: 0, nullable: true)
+            for part in parts { f = concatenate(f, try build(part)) }
+            return f
+        case .alternation(let branches):
+            try multiply(branches.count)
+            var f = Fragment(first: 0, last: 0, nullable: false)
+            for branch in branches {
+                let b = try build(branch)
+                f.first |= b.first
+                f.last |= b.last
+                f.nullable = f.nullable || b.nullable
+            }
+            return f
+        case .quantified(let inner, let lo, let hi, _):
+            // Only single characters: quantified groups can backtrack far
+            // more than the simple bound below accounts for.
+            switch inner {
+            case .scalar, .cls, .dot: break
+            default: throw Unsupported()
+            }
+            guard lo <= 64, hi.map({ $0 >= lo && $0 <= 64 }) ?? true else { throw Unsupported() }
+            var f = Fragment(first: 0, last: 0, nullable: true)
+            for _ in 0..<lo { f = concatenate(f, try build(inner)) }
+            if let hi {
+                try multiply(hi - lo + 1)
+                for _ in lo..<hi {
+                    var optional = try build(inner)
+                    optional.nullable = true
+                    f = concatenate(f, optional)
+                }
+            } else {
+                unboundedQuantifiers += 1
+                var loop = try build(inner)
+                link(loop.last, to: loop.first)
+                loop.nullable = true
+                f = concatenate(f, loop)
+            }
+            return f
+        default:
+            throw Unsupported()
+        }
+    }
+
+    /// An upper bound of the backtracking machine's steps on an input of
+    /// `length` scalars, or nil when it may be too large to say.
+    func worstCaseSteps(length n: Int, codeSize: Int) -> Int? {
+        var paths = fixedChoices
+        for _ in 0..<unboundedQuantifiers {
+            let (r, o) = paths.multipliedReportingOverflow(by: n + 1)
+            if o { return nil }
+            paths = r
+        }
+        let starts = anchoredStart ? 1 : n + 1
+        let pathLength = codeSize + 6 * (n + 1) * (unboundedQuantifiers + atoms.count + 1)
+        let (a, o1) = paths.multipliedReportingOverflow(by: starts)
+        if o1 { return nil }
+        let (b, o2) = a.multipliedReportingOverflow(by: pathLength)
+        return o2 ? nil : b
+    }
+
+    /// Whether some part of `input` (the whole of it, where anchored) matches.
+    func matches<S: Sequence>(_ input: S, count n: Int) -> Bool where S.Element == UInt32 {
+        // An empty match: at the start, or at the end when only the end is anchored.
+        if nullable, !anchoredEnd || !anchoredStart || n == 0 { return true }
+        var state: UInt64 = 0
+        var i = 0
+        for c in input {
+            var reach: UInt64 = (!anchoredStart || i == 0) ? first : 0
+            var rest = state
+            while rest != 0 {
+                reach |= follow[rest.trailingZeroBitCount]
+                rest &= rest - 1
+            }
+            if reach == 0 {
+                if anchoredStart { return false }
+                state = 0
+                i += 1
+                continue
+            }
+            let mask: UInt64
+            if c < 128 {
+                mask = asciiMasks[Int(c)]
+            } else {
+                var m: UInt64 = 0
+                var r = reach
+                while r != 0 {
+                    let p = r.trailingZeroBitCount
+                    if atoms[p].matches(c) { m |= 1 << UInt64(p) }
+                    r &= r - 1
+                }
+                mask = m
+            }
+            state = reach & mask
+            i += 1
+            if !anchoredEnd, state & last != 0 { return true }
+        }
+        return anchoredEnd && state & last != 0
+    }
+}
