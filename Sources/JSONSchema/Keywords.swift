@@ -115,11 +115,11 @@ enum Keywords {
         t["maxLength"] = { c in try length(c, max: true) }
         t["minLength"] = { c in try length(c, max: false) }
         t["pattern"] = { c in try pattern(c) }
-        t["maxItems"] = { c in try itemCount(c, max: true) }
-        t["minItems"] = { c in try itemCount(c, max: false) }
+        t["maxItems"] = { c in try collectionSize(c, max: true, ofMappings: false) }
+        t["minItems"] = { c in try collectionSize(c, max: false, ofMappings: false) }
         t["uniqueItems"] = { c in try uniqueItems(c) }
-        t["maxProperties"] = { c in try propertyCount(c, max: true) }
-        t["minProperties"] = { c in try propertyCount(c, max: false) }
+        t["maxProperties"] = { c in try collectionSize(c, max: true, ofMappings: true) }
+        t["minProperties"] = { c in try collectionSize(c, max: false, ofMappings: true) }
         t["required"] = { c in try required(c) }
         t["dependentRequired"] = { c in try dependentRequired(c) }
         t["properties"] = { c in try properties(c) }
@@ -368,28 +368,23 @@ enum Keywords {
         }
     }
 
-    static func itemCount(_ c: KeywordContext, max: Bool) throws(DiagnosticError) -> KeywordCheck? {
+    /// `maxItems`/`minItems` and `maxProperties`/`minProperties`: one bound
+    /// on how many items a sequence, or keys a mapping, holds.
+    static func collectionSize(_ c: KeywordContext, max: Bool, ofMappings: Bool) throws(DiagnosticError) -> KeywordCheck? {
         let limit = try c.count()
         let location = c.location
-        let rule = max ? "schema-max-items" : "schema-min-items"
+        let rule = "schema-\(max ? "max" : "min")-\(ofMappings ? "properties" : "items")"
+        let noun = ofMappings ? "key" : "item"
         return { ev, node, _ in
-            guard case .sequence(let items) = node.kind else { return true }
-            if max ? items.count <= limit : items.count >= limit { return true }
+            let size: Int
+            switch node.kind {
+            case .sequence(let items) where !ofMappings: size = items.count
+            case .mapping(let entries) where ofMappings: size = entries.count
+            default: return true
+            }
+            if max ? size <= limit : size >= limit { return true }
             ev.report(rule, at: node, schemaPath: location,
-                      "must have \(max ? "at most" : "at least") \(limit) item\(limit == 1 ? "" : "s"), found \(items.count)")
-            return false
-        }
-    }
-
-    static func propertyCount(_ c: KeywordContext, max: Bool) throws(DiagnosticError) -> KeywordCheck? {
-        let limit = try c.count()
-        let location = c.location
-        let rule = max ? "schema-max-properties" : "schema-min-properties"
-        return { ev, node, _ in
-            guard case .mapping(let entries) = node.kind else { return true }
-            if max ? entries.count <= limit : entries.count >= limit { return true }
-            ev.report(rule, at: node, schemaPath: location,
-                      "must have \(max ? "at most" : "at least") \(limit) key\(limit == 1 ? "" : "s"), found \(entries.count)")
+                      "must have \(max ? "at most" : "at least") \(limit) \(noun)\(limit == 1 ? "" : "s"), found \(size)")
             return false
         }
     }
