@@ -67,21 +67,35 @@ enum CoreSchema {
         },
     ]
 
-    /// Bytes that can start a non-string plain scalar; anything else is a
-    /// string without consulting the table (most scalars in a spec).
-    private static let mayResolve: [Bool] = {
-        var t = [Bool](repeating: false, count: 256)
-        for c in "nNtTfF~.+-0123456789".utf8 { t[Int(c)] = true }
-        return t
-    }()
-
     /// Resolves an untagged plain scalar; nil means it is a string.
+    ///
+    /// Each row can only match scalars starting with certain bytes, so the
+    /// first byte picks the few rows worth trying, in the table's order
+    /// (this runs for every plain scalar of a document).
     static func resolvePlain(_ b: Bytes) -> Match? {
-        if let first = b.first, !mayResolve[Int(first)] { return nil }
-        for row in rows {
-            if let m = row.match(b) { return m }
+        guard let first = b.first else { return .value(.null) }
+        switch first {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"):
+            return equals(b, "~") || equals(b, "null") || equals(b, "Null") || equals(b, "NULL") ? .value(.null) : nil
+        case UInt8(ascii: "t"), UInt8(ascii: "T"):
+            return equals(b, "true") || equals(b, "True") || equals(b, "TRUE") ? .value(.bool(true)) : nil
+        case UInt8(ascii: "f"), UInt8(ascii: "F"):
+            return equals(b, "false") || equals(b, "False") || equals(b, "FALSE") ? .value(.bool(false)) : nil
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if let m = decimalInteger(b) { return m }
+            if first == UInt8(ascii: "0"), b.count > 2 {
+                if let m = radixInteger(b, prefix: UInt8(ascii: "o"), radix: 8) { return m }
+                if let m = radixInteger(b, prefix: UInt8(ascii: "x"), radix: 16) { return m }
+            }
+            return decimalFloat(b)
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            for row in rows {
+                if let m = row.match(b) { return m }
+            }
+            return nil
+        default:
+            return nil
         }
-        return nil
     }
 
     /// Resolves text under an explicit core type (`int` also accepts nothing

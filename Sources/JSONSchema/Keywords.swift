@@ -88,13 +88,23 @@ struct KeywordContext {
 
 typealias KeywordCompiler = @Sendable (KeywordContext) throws -> KeywordCheck?
 
+/// A keyword's compiler as the table stores it. Wrapped in a struct so the
+/// closure keeps its own calling convention inside the dictionary: a bare
+/// function value stored in a generic container is re-abstracted, and so is
+/// every check it returns, which then runs through two conversion thunks on
+/// each application (about 2 % of validating a large spec).
+struct KeywordEntry: Sendable {
+    /// Compiles the keyword's value into a check.
+    let compile: KeywordCompiler
+}
+
 /// The keyword table: every keyword of draft 2020-12's core, applicator,
 /// unevaluated, validation, meta-data, format-annotation and content
 /// vocabularies, each a small function compiling the keyword's value into a
 /// check (or nothing, for keywords that only annotate or that a sibling reads).
 enum Keywords {
-    static let table: [String: KeywordCompiler] = {
-        var t: [String: KeywordCompiler] = [:]
+    static let table: [String: KeywordEntry] = {
+        var t: [String: KeywordEntry] = [:]
         // Annotation-only and identifier keywords: accepted, no check. (`$id`,
         // `$anchor`, `$dynamicAnchor`, `$defs` are handled at registration;
         // `then`/`else` by `if`; `minContains`/`maxContains` by `contains`.)
@@ -102,43 +112,43 @@ enum Keywords {
                      "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
                      "format", "contentEncoding", "contentMediaType", "contentSchema",
                      "then", "else", "minContains", "maxContains", "markdownDescription"] {
-            t[name] = { c in try annotation(c) }
+            t[name] = KeywordEntry { c in try annotation(c) }
         }
-        t["type"] = { c in try type(c) }
-        t["enum"] = { c in try enumKeyword(c) }
-        t["const"] = { c in try const(c) }
-        t["multipleOf"] = { c in try multipleOf(c) }
-        t["maximum"] = { c in try bound(c, "schema-maximum", "at most") { $0 <= 0 } }
-        t["exclusiveMaximum"] = { c in try bound(c, "schema-exclusive-maximum", "less than") { $0 < 0 } }
-        t["minimum"] = { c in try bound(c, "schema-minimum", "at least") { $0 >= 0 } }
-        t["exclusiveMinimum"] = { c in try bound(c, "schema-exclusive-minimum", "greater than") { $0 > 0 } }
-        t["maxLength"] = { c in try length(c, max: true) }
-        t["minLength"] = { c in try length(c, max: false) }
-        t["pattern"] = { c in try pattern(c) }
-        t["maxItems"] = { c in try collectionSize(c, max: true, ofMappings: false) }
-        t["minItems"] = { c in try collectionSize(c, max: false, ofMappings: false) }
-        t["uniqueItems"] = { c in try uniqueItems(c) }
-        t["maxProperties"] = { c in try collectionSize(c, max: true, ofMappings: true) }
-        t["minProperties"] = { c in try collectionSize(c, max: false, ofMappings: true) }
-        t["required"] = { c in try required(c) }
-        t["dependentRequired"] = { c in try dependentRequired(c) }
-        t["properties"] = { c in try properties(c) }
-        t["patternProperties"] = { c in try patternProperties(c) }
-        t["additionalProperties"] = { c in try additionalProperties(c) }
-        t["propertyNames"] = { c in try propertyNames(c) }
-        t["dependentSchemas"] = { c in try dependentSchemas(c) }
-        t["prefixItems"] = { c in try prefixItems(c) }
-        t["items"] = { c in try items(c) }
-        t["contains"] = { c in try contains(c) }
-        t["allOf"] = { c in try allOf(c) }
-        t["anyOf"] = { c in try anyOrOneOf(c, one: false) }
-        t["oneOf"] = { c in try anyOrOneOf(c, one: true) }
-        t["not"] = { c in try not(c) }
-        t["if"] = { c in try ifThenElse(c) }
-        t["$ref"] = { c in try ref(c) }
-        t["$dynamicRef"] = { c in try dynamicRef(c) }
-        t["unevaluatedProperties"] = { c in try unevaluatedProperties(c) }
-        t["unevaluatedItems"] = { c in try unevaluatedItems(c) }
+        t["type"] = KeywordEntry { c in try type(c) }
+        t["enum"] = KeywordEntry { c in try enumKeyword(c) }
+        t["const"] = KeywordEntry { c in try const(c) }
+        t["multipleOf"] = KeywordEntry { c in try multipleOf(c) }
+        t["maximum"] = KeywordEntry { c in try bound(c, "schema-maximum", "at most") { $0 <= 0 } }
+        t["exclusiveMaximum"] = KeywordEntry { c in try bound(c, "schema-exclusive-maximum", "less than") { $0 < 0 } }
+        t["minimum"] = KeywordEntry { c in try bound(c, "schema-minimum", "at least") { $0 >= 0 } }
+        t["exclusiveMinimum"] = KeywordEntry { c in try bound(c, "schema-exclusive-minimum", "greater than") { $0 > 0 } }
+        t["maxLength"] = KeywordEntry { c in try length(c, max: true) }
+        t["minLength"] = KeywordEntry { c in try length(c, max: false) }
+        t["pattern"] = KeywordEntry { c in try pattern(c) }
+        t["maxItems"] = KeywordEntry { c in try collectionSize(c, max: true, ofMappings: false) }
+        t["minItems"] = KeywordEntry { c in try collectionSize(c, max: false, ofMappings: false) }
+        t["uniqueItems"] = KeywordEntry { c in try uniqueItems(c) }
+        t["maxProperties"] = KeywordEntry { c in try collectionSize(c, max: true, ofMappings: true) }
+        t["minProperties"] = KeywordEntry { c in try collectionSize(c, max: false, ofMappings: true) }
+        t["required"] = KeywordEntry { c in try required(c) }
+        t["dependentRequired"] = KeywordEntry { c in try dependentRequired(c) }
+        t["properties"] = KeywordEntry { c in try properties(c) }
+        t["patternProperties"] = KeywordEntry { c in try patternProperties(c) }
+        t["additionalProperties"] = KeywordEntry { c in try additionalProperties(c) }
+        t["propertyNames"] = KeywordEntry { c in try propertyNames(c) }
+        t["dependentSchemas"] = KeywordEntry { c in try dependentSchemas(c) }
+        t["prefixItems"] = KeywordEntry { c in try prefixItems(c) }
+        t["items"] = KeywordEntry { c in try items(c) }
+        t["contains"] = KeywordEntry { c in try contains(c) }
+        t["allOf"] = KeywordEntry { c in try allOf(c) }
+        t["anyOf"] = KeywordEntry { c in try anyOrOneOf(c, one: false) }
+        t["oneOf"] = KeywordEntry { c in try anyOrOneOf(c, one: true) }
+        t["not"] = KeywordEntry { c in try not(c) }
+        t["if"] = KeywordEntry { c in try ifThenElse(c) }
+        t["$ref"] = KeywordEntry { c in try ref(c) }
+        t["$dynamicRef"] = KeywordEntry { c in try dynamicRef(c) }
+        t["unevaluatedProperties"] = KeywordEntry { c in try unevaluatedProperties(c) }
+        t["unevaluatedItems"] = KeywordEntry { c in try unevaluatedItems(c) }
         return t
     }()
 

@@ -264,7 +264,7 @@ final class SchemaCompiler {
                 }
                 let context = KeywordContext(compiler: self, unit: unit, key: key, value: value, keyword: name, location: location)
                 do {
-                    guard let check = try keyword(context) else { continue }
+                    guard let check = try keyword.compile(context) else { continue }
                     if name == "unevaluatedProperties" || name == "unevaluatedItems" {
                         unit.collectsAnnotations = true
                         last.append(CompiledCheck(run: check))
