@@ -145,9 +145,13 @@ enum CoreSchema {
 
     /// The `int` rows in their order, without the rows before them (for a
     /// scalar already known to be an integer).
+    /// The prefix picks the row (`0x`/`0o` can only match their own).
     static func integer(_ b: Bytes) -> Match? {
-        decimalInteger(b) ?? radixInteger(b, prefix: UInt8(ascii: "o"), radix: 8)
-            ?? radixInteger(b, prefix: UInt8(ascii: "x"), radix: 16)
+        if b.count > 2, b[0] == UInt8(ascii: "0") {
+            if b[1] == UInt8(ascii: "x") { return radixInteger(b, prefix: UInt8(ascii: "x"), radix: 16) }
+            if b[1] == UInt8(ascii: "o") { return radixInteger(b, prefix: UInt8(ascii: "o"), radix: 8) }
+        }
+        return decimalInteger(b)
     }
 
     static func decimalInteger(_ b: Bytes) -> Match? {
@@ -185,6 +189,18 @@ enum CoreSchema {
 
     static func radixInteger(_ b: Bytes, prefix: UInt8, radix: UInt64) -> Match? {
         guard b.count > 2, b[0] == UInt8(ascii: "0"), b[1] == prefix else { return nil }
+        // Radix 16 or 8: up to 15 hex or 21 octal digits fit in 63 bits, so
+        // the common short literal (a colour like 0x1ABC9CFF) needs no
+        // overflow checks.
+        let shift: UInt64 = radix == 16 ? 4 : 3
+        if b.count - 2 <= (radix == 16 ? 15 : 21) {
+            var short: UInt64 = 0
+            for j in 2..<b.count {
+                guard let d = digitValue(b[j], radix: radix) else { return nil }
+                short = short << shift | d
+            }
+            return .value(.int(Int64(short)))
+        }
         var value: UInt64 = 0
         var overflow = false
         for j in 2..<b.count {
@@ -205,11 +221,12 @@ enum CoreSchema {
 
     private static func digitValue(_ c: UInt8, radix: UInt64) -> UInt64? {
         let v: UInt64
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt64(c - 48)
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): v = UInt64(c - 87)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): v = UInt64(c - 55)
-        default: return nil
+        if c &- 48 < 10 {
+            v = UInt64(c &- 48)
+        } else if (c | 0x20) &- 97 < 6 {
+            v = UInt64((c | 0x20) &- 87)  // a-f and A-F
+        } else {
+            return nil
         }
         return v < radix ? v : nil
     }

@@ -133,7 +133,9 @@ final class Evaluation {
 
     /// Applies unit `index` to `node` at the current location.
     func apply(_ index: Int, _ node: YAMLNode, _ annotations: inout Annotations?) -> Bool {
-        let unit = units[index]
+        // `units` owns every unit for the whole evaluation: no reference
+        // counting on this path, which runs once per schema application.
+        unowned(unsafe) let unit = units[index]
         if let b = unit.boolean {
             if !b {
                 report("schema-false", at: node, schemaPath: unit.location, "no value is allowed here",
@@ -175,7 +177,8 @@ final class Evaluation {
         if annotations == nil && !unit.collectsAnnotations {
             var none: Annotations? = nil
             var ok = true
-            for check in unit.checks where !check.run(self, node, &none) {
+            let checks = unit.checks
+            for k in checks.indices where !checks[k].run(self, node, &none) {
                 ok = false
                 if failFast { break }
             }
@@ -183,7 +186,8 @@ final class Evaluation {
         }
         var local: Annotations? = Annotations()
         var ok = true
-        for check in unit.checks where !check.run(self, node, &local) {
+        let checks = unit.checks
+        for k in checks.indices where !checks[k].run(self, node, &local) {
             ok = false
             if failFast { break }
         }
