@@ -164,9 +164,14 @@ struct Composer {
     private var frames: [Frame] = []
     /// Finished children of the open collections, owned (+1) until their
     /// collection ends and moves them into its array without extra retains.
-    private var children: [Unmanaged<YAMLNode>] = []
-    /// Parallel to `children`: the key hash for nodes in key position, else 0.
-    private var childHashes: [Int] = []
+    private var children: [Child] = []
+
+    /// A finished child and, for a node in key position, its key hash (else 0):
+    /// one array, so attaching a node is one append.
+    private struct Child {
+        let node: Unmanaged<YAMLNode>
+        let hash: Int
+    }
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var openAnchors = 0
     private var nodeCount = 0
@@ -219,7 +224,7 @@ struct Composer {
             yaml_parser_set_input_string(parser, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count)
             defer {
                 // After an error, children not yet moved into a collection are still owned here.
-                for child in children { child.release() }
+                for child in children { child.node.release() }
                 children.removeAll()
             }
             return try parse(parser)
@@ -285,17 +290,25 @@ struct Composer {
             root = node
             return
         }
-        let top = frames.count - 1
+        let count = children.count
         var hash = 0
-        if frames[top].isMapping, (children.count - frames[top].childStart) & 1 == 0 {
-            if isMergeKey { frames[top].hasMerge = true }
+        // One in-place access to the innermost frame.
+        Self.attach(to: &frames[frames.count - 1], childCount: count, size: size, end: end) { frame in
+            if isMergeKey { frame.hasMerge = true }
             hash = keyHash ?? Self.keyHash(node)
         }
-        children.append(Unmanaged.passRetained(node))
-        childHashes.append(hash)
-        frames[top].size = frames[top].size &+ size
-        if frames[top].size < 0 { frames[top].size = Int.max }
-        if end > frames[top].lastEnd { frames[top].lastEnd = end }
+        children.append(Child(node: Unmanaged.passRetained(node), hash: hash))
+    }
+
+    /// Adds a child's size and end to `frame`; `atKey` runs first when the
+    /// child is in key position.
+    @inline(__always)
+    private static func attach(to frame: inout Frame, childCount: Int, size: Int, end: UInt32,
+                               atKey: (inout Frame) -> Void) {
+        if frame.isMapping, (childCount - frame.childStart) & 1 == 0 { atKey(&frame) }
+        frame.size = frame.size &+ size
+        if frame.size < 0 { frame.size = Int.max }
+        if end > frame.lastEnd { frame.lastEnd = end }
     }
 
     private static func shortTag(_ tag: String) -> String {
@@ -648,11 +661,10 @@ struct Composer {
     private mutating func takeChildren(from start: Int) -> [YAMLNode] {
         let n = children.count - start
         let items = [YAMLNode](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for k in 0..<n { (buffer.baseAddress! + k).initialize(to: children[start + k].takeRetainedValue()) }
+            for k in 0..<n { (buffer.baseAddress! + k).initialize(to: children[start + k].node.takeRetainedValue()) }
             initialized = n
         }
         children.removeSubrange(start...)
-        childHashes.removeSubrange(start...)
         return items
     }
 
@@ -686,11 +698,11 @@ struct Composer {
         // Ownership moves from the stack into the entries; nothing here may
         // throw until the stack is trimmed.
         while i + 1 < children.count {
-            let key = children[i].takeRetainedValue()
-            let value = children[i + 1].takeRetainedValue()
+            let key = children[i].node.takeRetainedValue()
+            let value = children[i + 1].node.takeRetainedValue()
             if hasMerge, Self.isMergeKey(key) {
                 slots.append((result.count, key, value))
-            } else if let first = seen.insert(key, hash: childHashes[i]) {
+            } else if let first = seen.insert(key, hash: children[i].hash) {
                 duplicates.append((key, first))
             } else {
                 result.append((key, value))
@@ -698,7 +710,6 @@ struct Composer {
             i += 2
         }
         children.removeSubrange(start...)
-        childHashes.removeSubrange(start...)
         for d in duplicates { try duplicate(d.key, first: d.first) }
         if slots.isEmpty {
             scratch = seen
