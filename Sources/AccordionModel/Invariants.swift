@@ -6,6 +6,13 @@ extension AccordionContainer {
     /// heights drift by far less than this.
     private static let geometryTolerance = 1e-6
 
+    /// The tolerance at this container's scale: absolute for ordinary sizes,
+    /// relative for huge ones, where one rounding of a sum near 1e308 is
+    /// already 1e292 (a valid spec may hold such numbers; found by fuzz-spec).
+    private var scaledTolerance: Double {
+        Self.geometryTolerance * max(1, abs(container.height), abs(container.width), totalHeaderHeight)
+    }
+
     /// Checks every invariant of the current state and returns one sentence
     /// per violation (empty when all hold):
     /// - headers keep their order and never overlap, have x 0, the container's
@@ -43,7 +50,7 @@ extension AccordionContainer {
 
     /// Header order, sizes, and content placement at one moment.
     private func checkFrames(at time: Double, into problems: inout [String]) {
-        let tolerance = Self.geometryTolerance
+        let tolerance = scaledTolerance
         let frames = layout(at: time)
         let transition = transitionInfo(at: time)
         let width = container.width
@@ -75,7 +82,7 @@ extension AccordionContainer {
 
     /// Settled frames tile the container exactly.
     private func checkTiling(into problems: inout [String]) {
-        let tolerance = Self.geometryTolerance
+        let tolerance = scaledTolerance
         let time = settledTime
         let frames = layout(at: time)
         var bottom = 0.0

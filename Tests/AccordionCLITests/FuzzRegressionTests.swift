@@ -20,6 +20,15 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
+    /// fuzz-spec: sizes near 1e308 broke the invariant check's absolute
+    /// tolerance (AccordionModelTests.InvariantScaleTests holds the model
+    /// side); the spec still validates and renders.
+    func testSpecWithHugeSizesValidatesAndRenders() throws {
+        let path = Self.fixture("fuzz-spec-invariant-scale.yaml")
+        XCTAssertEqual(try BoundedCLI.run(["validate", path]).status, 0)
+        XCTAssertEqual(try BoundedCLI.run(["render", "--steps", "--format", "json", path]).status, 0)
+    }
+
     /// fuzz-schema: a document used as its own schema, with exploding
     /// patterns over many property names, ran past the fuzzer's 5 s per
     /// input; the validation's searches now share one step budget.
