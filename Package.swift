@@ -40,12 +40,14 @@ let package = Package(
                 "AccordionSpec", "AccordionModel", "AccordionRender",
             ]
         ),
+        // Shared helpers of the test targets (a seeded generator); not a product.
+        .target(name: "AccordionTestSupport", path: "Tests/AccordionTestSupport"),
         .testTarget(name: "AccordionYAMLTests", dependencies: ["AccordionYAML"]),
-        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "AccordionYAML"]),
-        .testTarget(name: "AccordionModelTests", dependencies: ["AccordionModel"]),
-        .testTarget(name: "AccordionSpecTests", dependencies: ["AccordionSpec", "AccordionYAML", "JSONSchema"]),
-        .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionRender", "AccordionModel", "AccordionSpec", "AccordionYAML"]),
-        .testTarget(name: "AccordionCLITests", dependencies: []),
+        .testTarget(name: "JSONSchemaTests", dependencies: ["AccordionTestSupport", "JSONSchema", "AccordionYAML"]),
+        .testTarget(name: "AccordionModelTests", dependencies: ["AccordionTestSupport", "AccordionModel"]),
+        .testTarget(name: "AccordionSpecTests", dependencies: ["AccordionTestSupport", "AccordionSpec", "AccordionYAML", "JSONSchema"]),
+        .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionTestSupport", "AccordionRender", "AccordionModel", "AccordionSpec", "AccordionYAML"]),
+        .testTarget(name: "AccordionCLITests", dependencies: ["AccordionTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import AccordionTestSupport
 
 /// Issue 7, "nothing lost": `render -o FILE` replaces FILE atomically, so a
 /// run killed at any moment leaves the old file intact or the new one
@@ -148,18 +149,7 @@ final class NothingLostTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so kill moments repeat run to run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D4_9BC4_9B9D_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SeededGenerator = SplitMix
 
 /// `-o` keeps the file's mode (mkstemp's 0600 must not leak out), or gives
 /// a new file the umask's mode.

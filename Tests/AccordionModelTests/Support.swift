@@ -1,5 +1,6 @@
 import XCTest
 @testable import AccordionModel
+import AccordionTestSupport
 
 /// The article's demo: three panels VC1…VC3 in a 375×667 container, headers 44.
 func demoPanels(headerHeights: [Double] = [44, 44, 44], contentHeights: [Double?] = [nil, nil, nil]) -> [PanelSpec] {
@@ -81,15 +82,4 @@ func referenceCurve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x
     return bernstein(y1, y2, (low + high) / 2)
 }
 
-/// SplitMix64: a tiny deterministic generator so random tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SeededGenerator = SplitMix

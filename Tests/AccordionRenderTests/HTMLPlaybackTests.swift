@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import AccordionRender
+import AccordionTestSupport
 
 /// The page plays back what the model computed with two rules of its own:
 /// "header i under e = header i under none, moved down by e's shift when
@@ -66,22 +67,7 @@ final class HTMLPlaybackTests: XCTestCase {
 
     // MARK: - Random small stacks
 
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.count))
-        }
-        mutating func double(_ range: ClosedRange<Double>) -> Double {
-            range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
-        }
-    }
+    typealias Generator = SplitMix
 
     static func randomStack(_ g: inout Generator) -> (ContainerSpec, [PanelSpec]) {
         var c = ContainerSpec()

@@ -7,22 +7,13 @@ import FoundationXML
 #endif
 
 @testable import AccordionRender
+import AccordionTestSupport
 
 /// Every renderer over many random containers and scripts, mid-transition
 /// moments included: the JSON parses, the text drawing stays within 80
 /// columns, the SVG is well-formed XML, and nothing traps.
 final class RandomRunTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Seeded = SplitMix
 
     func randomRun(_ rng: inout Seeded) -> (ContainerSpec, [PanelSpec], Int?, [Step], Double?) {
         var container = ContainerSpec()

@@ -1,24 +1,14 @@
 import AccordionModel
 @testable import AccordionSpec
 import XCTest
+import AccordionTestSupport
 
 /// Random specs, written the way the format allows (and sometimes not):
 /// the loader must never crash, a document comes back exactly when there is
 /// no error, and a document's steps are the script's, with every reference
 /// an index into the stack as it is at that step.
 final class RandomSpecTests: XCTestCase {
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
-    }
+
 
     func randomSpec(_ r: inout SplitMix) -> (text: String, steps: Int) {
         var text = "accordion: 1\ncontainer:\n  height: \(400 + r.int(400))\n  layout: \(r.chance(50) ? "fit" : "fill")\n"

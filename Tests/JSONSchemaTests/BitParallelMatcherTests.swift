@@ -1,33 +1,23 @@
 @testable import JSONSchema
 import XCTest
+import AccordionTestSupport
 
 /// The linear-time matcher must give exactly the backtracking machine's
 /// answers wherever it is used.
 final class BitParallelMatcherTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64).
-    struct Rng {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
+    typealias Rng = SplitMix
 
     static let atoms = ["a", "b", "[ab]", "[^a]", ".", "[a-c_-]", "\\d", "é", "[é-ü]", "#"]
     static let quantifiers = ["", "", "*", "+", "?", "{2}", "{1,3}", "{0,2}", "{2,}"]
 
     func randomPattern(_ rng: inout Rng, depth: Int = 0) -> String {
         var out = ""
-        for _ in 0..<(1 + rng.below(4)) {
-            if depth < 2, rng.below(5) == 0 {
-                let branches = (0..<(1 + rng.below(3))).map { _ in randomPattern(&rng, depth: depth + 1) }
+        for _ in 0..<(1 + rng.int(4)) {
+            if depth < 2, rng.int(5) == 0 {
+                let branches = (0..<(1 + rng.int(3))).map { _ in randomPattern(&rng, depth: depth + 1) }
                 out += "(" + branches.joined(separator: "|") + ")"
             } else {
-                out += Self.atoms[rng.below(Self.atoms.count)] + Self.quantifiers[rng.below(Self.quantifiers.count)]
+                out += Self.atoms[rng.int(Self.atoms.count)] + Self.quantifiers[rng.int(Self.quantifiers.count)]
             }
         }
         return out
@@ -39,12 +29,12 @@ final class BitParallelMatcherTests: XCTestCase {
         var used = 0
         for _ in 0..<3_000 {
             var pattern = randomPattern(&rng)
-            if rng.below(2) == 0 { pattern = "^" + pattern }
-            if rng.below(2) == 0 { pattern += "$" }
+            if rng.int(2) == 0 { pattern = "^" + pattern }
+            if rng.int(2) == 0 { pattern += "$" }
             let regex = try ECMARegex(pattern)
             if regex.bitParallel != nil { used += 1 }
             for _ in 0..<8 {
-                let text = String((0..<rng.below(9)).map { _ in alphabet[rng.below(alphabet.count)] })
+                let text = String((0..<rng.int(9)).map { _ in alphabet[rng.int(alphabet.count)] })
                 var a = ECMARegex.defaultBudget, b = ECMARegex.defaultBudget
                 XCTAssertEqual(regex.search(text, remaining: &a), regex.backtrackingSearch(text, remaining: &b),
                                "pattern \(pattern) on \(text.debugDescription)")
