@@ -24,12 +24,14 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .target(name: "AccordionDiagnostics"),
+        // Two threads for the two independent passes over a large spec (POSIX threads, no Foundation).
+        .target(name: "AccordionParallel"),
         .target(name: "AccordionYAML", dependencies: ["CYAML", "AccordionDiagnostics"]),
         .target(name: "JSONSchema", dependencies: ["AccordionYAML", "AccordionDiagnostics"]),
         .target(name: "AccordionModel"),
         .target(
             name: "AccordionSpec",
-            dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics"],
+            dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics", "AccordionParallel"],
             resources: []
         ),
         .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics"]),

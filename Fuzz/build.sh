@@ -17,7 +17,7 @@ OUT=${FUZZ_BUILD:-.build/fuzz}
 SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 SWIFTC=${SWIFTC:-swiftc}
 # Dependency order (Package.swift); the CLI is not a library and is not fuzzed in-process.
-MODULES="AccordionDiagnostics AccordionYAML JSONSchema AccordionModel AccordionSpec AccordionRender"
+MODULES="AccordionDiagnostics AccordionParallel AccordionYAML JSONSchema AccordionModel AccordionSpec AccordionRender"
 COMMON=(-O -g -swift-version 6 -parse-as-library -sanitize="$SANITIZE" -I "$OUT" -I Sources/CYAML)
 
 mkdir -p "$OUT"

@@ -167,7 +167,7 @@ enum RenderJob {
             return 2
         }
         let sourceName = input == "-" ? "<stdin>" : input
-        let result = SpecLoader.load(bytes, source: sourceName, keepingTreeAlive: true)
+        let result = SpecLoader.load(bytes, source: sourceName)
         // Problems read exactly as `validate` prints them, on standard error.
         let report = FileReport(name: sourceName, bytes: bytes, diagnostics: result.diagnostics)
         let stderrColor = IO.isTerminal(fd: 2) && !noColorRequested()

@@ -24,9 +24,6 @@ let resolveCommand = Command(
     }
 )
 
-/// A tree kept alive until the process exits, so it is never torn down node by node.
-nonisolated(unsafe) var retainedUntilExit: AnyObject?
-
 func runResolve(path: String) -> Int32 {
     let loader = YAMLLoader()
     let bytes: [UInt8]
@@ -45,8 +42,6 @@ func runResolve(path: String) -> Int32 {
         try writer.write(root, indent: 0)
         writer.bytes.append(0x0A)
         IO.writeStdout(bytes: writer.bytes)
-        // The process ends next: tearing down a million-node tree would only cost time.
-        retainedUntilExit = root
         return 0
     } catch {
         printDiagnostics(error.diagnostics, source: SourceText(name: name, bytes: YAMLLoader.utf8Text(of: bytes)))

@@ -176,7 +176,7 @@ private func runValidate(_ args: [String]) -> Int32 {
 
 /// One document's problems: the accordion pipeline, or the given schema alone.
 private func check(_ bytes: [UInt8], name: String, validator: JSONSchemaValidator?) -> [Diagnostic] {
-    guard let validator else { return SpecLoader.load(bytes, source: name, keepingTreeAlive: true).diagnostics }
+    guard let validator else { return SpecLoader.load(bytes, source: name).diagnostics }
     do {
         let node = try loadDocument(bytes, name: name)
         return Diagnostic.sortedByPosition(validator.validate(node))

@@ -249,7 +249,7 @@ enum SchemaHints {
     }
 }
 
-extension Array {
+extension RandomAccessCollection where Index == Int {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
 

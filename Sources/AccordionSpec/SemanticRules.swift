@@ -28,7 +28,7 @@ struct SemanticChecker {
     /// The last `setPanels` that ran, to explain a panel that left the stack.
     private var lastSetPanels: YAMLNode?
     /// `contentHeight` nodes already warned about (by byte offset).
-    private var warnedContent: Set<ObjectIdentifier> = []
+    private var warnedContent: Set<YAMLNode> = []
 
     init(root: YAMLNode) { self.root = root }
 
@@ -73,7 +73,37 @@ struct SemanticChecker {
     /// `schemaFailed`: the schema already reported an error, so parts the
     /// reader skipped are explained.
     mutating func run(schemaFailed: Bool = false) -> AccordionSpecDocument? {
-        guard root.entries != nil else { return nil }
+        finish(check(), schemaFailed: schemaFailed)
+    }
+
+    /// What `check()` found, before the schema's verdict is known (the two
+    /// run side by side on large specs).
+    enum Outcome {
+        /// The rules found an error, or the root is not a mapping.
+        case invalid
+        /// Every rule passed but the script could not be decoded.
+        case undecodable
+        case document(AccordionSpecDocument)
+    }
+
+    /// Gives the document, unless the schema or the rules failed.
+    mutating func finish(_ outcome: Outcome, schemaFailed: Bool) -> AccordionSpecDocument? {
+        guard !schemaFailed else { return nil }
+        switch outcome {
+        case .invalid: return nil
+        case .document(let document): return document
+        case .undecodable:
+            // Only reachable if the reader and the schema disagree: say so
+            // rather than return no document without an error.
+            report("internal-error", "the script passed every check but could not be decoded; please report this file",
+                   at: root["script"] ?? root, pointer: "/script")
+            return nil
+        }
+    }
+
+    /// Runs every rule (the schema's verdict is applied by `finish`).
+    mutating func check() -> Outcome {
+        guard root.entries != nil else { return .invalid }
         let reader = SpecReader(root: root)
         let container = reader.container()
         let panels = reader.panels(headerHeight: container.headerHeight)
@@ -111,16 +141,10 @@ struct SemanticChecker {
         let specs = panels.specs
         let resolvedSteps = runScript(steps, stacks: stacks, container: container, expanded: expanded,
                                       title: reader.title, specs: specs)
-        guard !schemaFailed, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
-        guard let resolvedSteps else {
-            // Only reachable if the reader and the schema disagree: say so
-            // rather than return no document without an error.
-            report("internal-error", "the script passed every check but could not be decoded; please report this file",
-                   at: root["script"] ?? root, pointer: "/script")
-            return nil
-        }
-        return AccordionSpecDocument(title: reader.title, container: container, panels: specs,
-                                     expandedIndex: expanded, steps: resolvedSteps)
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return .invalid }
+        guard let resolvedSteps else { return .undecodable }
+        return .document(AccordionSpecDocument(title: reader.title, container: container, panels: specs,
+                                               expandedIndex: expanded, steps: resolvedSteps))
     }
 
     // MARK: - Static rules
@@ -346,7 +370,7 @@ struct SemanticChecker {
         guard maxContent > space + 1e-9 else { return }
         for (i, spec) in stack.specs.enumerated() {
             guard let c = spec.contentHeight, c > space + 1e-9, let notes = stack.notes[i], let node = notes.contentHeightNode,
-                  warnedContent.insert(ObjectIdentifier(node)).inserted else { continue }
+                  warnedContent.insert(node).inserted else { continue }
             report("content-height-overflow", .warning,
                    "contentHeight \(points(c)) is more than the \(points(space)) points left under the headers\(context) (container \(points(height)) high, headers \(points(headerSum))); the content gets only \(points(space))",
                    at: node, pointer: notes.location.pointer + "/contentHeight", help: "lower contentHeight to \(points(space)) or less, or make room with a taller container or lower headers")

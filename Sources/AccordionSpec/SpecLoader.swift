@@ -1,6 +1,7 @@
 import AccordionDiagnostics
 import AccordionModel
 import AccordionYAML
+import AccordionParallel
 import JSONSchema
 
 /// Loads an accordion spec the one way every command does: YAML loader →
@@ -8,19 +9,15 @@ import JSONSchema
 /// layer's problems are collected, so one run reports all of them.
 public enum SpecLoader {
     /// Loads, validates and decodes `bytes`, naming them `source` in diagnostics.
-    ///
-    /// With `keepingTreeAlive`, the node tree is never freed: a command-line
-    /// process that exits right afterwards would otherwise spend a tenth of
-    /// its run on a large spec tearing a million nodes down one by one.
-    public static func load(_ bytes: [UInt8], source: String, limits: YAMLLimits = YAMLLimits(),
-                            keepingTreeAlive: Bool = false) -> SpecResult {
+    /// (The tree lives in one arena, so freeing it afterwards costs nothing
+    /// worth avoiding, even for a million nodes.)
+    public static func load(_ bytes: [UInt8], source: String, limits: YAMLLimits = YAMLLimits()) -> SpecResult {
         let root: YAMLNode
         do {
             root = try YAMLLoader(limits: limits).load(bytes, source: source)
         } catch {
             return SpecResult(diagnostics: Diagnostic.sortedByPosition(error.diagnostics), document: nil)
         }
-        if keepingTreeAlive { _ = Unmanaged.passRetained(root) }
         return check(root, bytes: bytes)
     }
 
@@ -28,21 +25,40 @@ public enum SpecLoader {
     /// text, when known) lets hints look at what the author wrote, such as a
     /// `#` that YAML took for a comment.
     public static func check(_ root: YAMLNode, bytes: [UInt8]? = nil) -> SpecResult {
-        var diagnostics: [Diagnostic] = []
-        switch bundledValidator {
-        case .success(let validator):
-            let schemaProblems = validator.validate(root)
-            diagnostics += SchemaHints.improve(schemaProblems, root: root, bytes: bytes)
-        case .failure(let error):
-            // The bundled schema is compiled in and tested; this is a bug, reported
-            // rather than hidden.
-            let place = SourceSpan(source: root.span.source, at: root.span.start)
-            diagnostics.append(Diagnostic(rule: "internal-error",
-                                          message: "the bundled schema could not be loaded: \(error.diagnostics.first?.message ?? "unknown problem")",
-                                          span: place))
+        // The schema and the accordion rules read the same immutable tree
+        // and do not depend on each other until the end: on a large spec
+        // they run side by side.
+        let schemaPass = { () -> [Diagnostic] in
+            switch bundledValidator {
+            case .success(let validator):
+                return SchemaHints.improve(validator.validate(root), root: root, bytes: bytes)
+            case .failure(let error):
+                // The bundled schema is compiled in and tested; this is a bug, reported
+                // rather than hidden.
+                let place = SourceSpan(source: root.span.source, at: root.span.start)
+                return [Diagnostic(rule: "internal-error",
+                                   message: "the bundled schema could not be loaded: \(error.diagnostics.first?.message ?? "unknown problem")",
+                                   span: place)]
+            }
         }
-        var checker = SemanticChecker(root: root)
-        let document = checker.run(schemaFailed: diagnostics.contains { $0.severity == .error })
+        let parallel = root.documentNodeCount >= parallelNodeCount
+        let rulesRoot = parallel ? root.forAnotherThread() : root
+        let rulesPass = { () -> (SemanticChecker, SemanticChecker.Outcome) in
+            var checker = SemanticChecker(root: rulesRoot)
+            let outcome = checker.check()
+            return (checker, outcome)
+        }
+        let schemaDiagnostics: [Diagnostic]
+        var checker: SemanticChecker
+        let outcome: SemanticChecker.Outcome
+        if parallel {
+            (schemaDiagnostics, (checker, outcome)) = Parallel.both(schemaPass, rulesPass)
+        } else {
+            schemaDiagnostics = schemaPass()
+            (checker, outcome) = rulesPass()
+        }
+        var diagnostics = schemaDiagnostics
+        let document = checker.finish(outcome, schemaFailed: diagnostics.contains { $0.severity == .error })
         diagnostics += checker.diagnostics
         // Two routes through the schema can find the same problem; say it once.
         var seen: Set<String> = []
@@ -52,6 +68,10 @@ public enum SpecLoader {
         let hasError = diagnostics.contains { $0.severity == .error }
         return SpecResult(diagnostics: Diagnostic.sortedByPosition(diagnostics), document: hasError ? nil : document)
     }
+
+    /// Nodes from which the schema and the rules run on two threads (about
+    /// 200 KB of spec; below it, starting a thread costs more than it saves).
+    static let parallelNodeCount = 20_000
 
     /// The bundled schema as a node tree (for tools and tests).
     public static func bundledSchemaNode() throws(DiagnosticError) -> YAMLNode {

@@ -148,10 +148,14 @@ struct Composer {
     let source: String
     let limits: YAMLLimits
     let origin: SourceOrigin
+    /// The arena the tree is built in.
+    let document: YAMLDocument
 
     private struct Frame {
         var isMapping: Bool
         var isFlow: Bool
+        /// The collection's record, reserved when it opened.
+        var index: UInt32
         var childStart: Int
         var start: UInt32
         var lastEnd: UInt32
@@ -162,21 +166,20 @@ struct Composer {
     }
 
     private var frames: [Frame] = []
-    /// Finished children of the open collections, owned (+1) until their
-    /// collection ends and moves them into its array without extra retains.
+    /// Finished children of the open collections.
     private var children: [Child] = []
 
     /// A finished child and, for a node in key position, its key hash (else 0):
     /// one array, so attaching a node is one append.
     private struct Child {
-        let node: Unmanaged<YAMLNode>
+        let node: UInt32
         let hash: Int
     }
-    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    private var anchors: [String: (node: UInt32, size: Int)] = [:]
     private var openAnchors = 0
     private var nodeCount = 0
     private var aliasExpansion = 0
-    private var root: YAMLNode?
+    private var root: UInt32?
     private var problems: [Diagnostic] = []
     /// Reused per mapping for key hashes.
     private var scratch = KeySet()
@@ -186,7 +189,12 @@ struct Composer {
         self.source = source
         self.limits = limits
         self.origin = SourceOrigin(source: source, bytes: text)
+        // A node takes at least two bytes of input (`1,`), so this bounds the
+        // records a document can need; untouched capacity costs no memory.
+        self.document = YAMLDocument(origin: origin, expectedNodes: min(text.count / 2 + 16, limits.maxNodes + 16))
     }
+
+    private func node(_ index: UInt32) -> YAMLNode { document.node(index) }
 
     // MARK: positions
 
@@ -222,11 +230,6 @@ struct Composer {
         let input = text
         return try input.withUnsafeBufferPointer { (b) throws(DiagnosticError) -> YAMLNode in
             yaml_parser_set_input_string(parser, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count)
-            defer {
-                // After an error, children not yet moved into a collection are still owned here.
-                for child in children { child.node.release() }
-                children.removeAll()
-            }
             return try parse(parser)
         }
     }
@@ -254,7 +257,7 @@ struct Composer {
                     throw fail(Rule.document,
                                "a second YAML document starts here; an accordion file holds exactly one document",
                                span(event.start_mark),
-                               related: root.map { [RelatedLocation(message: "the first document starts here", span: $0.span)] } ?? [])
+                               related: root.map { [RelatedLocation(message: "the first document starts here", span: node($0).span)] } ?? [])
                 }
             case YAML_STREAM_END_EVENT:
                 guard let root else {
@@ -263,7 +266,7 @@ struct Composer {
                                span(0, 0))
                 }
                 if !problems.isEmpty { throw DiagnosticError(problems) }
-                return root
+                return node(root)
             default:
                 break  // stream start, document end
             }
@@ -285,19 +288,20 @@ struct Composer {
 
     /// Attaches a finished node to its parent (or makes it the root),
     /// adding its expanded size to the parent's.
-    private mutating func add(_ node: YAMLNode, size: Int, end: UInt32, isMergeKey: Bool = false, keyHash: Int? = nil) {
+    private mutating func add(_ node: UInt32, size: Int, end: UInt32, isMergeKey: Bool = false, keyHash: Int? = nil) {
         if frames.isEmpty {
             root = node
             return
         }
         let count = children.count
-        var hash = 0
+        var isKey = false
         // One in-place access to the innermost frame.
         Self.attach(to: &frames[frames.count - 1], childCount: count, size: size, end: end) { frame in
             if isMergeKey { frame.hasMerge = true }
-            hash = keyHash ?? Self.keyHash(node)
+            isKey = true
         }
-        children.append(Child(node: Unmanaged.passRetained(node), hash: hash))
+        let hash = isKey ? keyHash ?? Self.keyHash(self.node(node)) : 0
+        children.append(Child(node: node, hash: hash))
     }
 
     /// Adds a child's size and end to `frame`; `atKey` runs first when the
@@ -329,31 +333,59 @@ struct Composer {
         case YAML_FOLDED_SCALAR_STYLE: style = .folded
         default: style = .plain
         }
-        let tag = cString(data.tag)
-        let text = String(decoding: bytes, as: UTF8.self)
-        var value: ScalarValue = .string(text)
+        let tag = data.tag == nil ? nil : cString(data.tag)
+        // Strings (most scalars) need no value of their own: the text is it.
+        var value: ScalarValue = .null
+        var kind = ScalarBits.kindString
         var yaml11 = false
         if let tag {
+            let text = String(decoding: bytes, as: UTF8.self)
             value = try resolveTagged(bytes, text: text, tag: tag, start: start, end: end)
+            kind = ScalarBits.kind(value)
         } else if style == .plain {
             switch CoreSchema.resolvePlain(bytes) {
             case nil: yaml11 = CoreSchema.isYAML11Boolean(bytes)
-            case .value(let v)?: value = v
+            case .value(let v)?:
+                value = v
+                kind = ScalarBits.kind(v)
             case .tooLong?: try tooLong(start, end)
             }
         }
-        let node = YAMLNode(kind: .scalar(YAMLScalar(loaded: text, style: style, tag: tag, value: value, isYAML11Boolean: yaml11)),
-                            origin: origin, start: start, end: end)
+        // An untagged plain number is parsed again from its text when asked
+        // for; big integers (converted digits) and tagged numbers are stored.
+        let derivable: Bool
+        switch kind {
+        case ScalarBits.kindInt, ScalarBits.kindFloat: derivable = tag == nil && style == .plain
+        case ScalarBits.kindBig: derivable = false
+        default: derivable = true
+        }
+        let index = document.appendScalar(bytes, style: style, tag: tag, value: value, kind: kind,
+                                          isYAML11Boolean: yaml11, derivable: derivable, start: start, end: end,
+                                          inputOffset: inputOffset(of: bytes, style: style, start: start))
         // A long scalar weighs one node per 64 bytes in the alias budget: a
         // 1 MiB string aliased 3,000 times made `resolve` write 3 GB.
         let weight = 1 + bytes.count / 64
-        if let anchor = cString(data.anchor) { anchors[anchor] = (node, weight) }
-        var isStringValue = false
-        if case .string = value { isStringValue = true }
+        if data.anchor != nil, let anchor = cString(data.anchor) { anchors[anchor] = (index, weight) }
         let merge = style == .plain && bytes.count == 2 && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "<")
             && (tag == nil || tag == "tag:yaml.org,2002:merge")
-        add(node, size: weight, end: end, isMergeKey: merge,
-            keyHash: atKey ? Self.keyHash(value: value, isString: isStringValue, text: bytes) : nil)
+        add(index, size: weight, end: end, isMergeKey: merge,
+            keyHash: atKey ? Self.keyHash(value: value, isString: kind == ScalarBits.kindString, text: bytes) : nil)
+    }
+
+    /// Where the scalar's text stands as is in the input (a plain scalar at
+    /// its start, a quoted one just after the quote), when it does: then it
+    /// is not copied. Only for ASCII input, where positions are byte offsets.
+    @inline(__always)
+    private func inputOffset(of bytes: UnsafeBufferPointer<UInt8>, style: ScalarStyle, start: UInt32) -> Int? {
+        guard origin.isASCII, let input = document.input, let value = bytes.baseAddress else { return nil }
+        let at: Int
+        switch style {
+        case .plain: at = Int(start)
+        case .singleQuoted, .doubleQuoted: at = Int(start) + 1
+        default: return nil
+        }
+        guard at + bytes.count <= text.count, memcmp(input + at, value, bytes.count) == 0 else { return nil }
+        return at
     }
 
     private func tooManyNodes(_ start: UInt32) -> DiagnosticError {
@@ -420,7 +452,7 @@ struct Composer {
         let tagPtr = mapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
         let flow = mapping ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
             : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
-        if let tag = cString(tagPtr) {
+        if tagPtr != nil, let tag = cString(tagPtr) {
             let fits = tag == "!" || tag == (mapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq")
             if !fits {
                 let end = offset(event.end_mark)
@@ -435,27 +467,29 @@ struct Composer {
                 }
             }
         }
-        let anchor = cString(anchorPtr)
+        let anchor = anchorPtr == nil ? nil : cString(anchorPtr)
         if anchor != nil { openAnchors += 1 }
-        frames.append(Frame(isMapping: mapping, isFlow: flow, childStart: children.count,
+        let index = document.openCollection(mapping: mapping, start: start)
+        frames.append(Frame(isMapping: mapping, isFlow: flow, index: index, childStart: children.count,
                             start: start, lastEnd: start, anchor: anchor, size: 1))
     }
 
     private mutating func endCollection(_ event: inout yaml_event_t) throws(DiagnosticError) {
         let frame = frames.removeLast()
         let end = frame.isFlow ? offset(event.end_mark) : max(frame.lastEnd, frame.start)
-        let node: YAMLNode
+        let first = document.children.count
         if frame.isMapping {
-            node = YAMLNode(kind: .mapping(try entries(from: frame.childStart, hasMerge: frame.hasMerge)),
-                            origin: origin, start: frame.start, end: end)
+            try appendEntries(from: frame.childStart, hasMerge: frame.hasMerge)
         } else {
-            node = YAMLNode(kind: .sequence(takeChildren(from: frame.childStart)), origin: origin, start: frame.start, end: end)
+            for k in frame.childStart..<children.count { document.children.append(children[k].node) }
+            children.removeSubrange(frame.childStart...)
         }
+        document.closeCollection(frame.index, firstChild: first, end: end)
         if let anchor = frame.anchor {
             openAnchors -= 1
-            anchors[anchor] = (node, frame.size)
+            anchors[anchor] = (frame.index, frame.size)
         }
-        add(node, size: frame.size, end: end)
+        add(frame.index, size: frame.size, end: end)
     }
 
     private mutating func alias(_ event: inout yaml_event_t) throws(DiagnosticError) {
@@ -477,7 +511,7 @@ struct Composer {
             throw fail(Rule.limit,
                        "with this alias, aliases expand the document to more than \(budget) nodes (this one alone stands for \(target.size)), so the file is refused as an alias bomb",
                        span(start, end),
-                       related: [RelatedLocation(message: "the anchor &\(name) is defined here", span: target.node.span)])
+                       related: [RelatedLocation(message: "the anchor &\(name) is defined here", span: node(target.node).span)])
         }
         add(target.node, size: target.size, end: end)
     }
@@ -485,7 +519,7 @@ struct Composer {
     // MARK: mappings: merge keys and duplicates
 
     private static func isMergeKey(_ node: YAMLNode) -> Bool {
-        guard case .scalar(let s) = node.kind, s.style == .plain, s.text == "<<" else { return false }
+        guard case .scalar(let s) = node.kind, s.style == .plain, s.textIs("<<") else { return false }
         return s.tag == nil || s.tag == "tag:yaml.org,2002:merge"
     }
 
@@ -498,14 +532,15 @@ struct Composer {
     }
 
     private static func sameScalar(_ x: YAMLScalar, _ y: YAMLScalar) -> Bool {
-        if x.isString, y.isString { return x.text == y.text && x.value == y.value }
+        // Strings are the same key when their code points are (as in JSON).
+        if x.isString, y.isString { return x.withUTF8 { a in y.withUTF8 { b in a.elementsEqual(b) } } }
         switch (x.value, y.value) {
         case (.null, .null): return true
         case (.bool(let p), .bool(let q)): return p == q
         case (.int(let p), .int(let q)): return p == q
         case (.bigInt(let p), .bigInt(let q)): return p == q
         case (.float(let p), .float(let q)): return p == q
-        case (.string(let p), .string(let q)): return p == q
+        case (.string(let p), .string(let q)): return p.utf8.elementsEqual(q.utf8)
         default: return false
         }
     }
@@ -615,17 +650,15 @@ struct Composer {
             var budget = structureBudget
             return structureHash(node, &budget)
         }
-        var text = s.text
         let value: ScalarValue = s.isString ? .null : s.value
-        return text.withUTF8 { keyHash(value: value, isString: s.isString, text: $0) }
+        return s.withUTF8 { keyHash(value: value, isString: s.isString, text: $0) }
     }
 
     /// Keys seen so far in one mapping: hashes compared pairwise while few,
-    /// a dictionary once many. Holds keys unretained: the mapping being
-    /// built keeps them alive.
+    /// a dictionary once many.
     struct KeySet {
         var hashes: [Int] = []
-        var keys: [Unmanaged<YAMLNode>] = []
+        var keys: [UInt32] = []
         var index: [KeyIdentity: Int]? = nil
 
         mutating func reset() {
@@ -635,42 +668,31 @@ struct Composer {
         }
 
         /// Inserts `key`; returns the earlier equal key, if any (and then does not insert).
-        mutating func insert(_ key: YAMLNode, hash: Int) -> YAMLNode? {
+        mutating func insert(_ key: UInt32, hash: Int, in document: YAMLDocument) -> UInt32? {
             if index == nil, keys.count >= 32 {
                 var d: [KeyIdentity: Int] = [:]
-                for (i, k) in keys.enumerated() { d[Composer.identity(k.takeUnretainedValue(), index: i)] = i }
+                for (i, k) in keys.enumerated() { d[Composer.identity(document.node(k), index: i)] = i }
                 index = d
             }
             if index != nil {
-                let id = Composer.identity(key, index: keys.count)
-                if let i = index![id], Composer.sameKey(keys[i].takeUnretainedValue(), key) { return keys[i].takeUnretainedValue() }
+                let id = Composer.identity(document.node(key), index: keys.count)
+                if let i = index![id], Composer.sameKey(document.node(keys[i]), document.node(key)) { return keys[i] }
                 index![id] = keys.count
             } else {
                 for i in 0..<hashes.count where hashes[i] == hash {
-                    let k = keys[i].takeUnretainedValue()
-                    if Composer.sameKey(k, key) { return k }
+                    let k = keys[i]
+                    if k == key || Composer.sameKey(document.node(k), document.node(key)) { return k }
                 }
                 hashes.append(hash)
             }
-            keys.append(Unmanaged.passUnretained(key))
+            keys.append(key)
             return nil
         }
     }
 
-    /// Moves the children from `start` on out of the stack, without retaining them again.
-    private mutating func takeChildren(from start: Int) -> [YAMLNode] {
-        let n = children.count - start
-        let items = [YAMLNode](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for k in 0..<n { (buffer.baseAddress! + k).initialize(to: children[start + k].node.takeRetainedValue()) }
-            initialized = n
-        }
-        children.removeSubrange(start...)
-        return items
-    }
-
     private func describeKey(_ node: YAMLNode) -> String {
         guard case .scalar(let s) = node.kind else { return "this key" }
-        return s.text.isEmpty ? "the empty key" : "the key '\(s.text)'"
+        return s.utf8Count == 0 ? "the empty key" : "the key '\(s.text)'"
     }
 
     private mutating func duplicate(_ key: YAMLNode, first: YAMLNode) throws(DiagnosticError) {
@@ -683,70 +705,70 @@ struct Composer {
                               related: [RelatedLocation(message: "first defined here", span: first.span)]))
     }
 
-    /// The mapping's entries from the flat child stack: duplicates refused,
-    /// merge keys applied in place (explicit keys win wherever written;
-    /// earlier merged mappings win over later ones).
-    private mutating func entries(from start: Int, hasMerge: Bool) throws(DiagnosticError) -> [(key: YAMLNode, value: YAMLNode)] {
+    /// Appends the mapping's entries from the flat child stack to the arena:
+    /// duplicates refused, merge keys applied in place (explicit keys win
+    /// wherever written; earlier merged mappings win over later ones).
+    private mutating func appendEntries(from start: Int, hasMerge: Bool) throws(DiagnosticError) {
         var seen = scratch
         scratch = KeySet()
         seen.reset()
-        var result: [(key: YAMLNode, value: YAMLNode)] = []
-        result.reserveCapacity((children.count - start) / 2)
-        var slots: [(position: Int, key: YAMLNode, value: YAMLNode)] = []
-        var duplicates: [(key: YAMLNode, first: YAMLNode)] = []
+        let out = document
+        let base = out.children.count
+        var slots: [(position: Int, key: UInt32, value: UInt32)] = []
+        var duplicates: [(key: UInt32, first: UInt32)] = []
         var i = start
-        // Ownership moves from the stack into the entries; nothing here may
-        // throw until the stack is trimmed.
         while i + 1 < children.count {
-            let key = children[i].node.takeRetainedValue()
-            let value = children[i + 1].node.takeRetainedValue()
-            if hasMerge, Self.isMergeKey(key) {
-                slots.append((result.count, key, value))
-            } else if let first = seen.insert(key, hash: children[i].hash) {
+            let key = children[i].node
+            let value = children[i + 1].node
+            if hasMerge, Self.isMergeKey(node(key)) {
+                slots.append(((out.children.count - base) / 2, key, value))
+            } else if let first = seen.insert(key, hash: children[i].hash, in: out) {
                 duplicates.append((key, first))
             } else {
-                result.append((key, value))
+                out.children.append(key)
+                out.children.append(value)
             }
             i += 2
         }
         children.removeSubrange(start...)
-        for d in duplicates { try duplicate(d.key, first: d.first) }
+        for d in duplicates { try duplicate(node(d.key), first: node(d.first)) }
         if slots.isEmpty {
             scratch = seen
-            return result
+            return
         }
-        // Merged entries go where their `<<` stood. One merge key: a single
-        // insertion; several: the mapping is assembled once, so the work
-        // stays linear however many merge keys a hostile file writes.
-        var pieces: [(position: Int, entries: [(key: YAMLNode, value: YAMLNode)])] = []
+        // Merged entries go where their `<<` stood. The mapping is assembled
+        // once, so the work stays linear however many merge keys a hostile
+        // file writes.
+        var pieces: [(position: Int, entries: [UInt32])] = []
         for slot in slots {
-            var merged: [(key: YAMLNode, value: YAMLNode)] = []
-            try mergeSources(slot.value, key: slot.key) { (source) throws(DiagnosticError) in
-                for e in source where seen.insert(e.key, hash: Composer.keyHash(e.key)) == nil { merged.append(e) }
+            var merged: [UInt32] = []
+            try mergeSources(node(slot.value), key: node(slot.key)) { source in
+                for e in source where seen.insert(e.key.index, hash: Composer.keyHash(e.key), in: out) == nil {
+                    merged.append(e.key.index)
+                    merged.append(e.value.index)
+                }
             }
             if !merged.isEmpty { pieces.append((slot.position, merged)) }
         }
         scratch = seen
-        if pieces.count == 1 {
-            result.reserveCapacity(result.count + pieces[0].entries.count)
-            result.insert(contentsOf: pieces[0].entries, at: pieces[0].position)
-        } else if pieces.count > 1 {
-            var final: [(key: YAMLNode, value: YAMLNode)] = []
-            final.reserveCapacity(result.count + pieces.reduce(0) { $0 + $1.entries.count })
-            var next = 0
-            for piece in pieces {
-                while next < piece.position { final.append(result[next]); next += 1 }
-                final.append(contentsOf: piece.entries)
+        guard !pieces.isEmpty else { return }
+        let explicit = out.children.array(from: base)
+        out.children.removeAll(from: base)
+        var next = 0
+        for piece in pieces {
+            while next < piece.position {
+                out.children.append(explicit[2 * next])
+                out.children.append(explicit[2 * next + 1])
+                next += 1
             }
-            while next < result.count { final.append(result[next]); next += 1 }
-            return final
+            out.children.append(contentsOf: piece.entries)
         }
-        return result
+        out.children.append(contentsOf: explicit[(2 * next)...])
     }
 
     /// Calls `body` with the entries of each mapping a merge key's value names.
     private mutating func mergeSources(_ value: YAMLNode, key: YAMLNode,
-                              _ body: ([(key: YAMLNode, value: YAMLNode)]) throws(DiagnosticError) -> Void) throws(DiagnosticError) {
+                              _ body: (YAMLEntries) throws(DiagnosticError) -> Void) throws(DiagnosticError) {
         switch value.kind {
         case .mapping(let m):
             try body(m)

@@ -177,7 +177,7 @@ final class Evaluation {
         if annotations == nil && !unit.collectsAnnotations {
             var none: Annotations? = nil
             var ok = true
-            let checks = unit.checks
+            let checks = unit.runnable
             for k in checks.indices where !checks[k].run(self, node, &none) {
                 ok = false
                 if failFast { break }
@@ -186,7 +186,7 @@ final class Evaluation {
         }
         var local: Annotations? = Annotations()
         var ok = true
-        let checks = unit.checks
+        let checks = unit.runnable
         for k in checks.indices where !checks[k].run(self, node, &local) {
             ok = false
             if failFast { break }
@@ -274,20 +274,7 @@ extension Evaluation {
     /// base limits plus a share for each of its values (counted without
     /// recursion), so the budgets grow with the document, not with the schema.
     func limitWork(for instance: YAMLNode) {
-        var count = 0
-        var pending = [instance]
-        while let node = pending.popLast() {
-            count += 1
-            switch node.kind {
-            case .scalar: break
-            case .sequence(let items): pending += items
-            case .mapping(let entries):
-                for e in entries {
-                    pending.append(e.key)
-                    pending.append(e.value)
-                }
-            }
-        }
+        let count = instance.expandedNodeCount
         workLimit = Self.sum(limits.maxWork, count, limits.workPerValue)
         regexStepsTotal = Self.sum(limits.totalRegexBudget, count, limits.regexStepsPerValue)
         regexStepsLeft = regexStepsTotal

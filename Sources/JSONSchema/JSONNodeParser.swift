@@ -8,14 +8,16 @@ public enum JSONNodeParser {
     /// Parses one JSON document; throws a located `json-syntax` diagnostic
     /// on malformed text. Nesting deeper than `maxDepth` is refused.
     public static func parse(_ text: String, source: String, maxDepth: Int = 512) throws(DiagnosticError) -> YAMLNode {
-        var parser = Parser(bytes: Array(text.utf8), source: source, maxDepth: maxDepth)
+        let bytes = Array(text.utf8)
+        var parser = Parser(bytes: bytes, source: source, maxDepth: maxDepth)
         do {
             // A UTF-8 byte-order mark is not part of the text.
             if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
             parser.skipSpace()
-            let node = try parser.value(depth: 0)
+            try parser.value(depth: 0)
             parser.skipSpace()
             if parser.index < parser.bytes.count { throw parser.error("unexpected text after the JSON value") }
+            guard let node = parser.tree.finish() else { throw parser.error("malformed JSON") }
             return node
         } catch let error as DiagnosticError {
             throw error
@@ -31,11 +33,15 @@ public enum JSONNodeParser {
         var index = 0
         var line = 1
         var column = 1
+        /// Characters read so far (node positions are character indices).
+        var characters = 0
+        var tree: YAMLTreeBuilder
 
         init(bytes: [UInt8], source: String, maxDepth: Int) {
             self.bytes = bytes
             self.source = source
             self.maxDepth = maxDepth
+            self.tree = YAMLTreeBuilder(source: source, text: bytes)
         }
 
         var mark: SourceMark { SourceMark(line: line, column: column, offset: index) }
@@ -54,6 +60,7 @@ public enum JSONNodeParser {
                 // Continuation bytes of a multi-byte scalar do not add a column.
                 column += 1
             }
+            if b & 0xC0 != 0x80 { characters += 1 }
         }
 
         mutating func skipSpace() {
@@ -65,78 +72,74 @@ public enum JSONNodeParser {
             }
         }
 
-        func span(from start: SourceMark) -> SourceSpan {
-            SourceSpan(source: source, start: start, end: mark)
-        }
-
-        mutating func value(depth: Int) throws(DiagnosticError) -> YAMLNode {
+        mutating func value(depth: Int) throws(DiagnosticError) {
             guard depth < maxDepth else { throw error("JSON nested deeper than \(maxDepth) levels") }
             guard index < bytes.count else { throw error("unexpected end of JSON text") }
-            let start = mark
+            let start = characters
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 advance()
-                var entries: [(key: YAMLNode, value: YAMLNode)] = []
+                tree.open(mapping: true, start: start)
                 skipSpace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                     advance()
-                    return YAMLNode(kind: .mapping(entries), span: span(from: start))
+                    tree.close(end: characters)
+                    return
                 }
                 while true {
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-                    let key = try string()
+                    try string()
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected `:` after a key") }
                     advance()
                     skipSpace()
-                    let v = try value(depth: depth + 1)
-                    entries.append((key, v))
+                    try value(depth: depth + 1)
                     skipSpace()
                     guard index < bytes.count else { throw error("unexpected end of JSON text in an object") }
                     if bytes[index] == UInt8(ascii: ",") { advance(); continue }
                     if bytes[index] == UInt8(ascii: "}") { advance(); break }
                     throw error("expected `,` or `}` in an object")
                 }
-                return YAMLNode(kind: .mapping(entries), span: span(from: start))
+                tree.close(end: characters)
             case UInt8(ascii: "["):
                 advance()
-                var items: [YAMLNode] = []
+                tree.open(mapping: false, start: start)
                 skipSpace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                     advance()
-                    return YAMLNode(kind: .sequence(items), span: span(from: start))
+                    tree.close(end: characters)
+                    return
                 }
                 while true {
                     skipSpace()
-                    items.append(try value(depth: depth + 1))
+                    try value(depth: depth + 1)
                     skipSpace()
                     guard index < bytes.count else { throw error("unexpected end of JSON text in an array") }
                     if bytes[index] == UInt8(ascii: ",") { advance(); continue }
                     if bytes[index] == UInt8(ascii: "]") { advance(); break }
                     throw error("expected `,` or `]` in an array")
                 }
-                return YAMLNode(kind: .sequence(items), span: span(from: start))
+                tree.close(end: characters)
             case UInt8(ascii: "\""):
-                return try string()
-            case UInt8(ascii: "t"): return try literal("true", .bool(true), start)
-            case UInt8(ascii: "f"): return try literal("false", .bool(false), start)
-            case UInt8(ascii: "n"): return try literal("null", .null, start)
+                try string()
+            case UInt8(ascii: "t"): try literal("true", .bool(true), start)
+            case UInt8(ascii: "f"): try literal("false", .bool(false), start)
+            case UInt8(ascii: "n"): try literal("null", .null, start)
             default:
-                return try number(start)
+                try number(start)
             }
         }
 
-        mutating func literal(_ word: String, _ value: ScalarValue, _ start: SourceMark) throws(DiagnosticError) -> YAMLNode {
+        mutating func literal(_ word: String, _ value: ScalarValue, _ start: Int) throws(DiagnosticError) {
             for b in word.utf8 {
                 guard index < bytes.count, bytes[index] == b else { throw error("unexpected character") }
                 advance()
             }
-            let scalar = YAMLScalar(text: word, style: .plain, tag: nil, value: value, isYAML11Boolean: false)
-            return YAMLNode(kind: .scalar(scalar), span: span(from: start))
+            tree.scalar(word, style: .plain, value: value, start: start, end: characters)
         }
 
-        mutating func number(_ start: SourceMark) throws(DiagnosticError) -> YAMLNode {
+        mutating func number(_ start: Int) throws(DiagnosticError) {
             let begin = index
             var isInteger = true
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") { advance() }
@@ -171,8 +174,7 @@ public enum JSONNodeParser {
             } else {
                 value = .float(Double(text) ?? .nan)
             }
-            let scalar = YAMLScalar(text: text, style: .plain, tag: nil, value: value, isYAML11Boolean: false)
-            return YAMLNode(kind: .scalar(scalar), span: span(from: start))
+            tree.scalar(text, style: .plain, value: value, start: start, end: characters)
         }
 
         mutating func hex4() throws(DiagnosticError) -> UInt32 {
@@ -193,8 +195,8 @@ public enum JSONNodeParser {
             return v
         }
 
-        mutating func string() throws(DiagnosticError) -> YAMLNode {
-            let start = mark
+        mutating func string() throws(DiagnosticError) {
+            let start = characters
             advance()  // opening quote
             var out: [UInt8] = []
             while true {
@@ -208,7 +210,10 @@ public enum JSONNodeParser {
                     while index < bytes.count {
                         let c = bytes[index]
                         if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
-                        if c & 0xC0 != 0x80 { column += 1 }
+                        if c & 0xC0 != 0x80 {
+                            column += 1
+                            characters += 1
+                        }
                         index += 1
                     }
                     out.append(contentsOf: bytes[run..<index])
@@ -231,13 +236,13 @@ public enum JSONNodeParser {
                     var code = try hex4()
                     if code >= 0xD800, code < 0xDC00,
                        index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                        let save = (index, line, column)
+                        let save = (index, line, column, characters)
                         advance(); advance()
                         let low = try hex4()
                         if low >= 0xDC00, low < 0xE000 {
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         } else {
-                            (index, line, column) = save
+                            (index, line, column, characters) = save
                         }
                     }
                     let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
@@ -247,8 +252,7 @@ public enum JSONNodeParser {
                 }
             }
             let text = String(decoding: out, as: UTF8.self)
-            let scalar = YAMLScalar(text: text, style: .doubleQuoted, tag: nil, value: .string(text), isYAML11Boolean: false)
-            return YAMLNode(kind: .scalar(scalar), span: span(from: start))
+            tree.scalar(text, style: .doubleQuoted, value: .string(text), start: start, end: characters)
         }
     }
 }

@@ -90,7 +90,7 @@ public struct JSONSchemaValidator: Sendable {
                 }
             }
         }
-        return program.unitByNode[ObjectIdentifier(node)]
+        return program.unitByNode[node]
     }
 
     func run(_ unit: Int, _ instance: YAMLNode, failFast: Bool) -> [Diagnostic] {

@@ -16,19 +16,17 @@ enum JSONValues {
 
     /// The type bits of `node`; a number with zero fractional part also has `integer`.
     static func typeBits(_ node: YAMLNode) -> UInt8 {
-        switch node.kind {
+        // From the node's shape, without making a view (this runs for every `type`).
+        switch node.shape {
         case .mapping: return object
         case .sequence: return array
-        case .scalar(let s):
-            if s.isString { return string }
-            if s.isInteger { return number | integer }
-            switch s.value {
-            case .null: return null
-            case .bool: return boolean
-            case .int, .bigInt: return number | integer
-            case .float(let d): return d.isFinite && d.rounded(.towardZero) == d ? number | integer : number
-            case .string: return string
-            }
+        case .string: return string
+        case .integer: return number | integer
+        case .null: return null
+        case .bool: return boolean
+        case .float:
+            guard case .float(let d) = node.scalar?.value else { return number }
+            return d.isFinite && d.rounded(.towardZero) == d ? number | integer : number
         }
     }
 

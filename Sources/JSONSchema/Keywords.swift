@@ -71,7 +71,7 @@ struct KeywordContext {
         return out
     }
 
-    func mapping() throws(DiagnosticError) -> [(key: YAMLNode, value: YAMLNode)] {
+    func mapping() throws(DiagnosticError) -> YAMLEntries {
         guard case .mapping(let entries) = value.kind else {
             throw invalid("`\(keyword)` must be a mapping, found \(JSONValues.describe(value))")
         }
@@ -238,9 +238,10 @@ enum Keywords {
     }
 
     static func enumKeyword(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
-        guard case .sequence(let allowed) = c.value.kind else {
+        guard case .sequence(let allowedItems) = c.value.kind else {
             throw c.invalid("`enum` must be a sequence of allowed values, found \(JSONValues.describe(c.value))")
         }
+        let allowed = Array(allowedItems)
         let location = c.location
         return { ev, node, _ in
             for a in allowed where JSONValues.equal(a, node) { return true }
@@ -443,7 +444,7 @@ enum Keywords {
     }
 
     static func reportMissing(_ ev: Evaluation, _ name: String, _ node: YAMLNode,
-                              _ entries: [(key: YAMLNode, value: YAMLNode)], _ location: String) {
+                              _ entries: YAMLEntries, _ location: String) {
         let typo = Suggestions.closest(to: name, in: entries.map { JSONValues.keyName($0.key) })
         ev.report("schema-required", at: node, schemaPath: location, "missing required key `\(name)`",
                   help: typo.map { "`\($0)` may be a misspelling of `\(name)`" } ?? "add `\(name):` to this mapping")
@@ -664,8 +665,7 @@ enum Keywords {
             for e in entries {
                 var key = e.key
                 if case .scalar(let s) = key.kind, !s.isString {
-                    key = YAMLNode(kind: .scalar(YAMLScalar(text: s.text, style: s.style, tag: nil, value: .string(s.text),
-                                                             isYAML11Boolean: false)), span: key.span)
+                    key = YAMLNode.string(s.text, style: s.style, span: key.span)
                 }
                 if !ev.applyChild(sub, key, .key(JSONValues.keyName(e.key))) {
                     ok = false

@@ -26,6 +26,23 @@ final class SchemaUnit: @unchecked Sendable {
     /// For `true`/`false` schemas.
     @exclusivity(unchecked) var boolean: Bool?
     @exclusivity(unchecked) var checks: [CompiledCheck] = []
+    /// `checks` once compiling is done, in memory of the unit's own: read on
+    /// every schema application, where an array property of a class would be
+    /// retained and released each time.
+    @exclusivity(unchecked) private(set) var runnable = UnsafeMutableBufferPointer<CompiledCheck>(start: nil, count: 0)
+
+    /// Fixes `checks` for validation.
+    func freeze() {
+        runnable.deinitialize()
+        runnable.deallocate()
+        runnable = .allocate(capacity: checks.count)
+        _ = runnable.initialize(from: checks)
+    }
+
+    deinit {
+        runnable.deinitialize()
+        runnable.deallocate()
+    }
     /// Has `unevaluatedProperties`/`unevaluatedItems`, so needs annotations from its siblings.
     @exclusivity(unchecked) var collectsAnnotations = false
     /// Subschemas applied to the same instance (for "did you mean" candidates).
@@ -53,10 +70,10 @@ final class SchemaProgram: @unchecked Sendable {
     /// Nodes of documents loaded while compiling (meta-schemas), kept alive.
     let documents: [YAMLNode]
     /// Schema node → its unit, for validating against a subschema.
-    let unitByNode: [ObjectIdentifier: Int]
+    let unitByNode: [YAMLNode: Int]
 
     init(units: [SchemaUnit], dynamicAnchors: [[String: Int]], root: Int, warnings: [Diagnostic], documents: [YAMLNode],
-         unitByNode: [ObjectIdentifier: Int]) {
+         unitByNode: [YAMLNode: Int]) {
         self.unitByNode = unitByNode
         self.units = units
         self.dynamicAnchors = dynamicAnchors
@@ -75,7 +92,7 @@ final class SchemaCompiler {
     static let defaultBase = "urn:accordion:schema"
 
     var units: [SchemaUnit] = []
-    var unitByNode: [ObjectIdentifier: Int] = [:]
+    var unitByNode: [YAMLNode: Int] = [:]
     /// Resource URI (no fragment) → unit index of its root.
     var resourceRoots: [String: Int] = [:]
     var resourceCount = 0
@@ -101,6 +118,7 @@ final class SchemaCompiler {
             next += 1
         }
         if !errors.isEmpty { throw DiagnosticError(Diagnostic.sortedByPosition(errors)) }
+        for unit in units { unit.freeze() }
         return SchemaProgram(units: units, dynamicAnchors: dynamicAnchors, root: rootIndex, warnings: warnings, documents: documents,
                              unitByNode: unitByNode)
     }
@@ -145,7 +163,7 @@ final class SchemaCompiler {
     /// recording identifiers. Returns the unit index.
     @discardableResult
     func register(_ node: YAMLNode, base: String, resource: Int, location: String, isRoot: Bool = false) -> Int {
-        if let existing = unitByNode[ObjectIdentifier(node)] { return existing }
+        if let existing = unitByNode[node] { return existing }
         var base = base
         var resource = resource
         var startsResource = isRoot
@@ -167,7 +185,7 @@ final class SchemaCompiler {
         let index = units.count
         let unit = SchemaUnit(index: index, node: node, location: location, baseURI: base, resource: resource)
         units.append(unit)
-        unitByNode[ObjectIdentifier(node)] = index
+        unitByNode[node] = index
         if startsResource, resourceRoots[base] == nil { resourceRoots[base] = index }
         guard case .mapping(let entries) = node.kind else { return index }
         for (key, value) in entries {
@@ -294,7 +312,7 @@ final class SchemaCompiler {
     /// The unit for a subschema node (registered in phase 1, or now when it
     /// sits somewhere only a JSON pointer reaches).
     func unit(for node: YAMLNode, base: String, resource: Int, location: String) -> Int {
-        if let existing = unitByNode[ObjectIdentifier(node)] { return existing }
+        if let existing = unitByNode[node] { return existing }
         return register(node, base: base, resource: resource, location: location)
     }
 
@@ -352,7 +370,7 @@ final class SchemaCompiler {
             case .scalar:
                 throw unresolved("`\(fragment)` goes inside a scalar")
             }
-            if let existing = unitByNode[ObjectIdentifier(node)] {
+            if let existing = unitByNode[node] {
                 base = units[existing].baseURI
                 resource = units[existing].resource
                 here = units[existing].location
