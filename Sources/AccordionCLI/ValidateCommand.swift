@@ -193,9 +193,8 @@ private func loadDocument(_ bytes: [UInt8], name: String) throws(DiagnosticError
     let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
     let looksLikeJSON = name.hasSuffix(".json") || first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         || first == UInt8(ascii: "\"")
-    // The JSON parser keeps a whole source span per node (about 330 bytes;
-    // a 5 MB array of numbers took 800 MB): large files go to the loader,
-    // whose nodes share one source index (about 90 bytes a node).
+    // Large files go to the libyaml loader, the reader the benchmarks
+    // measure and tune (both build the same arena of nodes).
     if looksLikeJSON, bytes.count <= 512 << 10,
        let node = try? JSONNodeParser.parse(String(decoding: bytes, as: UTF8.self), source: name) {
         return node

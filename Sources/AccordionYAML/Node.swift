@@ -327,6 +327,16 @@ public struct YAMLEntries: RandomAccessCollection, Sendable {
         YAMLNode(document: document, index: document.children[Int(first) + 2 * position])
     }
 
+    /// Calls `body` with the text of the key at `position` when it is a
+    /// scalar (nil for a collection key), without making a handle or a `String`.
+    @inline(__always)
+    public func withKeyText<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+        precondition(position >= 0 && position < count, "index out of range")
+        let k = document.children[Int(first) + 2 * position]
+        guard document.nodes[Int(k)].nodeKind == NodeRecord.scalar else { return try body(nil) }
+        return try document.withText(k) { try body($0) }
+    }
+
     /// The value at `position`.
     @inline(__always)
     public func value(at position: Int) -> YAMLNode {

@@ -20,9 +20,10 @@ public struct YAMLLimits: Sendable {
     public var aliasExpansionPerNode: Int = 10
     /// Most problems reported before the loader stops looking for more.
     public var maxProblems: Int = 100
-    /// Most nodes written in one document. A tree costs about 90 bytes a
-    /// node, so a 64 MiB file of one-character values (`[1,1,1,…]`) would
-    /// need some 3 GB; 5,000,000 nodes is about 450 MB, far beyond any spec.
+    /// Most nodes written in one document. A node costs about 25 bytes in
+    /// the arena (its record and its place in its parent's child list), so
+    /// a 64 MiB file of one-character values (`[1,1,1,…]`) would need some
+    /// 800 MB; 5,000,000 nodes is about 125 MB, far beyond any spec.
     public var maxNodes: Int = 5_000_000
 
     /// The defaults.

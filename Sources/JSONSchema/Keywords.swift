@@ -511,6 +511,9 @@ enum Keywords {
         }
         let children = NameTable(map)
         let units = slots
+        var names = [String](repeating: "", count: slots.count)
+        for (name, slot) in map { names[slot] = name }
+        let slotNames = names
         // Required names, as bits over slots.
         let requiredNames = mergedRequired(c.unit.node) ?? []
         var requiredBit = [UInt64](repeating: 0, count: slots.count)
@@ -528,12 +531,13 @@ enum Keywords {
         let additionalIsFalse = additionalNode?.scalar?.value == .bool(false)
         let candidates = map.keys.sorted()
         return { ev, node, annotations in
-            guard case .mapping(let entries) = node.kind else { return true }
+            guard let entries = node.entries else { return true }
             var ok = true
             var seen: UInt64 = 0
             for k in 0..<entries.count {
-                let name = JSONValues.keyName(entries[k].key)
-                guard let slot = children[name] else {
+                // Looked up by the key's bytes: no handle and no `String` for a known key.
+                guard let slot = entries.withKeyText(at: k, children.slot(forUTF8:)) else {
+                    let name = JSONValues.keyName(entries[k].key)
                     guard let additional else { continue }
                     if additionalIsFalse {
                         ok = false
@@ -549,13 +553,14 @@ enum Keywords {
                 }
                 seen |= requiredBits[slot]
                 let u = units[slot]
+                let name = slotNames[slot]
                 if ev.units[u].boolean == false {
                     // `properties: {name: false}` forbids the key itself: say so at the key.
                     ok = false
                     if ev.failFast { return false }
                     ev.report("schema-false", at: entries[k].key, schemaPath: ev.units[u].location, step: .key(name),
                               "key `\(name)` is not allowed here", help: "remove `\(name)`")
-                } else if ev.applyChild(u, entries[k].value, .key(name)) {
+                } else if ev.applyChild(u, entries.value(at: k), .key(name)) {
                     annotations?.properties.insert(k)
                 } else {
                     ok = false
@@ -1026,18 +1031,32 @@ enum Keywords {
 /// every instance key) and by hash when large.
 struct NameTable: Sendable {
     private let small: [(String, Int)]
+    private let smallBytes: [([UInt8], Int)]
     private let large: [String: (String, Int)]?
 
     init(_ map: [String: Int]) {
         if map.count <= 8 {
             small = map.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            smallBytes = small.map { (Array($0.0.utf8), $0.1) }
             large = nil
         } else {
             small = []
+            smallBytes = []
             var table: [String: (String, Int)] = [:]
             for (key, unit) in map { table[key] = (key, unit) }
             large = table
         }
+    }
+
+    /// The value for a key given as UTF-8 bytes (nil: a key that is not a
+    /// scalar, named "" like `keyName` does). Compares bytes, so code points.
+    func slot(forUTF8 key: UnsafeBufferPointer<UInt8>?) -> Int? {
+        guard let key else { return self[""] }
+        if large != nil { return self[String(decoding: key, as: UTF8.self)] }
+        for (k, v) in smallBytes where k.count == key.count {
+            if k.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return v }
+        }
+        return nil
     }
 
     /// Exact (code point) match: JSON keys `é` and `e` + U+0301 differ.

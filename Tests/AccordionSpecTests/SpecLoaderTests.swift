@@ -287,3 +287,50 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertNil(RuleCatalog.rule("no-such-rule"))
     }
 }
+
+/// Large specs take the two-thread path (schema and rules side by side):
+/// it must find and report exactly what each pass finds.
+final class ParallelCheckTests: XCTestCase {
+    private func spec(panels: Int, badColorAt: Int? = nil, duplicateAt: Int? = nil) -> String {
+        // Tall enough for every header of the large spec.
+        var lines = ["accordion: 1", "container:", "  height: 200000", "panels:"]
+        for i in 0..<panels {
+            let id = i == duplicateAt ? "p0" : "p\(i)"
+            lines.append("  - id: \(id)")
+            lines.append("    title: Panel \(i)")
+            lines.append("    color: \(i == badColorAt ? "\"#12\"" : "0x336699FF")")
+        }
+        lines.append("script:")
+        lines.append("  - tap: p1")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func testALargeValidSpecDecodes() throws {
+        // 3,000 panels: ~21,000 nodes, over the threshold for two threads.
+        let result = SpecLoader.load(Array(spec(panels: 3_000).utf8), source: "big.yaml")
+        XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+        XCTAssertEqual(result.document?.panels.count, 3_000)
+    }
+
+    func testALargeSpecReportsSchemaAndRuleErrorsTogether() throws {
+        let result = SpecLoader.load(Array(spec(panels: 3_000, badColorAt: 2_500, duplicateAt: 2_900).utf8),
+                                     source: "big.yaml")
+        let rules = Set(result.diagnostics.map(\.rule))
+        XCTAssertTrue(rules.contains("schema-pattern"), "\(rules)")
+        XCTAssertTrue(rules.contains("duplicate-panel-id"), "\(rules)")
+        XCTAssertNil(result.document)
+        let colour = result.diagnostics.first { $0.rule == "schema-pattern" }
+        XCTAssertEqual(colour?.span.start.line, 5 + 2_500 * 3 + 2)
+        XCTAssertEqual(colour?.instancePath, "/panels/2500/color")
+    }
+
+    func testTheLargePathAgreesWithTheSmallOne() throws {
+        // The same problems in a small spec (one thread) and a large one (two):
+        // the rules and messages found must be the same.
+        let small = SpecLoader.load(Array(spec(panels: 30, badColorAt: 20, duplicateAt: 25).utf8), source: "s.yaml")
+        let large = SpecLoader.load(Array(spec(panels: 3_000, badColorAt: 20, duplicateAt: 25).utf8), source: "s.yaml")
+        XCTAssertEqual(Set(small.diagnostics.map(\.rule)).intersection(["schema-pattern", "duplicate-panel-id"]).count, 2)
+        XCTAssertEqual(small.diagnostics.map(\.rule), large.diagnostics.map(\.rule))
+        XCTAssertEqual(small.diagnostics.map(\.span.start), large.diagnostics.map(\.span.start))
+    }
+}
