@@ -2,7 +2,7 @@
 // The accordion package: a headless, data-driven twin of the article's
 // `ExpandableViewController`. Dependencies point one way:
 // CYAML → AccordionYAML → JSONSchema → AccordionSpec → AccordionRender → AccordionCLI,
-// with AccordionDiagnostics at the bottom and AccordionModel standing alone
+// with AccordionDiagnostics and AccordionParallel at the bottom and AccordionModel standing alone
 // (the model knows nothing of YAML or files).
 import PackageDescription
 
