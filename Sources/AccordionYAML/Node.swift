@@ -93,9 +93,6 @@ public struct YAMLScalar: Sendable, Hashable {
         return kind == ScalarBits.kindInt || kind == ScalarBits.kindBig
     }
 
-    /// True when the scalar resolved to null.
-    public var isNull: Bool { ScalarBits.kind(of: bits) == ScalarBits.kindNull }
-
     /// The resolved value.
     public var value: ScalarValue {
         let r = record
@@ -249,9 +246,6 @@ public struct YAMLNode: Sendable, Hashable {
         }
     }
 
-    /// True for a scalar.
-    public var isScalar: Bool { record.nodeKind == NodeRecord.scalar }
-
     /// The scalar, if this is one.
     public var scalar: YAMLScalar? {
         record.nodeKind == NodeRecord.scalar ? YAMLScalar(document: document, index: index) : nil
@@ -276,42 +270,50 @@ public struct YAMLNode: Sendable, Hashable {
     }
 }
 
-/// The items of a sequence: a view into the arena.
-public struct YAMLItems: RandomAccessCollection, Sendable {
+/// Where a collection's children are in the arena: the part both views share.
+struct ChildRange: Sendable {
     let document: YAMLDocument
     let first: UInt32
-    public let count: Int
+    let count: Int
+
+    /// The arena index of child `k` (an item, or a key/value of an entry).
+    @inline(__always) func child(_ k: Int) -> UInt32 { document.children[Int(first) + k] }
+}
+
+/// The items of a sequence: a view into the arena.
+public struct YAMLItems: RandomAccessCollection, Sendable {
+    let range: ChildRange
+    var document: YAMLDocument { range.document }
+    var first: UInt32 { range.first }
 
     init(document: YAMLDocument, first: UInt32, count: UInt32) {
-        self.document = document
-        self.first = first
-        self.count = Int(count)
+        range = ChildRange(document: document, first: first, count: Int(count))
     }
 
+    public var count: Int { range.count }
     public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    public var endIndex: Int { range.count }
 
     @inline(__always)
     public subscript(position: Int) -> YAMLNode {
         precondition(position >= 0 && position < count, "index out of range")
-        return YAMLNode(document: document, index: document.children[Int(first) + position])
+        return YAMLNode(document: document, index: range.child(position))
     }
 }
 
 /// The entries of a mapping, in document order: a view into the arena.
 public struct YAMLEntries: RandomAccessCollection, Sendable {
-    let document: YAMLDocument
-    let first: UInt32
-    public let count: Int
+    let range: ChildRange
+    var document: YAMLDocument { range.document }
+    var first: UInt32 { range.first }
 
     init(document: YAMLDocument, first: UInt32, count: UInt32) {
-        self.document = document
-        self.first = first
-        self.count = Int(count)
+        range = ChildRange(document: document, first: first, count: Int(count))
     }
 
+    public var count: Int { range.count }
     public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    public var endIndex: Int { range.count }
 
     @inline(__always)
     public subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {

@@ -186,7 +186,7 @@ final class YAMLDocument: @unchecked Sendable {
 /// into `text`, so every node knows its line and column.
 public struct YAMLTreeBuilder {
     let document: YAMLDocument
-    private var open: [(index: UInt32, isMapping: Bool)] = []
+    private var open: [UInt32] = []
     /// Finished children of the open collections.
     private var pending: [UInt32] = []
     private var pendingStarts: [Int] = []
@@ -228,13 +228,13 @@ public struct YAMLTreeBuilder {
 
     /// Opens a mapping (`mapping: true`) or sequence at character `start`.
     public mutating func open(mapping: Bool, start: Int) {
-        open.append((document.openCollection(mapping: mapping, start: UInt32(clamping: start)), mapping))
+        open.append(document.openCollection(mapping: mapping, start: UInt32(clamping: start)))
         pendingStarts.append(pending.count)
     }
 
     /// Closes the innermost open collection at character `end`.
     public mutating func close(end: Int) {
-        let (index, _) = open.removeLast()
+        let index = open.removeLast()
         let from = pendingStarts.removeLast()
         let first = document.children.count
         document.children.append(contentsOf: pending[from...])
