@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "AccordionDiagnostics"),
         // Two threads for the two independent passes over a large spec (POSIX threads, no Foundation).
         .target(name: "AccordionParallel"),
-        .target(name: "AccordionYAML", dependencies: ["CYAML", "AccordionDiagnostics"]),
+        .target(name: "AccordionYAML", dependencies: ["CYAML", "AccordionDiagnostics", "AccordionParallel"]),
         .target(name: "JSONSchema", dependencies: ["AccordionYAML", "AccordionDiagnostics"]),
         .target(name: "AccordionModel"),
         .target(

@@ -51,3 +51,83 @@ private final class Job<A>: AnyJob, @unchecked Sendable {
 
     override func run() { result = work() }
 }
+
+/// A bounded first-in-first-out handoff between one producing and one
+/// consuming thread (a mutex and two condition variables): the producer
+/// waits while `capacity` items are queued, the consumer while none are.
+/// Either side can stop the other: `finish()` after the last item,
+/// `cancel()` when the consumer gives up (a producer's `push` then fails).
+public final class HandoffQueue<Item>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var items: [Item] = []
+    private var head = 0
+    private let capacity: Int
+    private var finished = false
+    private var cancelled = false
+
+    /// A queue holding at most `capacity` items at once.
+    public init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        changed.deallocate()
+    }
+
+    private func locked<R>(_ body: () -> R) -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
+    /// Queues `item`, waiting for room; false when the consumer cancelled.
+    @discardableResult
+    public func push(_ item: Item) -> Bool {
+        locked {
+            while items.count - head >= capacity && !cancelled { pthread_cond_wait(changed, mutex) }
+            guard !cancelled else { return false }
+            items.append(item)
+            pthread_cond_broadcast(changed)
+            return true
+        }
+    }
+
+    /// The next item, waiting for one; nil once the producer finished and
+    /// everything was taken, or after `cancel()`.
+    public func pop() -> Item? {
+        locked {
+            while head == items.count && !finished && !cancelled { pthread_cond_wait(changed, mutex) }
+            guard !cancelled, head < items.count else { return nil }
+            let item = items[head]
+            head += 1
+            if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            pthread_cond_broadcast(changed)
+            return item
+        }
+    }
+
+    /// The producer's last word: nothing more will be pushed.
+    public func finish() {
+        locked {
+            finished = true
+            pthread_cond_broadcast(changed)
+        }
+    }
+
+    /// The consumer's way out: the producer's pushes fail from now on.
+    public func cancel() {
+        locked {
+            cancelled = true
+            pthread_cond_broadcast(changed)
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionParallel
 import CYAML
 
 /// Limits that keep hostile input from exhausting time, memory or stack.
@@ -25,6 +26,12 @@ public struct YAMLLimits: Sendable {
     /// a 64 MiB file of one-character values (`[1,1,1,…]`) would need some
     /// 800 MB; 5,000,000 nodes is about 125 MB, far beyond any spec.
     public var maxNodes: Int = 5_000_000
+
+    /// Inputs from this size on are parsed by libyaml on a thread of its
+    /// own while the calling thread builds the tree (below 256 KiB, starting
+    /// a thread costs more than it saves; `Int.max`: never). Not a limit,
+    /// but kept with them as the other knob of how a load runs.
+    public var pipelineFromBytes: Int = 256 << 10
 
     /// The defaults.
     public init() {}
@@ -204,10 +211,6 @@ struct Composer {
 
     private func span(_ start: UInt32, _ end: UInt32) -> SourceSpan { origin.span(start, end) }
 
-    private func span(_ mark: yaml_mark_t) -> SourceSpan {
-        let o = offset(mark)
-        return origin.span(o, o)
-    }
 
     private func fail(_ rule: String, _ message: String, _ span: SourceSpan,
                       related: [RelatedLocation] = [], help: String? = nil) -> DiagnosticError {
@@ -236,50 +239,93 @@ struct Composer {
     }
 
     private mutating func parse(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
+        if text.count >= limits.pipelineFromBytes { return try parsePipelined(parser) }
         var event = yaml_event_t()
-        var documents = 0
+        var bytes = ArenaBuffer<UInt8>()
+        defer { bytes.deallocate() }
         while true {
             guard yaml_parser_parse(parser, &event) != 0 else { throw syntaxError(parser) }
-            defer { yaml_event_delete(&event) }
-            switch event.type {
-            case YAML_SCALAR_EVENT:
-                try scalar(&event)
-            case YAML_MAPPING_START_EVENT:
-                try startCollection(&event, mapping: true)
-            case YAML_SEQUENCE_START_EVENT:
-                try startCollection(&event, mapping: false)
-            case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-                try endCollection(&event)
-            case YAML_ALIAS_EVENT:
-                try alias(&event)
-            case YAML_DOCUMENT_START_EVENT:
-                documents += 1
-                if documents > 1 {
-                    throw fail(Rule.document,
-                               "a second YAML document starts here; an accordion file holds exactly one document",
-                               span(event.start_mark),
-                               related: root.map { [RelatedLocation(message: "the first document starts here", span: node($0).span)] } ?? [])
-                }
-            case YAML_STREAM_END_EVENT:
-                guard let root else {
-                    throw fail(Rule.document,
-                               "the file holds no YAML document: it is empty or contains only comments",
-                               span(0, 0))
-                }
-                if !problems.isEmpty { throw DiagnosticError(problems) }
-                return node(root)
-            default:
-                break  // stream start, document end
-            }
+            bytes.removeAll(from: 0)
+            let record = LoadEvent(&event, bytes: &bytes)
+            yaml_event_delete(&event)
+            if let root = try handle(record, UnsafePointer(bytes.base)) { return root }
         }
     }
 
-    // MARK: nodes
-
-    private func cString(_ p: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        guard let p else { return nil }
-        return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
+    /// libyaml on a second thread, handing over events in batches, while
+    /// this thread builds the tree: the load then takes about as long as
+    /// libyaml's parse alone. The parser is read here (for a syntax error)
+    /// only after the other thread has handed over its last batch.
+    private mutating func parsePipelined(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
+        let queue = HandoffQueue<EventBatch>(capacity: 8)
+        let parserAddress = UInt(bitPattern: parser)
+        var outcome: Result<YAMLNode, DiagnosticError>? = nil
+        _ = Parallel.both({
+            produceEvents(UnsafeMutablePointer(bitPattern: parserAddress)!, into: queue)
+        }, {
+            // However this side ends, the producer must stop too.
+            defer { queue.cancel() }
+            do throws(DiagnosticError) {
+                while let batch = queue.pop() {
+                    let base = UnsafePointer(batch.bytes.base)
+                    for k in 0..<batch.events.count {
+                        if let root = try handle(batch.events[k], base) {
+                            outcome = .success(root)
+                            return
+                        }
+                    }
+                    if batch.failed {
+                        outcome = .failure(syntaxError(parser))
+                        return
+                    }
+                }
+                outcome = .failure(fail(Rule.syntax, "the YAML parser stopped before the end of the file", span(0, 0)))
+            } catch {
+                outcome = .failure(error)
+            }
+        })
+        return try outcome!.get()
     }
+
+    /// Documents started so far.
+    private var documents = 0
+
+    /// Takes one event; returns the root at the end of the stream.
+    private mutating func handle(_ event: LoadEvent, _ base: UnsafePointer<UInt8>?) throws(DiagnosticError) -> YAMLNode? {
+        switch event.kind {
+        case .scalar:
+            try scalar(event, base)
+        case .mappingStart:
+            try startCollection(event, base, mapping: true)
+        case .sequenceStart:
+            try startCollection(event, base, mapping: false)
+        case .collectionEnd:
+            try endCollection(event)
+        case .alias:
+            try alias(event, base)
+        case .documentStart:
+            documents += 1
+            if documents > 1 {
+                throw fail(Rule.document,
+                           "a second YAML document starts here; an accordion file holds exactly one document",
+                           span(event.start, event.start),
+                           related: root.map { [RelatedLocation(message: "the first document starts here", span: node($0).span)] } ?? [])
+            }
+        case .streamEnd:
+            guard let root else {
+                throw fail(Rule.document,
+                           "the file holds no YAML document: it is empty or contains only comments",
+                           span(0, 0))
+            }
+            if !problems.isEmpty { throw DiagnosticError(problems) }
+            return node(root)
+        case .other:
+            break  // stream start, document end
+        }
+        return nil
+    }
+
+    // MARK: nodes
 
     /// Whether the next child of the innermost collection is a mapping key.
     private var atKey: Bool {
@@ -320,21 +366,13 @@ struct Composer {
         tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst(18) : tag
     }
 
-    private mutating func scalar(_ event: inout yaml_event_t) throws(DiagnosticError) {
+    private mutating func scalar(_ event: LoadEvent, _ base: UnsafePointer<UInt8>?) throws(DiagnosticError) {
         nodeCount += 1
-        let data = event.data.scalar
-        let start = offset(event.start_mark), end = offset(event.end_mark)
+        let start = event.start, end = event.end
         if nodeCount > limits.maxNodes { throw tooManyNodes(start) }
-        let bytes = UnsafeBufferPointer(start: data.value, count: Int(data.length))
-        let style: ScalarStyle
-        switch data.style {
-        case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
-        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
-        case YAML_LITERAL_SCALAR_STYLE: style = .literal
-        case YAML_FOLDED_SCALAR_STYLE: style = .folded
-        default: style = .plain
-        }
-        let tag = data.tag == nil ? nil : cString(data.tag)
+        let bytes = event.value(in: base)
+        let style = ScalarBits.styles[Int(event.style)]
+        let tag = event.hasTag ? event.tag(in: base) : nil
         // Strings (most scalars) need no value of their own: the text is it.
         var value: ScalarValue = .null
         var kind = ScalarBits.kindString
@@ -366,7 +404,7 @@ struct Composer {
         // A long scalar weighs one node per 64 bytes in the alias budget: a
         // 1 MiB string aliased 3,000 times made `resolve` write 3 GB.
         let weight = 1 + bytes.count / 64
-        if data.anchor != nil, let anchor = cString(data.anchor) { anchors[anchor] = (index, weight) }
+        if event.hasAnchor, let anchor = event.anchor(in: base) { anchors[anchor] = (index, weight) }
         let merge = style == .plain && bytes.count == 2 && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "<")
             && (tag == nil || tag == "tag:yaml.org,2002:merge")
         add(index, size: weight, end: end, isMergeKey: merge,
@@ -440,23 +478,20 @@ struct Composer {
                               span: span(start, end)))
     }
 
-    private mutating func startCollection(_ event: inout yaml_event_t, mapping: Bool) throws(DiagnosticError) {
+    private mutating func startCollection(_ event: LoadEvent, _ base: UnsafePointer<UInt8>?, mapping: Bool) throws(DiagnosticError) {
         nodeCount += 1
-        let start = offset(event.start_mark)
+        let start = event.start
         if nodeCount > limits.maxNodes { throw tooManyNodes(start) }
         if frames.count >= limits.maxDepth {
             throw fail(Rule.limit,
                        "collections are nested more than \(limits.maxDepth) levels deep here, beyond the nesting limit, so the file is refused",
                        span(start, start))
         }
-        let anchorPtr = mapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-        let tagPtr = mapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
-        let flow = mapping ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
-            : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
-        if tagPtr != nil, let tag = cString(tagPtr) {
+        let flow = event.style == 1
+        if event.hasTag, let tag = event.tag(in: base) {
             let fits = tag == "!" || tag == (mapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq")
             if !fits {
-                let end = offset(event.end_mark)
+                let end = event.end
                 if tag == "tag:yaml.org,2002:map" || tag == "tag:yaml.org,2002:seq" || Self.coreTypes[tag] != nil
                     || tag == "tag:yaml.org,2002:str"
                 {
@@ -468,16 +503,16 @@ struct Composer {
                 }
             }
         }
-        let anchor = anchorPtr == nil ? nil : cString(anchorPtr)
+        let anchor = event.hasAnchor ? event.anchor(in: base) : nil
         if anchor != nil { openAnchors += 1 }
         let index = document.openCollection(mapping: mapping, start: start)
         frames.append(Frame(isMapping: mapping, isFlow: flow, index: index, childStart: children.count,
                             start: start, lastEnd: start, anchor: anchor, size: 1))
     }
 
-    private mutating func endCollection(_ event: inout yaml_event_t) throws(DiagnosticError) {
+    private mutating func endCollection(_ event: LoadEvent) throws(DiagnosticError) {
         let frame = frames.removeLast()
-        let end = frame.isFlow ? offset(event.end_mark) : max(frame.lastEnd, frame.start)
+        let end = frame.isFlow ? event.end : max(frame.lastEnd, frame.start)
         let first = document.children.count
         if frame.isMapping {
             try appendEntries(from: frame.childStart, hasMerge: frame.hasMerge)
@@ -493,9 +528,9 @@ struct Composer {
         add(frame.index, size: frame.size, end: end)
     }
 
-    private mutating func alias(_ event: inout yaml_event_t) throws(DiagnosticError) {
-        let name = cString(event.data.alias.anchor) ?? ""
-        let start = offset(event.start_mark), end = offset(event.end_mark)
+    private mutating func alias(_ event: LoadEvent, _ base: UnsafePointer<UInt8>?) throws(DiagnosticError) {
+        let name = String(decoding: event.value(in: base), as: UTF8.self)
+        let start = event.start, end = event.end
         if openAnchors > 0, frames.contains(where: { $0.anchor == name }) {
             throw fail(Rule.alias,
                        "the alias *\(name) refers to a node that contains it; recursive structures cannot be loaded",

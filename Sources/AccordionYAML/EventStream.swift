@@ -1,0 +1,152 @@
+import AccordionParallel
+import CYAML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One libyaml event in 32 bytes, its strings copied into the batch's byte
+/// buffer, so events can be parsed on one thread and composed on another
+/// (a `yaml_event_t` owns heap strings that only its own thread should free).
+struct LoadEvent {
+    enum Kind: UInt8 {
+        case scalar, mappingStart, sequenceStart, collectionEnd, alias, documentStart, streamEnd, other
+    }
+
+    var kind: Kind
+    /// A scalar's `ScalarStyle` index; a collection start: 1 when flow style.
+    var style: UInt8
+    /// libyaml's character indices.
+    var start: UInt32
+    var end: UInt32
+    /// The value (a scalar's text, an alias's name) in the batch's bytes.
+    var valueOffset: UInt32
+    var valueLength: UInt32
+    /// Anchor and tag in the batch's bytes; offset `UInt32.max` when absent.
+    var anchorOffset: UInt32
+    var anchorLength: UInt32
+    var tagOffset: UInt32
+    var tagLength: UInt32
+
+    static let absent = UInt32.max
+
+    /// Copies `event` into a record, its strings appended to `bytes`.
+    init(_ event: inout yaml_event_t, bytes: inout ArenaBuffer<UInt8>) {
+        start = UInt32(clamping: event.start_mark.index)
+        end = UInt32(clamping: event.end_mark.index)
+        style = 0
+        valueOffset = 0
+        valueLength = 0
+        anchorOffset = Self.absent
+        anchorLength = 0
+        tagOffset = Self.absent
+        tagLength = 0
+        func copy(_ p: UnsafeMutablePointer<yaml_char_t>?, count: Int? = nil,
+                  into bytes: inout ArenaBuffer<UInt8>) -> (UInt32, UInt32) {
+            guard let p else { return (Self.absent, 0) }
+            let n = count ?? strlen(UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
+            let offset = UInt32(truncatingIfNeeded: bytes.count)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+            return (offset, UInt32(truncatingIfNeeded: n))
+        }
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            kind = .scalar
+            let data = event.data.scalar
+            switch data.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = 1
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = 2
+            case YAML_LITERAL_SCALAR_STYLE: style = 3
+            case YAML_FOLDED_SCALAR_STYLE: style = 4
+            default: style = 0
+            }
+            (valueOffset, valueLength) = copy(data.value, count: Int(data.length), into: &bytes)
+            if valueOffset == Self.absent { valueOffset = 0 }
+            (anchorOffset, anchorLength) = copy(data.anchor, into: &bytes)
+            (tagOffset, tagLength) = copy(data.tag, into: &bytes)
+        case YAML_MAPPING_START_EVENT:
+            kind = .mappingStart
+            let data = event.data.mapping_start
+            style = data.style == YAML_FLOW_MAPPING_STYLE ? 1 : 0
+            (anchorOffset, anchorLength) = copy(data.anchor, into: &bytes)
+            (tagOffset, tagLength) = copy(data.tag, into: &bytes)
+        case YAML_SEQUENCE_START_EVENT:
+            kind = .sequenceStart
+            let data = event.data.sequence_start
+            style = data.style == YAML_FLOW_SEQUENCE_STYLE ? 1 : 0
+            (anchorOffset, anchorLength) = copy(data.anchor, into: &bytes)
+            (tagOffset, tagLength) = copy(data.tag, into: &bytes)
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            kind = .collectionEnd
+        case YAML_ALIAS_EVENT:
+            kind = .alias
+            (valueOffset, valueLength) = copy(event.data.alias.anchor, into: &bytes)
+            if valueOffset == Self.absent { valueOffset = 0 }
+        case YAML_DOCUMENT_START_EVENT:
+            kind = .documentStart
+        case YAML_STREAM_END_EVENT:
+            kind = .streamEnd
+        default:
+            kind = .other
+        }
+    }
+
+    @inline(__always)
+    func value(in base: UnsafePointer<UInt8>?) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base.map { $0 + Int(valueOffset) }, count: Int(valueLength))
+    }
+
+    private static func string(_ offset: UInt32, _ length: UInt32, _ base: UnsafePointer<UInt8>?) -> String? {
+        guard offset != absent, let base else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: base + Int(offset), count: Int(length)), as: UTF8.self)
+    }
+
+    func anchor(in base: UnsafePointer<UInt8>?) -> String? { Self.string(anchorOffset, anchorLength, base) }
+    func tag(in base: UnsafePointer<UInt8>?) -> String? { Self.string(tagOffset, tagLength, base) }
+    var hasAnchor: Bool { anchorOffset != Self.absent }
+    var hasTag: Bool { tagOffset != Self.absent }
+}
+
+/// Events parsed in a row, handed from the parsing thread to the composing
+/// one in a single step (a handoff per event would cost more than the event).
+final class EventBatch: @unchecked Sendable {
+    var events = ArenaBuffer<LoadEvent>()
+    var bytes = ArenaBuffer<UInt8>()
+    /// libyaml stopped with an error after the events in this batch.
+    var failed = false
+
+    static let size = 2048
+
+    deinit {
+        events.deallocate()
+        bytes.deallocate()
+    }
+}
+
+/// Runs libyaml's parser over the whole input, handing events to `queue` in
+/// batches; stops at the end of the stream, at a parse error (the last
+/// batch is marked), or when the consumer cancels.
+func produceEvents(_ parser: UnsafeMutablePointer<yaml_parser_t>, into queue: HandoffQueue<EventBatch>) {
+    var batch = EventBatch()
+    defer { queue.finish() }
+    var event = yaml_event_t()
+    while true {
+        guard yaml_parser_parse(parser, &event) != 0 else {
+            batch.failed = true
+            queue.push(batch)
+            return
+        }
+        let record = LoadEvent(&event, bytes: &batch.bytes)
+        yaml_event_delete(&event)
+        batch.events.append(record)
+        if record.kind == .streamEnd {
+            queue.push(batch)
+            return
+        }
+        if batch.events.count >= EventBatch.size {
+            guard queue.push(batch) else { return }
+            batch = EventBatch()
+        }
+    }
+}
