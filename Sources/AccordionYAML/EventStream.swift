@@ -111,10 +111,12 @@ struct LoadEvent {
 /// Events parsed in a row, handed from the parsing thread to the composing
 /// one in a single step (a handoff per event would cost more than the event).
 final class EventBatch: @unchecked Sendable {
-    var events = ArenaBuffer<LoadEvent>()
-    var bytes = ArenaBuffer<UInt8>()
+    // One thread at a time owns a batch (the queue hands it over), so no
+    // dynamic exclusivity checks: they cost more than copying the event.
+    @exclusivity(unchecked) var events = ArenaBuffer<LoadEvent>()
+    @exclusivity(unchecked) var bytes = ArenaBuffer<UInt8>()
     /// libyaml stopped with an error after the events in this batch.
-    var failed = false
+    @exclusivity(unchecked) var failed = false
 
     static let size = 2048
 
@@ -129,6 +131,7 @@ final class EventBatch: @unchecked Sendable {
 /// batch is marked), or when the consumer cancels.
 func produceEvents(_ parser: UnsafeMutablePointer<yaml_parser_t>, into queue: HandoffQueue<EventBatch>) {
     var batch = EventBatch()
+    batch.events.reserveCapacity(EventBatch.size)
     defer { queue.finish() }
     var event = yaml_event_t()
     while true {
@@ -147,6 +150,7 @@ func produceEvents(_ parser: UnsafeMutablePointer<yaml_parser_t>, into queue: Ha
         if batch.events.count >= EventBatch.size {
             guard queue.push(batch) else { return }
             batch = EventBatch()
+            batch.events.reserveCapacity(EventBatch.size)
         }
     }
 }

@@ -229,6 +229,12 @@ public struct YAMLNode: Sendable, Hashable {
         return count
     }
 
+    /// A scalar's text, nil for a collection (without making a view).
+    public var scalarText: String? {
+        guard record.nodeKind == NodeRecord.scalar else { return nil }
+        return document.withText(index) { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// What the node is (cheaper than matching `kind`, which makes a view).
     public var shape: YAMLShape {
         let r = record

@@ -252,17 +252,17 @@ struct Composer {
         }
     }
 
-    /// libyaml on a second thread, handing over events in batches, while
-    /// this thread builds the tree: the load then takes about as long as
-    /// libyaml's parse alone. The parser is read here (for a syntax error)
-    /// only after the other thread has handed over its last batch.
+    /// libyaml parsing on one thread, handing over events in batches, while
+    /// the other builds the tree: the load then takes about as long as
+    /// libyaml's parse alone. The builder reads the parser (for a syntax
+    /// error) only after the parsing side has handed over its last batch.
     private mutating func parsePipelined(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
         let queue = HandoffQueue<EventBatch>(capacity: 8)
         let parserAddress = UInt(bitPattern: parser)
         var outcome: Result<YAMLNode, DiagnosticError>? = nil
+        // libyaml stays on the calling thread, as in the floor it is measured
+        // against (its many small allocations then use the main malloc arena).
         _ = Parallel.both({
-            produceEvents(UnsafeMutablePointer(bitPattern: parserAddress)!, into: queue)
-        }, {
             // However this side ends, the producer must stop too.
             defer { queue.cancel() }
             do throws(DiagnosticError) {
@@ -283,6 +283,8 @@ struct Composer {
             } catch {
                 outcome = .failure(error)
             }
+        }, {
+            produceEvents(UnsafeMutablePointer(bitPattern: parserAddress)!, into: queue)
         })
         return try outcome!.get()
     }

@@ -135,7 +135,23 @@ final class Evaluation {
     func apply(_ index: Int, _ node: YAMLNode, _ annotations: inout Annotations?) -> Bool {
         // `units` owns every unit for the whole evaluation: no reference
         // counting on this path, which runs once per schema application.
-        unowned(unsafe) let unit = units[index]
+        unowned(unsafe) let entry = units[index]
+        unowned(unsafe) let unit = units[entry.forward]
+        // The `$ref`-only units skipped on the way count as the applications
+        // they stand for, so every limit trips where it did without the shortcut.
+        let hops = entry.forwardHops
+        if hops > 0 {
+            localDepth += hops
+            totalDepth += hops
+            work += hops
+            if explaining > 0 { explainWork += hops }
+        }
+        defer {
+            if hops > 0 {
+                localDepth -= hops
+                totalDepth -= hops
+            }
+        }
         if let b = unit.boolean {
             if !b {
                 report("schema-false", at: node, schemaPath: unit.location, "no value is allowed here",

@@ -58,6 +58,11 @@ enum JSONValues {
         case double(Double)
 
         init?(_ node: YAMLNode) {
+            // The shape first: numeric checks run on every value, strings included.
+            switch node.shape {
+            case .integer, .float: break
+            default: return nil
+            }
             guard case .scalar(let s) = node.kind else { return nil }
             switch s.value {
             case .int(let i): self = .int(i)

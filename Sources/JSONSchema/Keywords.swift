@@ -348,8 +348,7 @@ enum Keywords {
         let location = c.location
         let rule = max ? "schema-max-length" : "schema-min-length"
         return { ev, node, _ in
-            guard case .scalar(let s) = node.kind, s.isString else { return true }
-            let text = s.text
+            guard node.shape == .string, let text = node.scalarText else { return true }
             // Cheap bounds first: UTF-8 length bounds the scalar count.
             let bytes = text.utf8.count
             if max ? bytes <= limit : bytes / 4 >= limit { return true }
@@ -366,8 +365,7 @@ enum Keywords {
         let regex = try c.compiler.regex(text, at: c.value, location: c.location)
         let location = c.location
         return { ev, node, _ in
-            guard case .scalar(let s) = node.kind, s.isString else { return true }
-            let value = s.text
+            guard node.shape == .string, let value = node.scalarText else { return true }
             switch ev.search(regex, value, at: node, schemaPath: location) {
             case .matched: return true
             case .budgetExceeded: return false
@@ -536,7 +534,7 @@ enum Keywords {
             var seen: UInt64 = 0
             for k in 0..<entries.count {
                 // Looked up by the key's bytes: no handle and no `String` for a known key.
-                guard let slot = entries.withKeyText(at: k, children.slot(forUTF8:)) else {
+                guard let slot = entries.withKeyText(at: k, { children.slot(forUTF8: $0) }) else {
                     let name = JSONValues.keyName(entries[k].key)
                     guard let additional else { continue }
                     if additionalIsFalse {
@@ -936,6 +934,7 @@ enum Keywords {
     static func ref(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
         let target = try c.compiler.resolveReference(try c.string(), from: c.unit, at: c.value, location: c.location)
         c.unit.sameLocation.append(target)
+        c.unit.staticRefTarget = target
         return { ev, node, annotations in ev.apply(target, node, &annotations) }
     }
 

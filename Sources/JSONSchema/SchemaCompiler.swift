@@ -49,10 +49,20 @@ final class SchemaUnit: @unchecked Sendable {
     var sameLocation: [Int] = []
     /// Names listed under `properties`.
     var propertyNames: [String] = []
+    /// The target of this unit's static `$ref`, if it has one.
+    var staticRefTarget: Int?
+    /// The unit validation really applies for this one: itself, or for a
+    /// unit that is nothing but a `$ref` within its resource (`{"$ref":
+    /// "#/$defs/x"}`, the commonest subschema), the unit it names, so that
+    /// every property and item skips one application.
+    @exclusivity(unchecked) var forward: Int
+    /// How many units `forward` skips (0 when it is the unit itself).
+    @exclusivity(unchecked) var forwardHops = 0
     var compiled = false
 
     init(index: Int, node: YAMLNode, location: String, baseURI: String, resource: Int) {
         self.index = index
+        self.forward = index
         self.node = node
         self.location = location
         self.baseURI = baseURI
@@ -118,9 +128,39 @@ final class SchemaCompiler {
             next += 1
         }
         if !errors.isEmpty { throw DiagnosticError(Diagnostic.sortedByPosition(errors)) }
+        forwardPureReferences()
         for unit in units { unit.freeze() }
         return SchemaProgram(units: units, dynamicAnchors: dynamicAnchors, root: rootIndex, warnings: warnings, documents: documents,
                              unitByNode: unitByNode)
+    }
+
+    /// Points every unit that only holds a `$ref` to a unit of the same
+    /// resource at that unit (following chains; a cycle of such units is
+    /// left alone, so the recursion limit still catches it). Results are
+    /// the same: the skipped unit's one check would apply the target at the
+    /// same place, and the dynamic scope would gain no new resource.
+    func forwardPureReferences() {
+        func pureTarget(_ unit: SchemaUnit) -> Int? {
+            guard let target = unit.staticRefTarget, unit.checks.count == 1, !unit.collectsAnnotations,
+                  unit.boolean == nil, units[target].resource == unit.resource else { return nil }
+            return target
+        }
+        for unit in units {
+            var seen: Set<Int> = [unit.index]
+            var end = unit.index
+            var hops = 0
+            while let next = pureTarget(units[end]) {
+                guard seen.insert(next).inserted else {
+                    end = unit.index
+                    hops = 0
+                    break
+                }
+                end = next
+                hops += 1
+            }
+            unit.forward = end
+            unit.forwardHops = hops
+        }
     }
 
     func newResource() -> Int {

@@ -97,6 +97,41 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(w.validate(json("{}")).map(\.rule), ["schema-recursion-limit"])
     }
 
+    /// Units that hold nothing but a `$ref` are skipped during validation
+    /// (the property's or item's schema is applied directly): problems must
+    /// be the same as applying the chain, and a cycle of such units must
+    /// still end in the recursion limit rather than loop.
+    func testPureReferenceUnitsAreSkippedWithTheSameResults() {
+        guard let cycle = validator(##"{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}"##)
+        else { return }
+        XCTAssertEqual(cycle.validate(json("{}")).map(\.rule), ["schema-recursion-limit"])
+        XCTAssertFalse(cycle.isValid(json("{}")))
+        let schema = ##"""
+        {"properties": {"id": {"$ref": "#/$defs/ref1"}, "n": {"$ref": "#/$defs/never"}},
+         "items": {"$ref": "#/$defs/ref1"},
+         "$defs": {"ref1": {"$ref": "#/$defs/id"}, "id": {"type": "string", "pattern": "^[a-z]+$"},
+                   "never": false}}
+        """##
+        let d = problems(schema, ##"{"id": "Bad", "n": 1}"##)
+        XCTAssertEqual(d.map(\.rule), ["schema-pattern", "schema-false"])
+        XCTAssertEqual(d.map(\.schemaPath), ["/$defs/id/pattern", "/$defs/never"])
+        XCTAssertEqual(d.map(\.instancePath), ["/id", "/n"])
+        XCTAssertEqual(d.first.map { "\($0.span.start.line):\($0.span.start.column)" }, "1:8")
+        let items = problems(schema, ##"["ok", 3]"##)
+        XCTAssertEqual(items.map(\.rule), ["schema-type"])
+        XCTAssertEqual(items.map(\.instancePath), ["/1"])
+        // A reference into another resource keeps its unit (the dynamic scope
+        // gains that resource), so `$dynamicRef` still resolves through it.
+        expect(##"""
+        {"$id": "https://x.test/root", "$dynamicAnchor": "node", "type": "object",
+         "properties": {"child": {"$ref": "https://x.test/tree"}},
+         "$defs": {"tree": {"$id": "https://x.test/tree", "$dynamicAnchor": "node",
+                            "properties": {"child": {"$dynamicRef": "#node"}}, "required": ["leaf"]}}}
+        """##, [(##"{"child": {"leaf": 1}}"##, true), (##"{"child": {}}"##, false),
+                // The inner `$dynamicRef` finds the outermost `node`: the root, which needs no leaf.
+                (##"{"child": {"leaf": 1, "child": {}}}"##, true)])
+    }
+
     func testDeepInstanceWithRecursiveSchemaDoesNotOverflow() {
         var text = ""
         for _ in 0..<500 { text += "[" }
