@@ -8,7 +8,8 @@ import AccordionYAML
 extension YAMLNode {
     /// The node's number, if it is one (integers, big integers and floats).
     var numberValue: Double? {
-        guard let s = scalar else { return nil }
+        // The shape first: reading a string's value would make a `String`.
+        guard shape == .integer || shape == .float, let s = scalar else { return nil }
         switch s.value {
         case .int(let v): return Double(v)
         case .float(let v): return v
@@ -20,7 +21,7 @@ extension YAMLNode {
     /// The node's value as an integer in JSON Schema's sense (`2.0` is 2);
     /// values beyond `Int` saturate, so a huge index is simply out of range.
     var integerValue: Int? {
-        guard let s = scalar else { return nil }
+        guard shape == .integer || shape == .float, let s = scalar else { return nil }
         switch s.value {
         case .int(let v): return Int(v)
         case .float(let v):
@@ -35,19 +36,17 @@ extension YAMLNode {
 
     /// The node's string, if it resolved to one.
     var stringValue: String? {
+        guard shape == .string else { return nil }
         if case .string(let v)? = scalar?.value { return v }
         return nil
     }
 
     /// Whether the node is the null scalar.
-    var isNull: Bool {
-        if case .null? = scalar?.value { return true }
-        return false
-    }
+    var isNull: Bool { shape == .null }
 
     /// The node as a colour: an integer 0...0xFFFFFFFF or `#RRGGBB[AA]`.
     var colourValue: UInt32? {
-        if let text = stringValue { return parseHexColour(text) }
+        if shape == .string, let s = scalar { return s.withUTF8(parseHexColour) }
         guard let v = integerValue, v >= 0, v <= 0xFFFF_FFFF else { return nil }
         return UInt32(v)
     }
@@ -93,9 +92,8 @@ func entryKeyText(_ key: YAMLNode) -> String? {
 }
 
 /// `#RRGGBB` (opaque) or `#RRGGBBAA`, hex digits in either case.
-func parseHexColour(_ text: String) -> UInt32? {
+func parseHexColour(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
     // Bytes: every accepted character is ASCII, and a non-ASCII byte is no hex digit.
-    let bytes = text.utf8
     guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 9 else { return nil }
     var value: UInt32 = 0
     for b in bytes.dropFirst() {

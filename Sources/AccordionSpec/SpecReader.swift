@@ -96,14 +96,39 @@ enum Finding {
     /// The colour rules for one colour value.
     static func colour(_ node: YAMLNode, scalar: YAMLScalar, value: UInt32, isHeader: Bool, key: String) -> [Finding] {
         var found: [Finding] = []
-        let text = scalar.text.utf8
-        if text.count <= 8, text.count > 2, text.first == UInt8(ascii: "0"),
-           text.dropFirst().first == UInt8(ascii: "x") || text.dropFirst().first == UInt8(ascii: "X"),
-           scalar.style == .plain {
+        let shortHex = scalar.withUTF8 { text in
+            text.count <= 8 && text.count > 2 && text[0] == UInt8(ascii: "0")
+                && (text[1] == UInt8(ascii: "x") || text[1] == UInt8(ascii: "X"))
+        }
+        if shortHex, scalar.style == .plain {
             found.append(.colourWithoutAlpha(node, value, key: key))
         }
         if isHeader, value & 0xFF == 0 { found.append(.invisibleHeader(node, value, key: key)) }
         return found
+    }
+}
+
+/// The keys of a panel definition, recognised from a key's UTF-8 bytes (a
+/// 100,000-panel spec has some 400,000 keys; making a `String` of each cost
+/// a tenth of the accordion rules). Compared as bytes, so code points.
+enum PanelKey: String {
+    case id, title, color, titleColor, headerHeight, contentHeight
+
+    init?(_ text: UnsafeBufferPointer<UInt8>) {
+        func spelled(_ word: StaticString) -> Bool {
+            word.utf8CodeUnitCount == text.count
+                && UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount).elementsEqual(text)
+        }
+        // By length first: at most two spellings to compare.
+        switch text.count {
+        case 2 where spelled("id"): self = .id
+        case 5 where spelled("title"): self = .title
+        case 5 where spelled("color"): self = .color
+        case 10 where spelled("titleColor"): self = .titleColor
+        case 12 where spelled("headerHeight"): self = .headerHeight
+        case 13 where spelled("contentHeight"): self = .contentHeight
+        default: return nil
+        }
     }
 }
 
@@ -199,38 +224,39 @@ struct SpecReader {
         var idNode: YAMLNode?
         var contentNode: YAMLNode?
         var findings: [Finding] = []
-        for (keyNode, value) in node.entries ?? [] {
-            guard case .scalar(let key) = keyNode.kind, key.isString, case .scalar(let scalar) = value.kind
-            else { continue }
-            let name = key.text
-            switch name {
-            case "id":
+        let entries = node.entries ?? []
+        for k in 0..<entries.count {
+            // Known keys are recognised from their bytes: no `String` per key.
+            guard let which = entries.withKeyText(at: k, { $0.flatMap(PanelKey.init) }),
+                  entries.key(at: k).shape == .string else { continue }
+            let value = entries.value(at: k)
+            guard case .scalar(let scalar) = value.kind else { continue }
+            switch which {
+            case .id:
                 if case .string(let id) = scalar.value {
                     spec.id = id
                     idNode = value
                     if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value, key: "id")) }
                 }
-            case "title":
+            case .title:
                 if case .string(let title) = scalar.value {
                     spec.title = title
                     if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value, key: "title")) }
                 }
-            case "color", "titleColor":
+            case .color, .titleColor:
                 guard let colour = value.colourValue else { continue }
-                if name == "color" { spec.color = colour } else { spec.titleColor = colour }
-                findings += Finding.colour(value, scalar: scalar, value: colour, isHeader: name == "color",
-                                           key: name == "color" ? "color" : "titleColor")
-            case "headerHeight":
+                if which == .color { spec.color = colour } else { spec.titleColor = colour }
+                findings += Finding.colour(value, scalar: scalar, value: colour, isHeader: which == .color,
+                                           key: which.rawValue)
+            case .headerHeight:
                 if let v = positive(value) { spec.headerHeight = v }
                 if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "headerHeight")) }
-            case "contentHeight":
+            case .contentHeight:
                 if let v = value.numberValue, v >= 0, v.isFinite {
                     spec.contentHeight = v
                     contentNode = value
                 }
                 if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "contentHeight")) }
-            default:
-                continue
             }
         }
         var notes: PanelNotes?
