@@ -235,9 +235,16 @@ final class Evaluation {
 
     /// Searches `text` with `regex`, reporting an exhausted budget.
     func search(_ regex: ECMARegex, _ text: String, at node: YAMLNode, schemaPath: String) -> ECMARegex.SearchResult {
+        var text = text
+        return text.withUTF8 { search(regex, utf8: $0, at: node, schemaPath: schemaPath) }
+    }
+
+    /// `search` over UTF-8 bytes (a scalar's text, read in place).
+    func search(_ regex: ECMARegex, utf8 text: UnsafeBufferPointer<UInt8>, at node: YAMLNode,
+                schemaPath: String) -> ECMARegex.SearchResult {
         var remaining = min(limits.regexBudget, regexStepsLeft)
         let before = remaining
-        let result = regex.search(text, remaining: &remaining, scratch: &regexScratch)
+        let result = regex.search(utf8: text, remaining: &remaining, scratch: &regexScratch)
         regexStepsLeft -= before - remaining
         if result == .budgetExceeded {
             if regexStepsLeft <= 0 {

@@ -365,13 +365,13 @@ enum Keywords {
         let regex = try c.compiler.regex(text, at: c.value, location: c.location)
         let location = c.location
         return { ev, node, _ in
-            guard node.shape == .string, let value = node.scalarText else { return true }
-            switch ev.search(regex, value, at: node, schemaPath: location) {
+            guard node.shape == .string, let scalar = node.scalar else { return true }
+            switch scalar.withUTF8({ ev.search(regex, utf8: $0, at: node, schemaPath: location) }) {
             case .matched: return true
             case .budgetExceeded: return false
             case .noMatch:
                 ev.report("schema-pattern", at: node, schemaPath: location,
-                          "must match the pattern `\(text)`, found \(JSONValues.quoted(value))")
+                          "must match the pattern `\(text)`, found \(JSONValues.quoted(scalar.text))")
                 return false
             }
         }

@@ -74,14 +74,7 @@ public struct ECMARegex: Sendable {
         guard let fast = bitParallel else { return nil }
         // ASCII text (the usual id or colour) is read as bytes.
         var bytes = text
-        let ascii: SearchResult?? = bytes.withUTF8 { b in
-            guard !b.contains(where: { $0 >= 0x80 }) else { return nil }
-            guard let worst = fast.worstCaseSteps(length: b.count, codeSize: program.code.count), worst <= remaining
-            else { return .some(nil) }
-            remaining -= min(remaining, b.count + 1)
-            return fast.matches(b.lazy.map { UInt32($0) }, count: b.count) ? .matched : .noMatch
-        }
-        switch ascii {
+        switch bytes.withUTF8({ linearSearch(asciiUTF8: $0, remaining: &remaining) }) {
         case .some(let decided): return decided
         case .none: break
         }
@@ -89,6 +82,25 @@ public struct ECMARegex: Sendable {
         guard let worst = fast.worstCaseSteps(length: n, codeSize: program.code.count), worst <= remaining else { return nil }
         remaining -= min(remaining, n + 1)
         return fast.matches(text.unicodeScalars.lazy.map(\.value), count: n) ? .matched : .noMatch
+    }
+
+    /// The linear-time matcher on ASCII bytes: nil when the text is not
+    /// ASCII; `.some(nil)` when the machine's answer is needed (no linear
+    /// matcher, or the step bound is beyond the budget).
+    private func linearSearch(asciiUTF8 b: UnsafeBufferPointer<UInt8>, remaining: inout Int) -> SearchResult?? {
+        guard !b.contains(where: { $0 >= 0x80 }) else { return nil }
+        guard let fast = bitParallel,
+              let worst = fast.worstCaseSteps(length: b.count, codeSize: program.code.count), worst <= remaining
+        else { return .some(nil) }
+        remaining -= min(remaining, b.count + 1)
+        return fast.matches(b.lazy.map { UInt32($0) }, count: b.count) ? .matched : .noMatch
+    }
+
+    /// `search` over UTF-8 text, without making a `String` when the linear
+    /// matcher can answer (ASCII text, the common id or colour).
+    func search(utf8 text: UnsafeBufferPointer<UInt8>, remaining: inout Int, scratch: inout RegexScratch) -> SearchResult {
+        if bitParallel != nil, case .some(let decided?) = linearSearch(asciiUTF8: text, remaining: &remaining) { return decided }
+        return search(String(decoding: text, as: UTF8.self), remaining: &remaining, scratch: &scratch)
     }
 
     /// The search on the backtracking machine alone (the reference the
