@@ -24,7 +24,7 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .target(name: "AccordionDiagnostics"),
-        // Two threads for the two independent passes over a large spec (POSIX threads, no Foundation).
+        // Two threads for large inputs: parse beside build, schema beside rules (POSIX threads, no Foundation).
         .target(name: "AccordionParallel"),
         .target(name: "AccordionYAML", dependencies: ["CYAML", "AccordionDiagnostics", "AccordionParallel"]),
         .target(name: "JSONSchema", dependencies: ["AccordionYAML", "AccordionDiagnostics"]),

@@ -17,39 +17,44 @@ public enum Parallel {
     /// returns both results once both are done. If no thread can be
     /// started, runs them one after the other.
     public static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+        var a: A?
+        var b: B?
+        if !concurrently({ a = first() }, { b = second() }) {
+            a = first()
+            b = second()
+        }
+        return (a!, b!)
+    }
+
+    /// Runs `first` on a new thread while `second` runs on the calling one,
+    /// and returns once both are done. Returns false, having run neither,
+    /// when no thread can be started (for work that cannot simply run one
+    /// part after the other, such as a producer and its consumer).
+    public static func concurrently(_ first: () -> Void, _ second: () -> Void) -> Bool {
         withoutActuallyEscaping(first) { first in
             let job = Job(first)
             let context = Unmanaged.passRetained(job).toOpaque()
             var thread = pthread_t()
-            let started = pthread_create(&thread, nil, { raw in
-                let job = Unmanaged<AnyJob>.fromOpaque(raw!).takeRetainedValue()
-                job.run()
+            guard pthread_create(&thread, nil, { raw in
+                let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
+                job.work()
                 return nil
-            }, context) == 0
-            if !started {
-                Unmanaged<AnyJob>.fromOpaque(context).release()
-                job.run()
+            }, context) == 0 else {
+                Unmanaged<Job>.fromOpaque(context).release()
+                return false
             }
-            let b = second()
-            if started { pthread_join(thread, nil) }
-            return (job.result!, b)
+            second()
+            pthread_join(thread, nil)
+            return true
         }
     }
 }
 
-/// Work handed to another thread; the joining thread reads the result
-/// only after `pthread_join`, which orders the two.
-private class AnyJob: @unchecked Sendable {
-    func run() {}
-}
-
-private final class Job<A>: AnyJob, @unchecked Sendable {
-    let work: () -> A
-    var result: A?
-
-    init(_ work: @escaping () -> A) { self.work = work }
-
-    override func run() { result = work() }
+/// Work handed to another thread; what it writes is read only after
+/// `pthread_join`, which orders the two threads.
+private final class Job: @unchecked Sendable {
+    let work: () -> Void
+    init(_ work: @escaping () -> Void) { self.work = work }
 }
 
 /// A bounded first-in-first-out handoff between one producing and one

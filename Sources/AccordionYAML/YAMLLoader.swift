@@ -240,6 +240,11 @@ struct Composer {
 
     private mutating func parse(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
         if text.count >= limits.pipelineFromBytes { return try parsePipelined(parser) }
+        return try parseInOrder(parser)
+    }
+
+    /// One event at a time on this thread.
+    private mutating func parseInOrder(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
         var event = yaml_event_t()
         var bytes = ArenaBuffer<UInt8>()
         defer { bytes.deallocate() }
@@ -262,7 +267,7 @@ struct Composer {
         var outcome: Result<YAMLNode, DiagnosticError>? = nil
         // libyaml stays on the calling thread, as in the floor it is measured
         // against (its many small allocations then use the main malloc arena).
-        _ = Parallel.both({
+        let started = Parallel.concurrently({
             // However this side ends, the producer must stop too.
             defer { queue.cancel() }
             do throws(DiagnosticError) {
@@ -286,6 +291,8 @@ struct Composer {
         }, {
             produceEvents(UnsafeMutablePointer(bitPattern: parserAddress)!, into: queue)
         })
+        // No second thread to be had: parse the ordinary way (nothing was read yet).
+        guard started else { return try parseInOrder(parser) }
         return try outcome!.get()
     }
 
