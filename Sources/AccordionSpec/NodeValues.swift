@@ -5,7 +5,7 @@ import AccordionYAML
 /// the schema speaks (an integer is any number with no fractional part) and
 /// return nil for anything else, so the reader can skip what the schema
 /// already reported.
-extension YAMLNode {
+extension YAMLNodeRef {
     /// The node's number, if it is one (integers, big integers and floats).
     var numberValue: Double? {
         // The shape first: reading a string's value would make a `String`.
@@ -52,16 +52,16 @@ extension YAMLNode {
     }
 
     /// The value under `key` and its key node, for pointing at the key.
-    func entry(_ key: String) -> (key: YAMLNode, value: YAMLNode)? {
+    func entry(_ key: String) -> (key: YAMLNodeRef, value: YAMLNodeRef)? {
         guard let entries else { return nil }
         for e in entries where e.key.stringValue == key { return e }
         return nil
     }
 
     /// The node a JSON pointer (`/panels/2/color`) names, or nil.
-    func node(atPointer pointer: String) -> YAMLNode? {
+    func node(atPointer pointer: String) -> YAMLNodeRef? {
         if pointer.isEmpty { return self }
-        var current: YAMLNode = self
+        var current: YAMLNodeRef = self
         for raw in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             let token = String(raw).replacing("~1", with: "/").replacing("~0", with: "~")
             if let items = current.items {
@@ -79,7 +79,7 @@ extension YAMLNode {
 }
 
 /// The text a mapping key stands for in a JSON pointer.
-func entryKeyText(_ key: YAMLNode) -> String? {
+func entryKeyText(_ key: YAMLNodeRef) -> String? {
     guard let s = key.scalar else { return nil }
     switch s.value {
     case .string(let v): return v
@@ -125,7 +125,7 @@ func points(_ value: Double) -> String {
 }
 
 /// A span from the start of `a` to the end of `b` (a key and its value).
-func spanning(_ a: YAMLNode, _ b: YAMLNode) -> SourceSpan {
+func spanning(_ a: YAMLNodeRef, _ b: YAMLNodeRef) -> SourceSpan {
     SourceSpan(source: a.span.source, start: a.span.start, end: max(a.span.end, b.span.end))
 }
 

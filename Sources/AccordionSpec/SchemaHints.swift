@@ -26,6 +26,11 @@ enum SchemaHints {
     }
 
     static func improve(_ diagnostics: [Diagnostic], root: YAMLNode, bytes: [UInt8]?) -> [Diagnostic] {
+        // `root` keeps the document alive while its nodes are read through refs.
+        withExtendedLifetime(root) { improve(diagnostics, root: root.ref, bytes: bytes) }
+    }
+
+    private static func improve(_ diagnostics: [Diagnostic], root: YAMLNodeRef, bytes: [UInt8]?) -> [Diagnostic] {
         // A step whose only key is a misspelt action (`tapp: VC1`) fails twice:
         // an unknown key and a missing action. The unknown key, with its
         // "did you mean", says it all.
@@ -46,7 +51,7 @@ enum SchemaHints {
         }
     }
 
-    private static func hasVerb(_ step: YAMLNode) -> Bool {
+    private static func hasVerb(_ step: YAMLNodeRef) -> Bool {
         step.entries?.contains { $0.key.stringValue.map(SpecReader.verbs.contains) ?? false } ?? true
     }
 
@@ -54,7 +59,7 @@ enum SchemaHints {
         String(pointer.split(separator: "/").last ?? "")
     }
 
-    private static func hint(for d: Diagnostic, node: YAMLNode, root: YAMLNode, bytes: [UInt8]?) -> String? {
+    private static func hint(for d: Diagnostic, node: YAMLNodeRef, root: YAMLNodeRef, bytes: [UInt8]?) -> String? {
         let key = lastKey(d.instancePath)
         if d.rule == "schema-additional-properties", let hint = stepKeyHint(d, key: key, root: root) { return hint }
         if d.rule == "schema-required", isStep(d.instancePath), !hasVerb(node) {
@@ -170,7 +175,7 @@ enum SchemaHints {
     }
 
     /// An extra key in a script step: `at` on a `wait`, or a second action.
-    private static func stepKeyHint(_ d: Diagnostic, key: String, root: YAMLNode) -> String? {
+    private static func stepKeyHint(_ d: Diagnostic, key: String, root: YAMLNodeRef) -> String? {
         let parts = d.instancePath.split(separator: "/")
         guard parts.count == 3, parts[0] == "script", let step = root["script"]?.items?[safe: Int(parts[1]) ?? -1]
         else { return nil }
@@ -195,7 +200,7 @@ enum SchemaHints {
         }
     }
 
-    private static func colourHint(_ d: Diagnostic, node: YAMLNode, scalar: YAMLScalar, bytes: [UInt8]?) -> String? {
+    private static func colourHint(_ d: Diagnostic, node: YAMLNodeRef, scalar: YAMLScalarRef, bytes: [UInt8]?) -> String? {
         switch scalar.value {
         case .null:
             if scalar.style == .plain, let comment = commentAfter(node, bytes: bytes) {
@@ -235,7 +240,7 @@ enum SchemaHints {
 
     /// The `#...` comment on the node's line after its start, if any:
     /// `color: #1ABC9C` loads as `color: null` plus a comment.
-    private static func commentAfter(_ node: YAMLNode, bytes: [UInt8]?) -> String? {
+    private static func commentAfter(_ node: YAMLNodeRef, bytes: [UInt8]?) -> String? {
         guard let bytes else { return nil }
         var i = node.span.start.offset
         guard i >= 0, i <= bytes.count else { return nil }

@@ -9,7 +9,10 @@ import AccordionYAML
 /// times, the expanded panel and the modal are exactly what the model will
 /// see. When nothing is wrong they also produce the typed document.
 struct SemanticChecker {
-    let root: YAMLNode
+    /// Keeps the document alive: every node below is read through
+    /// `YAMLNodeRef`s (no reference counting per node), valid while it is.
+    let owner: YAMLNode
+    let root: YAMLNodeRef
     private(set) var diagnostics: [Diagnostic] = []
 
     // The stack as the script reaches it.
@@ -26,11 +29,14 @@ struct SemanticChecker {
     /// Definitions met so far in `setPanels` steps the script ran.
     private var definedLater: [String: PanelDefinition] = [:]
     /// The last `setPanels` that ran, to explain a panel that left the stack.
-    private var lastSetPanels: YAMLNode?
+    private var lastSetPanels: YAMLNodeRef?
     /// `contentHeight` nodes already warned about (by byte offset).
-    private var warnedContent: Set<YAMLNode> = []
+    private var warnedContent: Set<YAMLNodeRef> = []
 
-    init(root: YAMLNode) { self.root = root }
+    init(root: YAMLNode) {
+        owner = root
+        self.root = root.ref
+    }
 
     // MARK: - Reporting
 
@@ -42,11 +48,11 @@ struct SemanticChecker {
     }
 
     private mutating func report(_ rule: String, _ severity: Severity, _ message: String,
-                                 at node: YAMLNode, pointer: String, help: String? = nil, related: [RelatedLocation] = []) {
+                                 at node: YAMLNodeRef, pointer: String, help: String? = nil, related: [RelatedLocation] = []) {
         report(rule, severity, message, at: node.span, pointer: pointer, help: help, related: related)
     }
 
-    private mutating func report(_ rule: String, _ message: String, at node: YAMLNode, pointer: String,
+    private mutating func report(_ rule: String, _ message: String, at node: YAMLNodeRef, pointer: String,
                                  help: String? = nil, related: [RelatedLocation] = []) {
         report(rule, .error, message, at: node.span, pointer: pointer, help: help, related: related)
     }
@@ -166,11 +172,11 @@ struct SemanticChecker {
     private mutating func checkOtherValues() {
         // Pointers are spelled only for a problem: a 30,000-step script must
         // not allocate 200,000 strings to find nothing.
-        func isWord(_ node: YAMLNode?) -> Bool {
+        func isWord(_ node: YAMLNodeRef?) -> Bool {
             guard let s = node?.scalar else { return false }
             return s.isYAML11Boolean && s.isString && s.style == .plain
         }
-        func isNotFinite(_ node: YAMLNode?) -> Bool {
+        func isNotFinite(_ node: YAMLNodeRef?) -> Bool {
             if case .float(let v)? = node?.scalar?.value { return !v.isFinite }
             return false
         }
@@ -211,7 +217,7 @@ struct SemanticChecker {
     }
 
     /// `yaml11-boolean`: `yes`, `off`... where the format expects text.
-    private mutating func reportYAML11Boolean(_ node: YAMLNode, pointer: String) {
+    private mutating func reportYAML11Boolean(_ node: YAMLNodeRef, pointer: String) {
         let text = node.scalar?.text ?? ""
         report("yaml11-boolean", .warning,
                "`\(text)` is the text \"\(text)\" in YAML 1.2, but YAML 1.1 tools read it as a boolean",
@@ -219,7 +225,7 @@ struct SemanticChecker {
     }
 
     /// `colour-without-alpha`: `0x1ABC9C` is 0x001ABC9C.
-    private mutating func reportColourWithoutAlpha(_ node: YAMLNode, _ value: UInt32, pointer: String) {
+    private mutating func reportColourWithoutAlpha(_ node: YAMLNodeRef, _ value: UInt32, pointer: String) {
         let text = node.scalar?.text ?? ""
         let digits = String(text.dropFirst(2)).uppercased()
         let padded = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
@@ -229,7 +235,7 @@ struct SemanticChecker {
     }
 
     /// `invisible-header`: a header colour with alpha 00.
-    private mutating func reportInvisibleHeader(_ node: YAMLNode, _ value: UInt32, pointer: String) {
+    private mutating func reportInvisibleHeader(_ node: YAMLNodeRef, _ value: UInt32, pointer: String) {
         let isString = node.stringValue != nil
         let opaque = isString ? "'#\(hexColour(value | 0xFF).dropFirst(2))'" : hexColour(value | 0xFF)
         report("invisible-header", .warning,
@@ -238,7 +244,7 @@ struct SemanticChecker {
     }
 
     /// `number-not-finite`: `.inf` and `.nan` cannot be sizes or times.
-    private mutating func reportNotFinite(_ node: YAMLNode, pointer: String) {
+    private mutating func reportNotFinite(_ node: YAMLNodeRef, pointer: String) {
         report("number-not-finite", .error,
                "`\(node.scalar?.text ?? "")` is not a finite number; sizes and times must be ordinary numbers",
                at: node, pointer: pointer, help: "write a number of points or seconds, such as 44 or 0.3")
@@ -269,7 +275,7 @@ struct SemanticChecker {
         var stacks: [Int: PanelStack] = [:]
         for (index, step) in steps.enumerated() {
             guard let step, case .setPanels(let items) = step.action else { continue }
-            var seen: [String: YAMLNode] = [:]
+            var seen: [String: YAMLNodeRef] = [:]
             var stack = PanelStack()
             for item in items {
                 switch item {
@@ -378,7 +384,7 @@ struct SemanticChecker {
     }
 
     /// An id in the stack as it is now, or an index into it.
-    private mutating func resolve(_ ref: PanelReference, _ node: YAMLNode, pointer: String, place: String) -> Int? {
+    private mutating func resolve(_ ref: PanelReference, _ node: YAMLNodeRef, pointer: String, place: String) -> Int? {
         switch ref {
         case .index(let i):
             if i < stack.count { return i }
@@ -427,7 +433,7 @@ struct SemanticChecker {
         resolved.reserveCapacity(steps.count)
         var complete = true
         var lastTime = 0.0
-        var lastNode: YAMLNode?
+        var lastNode: YAMLNodeRef?
         // After a step that could not run, what it would have changed is unknown;
         // rules that depend on it stay quiet rather than guess.
         var expandedKnown = true
@@ -436,7 +442,7 @@ struct SemanticChecker {
 
         // Whether the previous step's time came from waiting for a transition.
         var lastWaited = false
-        func run(_ step: Step, _ node: YAMLNode, newIds: [String] = []) {
+        func run(_ step: Step, _ node: YAMLNodeRef, newIds: [String] = []) {
             let idle = state.clock
             lastTime = state.time(of: step)
             if case .wait = step.action { lastWaited = false } else { lastWaited = step.at == nil && lastTime > idle + 1e-9 }
@@ -570,7 +576,7 @@ struct SemanticChecker {
     }
 
     /// The action key of a (possibly malformed) step.
-    private func verb(of node: YAMLNode) -> String? {
+    private func verb(of node: YAMLNodeRef) -> String? {
         for e in node.entries ?? [] {
             if let k = e.key.stringValue, SpecReader.verbs.contains(k) { return k }
         }

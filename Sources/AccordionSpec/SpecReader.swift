@@ -8,12 +8,12 @@ struct PanelDefinition {
     var spec: PanelSpec
     /// The `id` value; nil when the definition has no usable id (the schema
     /// reported it), so the panel can never be named.
-    var idNode: YAMLNode?
+    var idNode: YAMLNodeRef?
     /// What only some panels have; nil for most, so a big stack stays small.
     var notes: PanelNotes?
 
     /// The `contentHeight` value, for the fit-layout warning.
-    var contentHeightNode: YAMLNode? { notes?.contentHeightNode }
+    var contentHeightNode: YAMLNodeRef? { notes?.contentHeightNode }
     /// What the warning rules found while reading it (usually nothing).
     var findings: [Finding] { notes?.findings ?? [] }
     /// Where it is written, for JSON pointers (notes exist whenever a rule can need it).
@@ -22,11 +22,11 @@ struct PanelDefinition {
 
 /// The rarely needed parts of a panel definition.
 final class PanelNotes {
-    let contentHeightNode: YAMLNode?
+    let contentHeightNode: YAMLNodeRef?
     let findings: [Finding]
     let location: PanelLocation
 
-    init(contentHeightNode: YAMLNode?, findings: [Finding], location: PanelLocation) {
+    init(contentHeightNode: YAMLNodeRef?, findings: [Finding], location: PanelLocation) {
         self.contentHeightNode = contentHeightNode
         self.findings = findings
         self.location = location
@@ -37,7 +37,7 @@ final class PanelNotes {
 /// is the one the document hands out, shared rather than copied.
 struct PanelStack {
     private(set) var specs: [PanelSpec] = []
-    private(set) var idNodes: [YAMLNode?] = []
+    private(set) var idNodes: [YAMLNodeRef?] = []
     private(set) var notes: [PanelNotes?] = []
 
     var count: Int { specs.count }
@@ -85,16 +85,16 @@ enum PanelLocation {
 /// Something a node-level rule found while the reader walked a node.
 enum Finding {
     /// `yes`, `off`... where text is expected.
-    case yaml11Boolean(YAMLNode, key: String)
+    case yaml11Boolean(YAMLNodeRef, key: String)
     /// `0x1ABC9C`: a hex colour written without its alpha byte.
-    case colourWithoutAlpha(YAMLNode, UInt32, key: String)
+    case colourWithoutAlpha(YAMLNodeRef, UInt32, key: String)
     /// A header colour with alpha 00.
-    case invisibleHeader(YAMLNode, UInt32, key: String)
+    case invisibleHeader(YAMLNodeRef, UInt32, key: String)
     /// `.inf` or `.nan` as a size or time.
-    case notFinite(YAMLNode, key: String)
+    case notFinite(YAMLNodeRef, key: String)
 
     /// The colour rules for one colour value.
-    static func colour(_ node: YAMLNode, scalar: YAMLScalar, value: UInt32, isHeader: Bool, key: String) -> [Finding] {
+    static func colour(_ node: YAMLNodeRef, scalar: YAMLScalarRef, value: UInt32, isHeader: Bool, key: String) -> [Finding] {
         var found: [Finding] = []
         let shortHex = scalar.withUTF8 { text in
             text.count <= 8 && text.count > 2 && text[0] == UInt8(ascii: "0")
@@ -141,18 +141,18 @@ enum PanelReference {
 /// One item of a `setPanels` list.
 enum StackItem {
     /// An id of a panel defined earlier.
-    case reference(String, YAMLNode, item: Int)
+    case reference(String, YAMLNodeRef, item: Int)
     /// A new panel.
     case definition(PanelDefinition)
 }
 
 /// A step's action as written, before references are resolved.
 enum WrittenAction {
-    case tap(PanelReference, YAMLNode)
+    case tap(PanelReference, YAMLNodeRef)
     case wait(Double)
     case resize(width: Double, height: Double)
     /// nil: `expand: null`.
-    case expand((PanelReference, YAMLNode)?)
+    case expand((PanelReference, YAMLNodeRef)?)
     case present(String)
     case dismiss
     case setPanels([StackItem])
@@ -162,16 +162,16 @@ enum WrittenAction {
 struct WrittenStep {
     var action: WrittenAction
     /// The step's mapping.
-    var node: YAMLNode
+    var node: YAMLNodeRef
     /// The action key (`tap`) and its value.
-    var verbKey: YAMLNode
-    var verbValue: YAMLNode
+    var verbKey: YAMLNodeRef
+    var verbValue: YAMLNodeRef
     /// Position in the script, for JSON pointers.
     var index: Int
     var pointer: String { "/script/\(index)" }
     /// `at:` seconds and its value node.
     var at: Double?
-    var atNode: YAMLNode?
+    var atNode: YAMLNodeRef?
 
     /// The action key through its value, for underlining the whole action.
     var actionSpan: SourceSpan { spanning(verbKey, verbValue) }
@@ -184,7 +184,7 @@ struct SpecReader {
     /// The six step verbs and `dismiss`, as the schema names them.
     static let verbs: Set<String> = ["tap", "wait", "resize", "expand", "present", "dismiss", "setPanels"]
 
-    let root: YAMLNode
+    let root: YAMLNodeRef
 
     var title: String? { root["title"]?.stringValue }
 
@@ -219,10 +219,10 @@ struct SpecReader {
     /// One panel definition at `index` of its list (for the palette colour),
     /// read in one walk over its keys; the same walk notes what the
     /// warning rules will report, so a 100,000-panel spec is walked once.
-    func panel(_ node: YAMLNode, index: Int, headerHeight: Double, location: PanelLocation) -> PanelDefinition {
+    func panel(_ node: YAMLNodeRef, index: Int, headerHeight: Double, location: PanelLocation) -> PanelDefinition {
         var spec = PanelSpec(id: "", title: "", color: Palette.color(at: index), headerHeight: headerHeight)
-        var idNode: YAMLNode?
-        var contentNode: YAMLNode?
+        var idNode: YAMLNodeRef?
+        var contentNode: YAMLNodeRef?
         var findings: [Finding] = []
         let entries = node.entries ?? []
         for k in 0..<entries.count {
@@ -272,10 +272,10 @@ struct SpecReader {
         return items.enumerated().map { step($1, index: $0, headerHeight: headerHeight) }
     }
 
-    private func step(_ node: YAMLNode, index stepIndex: Int, headerHeight: Double) -> WrittenStep? {
+    private func step(_ node: YAMLNodeRef, index stepIndex: Int, headerHeight: Double) -> WrittenStep? {
         guard let entries = node.entries else { return nil }
-        var verb: (key: YAMLNode, value: YAMLNode)?
-        var atNode: YAMLNode?
+        var verb: (key: YAMLNodeRef, value: YAMLNodeRef)?
+        var atNode: YAMLNodeRef?
         for e in entries {
             guard let key = e.key.stringValue else { return nil }
             if key == "at" {
@@ -337,13 +337,13 @@ struct SpecReader {
     }
 
     /// An id (string) or an index (non-negative integer).
-    func reference(_ node: YAMLNode) -> PanelReference? {
+    func reference(_ node: YAMLNodeRef) -> PanelReference? {
         if let id = node.stringValue { return .id(id) }
         if let i = node.integerValue, i >= 0 { return .index(i) }
         return nil
     }
 
-    private func positive(_ node: YAMLNode?) -> Double? {
+    private func positive(_ node: YAMLNodeRef?) -> Double? {
         guard let v = node?.numberValue, v > 0, v.isFinite else { return nil }
         return v
     }

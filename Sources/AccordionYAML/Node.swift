@@ -36,97 +36,54 @@ public enum ScalarValue: Sendable, Hashable {
     case string(String)
 }
 
-/// A scalar node: the text as written plus what it resolved to.
-///
-/// A view into its document's arena (the text is stored once, there): the
-/// text is made into a `String` only when asked for, and a number written
-/// plain and untagged is parsed again from its text when its value is asked
-/// for. `withUTF8` reads the text without making a `String`.
+/// A scalar node: the text as written plus what it resolved to. It keeps
+/// its document alive; `ref` reads it without (see `YAMLScalarRef`, which
+/// holds the logic).
 public struct YAMLScalar: Sendable, Hashable {
     let document: YAMLDocument
     let index: UInt32
 
-    @inline(__always) private var record: NodeRecord { document.nodes[Int(index)] }
-    @inline(__always) private var bits: UInt8 { record.scalarBits }
-    private var extra: ScalarExtra? {
-        record.meta & NodeRecord.hasExtra != 0 ? document.extras[index] : nil
-    }
+    /// The same scalar without keeping the document alive (valid while this one is).
+    @inline(__always)
+    public var ref: YAMLScalarRef { YAMLScalarRef(.passUnretained(document), index) }
 
     /// The scalar's text after YAML's own unescaping and folding.
-    public var text: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
+    public var text: String { ref.text }
 
     /// Calls `body` with the text's UTF-8 bytes (no `String` is made).
     @inline(__always)
     public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try document.withText(index, body)
+        try withExtendedLifetime(document) { try ref.withUTF8(body) }
     }
 
     /// The text's length in UTF-8 bytes.
-    public var utf8Count: Int { Int(record.count) }
+    public var utf8Count: Int { ref.utf8Count }
 
-    /// Whether the text is exactly `other` (code point by code point, as
-    /// JSON compares strings; Swift's `==` would also equate canonically
-    /// equivalent spellings).
-    public func textIs(_ other: String) -> Bool {
-        var other = other
-        return other.withUTF8 { o in withUTF8 { t in t.count == o.count && (t.count == 0 || memcmp(t.baseAddress!, o.baseAddress!, t.count) == 0) } }
-    }
+    /// Whether the text is exactly `other`, code point by code point.
+    public func textIs(_ other: String) -> Bool { ref.textIs(other) }
 
     /// How it was written.
-    public var style: ScalarStyle { ScalarBits.styles[Int(bits & 7)] }
+    public var style: ScalarStyle { ref.style }
 
     /// The explicit tag as written (`!!int`, expanded to `tag:yaml.org,2002:int`), or nil.
-    public var tag: String? { extra?.tag }
+    public var tag: String? { ref.tag }
 
-    /// True for a plain scalar that YAML 1.1 would have read as a boolean
-    /// (`yes`, `No`, `ON`, `y`, ...); it is a string in YAML 1.2, and the
-    /// validator warns where a spec author probably meant a boolean.
-    public var isYAML11Boolean: Bool { bits & ScalarBits.yaml11 != 0 }
+    /// True for a plain scalar that YAML 1.1 would have read as a boolean.
+    public var isYAML11Boolean: Bool { ref.isYAML11Boolean }
 
     /// True when the scalar resolved to a string (cheaper than matching `value`).
-    public var isString: Bool { ScalarBits.kind(of: bits) == ScalarBits.kindString }
+    public var isString: Bool { ref.isString }
 
-    /// True when the scalar resolved to an integer of any size (cheaper than
-    /// matching `value`, which reads a plain number's text again).
-    public var isInteger: Bool {
-        let kind = ScalarBits.kind(of: bits)
-        return kind == ScalarBits.kindInt || kind == ScalarBits.kindBig
-    }
+    /// True when the scalar resolved to an integer of any size.
+    public var isInteger: Bool { ref.isInteger }
 
     /// The resolved value.
-    public var value: ScalarValue {
-        let r = record
-        if r.meta & NodeRecord.hasExtra != 0, let stored = document.extras[index]?.stored { return stored }
-        let kind = ScalarBits.kind(of: r.scalarBits)
-        switch kind {
-        case ScalarBits.kindNull: return .null
-        case ScalarBits.kindFalse: return .bool(false)
-        case ScalarBits.kindTrue: return .bool(true)
-        case ScalarBits.kindString: return .string(text)
-        default:
-            // The kind says which row matched: try it first (this runs for every numeric check).
-            let match = withUTF8 { b in
-                (kind == ScalarBits.kindInt ? CoreSchema.integer(b) : kind == ScalarBits.kindFloat ? CoreSchema.decimalFloat(b) : nil)
-                    ?? CoreSchema.resolvePlain(b)
-            }
-            if case .value(let v)? = match { return v }
-            return .string(text)
-        }
-    }
+    public var value: ScalarValue { ref.value }
 
     /// Scalars are equal when everything an author could observe is equal.
-    public static func == (a: YAMLScalar, b: YAMLScalar) -> Bool {
-        if a.document === b.document, a.index == b.index { return true }
-        return a.bits == b.bits && a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
-            && a.tag == b.tag && a.value == b.value
-    }
+    public static func == (a: YAMLScalar, b: YAMLScalar) -> Bool { a.ref == b.ref }
 
-    /// Hashes what `==` compares (the value follows from text and kind).
-    public func hash(into hasher: inout Hasher) {
-        withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        hasher.combine(bits)
-        hasher.combine(tag)
-    }
+    public func hash(into hasher: inout Hasher) { ref.hash(into: &hasher) }
 }
 
 /// What a node is, without its contents: read from the node's record alone.
@@ -136,7 +93,9 @@ public enum YAMLShape: Sendable {
 
 /// One node of a loaded YAML document: a handle into its document's arena
 /// (which it keeps alive). An alias is the node it names, so two handles
-/// can be the same node: compare them with `===`.
+/// can be the same node: compare them with `===`. For long walks, `ref`
+/// reads the tree without counting references (see `YAMLNodeRef`, which
+/// holds the logic).
 public struct YAMLNode: Sendable, Hashable {
     let document: YAMLDocument
     let index: UInt32
@@ -145,6 +104,11 @@ public struct YAMLNode: Sendable, Hashable {
         self.document = document
         self.index = index
     }
+
+    /// The same node without keeping the document alive: valid while this
+    /// handle (or another of the same document) is.
+    @inline(__always)
+    public var ref: YAMLNodeRef { YAMLNodeRef(.passUnretained(document), index) }
 
     /// The three kinds of YAML node.
     public enum Kind: Sendable {
@@ -156,26 +120,17 @@ public struct YAMLNode: Sendable, Hashable {
         case mapping(YAMLEntries)
     }
 
-    @inline(__always) private var record: NodeRecord { document.nodes[Int(index)] }
-
     /// What the node holds.
     public var kind: Kind {
-        let r = record
-        switch r.nodeKind {
-        case NodeRecord.scalar: return .scalar(YAMLScalar(document: document, index: index))
-        case NodeRecord.sequence: return .sequence(YAMLItems(document: document, first: r.payload, count: r.count))
-        default: return .mapping(YAMLEntries(document: document, first: r.payload, count: r.count))
+        switch ref.kind {
+        case .scalar: return .scalar(YAMLScalar(document: document, index: index))
+        case .sequence(let items): return .sequence(YAMLItems(owner: document, items.range))
+        case .mapping(let entries): return .mapping(YAMLEntries(owner: document, entries.range))
         }
     }
 
     /// Where the node was written (for an alias's target: where the anchor was).
-    /// Worked out on demand from two stored character positions.
-    public var span: SourceSpan {
-        let origin = document.origin
-        if let fixed = origin.fixed { return fixed }
-        let r = record
-        return origin.span(r.start, r.end)
-    }
+    public var span: SourceSpan { ref.span }
 
     /// A single string scalar standing alone, located at `span` (for a
     /// value made up rather than read, such as a key seen as a string).
@@ -190,19 +145,15 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// Whether two handles are the same node (an alias and its anchor are).
-    public static func === (a: YAMLNode, b: YAMLNode) -> Bool { a.document === b.document && a.index == b.index }
+    public static func === (a: YAMLNode, b: YAMLNode) -> Bool { a.ref === b.ref }
 
     /// Handles are equal when they are the same node.
     public static func == (a: YAMLNode, b: YAMLNode) -> Bool { a === b }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(document))
-        hasher.combine(index)
-    }
+    public func hash(into hasher: inout Hasher) { ref.hash(into: &hasher) }
 
-    /// How many nodes the document this node belongs to holds (aliases
-    /// counted once): a measure of its size for choosing how to process it.
-    public var documentNodeCount: Int { document.nodes.count }
+    /// How many nodes the document this node belongs to holds.
+    public var documentNodeCount: Int { ref.documentNodeCount }
 
     /// The same node through a document object of its own (sharing the
     /// memory), for a second thread: handles count references on their
@@ -212,89 +163,42 @@ public struct YAMLNode: Sendable, Hashable {
         YAMLNode(document: YAMLDocument(sharing: document), index: index)
     }
 
-    /// How many values the tree under this node holds when every alias is
-    /// expanded (this node, keys and values included), counted in the arena
-    /// without recursion or handles. Bounded by the loader's alias budget.
-    public var expandedNodeCount: Int {
-        var count = 0
-        var pending: [UInt32] = [index]
-        let nodes = document.nodes, children = document.children
-        while let i = pending.popLast() {
-            count += 1
-            let r = nodes[Int(i)]
-            guard r.nodeKind != NodeRecord.scalar else { continue }
-            let n = Int(r.count) * (r.nodeKind == NodeRecord.mapping ? 2 : 1)
-            for k in 0..<n { pending.append(children[Int(r.payload) + k]) }
-        }
-        return count
-    }
+    /// How many values the tree under this node holds when every alias is expanded.
+    public var expandedNodeCount: Int { withExtendedLifetime(document) { ref.expandedNodeCount } }
 
     /// A scalar's text, nil for a collection (without making a view).
-    public var scalarText: String? {
-        guard record.nodeKind == NodeRecord.scalar else { return nil }
-        return document.withText(index) { String(decoding: $0, as: UTF8.self) }
-    }
+    public var scalarText: String? { ref.scalarText }
 
     /// What the node is (cheaper than matching `kind`, which makes a view).
-    public var shape: YAMLShape {
-        let r = record
-        switch r.nodeKind {
-        case NodeRecord.sequence: return .sequence
-        case NodeRecord.mapping: return .mapping
-        default:
-            switch ScalarBits.kind(of: r.scalarBits) {
-            case ScalarBits.kindString: return .string
-            case ScalarBits.kindInt, ScalarBits.kindBig: return .integer
-            case ScalarBits.kindFloat: return .float
-            case ScalarBits.kindNull: return .null
-            default: return .bool
-            }
-        }
-    }
+    public var shape: YAMLShape { ref.shape }
 
     /// The scalar, if this is one.
-    public var scalar: YAMLScalar? {
-        record.nodeKind == NodeRecord.scalar ? YAMLScalar(document: document, index: index) : nil
-    }
+    public var scalar: YAMLScalar? { ref.scalar.map { YAMLScalar(document: document, index: $0.index) } }
 
     /// The items, if this is a sequence.
-    public var items: YAMLItems? {
-        let r = record
-        return r.nodeKind == NodeRecord.sequence ? YAMLItems(document: document, first: r.payload, count: r.count) : nil
-    }
+    public var items: YAMLItems? { ref.items.map { YAMLItems(owner: document, $0.range) } }
 
     /// The entries, if this is a mapping.
-    public var entries: YAMLEntries? {
-        let r = record
-        return r.nodeKind == NodeRecord.mapping ? YAMLEntries(document: document, first: r.payload, count: r.count) : nil
-    }
+    public var entries: YAMLEntries? { ref.entries.map { YAMLEntries(owner: document, $0.range) } }
 
     /// The value under a string key of a mapping (first match), or nil.
     public subscript(key: String) -> YAMLNode? {
-        guard let entries else { return nil }
-        return entries.value(forKey: key)
+        withExtendedLifetime(document) { ref[key].map { YAMLNode(document: document, index: $0.index) } }
     }
 }
 
-/// Where a collection's children are in the arena: the part both views share.
-struct ChildRange: Sendable {
-    let document: YAMLDocument
-    let first: UInt32
-    let count: Int
-
-    /// The arena index of child `k` (an item, or a key/value of an entry).
-    @inline(__always) func child(_ k: Int) -> UInt32 { document.children[Int(first) + k] }
-}
-
-/// The items of a sequence: a view into the arena.
+/// The items of a sequence: a view into the arena that keeps it alive.
 public struct YAMLItems: RandomAccessCollection, Sendable {
+    let owner: YAMLDocument
     let range: ChildRange
-    var document: YAMLDocument { range.document }
-    var first: UInt32 { range.first }
 
-    init(document: YAMLDocument, first: UInt32, count: UInt32) {
-        range = ChildRange(document: document, first: first, count: Int(count))
+    init(owner: YAMLDocument, _ range: ChildRange) {
+        self.owner = owner
+        self.range = range
     }
+
+    /// The same items without keeping the document alive (valid while this view is).
+    public var ref: YAMLItemsRef { YAMLItemsRef(range) }
 
     public var count: Int { range.count }
     public var startIndex: Int { 0 }
@@ -303,19 +207,22 @@ public struct YAMLItems: RandomAccessCollection, Sendable {
     @inline(__always)
     public subscript(position: Int) -> YAMLNode {
         precondition(position >= 0 && position < count, "index out of range")
-        return YAMLNode(document: document, index: range.child(position))
+        return YAMLNode(document: owner, index: range.child(position))
     }
 }
 
-/// The entries of a mapping, in document order: a view into the arena.
+/// The entries of a mapping, in document order: a view into the arena that keeps it alive.
 public struct YAMLEntries: RandomAccessCollection, Sendable {
+    let owner: YAMLDocument
     let range: ChildRange
-    var document: YAMLDocument { range.document }
-    var first: UInt32 { range.first }
 
-    init(document: YAMLDocument, first: UInt32, count: UInt32) {
-        range = ChildRange(document: document, first: first, count: Int(count))
+    init(owner: YAMLDocument, _ range: ChildRange) {
+        self.owner = owner
+        self.range = range
     }
+
+    /// The same entries without keeping the document alive (valid while this view is).
+    public var ref: YAMLEntriesRef { YAMLEntriesRef(range) }
 
     public var count: Int { range.count }
     public var startIndex: Int { 0 }
@@ -324,50 +231,31 @@ public struct YAMLEntries: RandomAccessCollection, Sendable {
     @inline(__always)
     public subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
         precondition(position >= 0 && position < count, "index out of range")
-        let k = Int(first) + 2 * position
-        let children = document.children
-        return (YAMLNode(document: document, index: children[k]), YAMLNode(document: document, index: children[k + 1]))
+        return (key(at: position), value(at: position))
     }
 
     /// The key at `position` (without making the value's handle).
     @inline(__always)
     public func key(at position: Int) -> YAMLNode {
-        YAMLNode(document: document, index: document.children[Int(first) + 2 * position])
+        YAMLNode(document: owner, index: ref.key(at: position).index)
     }
 
     /// Calls `body` with the text of the key at `position` when it is a
     /// scalar (nil for a collection key), without making a handle or a `String`.
     @inline(__always)
     public func withKeyText<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
-        precondition(position >= 0 && position < count, "index out of range")
-        let k = document.children[Int(first) + 2 * position]
-        guard document.nodes[Int(k)].nodeKind == NodeRecord.scalar else { return try body(nil) }
-        return try document.withText(k) { try body($0) }
+        try withExtendedLifetime(owner) { try ref.withKeyText(at: position, body) }
     }
 
     /// The value at `position`.
     @inline(__always)
     public func value(at position: Int) -> YAMLNode {
-        YAMLNode(document: document, index: document.children[Int(first) + 2 * position + 1])
+        YAMLNode(document: owner, index: ref.value(at: position).index)
     }
 
     /// The value under the first key that is the string `key`, or nil.
     /// Keys are compared code point by code point (bytes), as YAML and JSON do.
     public func value(forKey key: String) -> YAMLNode? {
-        var key = key
-        return key.withUTF8 { want -> YAMLNode? in
-            let document = self.document
-            let nodes = document.nodes
-            let children = document.children
-            for position in 0..<count {
-                let k = children[Int(first) + 2 * position]
-                let r = nodes[Int(k)]
-                guard r.nodeKind == NodeRecord.scalar, ScalarBits.kind(of: r.scalarBits) == ScalarBits.kindString,
-                      Int(r.count) == want.count else { continue }
-                let same = document.withText(k) { t in want.count == 0 || memcmp(t.baseAddress!, want.baseAddress!, want.count) == 0 }
-                if same { return YAMLNode(document: document, index: children[Int(first) + 2 * position + 1]) }
-            }
-            return nil
-        }
+        withExtendedLifetime(owner) { ref.value(forKey: key).map { YAMLNode(document: owner, index: $0.index) } }
     }
 }

@@ -257,10 +257,20 @@ extension YAMLDocument {
 
 extension YAMLItems: ExpressibleByArrayLiteral {
     /// No items (`node.items ?? []`).
-    public init(arrayLiteral elements: Never...) { self.init(document: .empty, first: 0, count: 0) }
+    public init(arrayLiteral elements: Never...) { self.init(owner: .empty, ChildRange(.passUnretained(.empty), 0, 0)) }
 }
 
 extension YAMLEntries: ExpressibleByArrayLiteral {
     /// No entries (`node.entries ?? []`).
-    public init(arrayLiteral elements: Never...) { self.init(document: .empty, first: 0, count: 0) }
+    public init(arrayLiteral elements: Never...) { self.init(owner: .empty, ChildRange(.passUnretained(.empty), 0, 0)) }
+}
+
+extension YAMLItemsRef: ExpressibleByArrayLiteral {
+    /// No items (`node.items ?? []`).
+    public init(arrayLiteral elements: Never...) { self.init(ChildRange(.passUnretained(.empty), 0, 0)) }
+}
+
+extension YAMLEntriesRef: ExpressibleByArrayLiteral {
+    /// No entries (`node.entries ?? []`).
+    public init(arrayLiteral elements: Never...) { self.init(ChildRange(.passUnretained(.empty), 0, 0)) }
 }

@@ -110,7 +110,7 @@ final class Evaluation {
 
     /// Records a problem, unless only a yes/no answer is wanted.
     @inline(__always)
-    func report(_ rule: String, at node: YAMLNode, schemaPath: String, step: PathStep? = nil,
+    func report(_ rule: String, at node: YAMLNodeRef, schemaPath: String, step: PathStep? = nil,
                 _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
                 related: @autoclosure () -> [RelatedLocation] = []) {
         if failFast || aborted { return }
@@ -125,14 +125,14 @@ final class Evaluation {
                                  instancePath: instancePath(step), schemaPath: schemaPath))
     }
 
-    func reportLimit(_ rule: String, at node: YAMLNode, schemaPath: String, _ message: String, help: String) {
+    func reportLimit(_ rule: String, at node: YAMLNodeRef, schemaPath: String, _ message: String, help: String) {
         let d = Diagnostic(rule: rule, message: message, span: node.span, help: help,
                            instancePath: instancePath(), schemaPath: schemaPath)
         if !limitErrors.contains(d) { limitErrors.append(d) }
     }
 
     /// Applies unit `index` to `node` at the current location.
-    func apply(_ index: Int, _ node: YAMLNode, _ annotations: inout Annotations?) -> Bool {
+    func apply(_ index: Int, _ node: YAMLNodeRef, _ annotations: inout Annotations?) -> Bool {
         // `units` owns every unit for the whole evaluation: no reference
         // counting on this path, which runs once per schema application.
         unowned(unsafe) let entry = units[index]
@@ -194,7 +194,7 @@ final class Evaluation {
             var none: Annotations? = nil
             var ok = true
             let checks = unit.runnable
-            for k in checks.indices where !checks[k].run(self, node, &none) {
+            for k in checks.indices where !checks[k]._withUnsafeGuaranteedRef({ $0.run(self, node, &none) }) {
                 ok = false
                 if failFast { break }
             }
@@ -203,7 +203,7 @@ final class Evaluation {
         var local: Annotations? = Annotations()
         var ok = true
         let checks = unit.runnable
-        for k in checks.indices where !checks[k].run(self, node, &local) {
+        for k in checks.indices where !checks[k]._withUnsafeGuaranteedRef({ $0.run(self, node, &local) }) {
             ok = false
             if failFast { break }
         }
@@ -213,7 +213,7 @@ final class Evaluation {
 
     /// Applies unit `index` to a child of the current instance.
     @inline(__always)
-    func applyChild(_ index: Int, _ child: YAMLNode, _ step: PathStep) -> Bool {
+    func applyChild(_ index: Int, _ child: YAMLNodeRef, _ step: PathStep) -> Bool {
         path.append(step)
         let savedLocal = localDepth
         localDepth = 0
@@ -234,13 +234,13 @@ final class Evaluation {
     }
 
     /// Searches `text` with `regex`, reporting an exhausted budget.
-    func search(_ regex: ECMARegex, _ text: String, at node: YAMLNode, schemaPath: String) -> ECMARegex.SearchResult {
+    func search(_ regex: ECMARegex, _ text: String, at node: YAMLNodeRef, schemaPath: String) -> ECMARegex.SearchResult {
         var text = text
         return text.withUTF8 { search(regex, utf8: $0, at: node, schemaPath: schemaPath) }
     }
 
     /// `search` over UTF-8 bytes (a scalar's text, read in place).
-    func search(_ regex: ECMARegex, utf8 text: UnsafeBufferPointer<UInt8>, at node: YAMLNode,
+    func search(_ regex: ECMARegex, utf8 text: UnsafeBufferPointer<UInt8>, at node: YAMLNodeRef,
                 schemaPath: String) -> ECMARegex.SearchResult {
         var remaining = min(limits.regexBudget, regexStepsLeft)
         let before = remaining

@@ -15,7 +15,7 @@ enum JSONValues {
     ]
 
     /// The type bits of `node`; a number with zero fractional part also has `integer`.
-    static func typeBits(_ node: YAMLNode) -> UInt8 {
+    static func typeBits(_ node: YAMLNodeRef) -> UInt8 {
         // From the node's shape, without making a view (this runs for every `type`).
         switch node.shape {
         case .mapping: return object
@@ -44,11 +44,20 @@ enum JSONValues {
 
     /// The name of a mapping key as JSON sees it (keys are strings there).
     @inline(__always)
-    static func keyName(_ key: YAMLNode) -> String {
+    static func keyName(_ key: YAMLNodeRef) -> String {
         // A string's value is its text; other scalars are named by their text too.
         if case .scalar(let s) = key.kind { return s.text }
         return ""
     }
+
+    /// `typeBits` of a node the caller holds (the schema's, while compiling).
+    static func typeBits(_ node: YAMLNode) -> UInt8 { typeBits(node.ref) }
+
+    /// `keyName` of a key the caller holds.
+    static func keyName(_ key: YAMLNode) -> String { keyName(key.ref) }
+
+    /// `describe` of a node the caller holds.
+    static func describe(_ node: YAMLNode) -> String { describe(node.ref) }
 
     /// A number of any of the three spellings.
     enum Number {
@@ -57,7 +66,10 @@ enum JSONValues {
         case big(negative: Bool, digits: String)
         case double(Double)
 
-        init?(_ node: YAMLNode) {
+        /// The number a node the caller holds spells (the schema's, while compiling).
+        init?(_ node: YAMLNode) { self.init(node.ref) }
+
+        init?(_ node: YAMLNodeRef) {
             // The shape first: numeric checks run on every value, strings included.
             switch node.shape {
             case .integer, .float: break
@@ -154,7 +166,7 @@ enum JSONValues {
     }
 
     /// JSON equality: numbers by value, mappings as unordered key sets.
-    static func equal(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
+    static func equal(_ a: YAMLNodeRef, _ b: YAMLNodeRef) -> Bool {
         if a === b { return true }
         switch (a.kind, b.kind) {
         case (.scalar(let x), .scalar(let y)):
@@ -176,7 +188,7 @@ enum JSONValues {
         case (.mapping(let x), .mapping(let y)):
             guard x.count == y.count else { return false }
             if x.count > 16 {
-                var index: [String: YAMLNode] = [:]
+                var index: [String: YAMLNodeRef] = [:]
                 for f in y { index[keyName(f.key)] = index[keyName(f.key)] ?? f.value }
                 for e in x {
                     guard let other = index[keyName(e.key)], equal(e.value, other) else { return false }
@@ -198,7 +210,7 @@ enum JSONValues {
     }
 
     /// A hash consistent with `equal`.
-    static func hash(_ node: YAMLNode, into h: inout Hasher) {
+    static func hash(_ node: YAMLNodeRef, into h: inout Hasher) {
         switch node.kind {
         case .scalar(let s):
             switch s.value {
@@ -230,7 +242,7 @@ enum JSONValues {
     }
 
     /// "a string (\"abc\")", "an integer (5)", "a mapping", ... for messages.
-    static func describe(_ node: YAMLNode) -> String {
+    static func describe(_ node: YAMLNodeRef) -> String {
         switch node.kind {
         case .mapping: return "a mapping"
         case .sequence: return "a sequence"
@@ -247,14 +259,14 @@ enum JSONValues {
     }
 
     /// A short inline rendering of a value, e.g. for `enum` lists.
-    static func render(_ node: YAMLNode, limit: Int = 60) -> String {
+    static func render(_ node: YAMLNodeRef, limit: Int = 60) -> String {
         var out = ""
         renderInto(&out, node, limit: limit)
         if out.count > limit { out = String(out.prefix(limit - 1)) + "…" }
         return out
     }
 
-    private static func renderInto(_ out: inout String, _ node: YAMLNode, limit: Int) {
+    private static func renderInto(_ out: inout String, _ node: YAMLNodeRef, limit: Int) {
         if out.utf8.count > limit * 4 { return }
         switch node.kind {
         case .scalar(let s):
@@ -292,7 +304,7 @@ enum JSONValues {
     }
 
     /// A value for a message: strings bare in backticks, others as JSON.
-    static func code(_ node: YAMLNode) -> String {
+    static func code(_ node: YAMLNodeRef) -> String {
         if case .scalar(let s) = node.kind, case .string(let t) = s.value { return "`\(t)`" }
         return "`\(render(node))`"
     }

@@ -222,7 +222,7 @@ enum Keywords {
         }
     }
 
-    static func typeHelp(_ node: YAMLNode, _ mask: UInt8) -> String? {
+    static func typeHelp(_ node: YAMLNodeRef, _ mask: UInt8) -> String? {
         guard case .scalar(let s) = node.kind else { return nil }
         if case .string(let t) = s.value, s.style != .plain, mask & (JSONValues.number | JSONValues.boolean) != 0 {
             return "remove the quotes around \(t) if it is meant as a \(mask & JSONValues.number != 0 ? "number" : "boolean")"
@@ -241,7 +241,7 @@ enum Keywords {
         guard case .sequence(let allowedItems) = c.value.kind else {
             throw c.invalid("`enum` must be a sequence of allowed values, found \(JSONValues.describe(c.value))")
         }
-        let allowed = Array(allowedItems)
+        let allowed = allowedItems.map(\.ref)
         let location = c.location
         return { ev, node, _ in
             for a in allowed where JSONValues.equal(a, node) { return true }
@@ -254,12 +254,12 @@ enum Keywords {
         }
     }
 
-    static func list(_ values: [YAMLNode]) -> String {
+    static func list(_ values: [YAMLNodeRef]) -> String {
         let shown = values.prefix(12).map(JSONValues.code)
         return shown.joined(separator: ", ") + (values.count > 12 ? ", … (\(values.count) in all)" : "")
     }
 
-    static func didYouMean(_ node: YAMLNode, _ allowed: [YAMLNode]) -> String? {
+    static func didYouMean(_ node: YAMLNodeRef, _ allowed: [YAMLNodeRef]) -> String? {
         guard case .scalar(let s) = node.kind else { return nil }
         let word: String
         if case .string(let t) = s.value { word = t } else { word = s.text }
@@ -271,7 +271,7 @@ enum Keywords {
     }
 
     static func const(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
-        let expected = c.value
+        let expected = c.value.ref
         let location = c.location
         return { ev, node, _ in
             if JSONValues.equal(expected, node) { return true }
@@ -441,8 +441,8 @@ enum Keywords {
         }
     }
 
-    static func reportMissing(_ ev: Evaluation, _ name: String, _ node: YAMLNode,
-                              _ entries: YAMLEntries, _ location: String) {
+    static func reportMissing(_ ev: Evaluation, _ name: String, _ node: YAMLNodeRef,
+                              _ entries: YAMLEntriesRef, _ location: String) {
         let typo = Suggestions.closest(to: name, in: entries.map { JSONValues.keyName($0.key) })
         ev.report("schema-required", at: node, schemaPath: location, "missing required key `\(name)`",
                   help: typo.map { "`\($0)` may be a misspelling of `\(name)`" } ?? "add `\(name):` to this mapping")
@@ -645,7 +645,7 @@ enum Keywords {
         }
     }
 
-    static func reportUnknownKey(_ ev: Evaluation, _ rule: String, _ key: YAMLNode, _ name: String,
+    static func reportUnknownKey(_ ev: Evaluation, _ rule: String, _ key: YAMLNodeRef, _ name: String,
                                  _ candidates: [String], _ location: String) {
         let help: String
         if let close = Suggestions.closest(to: name, in: candidates) {
@@ -666,11 +666,15 @@ enum Keywords {
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
             for e in entries {
-                var key = e.key
-                if case .scalar(let s) = key.kind, !s.isString {
-                    key = YAMLNode.string(s.text, style: s.style, span: key.span)
+                // A key that is not a string is checked as the string JSON sees.
+                var made: YAMLNode? = nil
+                if case .scalar(let s) = e.key.kind, !s.isString {
+                    made = YAMLNode.string(s.text, style: s.style, span: e.key.span)
                 }
-                if !ev.applyChild(sub, key, .key(JSONValues.keyName(e.key))) {
+                let passed = withExtendedLifetime(made) {
+                    ev.applyChild(sub, made?.ref ?? e.key, .key(JSONValues.keyName(e.key)))
+                }
+                if !passed {
                     ok = false
                     if ev.failFast { return false }
                 }

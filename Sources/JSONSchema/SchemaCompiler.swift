@@ -4,13 +4,24 @@ import AccordionYAML
 /// One keyword's compiled check. Returns false when the instance fails it;
 /// reports its problems to the evaluation and marks evaluated properties and
 /// items in `annotations` when those are being collected.
-typealias KeywordCheck = @Sendable (Evaluation, YAMLNode, inout Annotations?) -> Bool
+///
+/// The instance is a `YAMLNodeRef`: validation walks every node of a document,
+/// and handles that kept the document alive cost an atomic reference-count
+/// operation each. `JSONSchemaValidator` holds the instance's root for the
+/// whole run. Schema values a check captures as refs are kept alive by their
+/// unit's `node`.
+typealias KeywordCheck = @Sendable (Evaluation, YAMLNodeRef, inout Annotations?) -> Bool
 
-/// A check in a struct, so arrays store the function at its natural
-/// abstraction (calling a closure straight out of an array goes through
-/// reabstraction thunks).
-struct CompiledCheck {
+/// A check in an object of its own: validation calls it through an
+/// unmanaged reference (`SchemaUnit.runnable`), so the closure's context is
+/// not retained and released around every call (an atomic operation each,
+/// on every schema application).
+final class CompiledCheck {
     let run: KeywordCheck
+
+    init(run: @escaping KeywordCheck) {
+        self.run = run
+    }
 }
 
 /// One compiled (sub)schema: its checks, already in evaluation order.
@@ -26,21 +37,20 @@ final class SchemaUnit: @unchecked Sendable {
     /// For `true`/`false` schemas.
     @exclusivity(unchecked) var boolean: Bool?
     @exclusivity(unchecked) var checks: [CompiledCheck] = []
-    /// `checks` once compiling is done, in memory of the unit's own: read on
-    /// every schema application, where an array property of a class would be
-    /// retained and released each time.
-    @exclusivity(unchecked) private(set) var runnable = UnsafeMutableBufferPointer<CompiledCheck>(start: nil, count: 0)
+    /// `checks` once compiling is done, as unmanaged references in memory of
+    /// the unit's own (which `checks` keeps alive): read on every schema
+    /// application, where an array property of a class would be retained
+    /// and released each time, and so would each closure called from it.
+    @exclusivity(unchecked) private(set) var runnable = UnsafeMutableBufferPointer<Unmanaged<CompiledCheck>>(start: nil, count: 0)
 
     /// Fixes `checks` for validation.
     func freeze() {
-        runnable.deinitialize()
         runnable.deallocate()
         runnable = .allocate(capacity: checks.count)
-        _ = runnable.initialize(from: checks)
+        _ = runnable.initialize(from: checks.map { Unmanaged.passUnretained($0) })
     }
 
     deinit {
-        runnable.deinitialize()
         runnable.deallocate()
     }
     /// Has `unevaluatedProperties`/`unevaluatedItems`, so needs annotations from its siblings.

@@ -1,0 +1,356 @@
+import AccordionDiagnostics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Handles that count no references: the types long walks over a tree use
+// (the schema validator, the accordion rules). A `YAMLNode` keeps its
+// document alive, so making, copying and dropping one is an atomic
+// reference-count operation on the document object; a large spec's checks
+// made some ten million of them, a third to a half of their time. These
+// handles reach the document through an unmanaged reference instead.
+//
+// They are valid only while the document is alive: take one with
+// `YAMLNode.ref` from a node that outlives the walk (the root the caller
+// holds), and turn one into a `YAMLNode` (`node`) to keep it. All the logic
+// of reading nodes lives here; the owning types forward to it.
+
+/// A node, without keeping its document alive (see above).
+public struct YAMLNodeRef: Hashable, @unchecked Sendable {
+    let document: Unmanaged<YAMLDocument>
+    let index: UInt32
+
+    @inline(__always)
+    init(_ document: Unmanaged<YAMLDocument>, _ index: UInt32) {
+        self.document = document
+        self.index = index
+    }
+
+    /// Reads the document without retaining it (the caller keeps it alive).
+    @inline(__always)
+    func read<R>(_ body: (YAMLDocument) throws -> R) rethrows -> R {
+        try document._withUnsafeGuaranteedRef { try body($0) }
+    }
+
+    @inline(__always) var record: NodeRecord { read { $0.nodes[Int(index)] } }
+
+    /// A handle that keeps the document alive, to store or return.
+    public var node: YAMLNode { YAMLNode(document: document.takeUnretainedValue(), index: index) }
+
+    /// The three kinds of YAML node, as borrowed views.
+    public enum Kind {
+        case scalar(YAMLScalarRef)
+        case sequence(YAMLItemsRef)
+        case mapping(YAMLEntriesRef)
+    }
+
+    /// What the node holds.
+    @inline(__always)
+    public var kind: Kind {
+        let r = record
+        switch r.nodeKind {
+        case NodeRecord.scalar: return .scalar(YAMLScalarRef(document, index))
+        case NodeRecord.sequence: return .sequence(YAMLItemsRef(ChildRange(document, r.payload, r.count)))
+        default: return .mapping(YAMLEntriesRef(ChildRange(document, r.payload, r.count)))
+        }
+    }
+
+    /// What the node is (cheaper than matching `kind`).
+    @inline(__always)
+    public var shape: YAMLShape {
+        let r = record
+        switch r.nodeKind {
+        case NodeRecord.sequence: return .sequence
+        case NodeRecord.mapping: return .mapping
+        default:
+            switch ScalarBits.kind(of: r.scalarBits) {
+            case ScalarBits.kindString: return .string
+            case ScalarBits.kindInt, ScalarBits.kindBig: return .integer
+            case ScalarBits.kindFloat: return .float
+            case ScalarBits.kindNull: return .null
+            default: return .bool
+            }
+        }
+    }
+
+    /// Where the node was written (for an alias's target: where the anchor was).
+    /// Worked out on demand from two stored character positions.
+    public var span: SourceSpan {
+        read { document in
+            let origin = document.origin
+            if let fixed = origin.fixed { return fixed }
+            let r = document.nodes[Int(index)]
+            return origin.span(r.start, r.end)
+        }
+    }
+
+    /// The scalar, if this is one.
+    @inline(__always)
+    public var scalar: YAMLScalarRef? {
+        record.nodeKind == NodeRecord.scalar ? YAMLScalarRef(document, index) : nil
+    }
+
+    /// The items, if this is a sequence.
+    @inline(__always)
+    public var items: YAMLItemsRef? {
+        let r = record
+        return r.nodeKind == NodeRecord.sequence ? YAMLItemsRef(ChildRange(document, r.payload, r.count)) : nil
+    }
+
+    /// The entries, if this is a mapping.
+    @inline(__always)
+    public var entries: YAMLEntriesRef? {
+        let r = record
+        return r.nodeKind == NodeRecord.mapping ? YAMLEntriesRef(ChildRange(document, r.payload, r.count)) : nil
+    }
+
+    /// The value under a string key of a mapping (first match), or nil.
+    public subscript(key: String) -> YAMLNodeRef? {
+        entries?.value(forKey: key)
+    }
+
+    /// A scalar's text, nil for a collection.
+    public var scalarText: String? { scalar?.text }
+
+    /// How many nodes the document holds (aliases counted once): a measure
+    /// of its size for choosing how to process it.
+    public var documentNodeCount: Int { read { $0.nodes.count } }
+
+    /// How many values the tree under this node holds when every alias is
+    /// expanded (this node, keys and values included), counted in the arena
+    /// without recursion or handles. Bounded by the loader's alias budget.
+    public var expandedNodeCount: Int {
+        read { document in
+            var count = 0
+            var pending: [UInt32] = [index]
+            let nodes = document.nodes, children = document.children
+            while let i = pending.popLast() {
+                count += 1
+                let r = nodes[Int(i)]
+                guard r.nodeKind != NodeRecord.scalar else { continue }
+                let n = Int(r.count) * (r.nodeKind == NodeRecord.mapping ? 2 : 1)
+                for k in 0..<n { pending.append(children[Int(r.payload) + k]) }
+            }
+            return count
+        }
+    }
+
+    /// Whether two handles are the same node (an alias and its anchor are).
+    public static func === (a: YAMLNodeRef, b: YAMLNodeRef) -> Bool {
+        a.document.toOpaque() == b.document.toOpaque() && a.index == b.index
+    }
+
+    /// Handles are equal when they are the same node.
+    public static func == (a: YAMLNodeRef, b: YAMLNodeRef) -> Bool { a === b }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(document.toOpaque())
+        hasher.combine(index)
+    }
+}
+
+/// A scalar, without keeping its document alive (see `YAMLNodeRef`).
+///
+/// The text is stored once, in the arena: it is made into a `String` only
+/// when asked for, and a number written plain and untagged is parsed again
+/// from its text when its value is asked for. `withUTF8` reads the text
+/// without making a `String`.
+public struct YAMLScalarRef: Hashable, @unchecked Sendable {
+    let document: Unmanaged<YAMLDocument>
+    let index: UInt32
+
+    @inline(__always)
+    init(_ document: Unmanaged<YAMLDocument>, _ index: UInt32) {
+        self.document = document
+        self.index = index
+    }
+
+    @inline(__always) private var record: NodeRecord { document._withUnsafeGuaranteedRef { $0.nodes[Int(index)] } }
+    @inline(__always) private var bits: UInt8 { record.scalarBits }
+    private var extra: ScalarExtra? {
+        record.meta & NodeRecord.hasExtra != 0 ? document._withUnsafeGuaranteedRef { $0.extras[index] } : nil
+    }
+
+    /// A scalar that keeps the document alive, to store or return.
+    public var scalar: YAMLScalar { YAMLScalar(document: document.takeUnretainedValue(), index: index) }
+
+    /// The scalar's text after YAML's own unescaping and folding.
+    public var text: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
+
+    /// Calls `body` with the text's UTF-8 bytes (no `String` is made).
+    @inline(__always)
+    public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try document._withUnsafeGuaranteedRef { try $0.withText(index, body) }
+    }
+
+    /// The text's length in UTF-8 bytes.
+    public var utf8Count: Int { Int(record.count) }
+
+    /// Whether the text is exactly `other` (code point by code point, as
+    /// JSON compares strings; Swift's `==` would also equate canonically
+    /// equivalent spellings).
+    public func textIs(_ other: String) -> Bool {
+        var other = other
+        return other.withUTF8 { o in withUTF8 { t in t.count == o.count && (t.count == 0 || memcmp(t.baseAddress!, o.baseAddress!, t.count) == 0) } }
+    }
+
+    /// How it was written.
+    public var style: ScalarStyle { ScalarBits.styles[Int(bits & 7)] }
+
+    /// The explicit tag as written (`!!int`, expanded to `tag:yaml.org,2002:int`), or nil.
+    public var tag: String? { extra?.tag }
+
+    /// True for a plain scalar that YAML 1.1 would have read as a boolean
+    /// (`yes`, `No`, `ON`, `y`, ...); it is a string in YAML 1.2, and the
+    /// validator warns where a spec author probably meant a boolean.
+    public var isYAML11Boolean: Bool { bits & ScalarBits.yaml11 != 0 }
+
+    /// True when the scalar resolved to a string (cheaper than matching `value`).
+    public var isString: Bool { ScalarBits.kind(of: bits) == ScalarBits.kindString }
+
+    /// True when the scalar resolved to an integer of any size (cheaper than
+    /// matching `value`, which reads a plain number's text again).
+    public var isInteger: Bool {
+        let kind = ScalarBits.kind(of: bits)
+        return kind == ScalarBits.kindInt || kind == ScalarBits.kindBig
+    }
+
+    /// The resolved value.
+    public var value: ScalarValue {
+        let r = record
+        if r.meta & NodeRecord.hasExtra != 0, let stored = extra?.stored { return stored }
+        let kind = ScalarBits.kind(of: r.scalarBits)
+        switch kind {
+        case ScalarBits.kindNull: return .null
+        case ScalarBits.kindFalse: return .bool(false)
+        case ScalarBits.kindTrue: return .bool(true)
+        case ScalarBits.kindString: return .string(text)
+        default:
+            // The kind says which row matched: try it first (this runs for every numeric check).
+            let match = withUTF8 { b in
+                (kind == ScalarBits.kindInt ? CoreSchema.integer(b) : kind == ScalarBits.kindFloat ? CoreSchema.decimalFloat(b) : nil)
+                    ?? CoreSchema.resolvePlain(b)
+            }
+            if case .value(let v)? = match { return v }
+            return .string(text)
+        }
+    }
+
+    /// Scalars are equal when everything an author could observe is equal.
+    public static func == (a: YAMLScalarRef, b: YAMLScalarRef) -> Bool {
+        if a.document.toOpaque() == b.document.toOpaque(), a.index == b.index { return true }
+        return a.bits == b.bits && a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+            && a.tag == b.tag && a.value == b.value
+    }
+
+    /// Hashes what `==` compares (the value follows from text and kind).
+    public func hash(into hasher: inout Hasher) {
+        withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(bits)
+        hasher.combine(tag)
+    }
+}
+
+/// Where a collection's children are in the arena: the part both views share.
+struct ChildRange: @unchecked Sendable {
+    let document: Unmanaged<YAMLDocument>
+    let first: UInt32
+    let count: Int
+
+    @inline(__always)
+    init(_ document: Unmanaged<YAMLDocument>, _ first: UInt32, _ count: UInt32) {
+        self.document = document
+        self.first = first
+        self.count = Int(count)
+    }
+
+    /// The arena index of child `k` (an item, or a key/value of an entry).
+    @inline(__always) func child(_ k: Int) -> UInt32 {
+        document._withUnsafeGuaranteedRef { $0.children[Int(first) + k] }
+    }
+
+    @inline(__always) func node(_ k: Int) -> YAMLNodeRef { YAMLNodeRef(document, child(k)) }
+}
+
+/// The items of a sequence, without keeping the document alive (see `YAMLNodeRef`).
+public struct YAMLItemsRef: RandomAccessCollection, @unchecked Sendable {
+    let range: ChildRange
+
+    init(_ range: ChildRange) { self.range = range }
+
+    public var count: Int { range.count }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { range.count }
+
+    @inline(__always)
+    public subscript(position: Int) -> YAMLNodeRef {
+        precondition(position >= 0 && position < count, "index out of range")
+        return range.node(position)
+    }
+}
+
+/// The entries of a mapping in document order, without keeping the document
+/// alive (see `YAMLNodeRef`).
+public struct YAMLEntriesRef: RandomAccessCollection, @unchecked Sendable {
+    let range: ChildRange
+
+    init(_ range: ChildRange) { self.range = range }
+
+    public var count: Int { range.count }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { range.count }
+
+    @inline(__always)
+    public subscript(position: Int) -> (key: YAMLNodeRef, value: YAMLNodeRef) {
+        precondition(position >= 0 && position < count, "index out of range")
+        return (range.node(2 * position), range.node(2 * position + 1))
+    }
+
+    /// The key at `position` (without making the value's handle).
+    @inline(__always)
+    public func key(at position: Int) -> YAMLNodeRef {
+        precondition(position >= 0 && position < count, "index out of range")
+        return range.node(2 * position)
+    }
+
+    /// The value at `position`.
+    @inline(__always)
+    public func value(at position: Int) -> YAMLNodeRef {
+        precondition(position >= 0 && position < count, "index out of range")
+        return range.node(2 * position + 1)
+    }
+
+    /// Calls `body` with the text of the key at `position` when it is a
+    /// scalar (nil for a collection key), without making a `String`.
+    @inline(__always)
+    public func withKeyText<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+        precondition(position >= 0 && position < count, "index out of range")
+        let k = range.child(2 * position)
+        return try range.document._withUnsafeGuaranteedRef { document in
+            guard document.nodes[Int(k)].nodeKind == NodeRecord.scalar else { return try body(nil) }
+            return try document.withText(k) { try body($0) }
+        }
+    }
+
+    /// The value under the first key that is the string `key`, or nil.
+    /// Keys are compared code point by code point (bytes), as YAML and JSON do.
+    public func value(forKey key: String) -> YAMLNodeRef? {
+        var key = key
+        return key.withUTF8 { want -> YAMLNodeRef? in
+            range.document._withUnsafeGuaranteedRef { document -> YAMLNodeRef? in
+                let nodes = document.nodes, children = document.children
+                for position in 0..<count {
+                    let k = children[Int(range.first) + 2 * position]
+                    let r = nodes[Int(k)]
+                    guard r.nodeKind == NodeRecord.scalar, ScalarBits.kind(of: r.scalarBits) == ScalarBits.kindString,
+                          Int(r.count) == want.count else { continue }
+                    let same = document.withText(k) { t in want.count == 0 || memcmp(t.baseAddress!, want.baseAddress!, want.count) == 0 }
+                    if same { return range.node(2 * position + 1) }
+                }
+                return nil
+            }
+        }
+    }
+}
