@@ -123,6 +123,8 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
     /// without recursion or handles. Bounded by the loader's alias budget.
     public var expandedNodeCount: Int {
         read { document in
+            // The root (the first record) of a tree without aliases or merges is every record once.
+            if index == 0, !document.sharesNodes { return document.nodes.count }
             var count = 0
             var pending: [UInt32] = [index]
             let nodes = document.nodes, children = document.children

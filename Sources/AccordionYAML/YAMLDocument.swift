@@ -82,6 +82,10 @@ final class YAMLDocument: @unchecked Sendable {
     /// Child node indices of every collection: items, or key, value, key, value…
     @exclusivity(unchecked) var children = ArenaBuffer<UInt32>()
     @exclusivity(unchecked) var extras: [UInt32: ScalarExtra] = [:]
+    /// Set when an alias or a merge key made the tree share nodes (or leave
+    /// a merged mapping out of it): until then the root's expanded tree is
+    /// exactly the records, and counting it needs no walk.
+    @exclusivity(unchecked) var sharesNodes = false
     /// For a document made by `init(sharing:)`: the one that owns the memory.
     private let owner: YAMLDocument?
     /// The input's bytes (kept alive by `origin`): most scalars are written
@@ -110,6 +114,7 @@ final class YAMLDocument: @unchecked Sendable {
         text = other.text
         children = other.children
         extras = other.extras
+        sharesNodes = other.sharesNodes
         input = other.input
         owner = other.owner ?? other
     }

@@ -558,6 +558,7 @@ struct Composer {
                        span(start, end),
                        related: [RelatedLocation(message: "the anchor &\(name) is defined here", span: node(target.node).span)])
         }
+        document.sharesNodes = true
         add(target.node, size: target.size, end: end)
     }
 
@@ -754,6 +755,7 @@ struct Composer {
     /// duplicates refused, merge keys applied in place (explicit keys win
     /// wherever written; earlier merged mappings win over later ones).
     private mutating func appendEntries(from start: Int, hasMerge: Bool) throws(DiagnosticError) {
+        if hasMerge { document.sharesNodes = true }
         var seen = scratch
         scratch = KeySet()
         seen.reset()

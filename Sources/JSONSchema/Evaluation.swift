@@ -41,9 +41,10 @@ struct Annotations {
 }
 
 /// One step of the instance path, kept as data so the JSON pointer string is
-/// only built when a problem is reported.
+/// only built when a problem is reported. Plain data (a key is its node, named
+/// when the pointer is built), so the path costs no reference counting.
 enum PathStep {
-    case key(String)
+    case key(YAMLNodeRef)
     case index(Int)
 }
 
@@ -59,7 +60,11 @@ final class Evaluation {
     /// trying alternatives never swallows them.
     @exclusivity(unchecked) var limitErrors: [Diagnostic] = []
     @exclusivity(unchecked) var path: [PathStep] = []
-    @exclusivity(unchecked) var scope: [Int] = []
+    /// The dynamic scope: resources entered, outermost first (`$dynamicRef` searches it).
+    @exclusivity(unchecked) private(set) var scope: [Int] = []
+    /// `scope.last`, kept apart: reading it is one load, where the array's
+    /// last element costs a retain and release of its buffer on every application.
+    @exclusivity(unchecked) private var currentResource = -1
     /// Schema applications since the instance location last changed.
     @exclusivity(unchecked) var localDepth = 0
     @exclusivity(unchecked) var totalDepth = 0
@@ -93,6 +98,12 @@ final class Evaluation {
         self.failFast = failFast
     }
 
+    /// Starts the dynamic scope in `resource` (the root schema's).
+    func enterScope(_ resource: Int) {
+        scope.append(resource)
+        currentResource = resource
+    }
+
     /// The JSON pointer of the current location, plus `extra`.
     func instancePath(_ extra: PathStep? = nil) -> String {
         var out = ""
@@ -103,7 +114,7 @@ final class Evaluation {
 
     private func append(_ step: PathStep, to out: inout String) {
         switch step {
-        case .key(let k): out += "/" + SchemaCompiler.escape(k)
+        case .key(let k): out += "/" + SchemaCompiler.escape(JSONValues.keyName(k))
         case .index(let i): out += "/\(i)"
         }
     }
@@ -184,12 +195,17 @@ final class Evaluation {
                         help: "make every `$ref` cycle step into a property or item of the value")
             return false
         }
-        var pushed = false
-        if scope.last != unit.resource {
+        let outerResource = currentResource
+        if outerResource != unit.resource {
             scope.append(unit.resource)
-            pushed = true
+            currentResource = unit.resource
         }
-        defer { if pushed { scope.removeLast() } }
+        defer {
+            if outerResource != unit.resource {
+                scope.removeLast()
+                currentResource = outerResource
+            }
+        }
         if annotations == nil && !unit.collectsAnnotations {
             var none: Annotations? = nil
             var ok = true

@@ -97,7 +97,7 @@ public struct JSONSchemaValidator: Sendable {
     func run(_ unit: Int, _ instance: YAMLNode, failFast: Bool) -> [Diagnostic] {
         let evaluation = Evaluation(program: program, failFast: failFast, limits: limits)
         evaluation.limitWork(for: instance)
-        evaluation.scope.append(program.units[program.root].resource)
+        evaluation.enterScope(program.units[program.root].resource)
         var none: Annotations? = nil
         // The instance's handle keeps its document alive for the borrowed walk.
         let ok = withExtendedLifetime(instance) { evaluation.apply(unit, instance.ref, &none) }

@@ -1,5 +1,10 @@
 import AccordionDiagnostics
 import AccordionYAML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What a keyword compiler sees: the keyword's value, its siblings, and the
 /// compiler for subschemas and references.
@@ -535,13 +540,15 @@ enum Keywords {
             for k in 0..<entries.count {
                 // Looked up by the key's bytes: no handle and no `String` for a known key.
                 guard let slot = entries.withKeyText(at: k, { children.slot(forUTF8: $0) }) else {
-                    let name = JSONValues.keyName(entries[k].key)
                     guard let additional else { continue }
                     if additionalIsFalse {
                         ok = false
+                        // Quiet passes (`oneOf` trying each step kind) reject keys by the
+                        // thousand: the key's name is made only for a message.
                         if ev.failFast { return false }
-                        reportUnknownKey(ev, "schema-additional-properties", entries[k].key, name, candidates, additionalLocation)
-                    } else if ev.applyChild(additional, entries[k].value, .key(name)) {
+                        let key = entries.key(at: k)
+                        reportUnknownKey(ev, "schema-additional-properties", key, JSONValues.keyName(key), candidates, additionalLocation)
+                    } else if ev.applyChild(additional, entries[k].value, .key(entries.key(at: k))) {
                         annotations?.properties.insert(k)
                     } else {
                         ok = false
@@ -556,9 +563,9 @@ enum Keywords {
                     // `properties: {name: false}` forbids the key itself: say so at the key.
                     ok = false
                     if ev.failFast { return false }
-                    ev.report("schema-false", at: entries[k].key, schemaPath: ev.units[u].location, step: .key(name),
+                    ev.report("schema-false", at: entries[k].key, schemaPath: ev.units[u].location, step: .key(entries.key(at: k)),
                               "key `\(name)` is not allowed here", help: "remove `\(name)`")
-                } else if ev.applyChild(u, entries.value(at: k), .key(name)) {
+                } else if ev.applyChild(u, entries.value(at: k), .key(entries.key(at: k))) {
                     annotations?.properties.insert(k)
                 } else {
                     ok = false
@@ -598,7 +605,7 @@ enum Keywords {
             for k in 0..<entries.count {
                 let name = JSONValues.keyName(entries[k].key)
                 for (regex, u) in patterns where ev.search(regex, name, at: entries[k].key, schemaPath: location) == .matched {
-                    if ev.applyChild(u, entries[k].value, .key(name)) {
+                    if ev.applyChild(u, entries[k].value, .key(entries.key(at: k))) {
                         annotations?.properties.insert(k)
                     } else {
                         ok = false
@@ -634,7 +641,7 @@ enum Keywords {
                     ok = false
                     if ev.failFast { return false }
                     reportUnknownKey(ev, "schema-additional-properties", entries[k].key, name, candidates, location)
-                } else if ev.applyChild(sub, entries[k].value, .key(name)) {
+                } else if ev.applyChild(sub, entries[k].value, .key(entries.key(at: k))) {
                     annotations?.properties.insert(k)
                 } else {
                     ok = false
@@ -657,7 +664,7 @@ enum Keywords {
         } else {
             help = "remove it, or check the spelling against the schema"
         }
-        ev.report(rule, at: key, schemaPath: location, step: .key(name), "unknown key `\(name)`", help: help)
+        ev.report(rule, at: key, schemaPath: location, step: .key(key), "unknown key `\(name)`", help: help)
     }
 
     static func propertyNames(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
@@ -672,7 +679,7 @@ enum Keywords {
                     made = YAMLNode.string(s.text, style: s.style, span: e.key.span)
                 }
                 let passed = withExtendedLifetime(made) {
-                    ev.applyChild(sub, made?.ref ?? e.key, .key(JSONValues.keyName(e.key)))
+                    ev.applyChild(sub, made?.ref ?? e.key, .key(e.key))
                 }
                 if !passed {
                     ok = false
@@ -810,19 +817,22 @@ enum Keywords {
         let keyword = c.keyword
         return { ev, node, annotations in
             // First a quiet pass: which alternatives pass (annotations from those).
-            var passed: [Int] = []
+            // Counted, with the first two kept for the message: no array per value.
+            var passedCount = 0
+            var firstPassed = (0, 0)
             ev.quietly {
                 for (k, u) in subs.enumerated() where ev.apply(u, node, &annotations) {
-                    passed.append(k)
+                    if passedCount == 0 { firstPassed.0 = k } else if passedCount == 1 { firstPassed.1 = k }
+                    passedCount += 1
                     if !one && annotations == nil { break }
-                    if one && passed.count > 1 && annotations == nil { break }
+                    if one && passedCount > 1 && annotations == nil { break }
                 }
             }
-            if one ? passed.count == 1 : !passed.isEmpty { return true }
+            if one ? passedCount == 1 : passedCount > 0 { return true }
             if ev.failFast { return false }
-            if one && passed.count > 1 {
+            if one && passedCount > 1 {
                 ev.report("schema-one-of", at: node, schemaPath: location,
-                          "matches more than one alternative of `oneOf` (\(passed.prefix(3).map { "#\($0 + 1)" }.joined(separator: " and "))); it must match exactly one",
+                          "matches more than one alternative of `oneOf` (#\(firstPassed.0 + 1) and #\(firstPassed.1 + 1)); it must match exactly one",
                           help: "make the alternatives exclusive, or change the value so only one applies")
                 return false
             }
@@ -981,7 +991,7 @@ enum Keywords {
                     if ev.failFast { return false }
                     if candidates == nil { candidates = reachablePropertyNames(ev.program, owner) }
                     reportUnknownKey(ev, "schema-unevaluated-properties", entries[k].key, name, candidates ?? [], location)
-                } else if ev.applyChild(sub, entries[k].value, .key(name)) {
+                } else if ev.applyChild(sub, entries[k].value, .key(entries.key(at: k))) {
                     annotations?.properties.insert(k)
                 } else {
                     ok = false
@@ -1033,18 +1043,36 @@ enum Keywords {
 /// Property name → unit, searched linearly when small (cheaper than hashing
 /// every instance key) and by hash when large.
 struct NameTable: Sendable {
+    /// A small table's name: its bytes in `packedNames`.
+    private struct PackedName {
+        let offset: Int
+        let count: Int
+        let value: Int
+    }
+
     private let small: [(String, Int)]
-    private let smallBytes: [([UInt8], Int)]
+    /// A small table's names back to back, for comparing an instance key's
+    /// bytes without a `String` (looked up for every key of every mapping).
+    private let packedNames: [UInt8]
+    private let packed: [PackedName]
     private let large: [String: (String, Int)]?
 
     init(_ map: [String: Int]) {
         if map.count <= 8 {
             small = map.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-            smallBytes = small.map { (Array($0.0.utf8), $0.1) }
+            var bytes: [UInt8] = []
+            var names: [PackedName] = []
+            for (name, value) in small {
+                names.append(PackedName(offset: bytes.count, count: name.utf8.count, value: value))
+                bytes.append(contentsOf: name.utf8)
+            }
+            packedNames = bytes
+            packed = names
             large = nil
         } else {
             small = []
-            smallBytes = []
+            packedNames = []
+            packed = []
             var table: [String: (String, Int)] = [:]
             for (key, unit) in map { table[key] = (key, unit) }
             large = table
@@ -1056,10 +1084,14 @@ struct NameTable: Sendable {
     func slot(forUTF8 key: UnsafeBufferPointer<UInt8>?) -> Int? {
         guard let key else { return self[""] }
         if large != nil { return self[String(decoding: key, as: UTF8.self)] }
-        for (k, v) in smallBytes where k.count == key.count {
-            if k.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return v }
+        return packedNames.withUnsafeBufferPointer { names -> Int? in
+            for name in packed where name.count == key.count {
+                if name.count == 0 || memcmp(names.baseAddress! + name.offset, key.baseAddress!, name.count) == 0 {
+                    return name.value
+                }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Exact (code point) match: JSON keys `é` and `e` + U+0301 differ.
