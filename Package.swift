@@ -44,6 +44,7 @@ let package = Package(
         ),
         // Shared helpers of the test targets (a seeded generator); not a product.
         .target(name: "AccordionTestSupport", path: "Tests/AccordionTestSupport"),
+        .testTarget(name: "AccordionParallelTests", dependencies: ["AccordionParallel"]),
         .testTarget(name: "AccordionYAMLTests", dependencies: ["AccordionYAML"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["AccordionTestSupport", "JSONSchema", "AccordionYAML"]),
         .testTarget(name: "AccordionModelTests", dependencies: ["AccordionTestSupport", "AccordionModel"]),

@@ -109,15 +109,29 @@ public final class HandoffQueue<Item>: @unchecked Sendable {
         locked {
             while head == items.count && !finished && !cancelled { pthread_cond_wait(changed, mutex) }
             guard !cancelled, head < items.count else { return nil }
-            let item = items[head]
-            head += 1
-            if head == items.count {
-                items.removeAll(keepingCapacity: true)
-                head = 0
-            }
-            pthread_cond_broadcast(changed)
-            return item
+            return removeFirst()
         }
+    }
+
+    /// The next item if one is queued, without waiting (nil otherwise).
+    public func poll() -> Item? {
+        locked {
+            guard !cancelled, head < items.count else { return nil }
+            return removeFirst()
+        }
+    }
+
+    /// Takes the first queued item and wakes the other side (the lock held,
+    /// an item queued).
+    private func removeFirst() -> Item {
+        let item = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        pthread_cond_broadcast(changed)
+        return item
     }
 
     /// The producer's last word: nothing more will be pushed.

@@ -134,9 +134,21 @@ final class EventBatch: @unchecked Sendable {
 /// Runs libyaml's parser over the whole input, handing events to `queue` in
 /// batches; stops at the end of the stream, at a parse error (the last
 /// batch is marked), or when the consumer cancels.
-func produceEvents(_ parser: UnsafeMutablePointer<yaml_parser_t>, into queue: HandoffQueue<EventBatch>) {
-    var batch = EventBatch()
-    batch.events.reserveCapacity(EventBatch.size)
+func produceEvents(_ parser: UnsafeMutablePointer<yaml_parser_t>, into queue: HandoffQueue<EventBatch>,
+                   reusing spares: HandoffQueue<EventBatch>) {
+    func emptyBatch() -> EventBatch {
+        if let spare = spares.poll() {
+            spare.events.removeAll(from: 0)
+            spare.bytes.removeAll(from: 0)
+            spare.failed = false
+            return spare
+        }
+        let batch = EventBatch()
+        batch.events.reserveCapacity(EventBatch.size)
+        batch.bytes.reserveCapacity(EventBatch.size * 16)
+        return batch
+    }
+    var batch = emptyBatch()
     defer { queue.finish() }
     var event = yaml_event_t()
     while true {
@@ -154,8 +166,7 @@ func produceEvents(_ parser: UnsafeMutablePointer<yaml_parser_t>, into queue: Ha
         }
         if batch.events.count >= EventBatch.size {
             guard queue.push(batch) else { return }
-            batch = EventBatch()
-            batch.events.reserveCapacity(EventBatch.size)
+            batch = emptyBatch()
         }
     }
 }

@@ -263,6 +263,9 @@ struct Composer {
     /// error) only after the parsing side has handed over its last batch.
     private mutating func parsePipelined(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
         let queue = HandoffQueue<EventBatch>(capacity: 8)
+        // Batches go back to the parsing thread once composed: the same few
+        // stay warm in the caches instead of fresh memory for every batch.
+        let spares = HandoffQueue<EventBatch>(capacity: 16)
         let parserAddress = UInt(bitPattern: parser)
         var outcome: Result<YAMLNode, DiagnosticError>? = nil
         // libyaml stays on the calling thread, as in the floor it is measured
@@ -283,13 +286,15 @@ struct Composer {
                         outcome = .failure(syntaxError(parser))
                         return
                     }
+                    // Handed back only once nothing more is read from it.
+                    spares.push(batch)
                 }
                 outcome = .failure(fail(Rule.syntax, "the YAML parser stopped before the end of the file", span(0, 0)))
             } catch {
                 outcome = .failure(error)
             }
         }, {
-            produceEvents(UnsafeMutablePointer(bitPattern: parserAddress)!, into: queue)
+            produceEvents(UnsafeMutablePointer(bitPattern: parserAddress)!, into: queue, reusing: spares)
         })
         // No second thread to be had: parse the ordinary way (nothing was read yet).
         guard started else { return try parseInOrder(parser) }

@@ -1,0 +1,89 @@
+import AccordionParallel
+import XCTest
+
+/// The queue between the parsing and the composing thread, and the
+/// two-thread runner the loader and the checks use.
+final class HandoffQueueTests: XCTestCase {
+    func testItemsArriveInOrderAcrossThreads() {
+        let queue = HandoffQueue<Int>(capacity: 4)
+        var received: [Int] = []
+        let started = Parallel.concurrently({
+            while let item = queue.pop() { received.append(item) }
+        }, {
+            for i in 0..<10_000 { XCTAssertTrue(queue.push(i)) }
+            queue.finish()
+        })
+        XCTAssertTrue(started)
+        XCTAssertEqual(received, Array(0..<10_000))
+    }
+
+    func testPushWaitsForRoom() {
+        // The consumer takes one item only after the producer has queued the
+        // capacity: a push beyond it must wait until then.
+        let queue = HandoffQueue<Int>(capacity: 2)
+        let gate = HandoffQueue<Bool>(capacity: 1)
+        var order: [String] = []
+        let lock = TestLock()
+        _ = Parallel.concurrently({
+            _ = gate.pop()
+            lock.run { order.append("pop \(queue.pop()!)") }
+            while queue.pop() != nil {}
+        }, {
+            queue.push(1)
+            queue.push(2)
+            lock.run { order.append("full") }
+            gate.push(true)
+            queue.push(3)  // waits for the pop above
+            lock.run { order.append("pushed 3") }
+            queue.finish()
+        })
+        XCTAssertEqual(order, ["full", "pop 1", "pushed 3"])
+    }
+
+    func testPollNeverWaits() {
+        let queue = HandoffQueue<String>(capacity: 3)
+        XCTAssertNil(queue.poll(), "empty: nil at once")
+        queue.push("a")
+        queue.push("b")
+        XCTAssertEqual(queue.poll(), "a")
+        XCTAssertEqual(queue.pop(), "b")
+        XCTAssertNil(queue.poll())
+        queue.push("c")
+        queue.finish()
+        XCTAssertEqual(queue.poll(), "c", "items queued before finish are still taken")
+        XCTAssertNil(queue.pop(), "finished and empty")
+    }
+
+    func testCancelStopsTheProducer() {
+        let queue = HandoffQueue<Int>(capacity: 1)
+        var pushes = 0
+        _ = Parallel.concurrently({
+            _ = queue.pop()
+            queue.cancel()
+        }, {
+            while queue.push(pushes) { pushes += 1 }
+        })
+        XCTAssertGreaterThanOrEqual(pushes, 1)
+        XCTAssertLessThanOrEqual(pushes, 3, "a push waiting for room fails once the consumer cancels")
+        XCTAssertFalse(queue.push(99))
+        XCTAssertNil(queue.pop())
+        XCTAssertNil(queue.poll())
+    }
+
+    func testBothReturnsBothResults() {
+        let (a, b) = Parallel.both({ (1...1000).reduce(0, +) }, { String(repeating: "x", count: 3) })
+        XCTAssertEqual(a, 500_500)
+        XCTAssertEqual(b, "xxx")
+    }
+}
+
+/// A mutex for the tests' shared log (no Foundation in this target).
+private final class TestLock: @unchecked Sendable {
+    private let queue = HandoffQueue<Bool>(capacity: 1)
+    init() { queue.push(true) }
+    func run(_ body: () -> Void) {
+        _ = queue.pop()
+        body()
+        queue.push(true)
+    }
+}
