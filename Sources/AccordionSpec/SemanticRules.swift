@@ -256,13 +256,16 @@ struct SemanticChecker {
         initialPanels = panels
         firstIndex.reserveCapacity(panels.count)
         for (i, idNode) in panels.idNodes.enumerated() {
-            guard let idNode, let id = idNode.stringValue else { continue }
-            if let first = firstIndex[id], let firstNode = panels.idNodes[first] {
+            // The spec holds the id's text whenever it has an id node.
+            guard let idNode else { continue }
+            let id = panels.specs[i].id
+            // One hash per id: insert, and put the first back on a duplicate.
+            if let first = firstIndex.updateValue(i, forKey: id) {
+                firstIndex[id] = first
+                guard let firstNode = panels.idNodes[first] else { continue }
                 report("duplicate-panel-id", "panel id `\(id)` is already used by another panel",
                        at: idNode, pointer: "/panels/\(i)/id", help: "give each panel its own id; ids name panels in `expanded` and the script",
                        related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
-            } else {
-                firstIndex[id] = i
             }
         }
         var newDefinitions: [String: PanelDefinition] = [:]

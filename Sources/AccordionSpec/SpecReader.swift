@@ -115,21 +115,44 @@ enum PanelKey: String {
     case id, title, color, titleColor, headerHeight, contentHeight
 
     init?(_ text: UnsafeBufferPointer<UInt8>) {
-        func spelled(_ word: StaticString) -> Bool {
-            word.utf8CodeUnitCount == text.count
-                && UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount).elementsEqual(text)
-        }
         // By length first: at most two spellings to compare.
         switch text.count {
-        case 2 where spelled("id"): self = .id
-        case 5 where spelled("title"): self = .title
-        case 5 where spelled("color"): self = .color
-        case 10 where spelled("titleColor"): self = .titleColor
-        case 12 where spelled("headerHeight"): self = .headerHeight
-        case 13 where spelled("contentHeight"): self = .contentHeight
+        case 2 where spells("id", text): self = .id
+        case 5 where spells("title", text): self = .title
+        case 5 where spells("color", text): self = .color
+        case 10 where spells("titleColor", text): self = .titleColor
+        case 12 where spells("headerHeight", text): self = .headerHeight
+        case 13 where spells("contentHeight", text): self = .contentHeight
         default: return nil
         }
     }
+}
+
+/// The keys of a script step (an action and `at`), recognised from a key's
+/// bytes like `PanelKey`: a long script has one or two keys per step.
+enum StepKey: String, CaseIterable {
+    case tap, wait, resize, expand, present, dismiss, setPanels, at
+
+    init?(_ text: UnsafeBufferPointer<UInt8>) {
+        switch text.count {
+        case 2 where spells("at", text): self = .at
+        case 3 where spells("tap", text): self = .tap
+        case 4 where spells("wait", text): self = .wait
+        case 6 where spells("resize", text): self = .resize
+        case 6 where spells("expand", text): self = .expand
+        case 7 where spells("present", text): self = .present
+        case 7 where spells("dismiss", text): self = .dismiss
+        case 9 where spells("setPanels", text): self = .setPanels
+        default: return nil
+        }
+    }
+}
+
+/// Whether `text` is exactly `word`'s bytes.
+@inline(__always)
+private func spells(_ word: StaticString, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    word.utf8CodeUnitCount == text.count
+        && UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount).elementsEqual(text)
 }
 
 /// A panel reference as written: an id or an index.
@@ -182,7 +205,7 @@ struct WrittenStep {
 /// left out, so the semantic rules can still look at the rest of the file.
 struct SpecReader {
     /// The six step verbs and `dismiss`, as the schema names them.
-    static let verbs: Set<String> = ["tap", "wait", "resize", "expand", "present", "dismiss", "setPanels"]
+    static let verbs = Set(StepKey.allCases.filter { $0 != .at }.map(\.rawValue))
 
     let root: YAMLNodeRef
 
@@ -274,50 +297,54 @@ struct SpecReader {
 
     private func step(_ node: YAMLNodeRef, index stepIndex: Int, headerHeight: Double) -> WrittenStep? {
         guard let entries = node.entries else { return nil }
-        var verb: (key: YAMLNodeRef, value: YAMLNodeRef)?
+        var verb: (key: YAMLNodeRef, value: YAMLNodeRef, name: StepKey)?
         var atNode: YAMLNodeRef?
-        for e in entries {
-            guard let key = e.key.stringValue else { return nil }
-            if key == "at" {
-                atNode = e.value
-            } else if Self.verbs.contains(key), verb == nil {
-                verb = e
+        for k in 0..<entries.count {
+            // Keys are recognised from their bytes: no `String` per step.
+            guard entries.key(at: k).shape == .string,
+                  let name = entries.withKeyText(at: k, { $0.flatMap(StepKey.init) }) else { return nil }
+            if name == .at {
+                atNode = entries.value(at: k)
+            } else if verb == nil {
+                verb = (entries.key(at: k), entries.value(at: k), name)
             } else {
                 return nil
             }
         }
-        guard let (key, value) = verb, let name = key.stringValue else { return nil }
+        guard let (key, value, name) = verb else { return nil }
         var at: Double?
         if let atNode {
-            guard name != "wait", let v = atNode.numberValue, v >= 0, v.isFinite else { return nil }
+            guard name != .wait, let v = atNode.numberValue, v >= 0, v.isFinite else { return nil }
             at = v
         }
         let action: WrittenAction
         switch name {
-        case "tap":
+        case .at:
+            return nil
+        case .tap:
             guard let r = reference(value) else { return nil }
             action = .tap(r, value)
-        case "wait":
+        case .wait:
             guard let v = value.numberValue, v >= 0, v.isFinite else { return nil }
             action = .wait(v)
-        case "resize":
+        case .resize:
             guard let w = positive(value["width"]), let h = positive(value["height"]),
                   value.entries?.count == 2 else { return nil }
             action = .resize(width: w, height: h)
-        case "expand":
+        case .expand:
             if value.isNull {
                 action = .expand(nil)
             } else {
                 guard let r = reference(value) else { return nil }
                 action = .expand((r, value))
             }
-        case "present":
+        case .present:
             guard let title = value.stringValue else { return nil }
             action = .present(title)
-        case "dismiss":
+        case .dismiss:
             guard case .bool(true)? = value.scalar?.value else { return nil }
             action = .dismiss
-        default:  // setPanels
+        case .setPanels:
             guard let items = value.items else { return nil }
             var list: [StackItem] = []
             for (i, item) in items.enumerated() {
