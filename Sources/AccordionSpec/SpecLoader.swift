@@ -12,13 +12,23 @@ public enum SpecLoader {
     /// (The tree lives in one arena, so freeing it afterwards costs nothing
     /// worth avoiding, even for a million nodes.)
     public static func load(_ bytes: [UInt8], source: String, limits: YAMLLimits = YAMLLimits()) -> SpecResult {
-        let root: YAMLNode
-        do {
-            root = try YAMLLoader(limits: limits).load(bytes, source: source)
-        } catch {
+        func parse() -> Result<YAMLNode, DiagnosticError> {
+            do throws(DiagnosticError) {
+                return .success(try YAMLLoader(limits: limits).load(bytes, source: source))
+            } catch {
+                return .failure(error)
+            }
+        }
+        // A large file's parse leaves a core mostly idle (the tree is built
+        // faster than libyaml parses): the bundled schema compiles there
+        // meanwhile, rather than at the start of the schema pass.
+        let parsed = bytes.count >= limits.pipelineFromBytes ? Parallel.both({ _ = bundledValidator }, parse).1 : parse()
+        switch parsed {
+        case .success(let root):
+            return check(root, bytes: bytes)
+        case .failure(let error):
             return SpecResult(diagnostics: Diagnostic.sortedByPosition(error.diagnostics), document: nil)
         }
-        return check(root, bytes: bytes)
     }
 
     /// Validates and decodes an already loaded tree. `bytes` (the source
