@@ -150,3 +150,33 @@ public final class HandoffQueue<Item>: @unchecked Sendable {
         }
     }
 }
+
+/// A value worked out on first use, once, whichever thread asks first (a
+/// mutex; the value is never reset). For what most runs never need, such as
+/// a file's line index, which only a reported position asks for.
+public final class LazyValue<Value>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var stored: Value?
+    private let make: () -> Value
+
+    /// A value that `make` computes on the first read of `value`.
+    public init(_ make: @escaping () -> Value) {
+        self.make = make
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// The value, computed now if this is the first read.
+    public var value: Value {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if let stored { return stored }
+        let made = make()
+        stored = made
+        return made
+    }
+}

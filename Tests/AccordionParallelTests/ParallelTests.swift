@@ -2,8 +2,8 @@ import AccordionParallel
 import XCTest
 
 /// The queue between the parsing and the composing thread, and the
-/// two-thread runner the loader and the checks use.
-final class HandoffQueueTests: XCTestCase {
+/// two-thread runner the loader and the checks use, and the value made on first use.
+final class ParallelTests: XCTestCase {
     func testItemsArriveInOrderAcrossThreads() {
         let queue = HandoffQueue<Int>(capacity: 4)
         var received: [Int] = []
@@ -68,6 +68,21 @@ final class HandoffQueueTests: XCTestCase {
         XCTAssertFalse(queue.push(99))
         XCTAssertNil(queue.pop())
         XCTAssertNil(queue.poll())
+    }
+
+    func testLazyValueIsMadeOnceWhicheverThreadAsksFirst() {
+        let made = HandoffQueue<Int>(capacity: 100)
+        let lazy = LazyValue<[Int]> {
+            made.push(1)
+            return Array(0..<1000)
+        }
+        XCTAssertNil(made.poll(), "nothing made before the first read")
+        let (a, b) = Parallel.both({ lazy.value.count }, { lazy.value.reduce(0, +) })
+        XCTAssertEqual(a, 1000)
+        XCTAssertEqual(b, 499_500)
+        XCTAssertEqual(lazy.value.last, 999)
+        XCTAssertEqual(made.poll(), 1)
+        XCTAssertNil(made.poll(), "made exactly once")
     }
 
     func testBothReturnsBothResults() {
