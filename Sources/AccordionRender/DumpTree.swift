@@ -3,7 +3,7 @@ import AccordionModel
 
 /// A JSON-shaped value with ordered object keys: the single tree behind the
 /// JSON and YAML dumps, so both spell exactly the same content.
-public indirect enum DumpValue: Hashable, Sendable {
+public enum DumpValue: Hashable, Sendable {
     /// An absent value the dump still names (`title`, `transition`, `content`…).
     case null
     /// A flag such as `interactionEnabled`.
@@ -51,26 +51,49 @@ public indirect enum DumpValue: Hashable, Sendable {
     }
 }
 
+/// A field of the dump as a writer meets it: a value, or a long list given
+/// as its length and a maker of each element, so a writer can build, spell
+/// and drop one element at a time (the tree of a 100,000-panel dump took
+/// 100 MB, and building it cost more than spelling it).
+public enum DumpField {
+    case value(DumpValue)
+    case items(count: Int, element: (Int) -> DumpValue)
+
+    /// The field as a value of the tree.
+    public var value: DumpValue {
+        switch self {
+        case .value(let v): v
+        case .items(let count, let element): .array((0..<count).map(element))
+        }
+    }
+}
+
 /// Builds the dump tree of a snapshot, keys in the order the issue lists them.
 public enum DumpTree {
     /// The whole dump of one moment.
     public static func snapshot(_ s: Snapshot) -> DumpValue {
-        .object([
-            ("title", s.title.map(DumpValue.string) ?? .null),
-            ("time", .number(s.time)),
-            ("container", .object([
+        .object(snapshotFields(s).map { ($0.0, $0.1.value) })
+    }
+
+    /// The dump of one moment as its top-level fields, in order; the panels
+    /// and the events are made one element at a time.
+    public static func snapshotFields(_ s: Snapshot) -> [(String, DumpField)] {
+        [
+            ("title", .value(s.title.map(DumpValue.string) ?? .null)),
+            ("time", .value(.number(s.time))),
+            ("container", .value(.object([
                 ("width", .number(s.container.width)),
                 ("height", .number(s.container.height)),
                 ("layout", .string(s.container.layout.rawValue)),
-            ])),
-            ("expandedIndex", s.expandedIndex.map(DumpValue.int) ?? .null),
-            ("expandedPanel", s.expandedPanel.map(DumpValue.string) ?? .null),
-            ("visible", visible(s.visible)),
-            ("interactionEnabled", .bool(s.interactionEnabled)),
-            ("transition", s.transition.map(transition) ?? .null),
-            ("panels", .array(s.panels.map(panel))),
-            ("events", .array(s.events.map(event))),
-        ])
+            ]))),
+            ("expandedIndex", .value(s.expandedIndex.map(DumpValue.int) ?? .null)),
+            ("expandedPanel", .value(s.expandedPanel.map(DumpValue.string) ?? .null)),
+            ("visible", .value(visible(s.visible))),
+            ("interactionEnabled", .value(.bool(s.interactionEnabled))),
+            ("transition", .value(s.transition.map(transition) ?? .null)),
+            ("panels", .items(count: s.panels.count) { panel(s.panels[$0]) }),
+            ("events", .items(count: s.events.count) { event(s.events[$0]) }),
+        ]
     }
 
     static func visible(_ v: Visible?) -> DumpValue {

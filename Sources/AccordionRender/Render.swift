@@ -42,17 +42,17 @@ public enum Renderer {
         }
         switch format {
         case .json:
-            guard steps else { return JSONRender.text(DumpTree.snapshot(last)) + "\n" }
+            guard steps else { return JSONRender.text(last) + "\n" }
             // One dump tree at a time: a long script over a large stack never
             // holds every step's tree at once.
             var out = JSONRender.Output()
-            out.bytes += "[\n".utf8
+            out.append("[\n")
             for (i, s) in snapshots.enumerated() {
-                out.bytes += "  ".utf8
-                JSONRender.write(DumpTree.snapshot(s), indent: 2, into: &out)
-                out.bytes += (i + 1 < snapshots.count ? ",\n" : "\n").utf8
+                out.indent(2)
+                JSONRender.writeSnapshot(s, indent: 2, into: &out)
+                out.endItem(last: i + 1 == snapshots.count)
             }
-            out.bytes += "]\n".utf8
+            out.append("]\n")
             return out.finish()
         case .yaml:
             guard steps else { return YAMLRender.text(DumpTree.snapshot(last)) }
