@@ -108,51 +108,38 @@ enum Finding {
     }
 }
 
-/// The keys of a panel definition, recognised from a key's UTF-8 bytes (a
-/// 100,000-panel spec has some 400,000 keys; making a `String` of each cost
-/// a tenth of the accordion rules). Compared as bytes, so code points.
-enum PanelKey: String {
+/// A set of keys a reader recognises from a key's UTF-8 bytes: a
+/// 100,000-panel spec has some 400,000 panel keys and a long script one or
+/// two keys per step, and making a `String` of each cost a tenth of the
+/// accordion rules. Compared as bytes, so code points.
+protocol SpelledKey: CaseIterable, RawRepresentable<String>, Sendable {
+    /// Every case by its spelling (`spellingTable()`, kept in a `static let`).
+    static var spellings: KeySpellings<Self> { get }
+}
+
+extension SpelledKey {
+    /// The key spelled exactly `text`, or nil.
+    init?(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let key = Self.spellings.value(forUTF8: text) else { return nil }
+        self = key
+    }
+
+    /// The cases by their raw values.
+    static func spellingTable() -> KeySpellings<Self> { KeySpellings(allCases.map { ($0.rawValue, $0) }) }
+}
+
+/// The keys of a panel definition.
+enum PanelKey: String, SpelledKey {
     case id, title, color, titleColor, headerHeight, contentHeight
 
-    init?(_ text: UnsafeBufferPointer<UInt8>) {
-        // By length first: at most two spellings to compare.
-        switch text.count {
-        case 2 where spells("id", text): self = .id
-        case 5 where spells("title", text): self = .title
-        case 5 where spells("color", text): self = .color
-        case 10 where spells("titleColor", text): self = .titleColor
-        case 12 where spells("headerHeight", text): self = .headerHeight
-        case 13 where spells("contentHeight", text): self = .contentHeight
-        default: return nil
-        }
-    }
+    static let spellings = spellingTable()
 }
 
-/// The keys of a script step (an action and `at`), recognised from a key's
-/// bytes like `PanelKey`: a long script has one or two keys per step.
-enum StepKey: String, CaseIterable {
+/// The keys of a script step: an action and `at`.
+enum StepKey: String, SpelledKey {
     case tap, wait, resize, expand, present, dismiss, setPanels, at
 
-    init?(_ text: UnsafeBufferPointer<UInt8>) {
-        switch text.count {
-        case 2 where spells("at", text): self = .at
-        case 3 where spells("tap", text): self = .tap
-        case 4 where spells("wait", text): self = .wait
-        case 6 where spells("resize", text): self = .resize
-        case 6 where spells("expand", text): self = .expand
-        case 7 where spells("present", text): self = .present
-        case 7 where spells("dismiss", text): self = .dismiss
-        case 9 where spells("setPanels", text): self = .setPanels
-        default: return nil
-        }
-    }
-}
-
-/// Whether `text` is exactly `word`'s bytes.
-@inline(__always)
-private func spells(_ word: StaticString, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    word.utf8CodeUnitCount == text.count
-        && UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount).elementsEqual(text)
+    static let spellings = spellingTable()
 }
 
 /// A panel reference as written: an id or an index.

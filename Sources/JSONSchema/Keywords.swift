@@ -1,10 +1,5 @@
 import AccordionDiagnostics
 import AccordionYAML
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What a keyword compiler sees: the keyword's value, its siblings, and the
 /// compiler for subschemas and references.
@@ -1043,36 +1038,19 @@ enum Keywords {
 /// Property name → unit, searched linearly when small (cheaper than hashing
 /// every instance key) and by hash when large.
 struct NameTable: Sendable {
-    /// A small table's name: its bytes in `packedNames`.
-    private struct PackedName {
-        let offset: Int
-        let count: Int
-        let value: Int
-    }
-
     private let small: [(String, Int)]
-    /// A small table's names back to back, for comparing an instance key's
-    /// bytes without a `String` (looked up for every key of every mapping).
-    private let packedNames: [UInt8]
-    private let packed: [PackedName]
+    /// The small table by spelling, for an instance key's bytes.
+    private let spellings: KeySpellings<Int>
     private let large: [String: (String, Int)]?
 
     init(_ map: [String: Int]) {
         if map.count <= 8 {
             small = map.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-            var bytes: [UInt8] = []
-            var names: [PackedName] = []
-            for (name, value) in small {
-                names.append(PackedName(offset: bytes.count, count: name.utf8.count, value: value))
-                bytes.append(contentsOf: name.utf8)
-            }
-            packedNames = bytes
-            packed = names
+            spellings = KeySpellings(small)
             large = nil
         } else {
             small = []
-            packedNames = []
-            packed = []
+            spellings = KeySpellings([])
             var table: [String: (String, Int)] = [:]
             for (key, unit) in map { table[key] = (key, unit) }
             large = table
@@ -1084,14 +1062,7 @@ struct NameTable: Sendable {
     func slot(forUTF8 key: UnsafeBufferPointer<UInt8>?) -> Int? {
         guard let key else { return self[""] }
         if large != nil { return self[String(decoding: key, as: UTF8.self)] }
-        return packedNames.withUnsafeBufferPointer { names -> Int? in
-            for name in packed where name.count == key.count {
-                if name.count == 0 || memcmp(names.baseAddress! + name.offset, key.baseAddress!, name.count) == 0 {
-                    return name.value
-                }
-            }
-            return nil
-        }
+        return spellings.value(forUTF8: key)
     }
 
     /// Exact (code point) match: JSON keys `é` and `e` + U+0301 differ.
