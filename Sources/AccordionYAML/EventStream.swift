@@ -59,20 +59,17 @@ struct LoadEvent {
             valueOffset = UInt32(truncatingIfNeeded: bytes.count)
             valueLength = UInt32(truncatingIfNeeded: data.length)
             bytes.append(contentsOf: UnsafeBufferPointer(start: data.value, count: Int(data.length)))
-            if data.anchor != nil { (anchorOffset, anchorLength) = Self.copy(data.anchor, into: &bytes) }
-            if data.tag != nil { (tagOffset, tagLength) = Self.copy(data.tag, into: &bytes) }
+            copyAnchorAndTag(data.anchor, data.tag, into: &bytes)
         case YAML_MAPPING_START_EVENT:
             kind = .mappingStart
             let data = event.data.mapping_start
             style = data.style == YAML_FLOW_MAPPING_STYLE ? 1 : 0
-            if data.anchor != nil { (anchorOffset, anchorLength) = Self.copy(data.anchor, into: &bytes) }
-            if data.tag != nil { (tagOffset, tagLength) = Self.copy(data.tag, into: &bytes) }
+            copyAnchorAndTag(data.anchor, data.tag, into: &bytes)
         case YAML_SEQUENCE_START_EVENT:
             kind = .sequenceStart
             let data = event.data.sequence_start
             style = data.style == YAML_FLOW_SEQUENCE_STYLE ? 1 : 0
-            if data.anchor != nil { (anchorOffset, anchorLength) = Self.copy(data.anchor, into: &bytes) }
-            if data.tag != nil { (tagOffset, tagLength) = Self.copy(data.tag, into: &bytes) }
+            copyAnchorAndTag(data.anchor, data.tag, into: &bytes)
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             kind = .collectionEnd
         case YAML_ALIAS_EVENT:
@@ -86,6 +83,15 @@ struct LoadEvent {
         default:
             kind = .other
         }
+    }
+
+    /// Copies a node's anchor and tag into the batch's bytes, when it has them
+    /// (most nodes have neither: no call then).
+    @inline(__always)
+    private mutating func copyAnchorAndTag(_ anchor: UnsafeMutablePointer<yaml_char_t>?, _ tag: UnsafeMutablePointer<yaml_char_t>?,
+                                           into bytes: inout ArenaBuffer<UInt8>) {
+        if anchor != nil { (anchorOffset, anchorLength) = Self.copy(anchor, into: &bytes) }
+        if tag != nil { (tagOffset, tagLength) = Self.copy(tag, into: &bytes) }
     }
 
     /// Appends a NUL-terminated libyaml string (an anchor, a tag, an alias name).

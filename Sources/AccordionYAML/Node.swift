@@ -45,7 +45,7 @@ public struct YAMLScalar: Sendable, Hashable {
 
     /// The same scalar without keeping the document alive (valid while this one is).
     @inline(__always)
-    public var ref: YAMLScalarRef { YAMLScalarRef(.passUnretained(document), index) }
+    public var ref: YAMLScalarRef { YAMLScalarRef(YAMLNodeRef(.passUnretained(document), index)) }
 
     /// The scalar's text after YAML's own unescaping and folding.
     public var text: String { ref.text }
@@ -53,7 +53,7 @@ public struct YAMLScalar: Sendable, Hashable {
     /// Calls `body` with the text's UTF-8 bytes (no `String` is made).
     @inline(__always)
     public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(document) { try ref.withUTF8(body) }
+        try ref.withUTF8(body)
     }
 
     /// The text's length in UTF-8 bytes.
@@ -124,8 +124,8 @@ public struct YAMLNode: Sendable, Hashable {
     public var kind: Kind {
         switch ref.kind {
         case .scalar: return .scalar(YAMLScalar(document: document, index: index))
-        case .sequence(let items): return .sequence(YAMLItems(owner: document, items.range))
-        case .mapping(let entries): return .mapping(YAMLEntries(owner: document, entries.range))
+        case .sequence(let items): return .sequence(YAMLItems(owner: document, ref: items))
+        case .mapping(let entries): return .mapping(YAMLEntries(owner: document, ref: entries))
         }
     }
 
@@ -164,7 +164,7 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// How many values the tree under this node holds when every alias is expanded.
-    public var expandedNodeCount: Int { withExtendedLifetime(document) { ref.expandedNodeCount } }
+    public var expandedNodeCount: Int { ref.expandedNodeCount }
 
     /// A scalar's text, nil for a collection (without making a view).
     public var scalarText: String? { ref.scalarText }
@@ -176,86 +176,62 @@ public struct YAMLNode: Sendable, Hashable {
     public var scalar: YAMLScalar? { ref.scalar.map { YAMLScalar(document: document, index: $0.index) } }
 
     /// The items, if this is a sequence.
-    public var items: YAMLItems? { ref.items.map { YAMLItems(owner: document, $0.range) } }
+    public var items: YAMLItems? { ref.items.map { YAMLItems(owner: document, ref: $0) } }
 
     /// The entries, if this is a mapping.
-    public var entries: YAMLEntries? { ref.entries.map { YAMLEntries(owner: document, $0.range) } }
+    public var entries: YAMLEntries? { ref.entries.map { YAMLEntries(owner: document, ref: $0) } }
 
     /// The value under a string key of a mapping (first match), or nil.
     public subscript(key: String) -> YAMLNode? {
-        withExtendedLifetime(document) { ref[key].map { YAMLNode(document: document, index: $0.index) } }
+        ref[key].map { YAMLNode(document: document, index: $0.index) }
     }
 }
 
-/// The items of a sequence: a view into the arena that keeps it alive.
-public struct YAMLItems: RandomAccessCollection, Sendable {
+/// The items of a sequence: a borrowed view (`ref`, which holds the logic)
+/// together with the document it reads, so it can be stored and returned.
+public struct YAMLItems: RandomAccessCollection, ChildRangeView, Sendable {
     let owner: YAMLDocument
-    let range: ChildRange
-
-    init(owner: YAMLDocument, _ range: ChildRange) {
-        self.owner = owner
-        self.range = range
-    }
-
     /// The same items without keeping the document alive (valid while this view is).
-    public var ref: YAMLItemsRef { YAMLItemsRef(range) }
+    public let ref: YAMLItemsRef
 
-    public var count: Int { range.count }
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { range.count }
+    var range: ChildRange { ref.range }
 
     @inline(__always)
-    public subscript(position: Int) -> YAMLNode {
-        precondition(position >= 0 && position < count, "index out of range")
-        return YAMLNode(document: owner, index: range.child(position))
-    }
+    public subscript(position: Int) -> YAMLNode { YAMLNode(document: owner, index: ref[position].index) }
 }
 
-/// The entries of a mapping, in document order: a view into the arena that keeps it alive.
-public struct YAMLEntries: RandomAccessCollection, Sendable {
+/// The entries of a mapping, in document order: a borrowed view (`ref`)
+/// together with the document it reads.
+public struct YAMLEntries: RandomAccessCollection, ChildRangeView, Sendable {
     let owner: YAMLDocument
-    let range: ChildRange
-
-    init(owner: YAMLDocument, _ range: ChildRange) {
-        self.owner = owner
-        self.range = range
-    }
-
     /// The same entries without keeping the document alive (valid while this view is).
-    public var ref: YAMLEntriesRef { YAMLEntriesRef(range) }
+    public let ref: YAMLEntriesRef
 
-    public var count: Int { range.count }
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { range.count }
+    var range: ChildRange { ref.range }
 
     @inline(__always)
     public subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
-        precondition(position >= 0 && position < count, "index out of range")
-        return (key(at: position), value(at: position))
+        (key(at: position), value(at: position))
     }
 
     /// The key at `position` (without making the value's handle).
     @inline(__always)
-    public func key(at position: Int) -> YAMLNode {
-        YAMLNode(document: owner, index: ref.key(at: position).index)
-    }
+    public func key(at position: Int) -> YAMLNode { YAMLNode(document: owner, index: ref.key(at: position).index) }
 
     /// Calls `body` with the text of the key at `position` when it is a
     /// scalar (nil for a collection key), without making a handle or a `String`.
     @inline(__always)
     public func withKeyText<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
-        try withExtendedLifetime(owner) { try ref.withKeyText(at: position, body) }
+        try ref.withKeyText(at: position, body)
     }
 
     /// The value at `position`.
     @inline(__always)
-    public func value(at position: Int) -> YAMLNode {
-        YAMLNode(document: owner, index: ref.value(at: position).index)
-    }
+    public func value(at position: Int) -> YAMLNode { YAMLNode(document: owner, index: ref.value(at: position).index) }
 
     /// The value under the first key that is the string `key`, or nil.
     /// Keys are compared code point by code point (bytes), as YAML and JSON do.
     public func value(forKey key: String) -> YAMLNode? {
-        withExtendedLifetime(owner) { ref.value(forKey: key).map { YAMLNode(document: owner, index: $0.index) } }
+        ref.value(forKey: key).map { YAMLNode(document: owner, index: $0.index) }
     }
 }

@@ -51,7 +51,7 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
     public var kind: Kind {
         let r = record
         switch r.nodeKind {
-        case NodeRecord.scalar: return .scalar(YAMLScalarRef(document, index))
+        case NodeRecord.scalar: return .scalar(YAMLScalarRef(self))
         case NodeRecord.sequence: return .sequence(YAMLItemsRef(ChildRange(document, r.payload, r.count)))
         default: return .mapping(YAMLEntriesRef(ChildRange(document, r.payload, r.count)))
         }
@@ -89,7 +89,7 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
     /// The scalar, if this is one.
     @inline(__always)
     public var scalar: YAMLScalarRef? {
-        record.nodeKind == NodeRecord.scalar ? YAMLScalarRef(document, index) : nil
+        record.nodeKind == NodeRecord.scalar ? YAMLScalarRef(self) : nil
     }
 
     /// The items, if this is a sequence.
@@ -160,16 +160,15 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
 /// from its text when its value is asked for. `withUTF8` reads the text
 /// without making a `String`.
 public struct YAMLScalarRef: Hashable, @unchecked Sendable {
-    let document: Unmanaged<YAMLDocument>
-    let index: UInt32
+    /// The scalar's node.
+    let handle: YAMLNodeRef
 
     @inline(__always)
-    init(_ document: Unmanaged<YAMLDocument>, _ index: UInt32) {
-        self.document = document
-        self.index = index
-    }
+    init(_ handle: YAMLNodeRef) { self.handle = handle }
 
-    @inline(__always) private var record: NodeRecord { document._withUnsafeGuaranteedRef { $0.nodes[Int(index)] } }
+    @inline(__always) var document: Unmanaged<YAMLDocument> { handle.document }
+    @inline(__always) var index: UInt32 { handle.index }
+    @inline(__always) private var record: NodeRecord { handle.record }
     @inline(__always) private var bits: UInt8 { record.scalarBits }
     private var extra: ScalarExtra? {
         record.meta & NodeRecord.hasExtra != 0 ? document._withUnsafeGuaranteedRef { $0.extras[index] } : nil
@@ -274,53 +273,64 @@ struct ChildRange: @unchecked Sendable {
     }
 
     @inline(__always) func node(_ k: Int) -> YAMLNodeRef { YAMLNodeRef(document, child(k)) }
+
+    /// Traps unless `position` is an item's or entry's position.
+    @inline(__always) func check(_ position: Int) {
+        precondition(position >= 0 && position < count, "index out of range")
+    }
+}
+
+/// What the four views over a collection's children (items or entries,
+/// borrowed or owning) share: the positions `0..<count` of one `ChildRange`.
+protocol ChildRangeView: RandomAccessCollection where Index == Int {
+    var range: ChildRange { get }
+}
+
+extension ChildRangeView {
+    public var count: Int { range.count }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { range.count }
 }
 
 /// The items of a sequence, without keeping the document alive (see `YAMLNodeRef`).
-public struct YAMLItemsRef: RandomAccessCollection, @unchecked Sendable {
+public struct YAMLItemsRef: RandomAccessCollection, ChildRangeView, @unchecked Sendable {
     let range: ChildRange
 
     init(_ range: ChildRange) { self.range = range }
 
-    public var count: Int { range.count }
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { range.count }
 
     @inline(__always)
     public subscript(position: Int) -> YAMLNodeRef {
-        precondition(position >= 0 && position < count, "index out of range")
+        range.check(position)
         return range.node(position)
     }
 }
 
 /// The entries of a mapping in document order, without keeping the document
 /// alive (see `YAMLNodeRef`).
-public struct YAMLEntriesRef: RandomAccessCollection, @unchecked Sendable {
+public struct YAMLEntriesRef: RandomAccessCollection, ChildRangeView, @unchecked Sendable {
     let range: ChildRange
 
     init(_ range: ChildRange) { self.range = range }
 
-    public var count: Int { range.count }
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { range.count }
 
     @inline(__always)
     public subscript(position: Int) -> (key: YAMLNodeRef, value: YAMLNodeRef) {
-        precondition(position >= 0 && position < count, "index out of range")
+        range.check(position)
         return (range.node(2 * position), range.node(2 * position + 1))
     }
 
     /// The key at `position` (without making the value's handle).
     @inline(__always)
     public func key(at position: Int) -> YAMLNodeRef {
-        precondition(position >= 0 && position < count, "index out of range")
+        range.check(position)
         return range.node(2 * position)
     }
 
     /// The value at `position`.
     @inline(__always)
     public func value(at position: Int) -> YAMLNodeRef {
-        precondition(position >= 0 && position < count, "index out of range")
+        range.check(position)
         return range.node(2 * position + 1)
     }
 
@@ -328,7 +338,7 @@ public struct YAMLEntriesRef: RandomAccessCollection, @unchecked Sendable {
     /// scalar (nil for a collection key), without making a `String`.
     @inline(__always)
     public func withKeyText<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
-        precondition(position >= 0 && position < count, "index out of range")
+        range.check(position)
         let k = range.child(2 * position)
         return try range.document._withUnsafeGuaranteedRef { document in
             guard document.nodes[Int(k)].nodeKind == NodeRecord.scalar else { return try body(nil) }

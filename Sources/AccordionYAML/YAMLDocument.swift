@@ -262,12 +262,12 @@ extension YAMLDocument {
 
 extension YAMLItems: ExpressibleByArrayLiteral {
     /// No items (`node.items ?? []`).
-    public init(arrayLiteral elements: Never...) { self.init(owner: .empty, ChildRange(.passUnretained(.empty), 0, 0)) }
+    public init(arrayLiteral elements: Never...) { self.init(owner: .empty, ref: []) }
 }
 
 extension YAMLEntries: ExpressibleByArrayLiteral {
     /// No entries (`node.entries ?? []`).
-    public init(arrayLiteral elements: Never...) { self.init(owner: .empty, ChildRange(.passUnretained(.empty), 0, 0)) }
+    public init(arrayLiteral elements: Never...) { self.init(owner: .empty, ref: []) }
 }
 
 extension YAMLItemsRef: ExpressibleByArrayLiteral {
