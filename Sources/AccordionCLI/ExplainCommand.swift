@@ -1,25 +1,19 @@
 import AccordionSpec
 
-private let explainUsage = """
-usage: accordion explain RULE
-       accordion explain --list
-
-Prints what a rule id (the [bracketed] name after each problem 'validate'
-reports) means, why it exists, and an example of the fix.
-"""
-
 /// `accordion explain RULE`: the long form of a rule id, from the catalog in
 /// AccordionSpec, so every id `validate` prints can be looked up.
-let explainCommand = Command(
+let explainCommand = CommandSpec(
     name: "explain",
-    summary: "explain a rule id that 'validate' reports",
-    usage: explainUsage,
-    run: { args in
-        guard args.count == 1 else {
-            return usageError(args.isEmpty ? "missing RULE" : "explain takes exactly one RULE", usage: explainUsage)
-        }
-        let id = args[0]
-        if id == "--list" {
+    abstract: "Explain a rule id that 'validate' reports.",
+    discussion: "Prints what a rule id (the [bracketed] name after each problem 'validate' reports) means, "
+        + "why it exists, and an example of the fix.",
+    readme: "what a rule id such as `duplicate-panel-id` means, why, and an example fix (`--list` for all)",
+    arguments: [ArgumentSpec(valueName: "rule", help: "A rule id, as printed ([schema-type] or schema-type).",
+                             optional: true)],
+    options: [OptionSpec(long: "list", help: "List every rule id with its severity and summary.")],
+    run: { args throws(UsageError) in
+        if args.has("list") {
+            guard args.positionals.isEmpty else { throw UsageError("give a <rule> or --list, not both") }
             let width = RuleCatalog.all.map(\.id.count).max() ?? 0
             var text = ""
             for r in RuleCatalog.all {
@@ -29,9 +23,7 @@ let explainCommand = Command(
             IO.writeStdout(text)
             return 0
         }
-        if id.hasPrefix("-") {
-            return usageError("unknown option '\(id)'", usage: explainUsage)
-        }
+        guard let id = args.positionals.first else { throw UsageError("missing <rule> (or --list for every rule)") }
         // Accept the id as printed, brackets included: `[schema-type]`.
         let bare = id.hasPrefix("[") && id.hasSuffix("]") ? String(id.dropFirst().dropLast()) : id
         guard let rule = RuleCatalog.rule(bare) else {

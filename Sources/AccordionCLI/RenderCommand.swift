@@ -8,152 +8,120 @@ import AccordionModel
 import AccordionRender
 import AccordionSpec
 
-let renderUsage = """
-    usage: accordion render [--format text|json|yaml|svg|html] [--at SECONDS] [--steps] [--tap ID]...
-                            [--no-script] [--color auto|always|never] [-o FILE] FILE|-
-
-    Runs the spec's script (none with --no-script), then every --tap (each when
-    the container is idle), and shows the settled state, or the moment --at SECONDS.
-
-      --format F     text (a terminal drawing, the default), json, yaml, svg or html
-                     (an interactive page: click the headers to play the model back)
-      --at SECONDS   show that moment instead of the settled state (steps after it do not happen)
-      --steps        show the state after every step (a JSON array, a YAML sequence,
-                     one drawing or one phone per step; html shows the last)
-      --tap ID       tap a header after the script: a panel id or an index into the stack
-      --no-script    ignore the spec's script
-      --color WHEN   colour the text drawing: auto (a terminal without NO_COLOR), always, never
-      -o FILE        write to FILE atomically instead of standard output
-      --max-items N  with --steps, the most panel frames and log entries shown over
-                     all steps; default \(OutputLimit.defaultMaxItems)
-    """
-
 /// `accordion render`: the container at a moment, as a drawing, a dump or a picture.
-let renderCommand = Command(
+let renderCommand = CommandSpec(
     name: "render",
-    summary: "run a spec's script and show the container as text, JSON, YAML, SVG or an HTML page",
-    usage: renderUsage,
-    run: { args in RenderJob.main(args) }
+    abstract: "Run a spec's script and show the container as text, JSON, YAML, SVG or an HTML page.",
+    discussion: "Runs the spec's script (none with --no-script), then every --tap (each when the container "
+        + "is idle), and shows the settled state, or the moment --at SECONDS.\n\n"
+        + "Exit status: 0 rendered, 1 a problem in the spec (reported as 'validate' reports it), "
+        + "2 usage or I/O problems.",
+    readme: "runs the spec's script and shows the container: a terminal drawing, a JSON/YAML dump of every "
+        + "frame and the containment log, an SVG phone picture, or a self-contained interactive HTML page that "
+        + "plays the model back when a header is clicked (`--at` a moment mid-transition, `--steps` every step; "
+        + "`-o page.html` takes the format from the extension)",
+    arguments: [ArgumentSpec(valueName: "file", help: "The spec, or '-' for standard input.")],
+    options: [
+        OptionSpec(long: "format", valueName: "format", allowed: RenderFormat.allCases.map(\.rawValue),
+                   help: "A terminal drawing (text), a dump of every frame and the log (json, yaml), a phone "
+                    + "picture (svg) or a page that plays the model back when a header is clicked (html). Without "
+                    + "it, the extension of --output decides (.txt .json .yaml .yml .svg .html .htm), else text."),
+        OptionSpec(long: "at", valueName: "seconds", help: "Show that moment instead of the settled state "
+            + "(steps after it do not happen)."),
+        OptionSpec(long: "steps", help: "Show the state after every step: a JSON array or YAML sequence whose "
+            + "dumps each name their step (index in the run from 0, kind, spec line; line null for a --tap, "
+            + "step null for the state as loaded), one drawing or phone per step; html shows the last."),
+        OptionSpec(long: "tap", valueName: "id", repeatable: true, help: "Tap a header after the script, when the "
+            + "container is idle: a panel id or an index into the stack. Repeatable."),
+        OptionSpec(long: "no-script", help: "Ignore the spec's script."),
+        colorOption,
+        OptionSpec(long: "output", short: "o", valueName: "file", help: "Write to this file atomically (the whole "
+            + "output or nothing) instead of standard output; '-' is standard output."),
+        OptionSpec(long: "max-items", valueName: "n", defaultValue: String(OutputLimit.defaultMaxItems),
+                   help: "With --steps, the most panel frames and log entries shown over all steps."),
+    ],
+    run: { args throws(UsageError) in RenderJob.main(try RenderOptions(args)) }
 )
 
-/// What the command line asked `render` to do.
+/// What the command line asked `render` to do, typed and checked.
 struct RenderOptions {
-    var format: RenderFormat = .text
+    var format: RenderFormat
     var at: Double?
-    var steps = false
-    var taps: [String] = []
-    var noScript = false
-    var maxItems = OutputLimit.defaultMaxItems
-    var color = "auto"
+    var steps: Bool
+    var taps: [String]
+    var noScript: Bool
+    var maxItems: Int
+    var color: ColorChoice
+    /// nil: standard output.
     var output: String?
-    var input: String?
+    var input: String
 
-    /// Parses the arguments after `render`; a message on a usage problem.
-    static func parse(_ args: [String]) -> Result<RenderOptions, UsageProblem> {
-        var o = RenderOptions()
-        var i = 0
-        var optionsEnded = false
-        func value(_ name: String, _ inline: String?) -> Result<String, UsageProblem> {
-            if let inline { return .success(inline) }
-            i += 1
-            guard i < args.count else { return .failure(UsageProblem("\(name) needs a value")) }
-            return .success(args[i])
+    init(_ args: ParsedArguments) throws(UsageError) {
+        steps = args.has("steps")
+        taps = args.all("tap")
+        noScript = args.has("no-script")
+        color = args.color
+        input = args.positionals[0]
+        if let v = args.value("at") {
+            guard let t = Double(v), t.isFinite, t >= 0, !v.lowercased().hasPrefix("0x"), !v.hasPrefix("+") else {
+                throw UsageError("--at needs a time in seconds, a number ≥ 0 such as 0.15 (got '\(v)')")
+            }
+            at = t
         }
-        while i < args.count {
-            let arg = args[i]
-            if optionsEnded || arg == "-" || !arg.hasPrefix("-") {
-                if o.input != nil { return .failure(UsageProblem("render takes exactly one FILE or '-' (got '\(o.input!)' and '\(arg)')")) }
-                o.input = arg
-                i += 1
-                continue
-            }
-            var name = arg
-            var inline: String? = nil
-            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-                name = String(arg[..<eq])
-                inline = String(arg[arg.index(after: eq)...])
-            }
-            switch name {
-            case "--":
-                optionsEnded = true
-            case "--format":
-                switch value(name, inline) {
-                case .failure(let p): return .failure(p)
-                case .success(let v):
-                    guard let f = RenderFormat(rawValue: v) else {
-                        let allowed = RenderFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                        return .failure(UsageProblem("unknown format '\(v)'; the formats are \(allowed)"))
-                    }
-                    o.format = f
-                }
-            case "--at":
-                switch value(name, inline) {
-                case .failure(let p): return .failure(p)
-                case .success(let v):
-                    guard let t = Double(v), t.isFinite, t >= 0, !v.lowercased().hasPrefix("0x"), !v.hasPrefix("+") else {
-                        return .failure(UsageProblem("--at needs a time in seconds, a number ≥ 0 such as 0.15 (got '\(v)')"))
-                    }
-                    o.at = t
-                }
-            case "--max-items":
-                switch value(name, inline) {
-                case .failure(let p): return .failure(p)
-                case .success(let v):
-                    guard let n = Int(v), n > 0 else {
-                        return .failure(UsageProblem("--max-items needs a whole number above 0 (got '\(v)')"))
-                    }
-                    o.maxItems = n
-                }
-            case "--tap":
-                switch value(name, inline) {
-                case .failure(let p): return .failure(p)
-                case .success(let v): o.taps.append(v)
-                }
-            case "--color":
-                switch value(name, inline) {
-                case .failure(let p): return .failure(p)
-                case .success(let v):
-                    guard ["auto", "always", "never"].contains(v) else {
-                        return .failure(UsageProblem("--color takes auto, always or never (got '\(v)')"))
-                    }
-                    o.color = v
-                }
-            case "-o", "--output":
-                switch value(name, inline) {
-                case .failure(let p): return .failure(p)
-                case .success(let v):
-                    guard !v.isEmpty else { return .failure(UsageProblem("\(name) needs a file name")) }
-                    o.output = v == "-" ? nil : v  // `-o -` is standard output
-                }
-            case "--steps" where inline == nil: o.steps = true
-            case "--no-script" where inline == nil: o.noScript = true
-            default:
-                return .failure(UsageProblem("unknown option '\(arg)'"))
-            }
-            i += 1
+        maxItems = OutputLimit.defaultMaxItems
+        if let v = args.value("max-items") {
+            guard let n = Int(v), n > 0 else { throw UsageError("--max-items needs a whole number above 0 (got '\(v)')") }
+            maxItems = n
         }
-        guard o.input != nil else { return .failure(UsageProblem("render needs a spec FILE or '-' for standard input")) }
-        return .success(o)
+        if let v = args.value("output") {
+            guard !v.isEmpty else { throw UsageError("--output needs a file name") }
+            output = v == "-" ? nil : v
+        }
+        let asked = args.value("format").flatMap(RenderFormat.init(rawValue:))
+        format = try Self.format(asked: asked, output: output)
     }
-}
 
-/// A usage problem: exit 2 with the usage text.
-struct UsageProblem: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+    /// The formats an output file's extension names.
+    static let extensions: [(String, RenderFormat)] = [
+        ("txt", .text), ("json", .json), ("yaml", .yaml), ("yml", .yaml), ("svg", .svg), ("html", .html), ("htm", .html),
+    ]
+
+    /// The format: `--format` when given, else the one the output file's
+    /// extension names, else text. An extension that names another format
+    /// than `--format` is a mistake either way; an extension that names none
+    /// (`-o picture.png`) is refused unless `--format` says what to write,
+    /// so a file never gets a format its name does not promise.
+    static func format(asked: RenderFormat?, output: String?) throws(UsageError) -> RenderFormat {
+        guard let output, let ext = fileExtension(output) else { return asked ?? .text }
+        let named = extensions.first { $0.0 == ext.lowercased() }?.1
+        switch (asked, named) {
+        case (let asked?, let named?) where asked != named:
+            throw UsageError("--format \(asked.rawValue) contradicts the extension of '\(output)' (.\(ext) is \(named.rawValue)); "
+                + "drop --format or change the file name")
+        case (let asked?, _): return asked
+        case (nil, let named?): return named
+        case (nil, nil):
+            let known = extensions.map { "." + $0.0 }.joined(separator: ", ")
+            throw UsageError("cannot tell the format from the extension of '\(output)'; give --format, "
+                + "or use one of \(known)")
+        }
+    }
+
+    /// The extension of the file name's last component, without the dot; nil when it has none.
+    static func fileExtension(_ path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...]
+        return ext.isEmpty ? nil : String(ext)
+    }
 }
 
 enum RenderJob {
     /// Largest spec `render` reads, as for `validate`.
     static let inputLimit = 16 << 20
 
-    static func main(_ args: [String]) -> Int32 {
-        let options: RenderOptions
-        switch RenderOptions.parse(args) {
-        case .failure(let p): return usageError(p.message, usage: "usage: accordion render [--format text|json|yaml|svg|html] [--at SECONDS] [--steps] [--tap ID]... [--no-script] [-o FILE] FILE|-; see 'accordion render --help'")
-        case .success(let o): options = o
-        }
-        let input = options.input!
+    static func main(_ options: RenderOptions) -> Int32 {
+        let input = options.input
         // Refuse a bad output path before any work, so nothing is half done.
         if let output = options.output, let problem = OutputPath.problem(output, input: input) {
             IO.writeStderr("accordion: error: \(problem)\n")
@@ -170,7 +138,7 @@ enum RenderJob {
         let result = SpecLoader.load(bytes, source: sourceName)
         // Problems read exactly as `validate` prints them, on standard error.
         let report = FileReport(name: sourceName, bytes: bytes, diagnostics: result.diagnostics)
-        let stderrColor = IO.isTerminal(fd: 2) && !noColorRequested()
+        let stderrColor = options.color.enabled(fd: 2)
         guard report.errors == 0, let document = result.document else {
             IO.writeStderr(ValidateOutput.text([report], useColor: stderrColor))
             return 1
@@ -188,22 +156,19 @@ enum RenderJob {
             return 2
         case .success(let t): taps = t
         }
-        if options.steps, let problem = OutputLimit.problem(steps: script + taps, document: document, until: options.at,
-                                                            limit: options.maxItems) {
-            IO.writeStderr("accordion: error: \(problem)\n")
+        let lines: [Int?] = script.indices.map { $0 < document.stepLines.count ? document.stepLines[$0] : nil }
+            + taps.map { _ in nil }
+        let run: RenderRun
+        switch RenderRun.play(document, steps: script + taps, lines: lines, until: options.at, series: options.steps,
+                              maxItems: options.maxItems) {
+        case .failure(let problem):
+            IO.writeStderr("accordion: error: \(problem.message)\n")
             return 2
+        case .success(let r): run = r
         }
-        let snapshots = ScriptRun.run(title: document.title, container: document.container, panels: document.panels,
-                                      expandedIndex: document.expandedIndex, steps: script + taps,
-                                      until: options.at, everyStep: options.steps)
-        let color: Bool
-        switch options.color {
-        case "always": color = true
-        case "never": color = false
-        default: color = options.output == nil && IO.isTerminal(fd: 1) && !noColorRequested()
-        }
-        let labels = options.steps ? stepLabels(script + taps, document: document, until: options.at) : []
-        let text = Renderer.render(snapshots, format: options.format, steps: options.steps, color: color, labels: labels)
+        let color = options.color.enabled(terminal: options.output == nil && IO.isTerminal(fd: 1))
+        let text = Renderer.render(run.snapshots, format: options.format, steps: options.steps, color: color,
+                                   labels: run.labels, origins: run.origins)
         if let output = options.output {
             do throws(IO.Failure) {
                 try IO.writeAtomically(text, to: output)
@@ -217,20 +182,88 @@ enum RenderJob {
         return 0
     }
 
-    /// Captions for `--steps`, one per snapshot `ScriptRun` returns: "step 2 · tap VC3",
-    /// naming panels by their id in the stack as it is when the step happens.
-    static func stepLabels(_ steps: [Step], document: AccordionSpecDocument, until: Double?) -> [String] {
-        var model = AccordionContainer(title: document.title, container: document.container, panels: document.panels,
-                                       expandedIndex: document.expandedIndex)
-        var labels: [String] = []
-        for step in steps {
-            if let until, model.time(of: step) > until + timeTolerance { break }
-            labels.append("step \(labels.count + 1) · " + describe(step.action, panels: model.panels))
-            _ = model.apply(step)
+    /// Resolves every `--tap` against the stack as it is after the whole
+    /// script (taps never change the stack, so that is the stack each of them
+    /// meets): a panel id first, otherwise an index into the stack. Only a
+    /// `setPanels` step changes the stack, so the stack after the script is
+    /// the last one set, or the loaded one: no run of the model is needed.
+    static func resolveTaps(_ taps: [String], document: AccordionSpecDocument, script: [Step]) -> Result<[Step], UsageError> {
+        guard !taps.isEmpty else { return .success([]) }
+        var stack = document.panels
+        for step in script.reversed() {
+            if case .setPanels(let list) = step.action {
+                stack = list
+                break
+            }
         }
-        return labels.isEmpty ? ["as loaded (no step)"] : labels
+        var steps: [Step] = []
+        for tap in taps {
+            if let i = stack.firstIndex(where: { $0.id == tap }) {
+                steps.append(Step(.tap(panel: i)))
+            } else if let i = Int(tap), i >= 0, i < stack.count, !tap.hasPrefix("+") {
+                steps.append(Step(.tap(panel: i)))
+            } else if stack.isEmpty {
+                return .failure(UsageError("--tap '\(tap)': the stack is empty after the script, there is no header to tap"))
+            } else {
+                let ids = stack.prefix(8).map(\.id).joined(separator: ", ") + (stack.count > 8 ? ", …" : "")
+                return .failure(UsageError("--tap '\(tap)' names no panel in the stack after the script; give a panel id (\(ids)) or an index 0…\(stack.count - 1)"))
+            }
+        }
+        return .success(steps)
+    }
+}
+
+/// Everything `render` shows of one run of the model, made in one pass:
+/// the snapshots (one per step for `--steps`, else the last moment), each
+/// one's caption and the step that produced it.
+struct RenderRun {
+    var snapshots: [Snapshot] = []
+    /// Captions such as "step 2 · tap VC3", naming panels by their id in the stack of that step.
+    var labels: [String] = []
+    var origins: [StepOrigin?] = []
+
+    /// Why a series would be too large to show.
+    struct TooLarge: Error {
+        var message: String
     }
 
+    /// Runs `steps` once (those at most `until` when given). With `series`,
+    /// a snapshot per step, each the moment the run would show had it ended
+    /// there, refused (before that snapshot is made) once the panel frames
+    /// and log entries of the series pass `maxItems`.
+    static func play(_ document: AccordionSpecDocument, steps: [Step], lines: [Int?], until: Double?,
+                     series: Bool, maxItems: Int) -> Result<RenderRun, TooLarge> {
+        var model = AccordionContainer(title: document.title, container: document.container, panels: document.panels,
+                                       expandedIndex: document.expandedIndex)
+        var run = RenderRun()
+        var items = 0
+        var refusedAt: Int?
+        ScriptRun.play(steps, on: &model, until: until) { index, model in
+            guard series else { return true }
+            items += model.panels.count + model.log.count + model.pendingEntries.count
+            if items > maxItems {
+                refusedAt = index + 1
+                return false
+            }
+            run.snapshots.append(model.snapshot(at: until ?? model.settledTime))
+            run.labels.append("step \(index + 1) · " + describe(steps[index].action, panels: model.panels))
+            run.origins.append(StepOrigin(index: index, action: steps[index].action, line: lines[index]))
+            return true
+        }
+        if let refusedAt {
+            return .failure(TooLarge(message: OutputLimit.problem(limit: maxItems, steps: steps.count, passedAt: refusedAt)))
+        }
+        if run.snapshots.isEmpty || !series {
+            // No step happened (or one moment is wanted): the state as it stands.
+            run.snapshots = [model.snapshot(at: until ?? model.settledTime)]
+            run.labels = series ? ["as loaded (no step)"] : []
+            run.origins = series ? [nil] : []
+        }
+        return .success(run)
+    }
+
+    /// A step in a caption. Tap and expand name their panel in the stack the
+    /// step met, which no step of theirs changes, so the stack after it serves.
     static func describe(_ action: StepAction, panels: [PanelSpec]) -> String {
         func name(_ i: Int) -> String { i >= 0 && i < panels.count ? panels[i].id : "#\(i)" }
         func number(_ v: Double) -> String { JSONText.rounded(v) }
@@ -245,35 +278,6 @@ enum RenderJob {
             let ids = list.prefix(3).map(\.id).joined(separator: ", ") + (list.count > 3 ? ", …" : "")
             return "setPanels [\(ids)]"
         }
-    }
-
-    /// `NO_COLOR` set to anything but the empty string turns colour off (no-color.org).
-    static func noColorRequested() -> Bool {
-        guard let value = IO.environment("NO_COLOR") else { return false }
-        return !value.isEmpty
-    }
-
-    /// Resolves every `--tap` against the stack as it is after the script (taps
-    /// never change the stack, so that is the stack each of them meets): a panel
-    /// id first, otherwise an index into the stack.
-    static func resolveTaps(_ taps: [String], document: AccordionSpecDocument, script: [Step]) -> Result<[Step], UsageProblem> {
-        guard !taps.isEmpty else { return .success([]) }
-        let model = ScriptRun.container(title: document.title, container: document.container, panels: document.panels,
-                                        expandedIndex: document.expandedIndex, steps: script)
-        var steps: [Step] = []
-        for tap in taps {
-            if let i = model.index(ofPanel: tap) {
-                steps.append(Step(.tap(panel: i)))
-            } else if let i = Int(tap), i >= 0, i < model.panels.count, !tap.hasPrefix("+") {
-                steps.append(Step(.tap(panel: i)))
-            } else if model.panels.isEmpty {
-                return .failure(UsageProblem("--tap '\(tap)': the stack is empty after the script, there is no header to tap"))
-            } else {
-                let ids = model.panels.prefix(8).map(\.id).joined(separator: ", ") + (model.panels.count > 8 ? ", …" : "")
-                return .failure(UsageProblem("--tap '\(tap)' names no panel in the stack after the script; give a panel id (\(ids)) or an index 0…\(model.panels.count - 1)"))
-            }
-        }
-        return .success(steps)
     }
 }
 

@@ -4,27 +4,19 @@ import AccordionYAML
 /// `accordion resolve FILE|-`: prints the resolved document as JSON, the
 /// author's answer to "how did my YAML resolve?" (is `no` a string? what
 /// did the merge produce?).
-let resolveCommand = Command(
+let resolveCommand = CommandSpec(
     name: "resolve",
-    summary: "print how a YAML file resolves, as JSON",
-    usage: """
-    usage: accordion resolve FILE|-
-
-    Prints the document as JSON: mapping order kept, merge keys applied,
-    scalars resolved by the YAML 1.2 core schema. '-' reads standard input.
-    Exit status: 0 resolved, 1 a problem in the document, 2 usage or I/O error.
-    """,
-    run: { args in
-        let usage = "usage: accordion resolve FILE|-"
-        if let option = args.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            return usageError("unknown option '\(option)' for resolve", usage: usage)
-        }
-        guard args.count == 1 else { return usageError("resolve takes exactly one FILE or '-'", usage: usage) }
-        return runResolve(path: args[0])
-    }
+    abstract: "Print how a YAML file resolves, as JSON.",
+    discussion: "Prints the document as JSON: mapping order kept, merge keys applied, scalars resolved by the "
+        + "YAML 1.2 core schema (is `no` a string? what did the merge produce?).\n\n"
+        + "Exit status: 0 resolved, 1 a problem in the document, 2 usage or I/O problems.",
+    readme: "prints how a YAML file resolves, as JSON (is `no` a string? what did the merge produce?)",
+    arguments: [ArgumentSpec(valueName: "file", help: "The YAML file, or '-' for standard input.")],
+    options: [colorOption],
+    run: { args in runResolve(path: args.positionals[0], color: args.color) }
 )
 
-func runResolve(path: String) -> Int32 {
+func runResolve(path: String, color: ColorChoice) -> Int32 {
     let loader = YAMLLoader()
     let bytes: [UInt8]
     let name = path == "-" ? "<stdin>" : path
@@ -36,23 +28,20 @@ func runResolve(path: String) -> Int32 {
     }
     do {
         let root = try loader.load(bytes, source: name)
-        var writer = JSONWriter()
-        // Generous: untouched capacity costs address space, not memory.
-        writer.bytes.reserveCapacity(bytes.count * 4 + 64)
-        try writer.write(root, indent: 0)
-        writer.bytes.append(0x0A)
-        IO.writeStdout(bytes: writer.bytes)
+        var out = JSONOutput()
+        try ResolvedJSON.write(root, indent: 0, into: &out)
+        out.append("\n")
+        out.finish { IO.writeStdout(bytes: $0) }
         return 0
     } catch {
-        printDiagnostics(error.diagnostics, source: SourceText(name: name, bytes: YAMLLoader.utf8Text(of: bytes)))
+        printDiagnostics(error.diagnostics, source: SourceText(name: name, bytes: YAMLLoader.utf8Text(of: bytes)),
+                         color: color.enabled(fd: 2))
         return 1
     }
 }
 
-/// Prints diagnostics to stderr the compiler way; colour only on a terminal
-/// and only when `NO_COLOR` is unset or empty.
-func printDiagnostics(_ diagnostics: [Diagnostic], source: SourceText?) {
-    let color = IO.isTerminal(fd: 2) && (IO.environment("NO_COLOR") ?? "").isEmpty
+/// Prints diagnostics to stderr the compiler way.
+func printDiagnostics(_ diagnostics: [Diagnostic], source: SourceText?, color: Bool) {
     let formatter = DiagnosticFormatter(useColor: color)
     var text = ""
     for d in Diagnostic.sortedByPosition(diagnostics) {
@@ -61,52 +50,22 @@ func printDiagnostics(_ diagnostics: [Diagnostic], source: SourceText?) {
     IO.writeStderr(text)
 }
 
-/// Writes a node tree as indented JSON into a byte buffer (one String at
-/// the end: appending to a String piece by piece costs several times more).
-/// JSON has no infinities, no NaN and only string keys, so those are
-/// located errors or canonical key text.
-struct JSONWriter {
-    var bytes: [UInt8] = []
-
-    private mutating func newline(_ level: Int) {
-        bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(0x20, count: 2 * level))
-    }
-
-    private mutating func literal(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    private mutating func raw(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-
-    /// Appends `text` as a JSON string, copying it whole when nothing needs escaping.
-    private mutating func string(_ text: String) {
-        var text = text
-        let plain = text.withUTF8 { buffer -> Bool in
-            for b in buffer where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F { return false }
-            bytes.append(0x22)
-            bytes.append(contentsOf: buffer)
-            bytes.append(0x22)
-            return true
-        }
-        if !plain { raw(JSONText.quote(text)) }
-    }
-
-    mutating func write(_ node: YAMLNode, indent: Int) throws(DiagnosticError) {
+/// Spells a node tree through the tool's JSON writer. JSON has no
+/// infinities, no NaN and only string keys, so those are located errors or
+/// canonical key text.
+enum ResolvedJSON {
+    static func write(_ node: YAMLNode, indent: Int, into out: inout JSONOutput) throws(DiagnosticError) {
         switch node.kind {
         case .scalar(let s):
             if s.isString {
-                string(s.text)
+                out.string(s.text)
                 return
             }
             switch s.value {
-            case .null: literal("null")
-            case .bool(let b): b ? literal("true") : literal("false")
-            case .int(let i): raw(String(i))
-            case .bigInt(let digits): raw(digits)
+            case .null: out.append("null")
+            case .bool(let b): b ? out.append("true") : out.append("false")
+            case .int(let i): JSONText.appendDigits(i, to: &out.bytes)
+            case .bigInt(let digits): out.append(raw: digits)
             case .float(let d):
                 guard let text = JSONText.number(d) else {
                     let what = d.isNaN ? "not-a-number (.nan)" : "infinity (\(s.text))"
@@ -116,35 +75,20 @@ struct JSONWriter {
                         span: node.span,
                         help: "write it as a string ('\(s.text)') if it is meant as text"))
                 }
-                raw(text)
-            case .string(let t): string(t)
+                out.append(raw: text)
+            case .string(let t): out.string(t)
             }
         case .sequence(let items):
-            if items.isEmpty {
-                literal("[]")
-                return
+            try out.array(count: items.count, indent: indent) { (i, out) throws(DiagnosticError) in
+                try write(items[i], indent: indent + 2, into: &out)
             }
-            literal("[")
-            for (i, item) in items.enumerated() {
-                if i > 0 { literal(",") }
-                newline(indent + 1)
-                try write(item, indent: indent + 1)
-            }
-            newline(indent)
-            literal("]")
         case .mapping(let entries):
-            if entries.isEmpty {
-                literal("{}")
-                return
-            }
             // Keys the loader kept apart (the integer 1 and the string "1")
             // can collide once spelled as JSON strings.
             var seen: [String: YAMLNode]? = nil
             if entries.contains(where: { !($0.key.scalar?.isString ?? false) }) { seen = [:] }
-            literal("{")
-            for (i, entry) in entries.enumerated() {
-                if i > 0 { literal(",") }
-                newline(indent + 1)
+            try out.object(count: entries.count, indent: indent, key: { (i) throws(DiagnosticError) -> String in
+                let entry = entries[i]
                 let key = try keyText(entry.key)
                 if seen != nil {
                     if let first = seen![key] {
@@ -156,17 +100,15 @@ struct JSONWriter {
                     }
                     seen![key] = entry.key
                 }
-                string(key)
-                literal(": ")
-                try write(entry.value, indent: indent + 1)
+                return key
+            }) { (i, out) throws(DiagnosticError) in
+                try write(entries[i].value, indent: indent + 2, into: &out)
             }
-            newline(indent)
-            literal("}")
         }
     }
 
     /// A key as JSON text: strings as they are; other scalars in canonical form.
-    private func keyText(_ node: YAMLNode) throws(DiagnosticError) -> String {
+    private static func keyText(_ node: YAMLNode) throws(DiagnosticError) -> String {
         guard case .scalar(let s) = node.kind else {
             let what = node.items != nil ? "sequence" : "mapping"
             throw DiagnosticError(Diagnostic(

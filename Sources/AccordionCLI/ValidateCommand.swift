@@ -3,109 +3,49 @@ import AccordionSpec
 import AccordionYAML
 import JSONSchema
 
-private let validateUsage = """
-usage: accordion validate [--schema FILE] [--format text|json|github|sarif] [--strict]
-                          [--color auto|always|never] PATH...
-
-Checks accordion specs and reports every problem of every file, sorted by
-position. PATH is a file, a directory (searched recursively for *.yaml and
-*.yml) or '-' for standard input.
-
-  --schema FILE   validate against this JSON or YAML schema instead of the
-                  bundled accordion schema (the accordion rules then do not run)
-  --format F      text (default), json, github (workflow commands) or sarif (2.1.0)
-  --strict        warnings fail too
-  --color WHEN    auto (default: only on a terminal without NO_COLOR), always, never
-
-Exit status: 0 every file is valid, 1 some file has an error (or, with
---strict, a warning), 2 usage or I/O problems (missing file, bad schema).
-Run 'accordion explain RULE' for what a [rule-id] means.
-"""
-
-private enum OutputFormat: String {
+private enum OutputFormat: String, CaseIterable {
     case text, json, github, sarif
-}
-
-private enum ColorChoice: String {
-    case auto, always, never
 }
 
 /// `accordion validate`: the bundled schema plus the accordion rules (or
 /// any schema given with `--schema`) over files, directories and stdin.
-let validateCommand = Command(
+let validateCommand = CommandSpec(
     name: "validate",
-    summary: "check specs against the schema and the accordion rules",
-    usage: validateUsage,
-    run: { args in runValidate(args) }
+    abstract: "Check specs against the schema and the accordion rules.",
+    discussion: "Reports every problem of every file at its file:line:col, sorted by position, each with "
+        + "a rule id and, where one helps, a help: line. Run 'accordion explain RULE' for what a [rule-id] means.\n\n"
+        + "Exit status: 0 every file is valid, 1 some file has an error (or, with --strict, a warning), "
+        + "2 usage or I/O problems (a missing file, a bad schema).",
+    readme: "checks specs (files, directories, `-`) against `Schemas/accordion.schema.json` and the accordion "
+        + "rules; every problem at its `file:line:col` with a `help:`; `--format github` annotates pull requests, "
+        + "`sarif` feeds code scanning; `--schema FILE` for any other JSON Schema",
+    arguments: [ArgumentSpec(valueName: "path", help: "A spec, a directory (searched recursively for *.yaml "
+        + "and *.yml, hidden entries skipped) or '-' for standard input.", repeatable: true)],
+    options: [
+        OptionSpec(long: "schema", valueName: "file", help: "Validate against this JSON or YAML schema instead "
+            + "of the bundled accordion schema (the accordion rules then do not run)."),
+        OptionSpec(long: "format", valueName: "format", allowed: OutputFormat.allCases.map(\.rawValue),
+                   defaultValue: "text", help: "text for people, json for tools, github for workflow "
+                    + "annotations, sarif (2.1.0) for code scanning."),
+        OptionSpec(long: "strict", help: "Warnings fail too (exit 1)."),
+        colorOption,
+    ],
+    run: { args throws(UsageError) in try runValidate(args) }
 )
 
-private func runValidate(_ args: [String]) -> Int32 {
-    var schemaPath: String?
-    var format = OutputFormat.text
-    var color = ColorChoice.auto
-    var strict = false
-    var paths: [String] = []
-
-    var i = 0
-    var optionsDone = false
-    func value(_ name: String) -> String? {
-        if i + 1 < args.count {
-            i += 1
-            return args[i]
-        }
-        return nil
-    }
-    while i < args.count {
-        let arg = args[i]
-        defer { i += 1 }
-        if optionsDone || arg == "-" || !arg.hasPrefix("-") {
-            paths.append(arg)
-            continue
-        }
-        if arg == "--" {
-            optionsDone = true
-            continue
-        }
-        var name = arg
-        var inline: String?
-        if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
-            name = String(arg[..<eq])
-            inline = String(arg[arg.index(after: eq)...])
-        }
-        switch name {
-        case "--strict":
-            guard inline == nil else { return usageError("--strict takes no value", usage: validateUsage) }
-            strict = true
-        case "--schema", "--format", "--color":
-            guard let v = inline ?? value(name) else {
-                return usageError("\(name) needs a value", usage: validateUsage)
-            }
-            switch name {
-            case "--schema":
-                schemaPath = v
-            case "--format":
-                guard let f = OutputFormat(rawValue: v) else {
-                    return usageError("unknown format '\(v)': use text, json, github or sarif", usage: validateUsage)
-                }
-                format = f
-            default:
-                guard let c = ColorChoice(rawValue: v) else {
-                    return usageError("unknown --color value '\(v)': use auto, always or never", usage: validateUsage)
-                }
-                color = c
-            }
-        default:
-            return usageError("unknown option '\(arg)'", usage: validateUsage)
-        }
-    }
-    guard !paths.isEmpty else { return usageError("missing PATH", usage: validateUsage) }
+private func runValidate(_ args: ParsedArguments) throws(UsageError) -> Int32 {
+    let schemaPath = args.value("schema")
+    let format = args.value("format").flatMap(OutputFormat.init(rawValue:)) ?? .text
+    let color = args.color
+    let strict = args.has("strict")
+    let paths = args.positionals
 
     // The replacement schema, when given: any problem with it is exit 2.
     var validator: JSONSchemaValidator?
     if let schemaPath {
         let name = schemaPath == "-" ? "<stdin>" : schemaPath
         if paths.contains("-"), schemaPath == "-" {
-            return usageError("standard input cannot be both the schema and a document", usage: validateUsage)
+            throw UsageError("standard input cannot be both the schema and a document")
         }
         let bytes: [UInt8]
         do {
@@ -121,12 +61,12 @@ private func runValidate(_ args: [String]) -> Int32 {
             validator = v
             let warnings = v.schemaWarnings
             if !warnings.isEmpty {
-                let formatter = DiagnosticFormatter(useColor: colorEnabled(color, fd: 2))
+                let formatter = DiagnosticFormatter(useColor: color.enabled(fd: 2))
                 IO.writeStderr(Diagnostic.sortedByPosition(warnings).map { formatter.format($0, source: source) }
                     .joined(separator: "\n"))
             }
         } catch {
-            let formatter = DiagnosticFormatter(useColor: colorEnabled(color, fd: 2))
+            let formatter = DiagnosticFormatter(useColor: color.enabled(fd: 2))
             IO.writeStderr("accordion: error: the schema '\(name)' is not usable:\n\n"
                 + Diagnostic.sortedByPosition(error.diagnostics).map { formatter.format($0, source: source) }
                 .joined(separator: "\n"))
@@ -163,7 +103,7 @@ private func runValidate(_ args: [String]) -> Int32 {
     }
 
     switch format {
-    case .text: IO.writeStdout(ValidateOutput.text(reports, useColor: colorEnabled(color, fd: 1)))
+    case .text: IO.writeStdout(ValidateOutput.text(reports, useColor: color.enabled(fd: 1)))
     case .json: IO.writeStdout(ValidateOutput.json(reports, strict: strict))
     case .github: IO.writeStdout(ValidateOutput.github(reports))
     case .sarif: IO.writeStdout(ValidateOutput.sarif(reports, version: version))
@@ -200,15 +140,4 @@ private func loadDocument(_ bytes: [UInt8], name: String) throws(DiagnosticError
         return node
     }
     return try YAMLLoader().load(bytes, source: name)
-}
-
-/// `--color`: auto means a terminal and no NO_COLOR (set and non-empty).
-private func colorEnabled(_ choice: ColorChoice, fd: Int32) -> Bool {
-    switch choice {
-    case .always: return true
-    case .never: return false
-    case .auto:
-        if let noColor = IO.environment("NO_COLOR"), !noColor.isEmpty { return false }
-        return IO.isTerminal(fd: fd)
-    }
 }

@@ -89,6 +89,8 @@ enum ValidateOutput {
         return out
     }
 
+    /// One workflow command per problem; its `help:`, when it has one,
+    /// follows the message (an annotation has no field of its own for it).
     static func github(_ reports: [FileReport]) -> String {
         var out = ""
         for r in reports {
@@ -101,7 +103,7 @@ enum ValidateOutput {
                 }
                 out += "::\(command) file=\(escapeProperty(d.span.source)),line=\(d.span.start.line),endLine=\(d.span.end.line)"
                     + ",col=\(d.span.start.column),endColumn=\(d.span.end.column),title=\(escapeProperty(d.rule))::"
-                    + escapeData(d.message) + "\n"
+                    + escapeData(d.help.map { "\(d.message) — help: \($0)" } ?? d.message) + "\n"
             }
         }
         return out
@@ -201,7 +203,6 @@ enum ValidateOutput {
                 ("name", .string("accordion")),
                 ("version", .string(version)),
                 ("semanticVersion", .string(version)),
-                ("informationUri", .string("https://accordion.dev")),
                 ("rules", .array(driverRules)),
             ]))])),
             ("columnKind", .string("unicodeCodePoints")),
@@ -214,33 +215,5 @@ enum ValidateOutput {
             ("runs", .array([run])),
         ])
         return root.serialized() + "\n"
-    }
-}
-
-/// A minimal JSON tree for the machine-readable formats, printed with a
-/// two-space indent and keys in the order given.
-indirect enum JSONValue {
-    case object([(String, JSONValue)])
-    case array([JSONValue])
-    case string(String)
-    case int(Int)
-    case bool(Bool)
-    case null
-
-    func serialized(indent: String = "") -> String {
-        let inner = indent + "  "
-        switch self {
-        case .object(let fields):
-            if fields.isEmpty { return "{}" }
-            return "{\n" + fields.map { inner + JSONText.quote($0.0) + ": " + $0.1.serialized(indent: inner) }
-                .joined(separator: ",\n") + "\n" + indent + "}"
-        case .array(let items):
-            if items.isEmpty { return "[]" }
-            return "[\n" + items.map { inner + $0.serialized(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
-        case .string(let s): return JSONText.quote(s)
-        case .int(let i): return String(i)
-        case .bool(let b): return b ? "true" : "false"
-        case .null: return "null"
-        }
     }
 }

@@ -1,20 +1,13 @@
-/// The `accordion` executable: parses the command line, dispatches to one
-/// command from the table below, and owns exit codes: 0 success, 1 a
-/// document problem, 2 usage or I/O problems.
+/// The `accordion` executable: reads the command line by the command
+/// tables, dispatches to one command, and owns exit codes: 0 success,
+/// 1 a document problem, 2 usage or I/O problems.
+
+import AccordionSpec
 
 let version = "0.1.0"
 
-/// A sub-command: its name, one-line summary, usage text and runner.
-struct Command: Sendable {
-    var name: String
-    var summary: String
-    var usage: String
-    /// Runs with the arguments after the command name and returns the exit code.
-    var run: @Sendable ([String]) -> Int32
-}
-
-/// Every command, in the order `--help` lists them. Each lives in its own file.
-nonisolated let commands: [Command] = [
+/// Every command, in the order the top-level help and the README list them. Each lives in its own file.
+nonisolated let commands: [CommandSpec] = [
     resolveCommand,
     validateCommand,
     renderCommand,
@@ -22,51 +15,69 @@ nonisolated let commands: [Command] = [
     schemaCommand,
 ]
 
-func topLevelHelp() -> String {
-    var text = """
-    accordion \(version): declarative YAML accordion specs, validated, driven and rendered.
+/// The usage of the tool itself, under a problem no command's table covers.
+let topLevelUsage = "usage: accordion <command> [<options>]\n  See 'accordion --help' for the commands.\n"
 
-    USAGE: accordion <command> [options]
-
-    COMMANDS:
-
-    """
-    let width = commands.map(\.name.count).max() ?? 0
-    for c in commands {
-        text += "  " + c.name + String(repeating: " ", count: width - c.name.count + 2) + c.summary + "\n"
-    }
-    text += "\nRun 'accordion <command> --help' for a command's options.\n"
-    return text
+/// Prints a usage problem and `reminder` (a usage line), and returns exit code 2.
+func usageError(_ message: String, reminder: String) -> Int32 {
+    IO.writeStderr("accordion: error: \(message)\n\(reminder)")
+    return 2
 }
 
-/// Prints a usage problem and the hint, and returns exit code 2.
-func usageError(_ message: String, usage: String) -> Int32 {
-    IO.writeStderr("accordion: error: \(message)\n\(usage)\n")
-    return 2
+/// Runs `command` on the words after its name.
+func run(_ command: CommandSpec, _ args: [String]) -> Int32 {
+    do throws(UsageError) {
+        switch try ParsedArguments.parse(args, for: command) {
+        case .help:
+            IO.writeStdout(HelpText.help(command))
+            return 0
+        case .version:
+            IO.writeStdout("accordion \(version)\n")
+            return 0
+        case .run(let parsed):
+            return try command.run(parsed)
+        }
+    } catch {
+        return usageError(error.message, reminder: HelpText.usageReminder(command))
+    }
+}
+
+/// `accordion help [COMMAND]`; `help --markdown` prints the README's command table.
+func runHelp(_ args: [String]) -> Int32 {
+    guard let first = args.first else {
+        IO.writeStdout(HelpText.topLevel(commands, version: version))
+        return 0
+    }
+    if args.count == 1, first == "--markdown" {
+        IO.writeStdout(HelpText.markdownTable(commands))
+        return 0
+    }
+    guard args.count == 1, let command = commands.first(where: { $0.name == first }) else {
+        return usageError(args.count == 1 ? "unknown command '\(first)'" : "help takes one command", reminder: topLevelUsage)
+    }
+    IO.writeStdout(HelpText.help(command))
+    return 0
 }
 
 func main() -> Int32 {
     let args = Array(CommandLine.arguments.dropFirst())
-    guard let first = args.first else {
-        return usageError("missing command", usage: "usage: accordion <command> [options]; see 'accordion --help'")
-    }
+    guard let first = args.first else { return usageError("missing command", reminder: topLevelUsage) }
     switch first {
-    case "--help", "-h", "help":
-        IO.writeStdout(topLevelHelp())
+    case "--help", "-h":
+        IO.writeStdout(HelpText.topLevel(commands, version: version))
         return 0
+    case "help":
+        return runHelp(Array(args.dropFirst()))
     case "--version":
         IO.writeStdout("accordion \(version)\n")
         return 0
     default:
         guard let command = commands.first(where: { $0.name == first }) else {
-            return usageError("unknown command '\(first)'", usage: "usage: accordion <command> [options]; see 'accordion --help'")
+            var message = "unknown command '\(first)'"
+            if let guess = closest(to: first, in: commands.map(\.name)) { message += "; did you mean '\(guess)'?" }
+            return usageError(message, reminder: topLevelUsage)
         }
-        let rest = Array(args.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
-            IO.writeStdout(command.usage + "\n")
-            return 0
-        }
-        return command.run(rest)
+        return run(command, Array(args.dropFirst()))
     }
 }
 

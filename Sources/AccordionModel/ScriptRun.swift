@@ -20,12 +20,11 @@ public enum ScriptRun {
         var model = AccordionContainer(title: title, container: container, panels: panels,
                                        expandedIndex: expandedIndex)
         var snapshots: [Snapshot] = []
-        for step in steps {
-            if let until, isEarlier(until, model.time(of: step)) { break }
-            model.apply(step)
+        play(steps, on: &model, until: until) { _, model in
             if everyStep {
                 snapshots.append(model.snapshot(at: until ?? model.settledTime))
             }
+            return true
         }
         if snapshots.isEmpty || !everyStep {
             snapshots = [model.snapshot(at: until ?? model.settledTime)]
@@ -41,10 +40,22 @@ public enum ScriptRun {
                                  until: Double? = nil) -> AccordionContainer {
         var model = AccordionContainer(title: title, container: container, panels: panels,
                                        expandedIndex: expandedIndex)
-        for step in steps {
+        play(steps, on: &model, until: until) { _, _ in true }
+        return model
+    }
+
+    /// Applies to `model`, in order, every step of `steps` that happens (all
+    /// of them when `until` is nil, else those whose time is at most `until`,
+    /// as `run` says), calling `afterEach` with the step's index and the
+    /// model after it; `afterEach` returning false ends the run there. For
+    /// callers that want everything of one run in one pass (`render`: its
+    /// snapshots, captions and output bound).
+    public static func play(_ steps: [Step], on model: inout AccordionContainer, until: Double?,
+                            afterEach: (_ index: Int, _ model: AccordionContainer) -> Bool) {
+        for (index, step) in steps.enumerated() {
             if let until, isEarlier(until, model.time(of: step)) { break }
             model.apply(step)
+            if !afterEach(index, model) { break }
         }
-        return model
     }
 }

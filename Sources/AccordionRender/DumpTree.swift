@@ -70,15 +70,17 @@ public enum DumpField {
 
 /// Builds the dump tree of a snapshot, keys in the order the issue lists them.
 public enum DumpTree {
-    /// The whole dump of one moment.
-    public static func snapshot(_ s: Snapshot) -> DumpValue {
-        .object(snapshotFields(s).map { ($0.0, $0.1.value) })
+    /// The whole dump of one moment; `step`, when given, leads it as the
+    /// `step` field (each dump of a `--steps` series says which step made it).
+    public static func snapshot(_ s: Snapshot, step: DumpValue? = nil) -> DumpValue {
+        .object(snapshotFields(s, step: step).map { ($0.0, $0.1.value) })
     }
 
     /// The dump of one moment as its top-level fields, in order; the panels
     /// and the events are made one element at a time.
-    public static func snapshotFields(_ s: Snapshot) -> [(String, DumpField)] {
-        [
+    public static func snapshotFields(_ s: Snapshot, step: DumpValue? = nil) -> [(String, DumpField)] {
+        let lead: [(String, DumpField)] = step.map { [("step", .value($0))] } ?? []
+        return lead + [
             ("title", .value(s.title.map(DumpValue.string) ?? .null)),
             ("time", .value(.number(s.time))),
             ("container", .value(.object([
@@ -94,6 +96,17 @@ public enum DumpTree {
             ("panels", .items(count: s.panels.count) { panel(s.panels[$0]) }),
             ("events", .items(count: s.events.count) { event(s.events[$0]) }),
         ]
+    }
+
+    /// The `step` field of a series' dump: which step produced it, or null
+    /// for the state as loaded (no step happened).
+    public static func step(_ origin: StepOrigin?) -> DumpValue {
+        guard let origin else { return .null }
+        return .object([
+            ("index", .int(origin.index)),
+            ("kind", .string(origin.kind)),
+            ("line", origin.line.map(DumpValue.int) ?? .null),
+        ])
     }
 
     static func visible(_ v: Visible?) -> DumpValue {

@@ -2,6 +2,7 @@
 /// spellings, so golden files diff cleanly), a terminal drawing and an SVG
 /// phone picture, and an interactive HTML preview. Every renderer is a pure function from snapshots to text:
 /// the CLI decides where the text goes and whether colour is wanted.
+import AccordionDiagnostics
 import AccordionModel
 
 /// The output formats `accordion render` offers, in the order its help lists them.
@@ -18,15 +19,42 @@ public enum RenderFormat: String, CaseIterable, Sendable {
     case html
 }
 
+/// Which step of a run produced a snapshot of a `--steps` series.
+public struct StepOrigin: Hashable, Sendable {
+    /// Position in the run, from 0: the script's steps in order, then the steps given on the command line.
+    public var index: Int
+    /// The step's kind as a spec writes it: `tap`, `wait`, `resize`, `expand`, `present`, `dismiss`, `setPanels`.
+    public var kind: String
+    /// The line of the spec the step is written on; nil for a step from the command line (`--tap`).
+    public var line: Int?
+
+    public init(index: Int, action: StepAction, line: Int?) {
+        self.index = index
+        self.line = line
+        switch action {
+        case .tap: kind = "tap"
+        case .wait: kind = "wait"
+        case .resize: kind = "resize"
+        case .expand: kind = "expand"
+        case .present: kind = "present"
+        case .dismiss: kind = "dismiss"
+        case .setPanels: kind = "setPanels"
+        }
+    }
+}
+
 /// One entry point per format, so the CLI needs a single call whatever the user asked for.
 public enum Renderer {
     /// Renders one snapshot, or (with `steps`) a series of them as one document:
     /// a JSON array, a YAML sequence, one drawing per step, one phone per step.
     /// `color` only affects `text` (ANSI colour on a terminal). `labels`, one per
     /// snapshot (e.g. "step 2 · tap VC2"), caption the drawings and phones of a
-    /// series; without them they are numbered "step 1", "step 2", ….
+    /// series; without them they are numbered "step 1", "step 2", …. `origins`, one per
+    /// snapshot of a series (nil for the state as loaded), lead each JSON and YAML
+    /// dump of the series as its `step` field; without them the dumps carry no such field.
     public static func render(_ snapshots: [Snapshot], format: RenderFormat, steps: Bool,
-                              color: Bool = false, labels: [String] = []) -> String {
+                              color: Bool = false, labels: [String] = [], origins: [StepOrigin?] = []) -> String {
+        func step(_ i: Int) -> DumpValue? { i < origins.count ? DumpTree.step(origins[i]) : nil }
         func caption(_ i: Int) -> String { i < labels.count ? labels[i] : "step \(i + 1)" }
         guard let last = snapshots.last else {
             // No steps to show: an empty series in every format.
@@ -45,20 +73,17 @@ public enum Renderer {
             guard steps else { return JSONRender.text(last) + "\n" }
             // One dump tree at a time: a long script over a large stack never
             // holds every step's tree at once.
-            var out = JSONRender.Output()
-            out.append("[\n")
-            for (i, s) in snapshots.enumerated() {
-                out.indent(2)
-                JSONRender.writeSnapshot(s, indent: 2, into: &out)
-                out.endItem(last: i + 1 == snapshots.count)
+            var out = JSONOutput()
+            out.array(count: snapshots.count, indent: 0) { i, out in
+                JSONRender.writeSnapshot(snapshots[i], step: step(i), indent: 2, into: &out)
             }
-            out.append("]\n")
+            out.append("\n")
             return out.finish()
         case .yaml:
             guard steps else { return YAMLRender.text(DumpTree.snapshot(last)) }
             var out = ""
-            for s in snapshots {
-                out += YAMLRender.text(.array([DumpTree.snapshot(s)]))
+            for (i, s) in snapshots.enumerated() {
+                out += YAMLRender.text(.array([DumpTree.snapshot(s, step: step(i))]))
             }
             return out
         case .text:

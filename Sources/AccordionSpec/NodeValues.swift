@@ -147,8 +147,9 @@ func editDistance(_ a: String, _ b: String) -> Int {
     return previous[y.count]
 }
 
-/// The candidate closest to `word`, when it is close enough to be a likely typo.
-func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+/// The candidate closest to `word`, when it is close enough to be a likely
+/// typo (the CLI suggests its options with it too).
+package func closest(to word: String, in candidates: some Sequence<String>) -> String? {
     var best: (String, Int)?
     for c in candidates {
         let d = editDistance(word, c)

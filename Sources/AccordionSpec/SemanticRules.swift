@@ -150,7 +150,8 @@ struct SemanticChecker {
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return .invalid }
         guard let resolvedSteps else { return .undecodable }
         return .document(AccordionSpecDocument(title: reader.title, container: container, panels: specs,
-                                               expandedIndex: expanded, steps: resolvedSteps))
+                                               expandedIndex: expanded, steps: resolvedSteps,
+                                               stepLines: steps.map { $0?.node.span.start.line ?? 0 }))
     }
 
     // MARK: - Static rules

@@ -16,14 +16,19 @@ public struct AccordionSpecDocument: Hashable, Sendable {
     public var expandedIndex: Int?
     /// The script, in order, with targets resolved against the stack at each step.
     public var steps: [Step]
+    /// The line each step of `steps` is written on (1-based), so output about
+    /// a step can point back at the spec; empty for a document built by hand.
+    public var stepLines: [Int]
 
     /// Creates a document (tests and embedding apps build them by hand too).
-    public init(title: String?, container: ContainerSpec, panels: [PanelSpec], expandedIndex: Int?, steps: [Step]) {
+    public init(title: String?, container: ContainerSpec, panels: [PanelSpec], expandedIndex: Int?, steps: [Step],
+                stepLines: [Int] = []) {
         self.title = title
         self.container = container
         self.panels = panels
         self.expandedIndex = expandedIndex
         self.steps = steps
+        self.stepLines = stepLines
     }
 }
 

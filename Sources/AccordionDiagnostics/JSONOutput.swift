@@ -1,0 +1,172 @@
+/// The one JSON writer of the tool: every JSON document `accordion` prints
+/// (`resolve`, `validate --format json|sarif`, `render --format json`) is
+/// spelled through it, in one layout: two-space indent, one member or
+/// element per line, `[]` and `{}` for empty collections, keys in the order given.
+///
+/// UTF-8 bytes are gathered in a small buffer; full buffers are kept as
+/// chunks and copied into the text once at the end (or written out chunk by
+/// chunk): appending small pieces to a String costs several times more, and
+/// one growing buffer for the whole document copied a 50 MB dump over and over.
+public struct JSONOutput {
+    /// The chunk being filled; writers append to it directly.
+    public var bytes: [UInt8] = []
+    @usableFromInline var chunks: [[UInt8]] = []
+
+    @usableFromInline static let chunk = 1 << 16
+
+    public init() { bytes.reserveCapacity(Self.chunk + 4096) }
+
+    @inlinable @inline(__always)
+    mutating func flushIfFull() {
+        if bytes.count >= Self.chunk { flush() }
+    }
+
+    @usableFromInline
+    mutating func flush() {
+        chunks.append(bytes)
+        bytes = []
+        bytes.reserveCapacity(Self.chunk + 4096)
+    }
+
+    /// The whole document as one String.
+    public mutating func finish() -> String {
+        chunks.append(bytes)
+        bytes = []
+        let total = chunks.reduce(0) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: total) { text in
+            var at = 0
+            for chunk in chunks {
+                chunk.withUnsafeBufferPointer { piece in
+                    _ = UnsafeMutableBufferPointer(rebasing: text[at...]).initialize(from: piece)
+                }
+                at += chunk.count
+            }
+            return total
+        }
+    }
+
+    /// Hands the document over chunk by chunk (for writing it out without a
+    /// whole copy), in order.
+    public mutating func finish(_ body: ([UInt8]) -> Void) {
+        chunks.append(bytes)
+        bytes = []
+        for chunk in chunks { body(chunk) }
+        chunks = []
+    }
+
+    // MARK: - Pieces
+
+    /// Spaces copied a run at a time (appending `repeatElement` went byte by
+    /// byte through a generic path: a sixth of writing a large dump).
+    @usableFromInline static let spaces = [UInt8](repeating: 0x20, count: 256)
+
+    /// `count` spaces.
+    @inlinable @inline(__always)
+    public mutating func indent(_ count: Int) {
+        var left = count
+        while left > 0 {
+            let n = Swift.min(left, Self.spaces.count)
+            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }
+            left -= n
+        }
+    }
+
+    /// A literal's bytes (its UTF-8 view appended generically cost as much as the values).
+    @inlinable @inline(__always)
+    public mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Text copied as it is (a number already spelled, say).
+    @inlinable
+    public mutating func append(raw text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// `text` as a JSON string literal (`JSONText.quote`'s spelling).
+    @inlinable
+    public mutating func string(_ text: String) { JSONText.appendQuoted(text, to: &bytes) }
+
+    /// An integer.
+    @inlinable
+    public mutating func int(_ value: Int) { JSONText.appendDigits(Int64(value), to: &bytes) }
+
+    /// `,` unless it was the last item, the line break, and a flush when the buffer is full.
+    @inlinable @inline(__always)
+    public mutating func endItem(last: Bool) {
+        if !last { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(0x0A)
+        flushIfFull()
+    }
+
+    // MARK: - Collections
+
+    /// An array of `count` elements at nesting `indent` (in spaces), `element`
+    /// spelling the i-th one (its nested collections at `indent + 2`).
+    @inlinable
+    public mutating func array<Failure: Error>(count: Int, indent: Int,
+                                                _ element: (Int, inout JSONOutput) throws(Failure) -> Void) throws(Failure) {
+        if count == 0 { append("[]"); return }
+        append("[\n")
+        for i in 0..<count {
+            self.indent(indent + 2)
+            try element(i, &self)
+            endItem(last: i + 1 == count)
+        }
+        self.indent(indent)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// An object of `count` members at nesting `indent`; `member` spells the
+    /// i-th one's value after `key(i)` has been written.
+    @inlinable
+    public mutating func object<Failure: Error>(count: Int, indent: Int, key: (Int) throws(Failure) -> String,
+                                                 _ member: (Int, inout JSONOutput) throws(Failure) -> Void) throws(Failure) {
+        if count == 0 { append("{}"); return }
+        append("{\n")
+        for i in 0..<count {
+            self.indent(indent + 2)
+            string(try key(i))
+            append(": ")
+            try member(i, &self)
+            endItem(last: i + 1 == count)
+        }
+        self.indent(indent)
+        bytes.append(UInt8(ascii: "}"))
+    }
+}
+
+/// A small JSON tree for the machine-readable reports (`validate --format
+/// json` and `sarif`), spelled by `JSONOutput`: keys in the order given.
+public indirect enum JSONValue: Sendable {
+    case object([(String, JSONValue)])
+    case array([JSONValue])
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+
+    /// The value as indented JSON text, without a trailing newline.
+    public func serialized() -> String {
+        var out = JSONOutput()
+        write(into: &out, indent: 0)
+        return out.finish()
+    }
+
+    /// Spells the value at nesting `indent`.
+    public func write(into out: inout JSONOutput, indent: Int) {
+        switch self {
+        case .object(let fields):
+            out.object(count: fields.count, indent: indent, key: { fields[$0].0 }) { i, out in
+                fields[i].1.write(into: &out, indent: indent + 2)
+            }
+        case .array(let items):
+            out.array(count: items.count, indent: indent) { i, out in items[i].write(into: &out, indent: indent + 2) }
+        case .string(let s): out.string(s)
+        case .int(let i): out.int(i)
+        case .bool(let b): b ? out.append("true") : out.append("false")
+        case .null: out.append("null")
+        }
+    }
+}
