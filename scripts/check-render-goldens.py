@@ -182,14 +182,29 @@ def run(path, argv):
     doc = yaml.safe_load(open(path))
     m = Model(doc)
     script = [] if noscript else list(doc.get('script') or [])
+    lines = [] if noscript else script_lines(path)
     script += [{'tap': int(t) if t.isdigit() else t} for t in taps]
+    lines += [None] * len(taps)
     snaps = []
-    for st in script:
+    for index, st in enumerate(script):
         if at is not None and m.time_of(st) > at + TOL: break
         m.apply(st)
-        if steps: snaps.append(m.snapshot(at if at is not None else m.settled()))
-    if not snaps or not steps: snaps = [m.snapshot(at if at is not None else m.settled())]
+        if steps:
+            # Each dump of a series names its step first: index in the run, kind, spec line (None for --tap).
+            kind = next(k for k in st if k != 'at')
+            snaps.append(dict([('step', dict(index=index, kind=kind, line=lines[index]))] + list(m.snapshot(at if at is not None else m.settled()).items())))
+    if not snaps or not steps:
+        snaps = [m.snapshot(at if at is not None else m.settled())]
+        if steps: snaps = [dict([('step', None)] + list(snaps[0].items()))]
     return snaps if steps else snaps[0]
+
+def script_lines(path):
+    """The 1-based line of each script step, from PyYAML's own node marks."""
+    root = yaml.compose(open(path))
+    for key, value in root.value:
+        if key.value == 'script' and isinstance(value, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value.value]
+    return []
 
 def golden_name(base, args):
     if not args: return base + '.json'

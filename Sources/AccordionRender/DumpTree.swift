@@ -70,9 +70,12 @@ public enum DumpField {
 
 /// Builds the dump tree of a snapshot, keys in the order the issue lists them.
 public enum DumpTree {
+    /// The whole dump of one moment.
+    public static func snapshot(_ s: Snapshot) -> DumpValue { snapshot(s, step: nil) }
+
     /// The whole dump of one moment; `step`, when given, leads it as the
     /// `step` field (each dump of a `--steps` series says which step made it).
-    public static func snapshot(_ s: Snapshot, step: DumpValue? = nil) -> DumpValue {
+    public static func snapshot(_ s: Snapshot, step: DumpValue?) -> DumpValue {
         .object(snapshotFields(s, step: step).map { ($0.0, $0.1.value) })
     }
 
