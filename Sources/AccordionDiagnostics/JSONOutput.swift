@@ -104,7 +104,7 @@ public struct JSONOutput {
 
     /// An array of `count` elements at nesting `indent` (in spaces), `element`
     /// spelling the i-th one (its nested collections at `indent + 2`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func array<Failure: Error>(count: Int, indent: Int,
                                                 _ element: (Int, inout JSONOutput) throws(Failure) -> Void) throws(Failure) {
         if count == 0 { append("[]"); return }
@@ -120,7 +120,7 @@ public struct JSONOutput {
 
     /// An object of `count` members at nesting `indent`; `member` spells the
     /// i-th one's value after `key(i)` has been written.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func object<Failure: Error>(count: Int, indent: Int, key: (Int) throws(Failure) -> String,
                                                  _ member: (Int, inout JSONOutput) throws(Failure) -> Void) throws(Failure) {
         if count == 0 { append("{}"); return }

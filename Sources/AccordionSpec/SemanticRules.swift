@@ -151,7 +151,7 @@ struct SemanticChecker {
         guard let resolvedSteps else { return .undecodable }
         return .document(AccordionSpecDocument(title: reader.title, container: container, panels: specs,
                                                expandedIndex: expanded, steps: resolvedSteps,
-                                               stepLines: steps.map { $0?.node.span.start.line ?? 0 }))
+                                               stepLines: steps.map { $0?.node.line ?? 0 }))
     }
 
     // MARK: - Static rules

@@ -86,6 +86,16 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
         }
     }
 
+    /// The line the node starts on (1-based): `span.start.line` without
+    /// working out the column and byte offset.
+    public var line: Int {
+        read { document in
+            let origin = document.origin
+            if let fixed = origin.fixed { return fixed.start.line }
+            return origin.line(at: document.nodes[Int(index)].start)
+        }
+    }
+
     /// The scalar, if this is one.
     @inline(__always)
     public var scalar: YAMLScalarRef? {

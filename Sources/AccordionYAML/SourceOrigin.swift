@@ -154,12 +154,20 @@ final class SourceOrigin: Sendable {
 
     /// Line, column and byte offset of character index `char`.
     func mark(at char: UInt32) -> SourceMark {
-        var lo = 0, hi = lineStarts.count - 1
+        let line = self.line(at: char)
+        return SourceMark(line: line, column: Int(char - lineStarts[line - 1]) + 1, offset: byteOffset(ofCharacter: char))
+    }
+
+    /// The 1-based line of character `char` alone: no byte offset, which in
+    /// a non-ASCII text costs a walk from the nearest checkpoint.
+    func line(at char: UInt32) -> Int {
+        let starts = lineStarts
+        var lo = 0, hi = starts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= char { lo = mid } else { hi = mid - 1 }
+            if starts[mid] <= char { lo = mid } else { hi = mid - 1 }
         }
-        return SourceMark(line: lo + 1, column: Int(char - lineStarts[lo]) + 1, offset: byteOffset(ofCharacter: char))
+        return lo + 1
     }
 
     func span(_ start: UInt32, _ end: UInt32) -> SourceSpan {
