@@ -170,7 +170,7 @@ final class ResolveTests: XCTestCase {
     func testUsageAndIOErrorsExitTwo() throws {
         var r = try CLI.run(["resolve"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("usage: accordion resolve FILE|-"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("accordion: error: missing <file>\nusage: accordion resolve [--color <when>] <file>\n"), r.stderr)
         r = try CLI.run(["resolve", "a.yaml", "b.yaml"])
         XCTAssertEqual(r.status, 2)
         r = try CLI.run(["resolve", "--frobnicate", "a.yaml"])
@@ -217,7 +217,8 @@ final class ResolveTests: XCTestCase {
     func testHelp() throws {
         let r = try CLI.run(["resolve", "--help"])
         XCTAssertEqual(r.status, 0)
-        XCTAssertTrue(r.stdout.hasPrefix("usage: accordion resolve FILE|-"))
+        XCTAssertTrue(r.stdout.hasPrefix("OVERVIEW: Print how a YAML file resolves, as JSON.\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\nUSAGE: accordion resolve [--color <when>] <file>\n"), r.stdout)
     }
 
     func testBundledSampleResolves() throws {

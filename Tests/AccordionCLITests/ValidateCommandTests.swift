@@ -225,7 +225,8 @@ final class ValidateCommandTests: XCTestCase {
         let escapedFile = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ":", with: "%3A")
             .replacingOccurrences(of: ",", with: "%2C")
         let expected = "::error file=\(escapedFile),line=4,endLine=4,col=5,endColumn=27,title=present-without-panel::"
-            + "cannot present \"50%25%0D%0Asure\": no panel is expanded at this step, and a modal is presented over the expanded panel\n"
+            + "cannot present \"50%25%0D%0Asure\": no panel is expanded at this step, and a modal is presented over the expanded panel"
+            + " — help: expand a panel first (a `tap` or `expand` step), or remove this step\n"
         XCTAssertEqual(r.stdout, expected)
     }
 
