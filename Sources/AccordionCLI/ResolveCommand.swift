@@ -87,7 +87,7 @@ enum ResolvedJSON {
             // can collide once spelled as JSON strings.
             var seen: [String: YAMLNode]? = nil
             if entries.contains(where: { !($0.key.scalar?.isString ?? false) }) { seen = [:] }
-            try out.object(count: entries.count, indent: indent, key: { (i) throws(DiagnosticError) -> String in
+            try out.object(count: entries.count, indent: indent) { (i, out) throws(DiagnosticError) in
                 let entry = entries[i]
                 let key = try keyText(entry.key)
                 if seen != nil {
@@ -100,9 +100,8 @@ enum ResolvedJSON {
                     }
                     seen![key] = entry.key
                 }
-                return key
-            }) { (i, out) throws(DiagnosticError) in
-                try write(entries[i].value, indent: indent + 2, into: &out)
+                out.key(key)
+                try write(entry.value, indent: indent + 2, into: &out)
             }
         }
     }

@@ -56,17 +56,17 @@ public struct JSONOutput {
 
     // MARK: - Pieces
 
-    /// Spaces copied a run at a time (appending `repeatElement` went byte by
-    /// byte through a generic path: a sixth of writing a large dump).
-    @usableFromInline static let spaces = [UInt8](repeating: 0x20, count: 256)
-
-    /// `count` spaces.
+    /// `count` spaces, copied a run at a time from a literal (appending
+    /// `repeatElement` went byte by byte through a generic path: a sixth of
+    /// writing a large dump; a static array costs a once-check per call
+    /// from another module).
     @inlinable @inline(__always)
     public mutating func indent(_ count: Int) {
+        let spaces: StaticString = "                                                                "
         var left = count
         while left > 0 {
-            let n = Swift.min(left, Self.spaces.count)
-            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }
+            let n = Swift.min(left, spaces.utf8CodeUnitCount)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: n))
             left -= n
         }
     }
@@ -119,21 +119,26 @@ public struct JSONOutput {
     }
 
     /// An object of `count` members at nesting `indent`; `member` spells the
-    /// i-th one's value after `key(i)` has been written.
+    /// i-th one: its `key`, then its value (nested collections at `indent + 2`).
     @inlinable @inline(__always)
-    public mutating func object<Failure: Error>(count: Int, indent: Int, key: (Int) throws(Failure) -> String,
+    public mutating func object<Failure: Error>(count: Int, indent: Int,
                                                  _ member: (Int, inout JSONOutput) throws(Failure) -> Void) throws(Failure) {
         if count == 0 { append("{}"); return }
         append("{\n")
         for i in 0..<count {
             self.indent(indent + 2)
-            string(try key(i))
-            append(": ")
             try member(i, &self)
             endItem(last: i + 1 == count)
         }
         self.indent(indent)
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// A member's key and the `: ` before its value.
+    @inlinable @inline(__always)
+    public mutating func key(_ name: String) {
+        string(name)
+        append(": ")
     }
 }
 
@@ -158,7 +163,8 @@ public indirect enum JSONValue: Sendable {
     public func write(into out: inout JSONOutput, indent: Int) {
         switch self {
         case .object(let fields):
-            out.object(count: fields.count, indent: indent, key: { fields[$0].0 }) { i, out in
+            out.object(count: fields.count, indent: indent) { i, out in
+                out.key(fields[i].0)
                 fields[i].1.write(into: &out, indent: indent + 2)
             }
         case .array(let items):

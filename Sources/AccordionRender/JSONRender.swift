@@ -30,7 +30,8 @@ public enum JSONRender {
         case .array(let items):
             out.array(count: items.count, indent: indent) { i, out in write(items[i], indent: indent + 2, into: &out) }
         case .object(let fields):
-            out.object(count: fields.count, indent: indent, key: { fields[$0].0 }) { i, out in
+            out.object(count: fields.count, indent: indent) { i, out in
+                out.key(fields[i].0)
                 write(fields[i].1, indent: indent + 2, into: &out)
             }
         }
@@ -40,7 +41,8 @@ public enum JSONRender {
     /// `step` is the value of a leading `step` field (a dump of a series), nil for none.
     static func writeSnapshot(_ s: Snapshot, step: DumpValue? = nil, indent: Int, into out: inout JSONOutput) {
         let fields = DumpTree.snapshotFields(s, step: step)
-        out.object(count: fields.count, indent: indent, key: { fields[$0].0 }) { i, out in
+        out.object(count: fields.count, indent: indent) { i, out in
+            out.key(fields[i].0)
             switch fields[i].1 {
             case .value(let v): write(v, indent: indent + 2, into: &out)
             case .items(let count, let element):
