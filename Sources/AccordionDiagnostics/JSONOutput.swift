@@ -107,15 +107,7 @@ public struct JSONOutput {
     @inlinable @inline(__always)
     public mutating func array<Failure: Error>(count: Int, indent: Int,
                                                 _ element: (Int, inout JSONOutput) throws(Failure) -> Void) throws(Failure) {
-        if count == 0 { append("[]"); return }
-        append("[\n")
-        for i in 0..<count {
-            self.indent(indent + 2)
-            try element(i, &self)
-            endItem(last: i + 1 == count)
-        }
-        self.indent(indent)
-        bytes.append(UInt8(ascii: "]"))
+        try collection(open: "[\n", empty: "[]", close: UInt8(ascii: "]"), count: count, indent: indent, element)
     }
 
     /// An object of `count` members at nesting `indent`; `member` spells the
@@ -123,15 +115,22 @@ public struct JSONOutput {
     @inlinable @inline(__always)
     public mutating func object<Failure: Error>(count: Int, indent: Int,
                                                  _ member: (Int, inout JSONOutput) throws(Failure) -> Void) throws(Failure) {
-        if count == 0 { append("{}"); return }
-        append("{\n")
+        try collection(open: "{\n", empty: "{}", close: UInt8(ascii: "}"), count: count, indent: indent, member)
+    }
+
+    /// The layout both collections share: one item per line, indented, commas between.
+    @inlinable @inline(__always)
+    mutating func collection<Failure: Error>(open: StaticString, empty: StaticString, close: UInt8, count: Int, indent: Int,
+                                             _ item: (Int, inout JSONOutput) throws(Failure) -> Void) throws(Failure) {
+        if count == 0 { append(empty); return }
+        append(open)
         for i in 0..<count {
             self.indent(indent + 2)
-            try member(i, &self)
+            try item(i, &self)
             endItem(last: i + 1 == count)
         }
         self.indent(indent)
-        bytes.append(UInt8(ascii: "}"))
+        bytes.append(close)
     }
 
     /// A member's key and the `: ` before its value.
