@@ -1,6 +1,6 @@
 /// Small building blocks for writing JSON text by hand (the product does
-/// not import Foundation): string quoting and number spelling shared by
-/// `resolve`, `validate --format json` and `render --format json`.
+/// not import Foundation): string quoting and number spelling, under the
+/// tool's one JSON writer (`JSONOutput`) and the HTML page's embedded data.
 public enum JSONText {
     /// `text` as a JSON string literal, escaping quotes, backslashes and
     /// control characters (U+0000–U+001F, U+007F as `\u007f`).
