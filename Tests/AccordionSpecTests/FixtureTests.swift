@@ -1,16 +1,17 @@
 import AccordionDiagnostics
 import AccordionSpec
+import AccordionTestSupport
 import Foundation
 import JSONSchema
 import XCTest
 
 /// Every invalid fixture gives exactly its golden text report (the
 /// `validate --color never` output); every valid fixture gives nothing.
-/// Re-record goldens with ACCORDION_RECORD=1, then review the diff by eye.
+/// Re-record goldens with ACCORDION_RECORD=1 (the run writes them and
+/// fails), then review the diff by eye and run again without it.
 final class FixtureTests: XCTestCase {
     static let invalidDir = "Tests/Fixtures/validate/invalid"
     static let validDir = "Tests/Fixtures/validate/valid"
-    static var recording: Bool { ProcessInfo.processInfo.environment["ACCORDION_RECORD"] == "1" }
 
     static func report(_ path: String) throws -> (String, SpecResult) {
         let bytes = try Repo.bytes(path)
@@ -23,20 +24,19 @@ final class FixtureTests: XCTestCase {
     func testInvalidFixturesMatchTheirGoldens() throws {
         let fixtures = Repo.files(in: Self.invalidDir, extensions: ["yaml", "yml"])
         XCTAssertGreaterThan(fixtures.count, 40)
+        var recorder = GoldenRecorder()
         for path in fixtures {
             let (text, result) = try Self.report(path)
             XCTAssertFalse(result.diagnostics.isEmpty, "\(path) reports nothing")
             let golden = Repo.root.appendingPathComponent(String(path.dropLast(path.hasSuffix(".yml") ? 4 : 5)) + ".expected")
-            if Self.recording {
-                try text.write(to: golden, atomically: true, encoding: .utf8)
-                continue
-            }
+            if try recorder.record(text, to: golden) { continue }
             guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
                 XCTFail("\(path): no golden; record it with ACCORDION_RECORD=1 and review it")
                 continue
             }
             XCTAssertEqual(text, expected, "\(path) differs from its golden")
         }
+        if let failure = recorder.failure { XCTFail(failure) }
     }
 
     func testValidFixturesAreClean() throws {
