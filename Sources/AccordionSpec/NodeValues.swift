@@ -118,6 +118,27 @@ func hexColour(_ value: UInt32) -> String {
     return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
 }
 
+/// `value` spelled the way `node` spells its colour, so a suggested fix can
+/// be pasted in place: `0x1abc9cff` keeps its lower-case digits, `'#1ABC9C'`
+/// stays a quoted `#` string (eight digits only when not opaque), a
+/// decimal integer stays decimal.
+func colourSpelled(_ value: UInt32, like node: YAMLNodeRef) -> String {
+    guard let scalar = node.scalar else { return hexColour(value) }
+    let text = scalar.text
+    let lowerCase = text.contains(where: { "abcdef".contains($0) }) && !text.contains(where: { "ABCDEF".contains($0) })
+    func cased(_ digits: some StringProtocol) -> String { lowerCase ? digits.lowercased() : String(digits) }
+    if node.shape == .string {
+        let quote = scalar.style == .doubleQuoted ? "\"" : "'"
+        let digits = hexColour(value).dropFirst(2)
+        let shown = text.count == 7 && value & 0xFF == 0xFF ? digits.dropLast(2) : digits
+        return quote + "#" + cased(shown) + quote
+    }
+    if text.hasPrefix("0x") || text.hasPrefix("0X") {
+        return text.prefix(2) + cased(hexColour(value).dropFirst(2))
+    }
+    return String(value)
+}
+
 /// A number as an author would write it: `44`, `0.3`.
 func points(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }

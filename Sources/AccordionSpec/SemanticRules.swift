@@ -122,6 +122,7 @@ struct SemanticChecker {
             for case .definition(let def) in items where !def.findings.isEmpty { report(def.findings, under: def.location.pointer) }
         }
         let stacks = checkIdentities(panels: panels, steps: steps)
+        checkUnusedContentHeights(panels: panels, steps: steps)
 
         width = container.width
         height = container.height
@@ -163,6 +164,7 @@ struct SemanticChecker {
             case .colourWithoutAlpha(let node, let value, let key): reportColourWithoutAlpha(node, value, pointer: base + "/" + key)
             case .invisibleHeader(let node, let value, let key): reportInvisibleHeader(node, value, pointer: base + "/" + key)
             case .notFinite(let node, let key): reportNotFinite(node, pointer: base + "/" + key)
+            case .lowContrast(let low): reportLowContrast(low, under: base)
             }
         }
     }
@@ -216,6 +218,29 @@ struct SemanticChecker {
         }
     }
 
+    /// `content-height-unused`: in `fill` the expanded content takes all the
+    /// space, so a panel's `contentHeight` (in `panels` or a `setPanels`
+    /// definition) changes nothing. Quiet when the layout is misspelt: the
+    /// schema reports that, and the intended layout is unknown.
+    private mutating func checkUnusedContentHeights(panels: PanelStack, steps: [WrittenStep?]) {
+        let layoutNode = root["container"]?["layout"]
+        guard layoutNode == nil || layoutNode?.stringValue == LayoutMode.fill.rawValue else { return }
+        var definitions = panels.notes.compactMap { $0 }
+        for case let step? in steps {
+            guard case .setPanels(let items) = step.action else { continue }
+            for case .definition(let def) in items { if let notes = def.notes { definitions.append(notes) } }
+        }
+        let layout = layoutNode == nil ? "in the `fill` layout (the default)" : "in the `fill` layout"
+        for notes in definitions {
+            guard let node = notes.contentHeightNode else { continue }
+            report("content-height-unused", .warning,
+                   "contentHeight is not used \(layout): the expanded panel's content takes all the space under the headers",
+                   at: node, pointer: notes.location.pointer + "/contentHeight",
+                   help: "set `layout: fit` on the container to give the content this height, or remove contentHeight",
+                   related: layoutNode.map { [RelatedLocation(message: "the layout is set here", span: $0.span)] } ?? [])
+        }
+    }
+
     /// `yaml11-boolean`: `yes`, `off`... where the format expects text.
     private mutating func reportYAML11Boolean(_ node: YAMLNodeRef, pointer: String) {
         let text = node.scalar?.text ?? ""
@@ -241,6 +266,58 @@ struct SemanticChecker {
         report("invisible-header", .warning,
                "header colour \(hexColour(value)) has alpha 00: the header is fully transparent and cannot be seen",
                at: node, pointer: pointer, help: "make the last byte the opacity, FF for opaque: \(opaque)")
+    }
+
+    /// `low-contrast`: a title below WCAG AA on its header. Points at the
+    /// title colour, or at the header colour when the title is white by
+    /// default; the help names, for each colour, the nearest one that passes.
+    private mutating func reportLowContrast(_ low: LowContrast, under base: String) {
+        guard let (key, entry) = low.titleEntry.map({ ("titleColor", $0) }) ?? low.headerEntry.map({ ("color", $0) })
+        else { return }
+        func spelled(_ value: UInt32, like entry: (key: YAMLNodeRef, value: YAMLNodeRef)?) -> String {
+            entry.map { colourSpelled(value, like: $0.value) } ?? hexColour(value)
+        }
+        let title = low.titleEntry == nil ? "the title, white by default," : "title colour " + spelled(low.title, like: low.titleEntry)
+        let header = (low.headerEntry == nil ? "the palette's header colour " : "header colour ") + spelled(low.header, like: low.headerEntry)
+        let translucent = low.title & low.header & low.background & 0xFF != 0xFF
+        let message = "\(title) on \(header) has a contrast of \(Contrast.spelled(low.ratio)), below the 4.5:1 WCAG AA asks of header titles"
+            + (translucent ? " (translucent colours blended over what is behind them)" : "")
+
+        /// The nearest passing value of one colour, the others kept: a
+        /// `key: value` to paste, and how it differs.
+        func fix(_ key: String, _ current: UInt32, like entry: (key: YAMLNodeRef, value: YAMLNodeRef)?,
+                 _ passes: (UInt32) -> Bool) -> (paste: String, how: String)? {
+            guard let better = Contrast.nearest(to: current, where: passes) else { return nil }
+            let opaque = better & 0xFF != current & 0xFF ? ", opaque" : ""
+            let how = better | 0xFF == current | 0xFF ? "the same colour" + opaque
+                : (Contrast.RGB(better).luminance < Contrast.RGB(current).luminance ? "a darker shade" : "a lighter tint") + opaque
+            return ("`\(key): \(spelled(better, like: entry))`", how)
+        }
+        let titleFix = fix("titleColor", low.title, like: low.titleEntry ?? low.headerEntry) {
+            Contrast.ratio(title: $0, header: low.header, background: low.background) >= Contrast.minimum
+        }
+        let headerFix = low.headerEntry == nil ? nil : fix("color", low.header, like: low.headerEntry) {
+            Contrast.ratio(title: low.title, header: $0, background: low.background) >= Contrast.minimum
+        }
+        let fixes = low.titleEntry == nil
+            ? [headerFix.map { "\($0.paste) (\($0.how))" }, titleFix.map { "add \($0.paste)" }]
+            : [titleFix, headerFix].map { $0.map { "\($0.paste) (\($0.how))" } }
+        let help = fixes.compactMap { $0 }.joined(separator: ", or ")
+        let (span, related) = place(entry, in: low.panel)
+        report("low-contrast", .warning, message, at: span, pointer: base + "/" + key,
+               help: help.isEmpty ? nil : "the nearest colours that reach 4.5:1: " + help, related: related)
+    }
+
+    /// Where to point for an entry of `mapping`: its value; or its key when
+    /// the value is an alias (`titleColor: *paper`), whose node is where the
+    /// anchor wrote it; or the mapping when a merge (`<<: *base`) brought the
+    /// entry in. A note points at what is written elsewhere.
+    private func place(_ entry: (key: YAMLNodeRef, value: YAMLNodeRef), in mapping: YAMLNodeRef) -> (SourceSpan, [RelatedLocation]) {
+        func inside(_ node: YAMLNodeRef) -> Bool { mapping.span.start <= node.span.start && node.span.start < mapping.span.end }
+        if inside(entry.value) { return (entry.value.span, []) }
+        if inside(entry.key) { return (entry.key.span, [RelatedLocation(message: "its value is defined here", span: entry.value.span)]) }
+        let start = SourceSpan(source: mapping.span.source, start: mapping.span.start, end: mapping.span.start)
+        return (start, [RelatedLocation(message: "this panel's `\(entryKeyText(entry.key) ?? "")` is merged in from here", span: entry.key.span)])
     }
 
     /// `number-not-finite`: `.inf` and `.nan` cannot be sizes or times.
