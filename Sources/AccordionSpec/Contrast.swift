@@ -113,8 +113,9 @@ enum Contrast {
         return mix(high)
     }
 
-    /// How far apart two colours are, in 8-bit channel steps (alpha included).
-    private static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+    /// How far apart two colours are: the sum of squared differences of
+    /// their 8-bit channels, alpha included.
+    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
         var sum = 0
         for shift: UInt32 in [24, 16, 8, 0] {
             let d = Int(a >> shift & 0xFF) - Int(b >> shift & 0xFF)

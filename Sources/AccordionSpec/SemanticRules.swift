@@ -277,8 +277,13 @@ struct SemanticChecker {
         func spelled(_ value: UInt32, like entry: (key: YAMLNodeRef, value: YAMLNodeRef)?) -> String {
             entry.map { colourSpelled(value, like: $0.value) } ?? hexColour(value)
         }
-        let title = low.titleEntry == nil ? "the title, white by default," : "title colour " + spelled(low.title, like: low.titleEntry)
-        let header = (low.headerEntry == nil ? "the palette's header colour " : "header colour ") + spelled(low.header, like: low.headerEntry)
+        /// As written, with the hex form beside a decimal.
+        func shown(_ value: UInt32, like entry: (key: YAMLNodeRef, value: YAMLNodeRef)?) -> String {
+            let text = spelled(value, like: entry)
+            return text.first?.isNumber == true && !text.hasPrefix("0x") && !text.hasPrefix("0X") ? "\(text) (\(hexColour(value)))" : text
+        }
+        let title = low.titleEntry == nil ? "the title, white by default," : "title colour " + shown(low.title, like: low.titleEntry)
+        let header = (low.headerEntry == nil ? "the palette's header colour " : "header colour ") + shown(low.header, like: low.headerEntry)
         let translucent = low.title & low.header & low.background & 0xFF != 0xFF
         let message = "\(title) on \(header) has a contrast of \(Contrast.spelled(low.ratio)), below the 4.5:1 WCAG AA asks of header titles"
             + (translucent ? " (translucent colours blended over what is behind them)" : "")
@@ -286,12 +291,12 @@ struct SemanticChecker {
         /// The nearest passing value of one colour, the others kept: a
         /// `key: value` to paste, and how it differs.
         func fix(_ key: String, _ current: UInt32, like entry: (key: YAMLNodeRef, value: YAMLNodeRef)?,
-                 _ passes: (UInt32) -> Bool) -> (paste: String, how: String)? {
+                 _ passes: (UInt32) -> Bool) -> (paste: String, how: String, change: Int)? {
             guard let better = Contrast.nearest(to: current, where: passes) else { return nil }
             let opaque = better & 0xFF != current & 0xFF ? ", opaque" : ""
             let how = better | 0xFF == current | 0xFF ? "the same colour" + opaque
                 : (Contrast.RGB(better).luminance < Contrast.RGB(current).luminance ? "a darker shade" : "a lighter tint") + opaque
-            return ("`\(key): \(spelled(better, like: entry))`", how)
+            return ("`\(key): \(spelled(better, like: entry))`", how, Contrast.distance(better, current))
         }
         let titleFix = fix("titleColor", low.title, like: low.titleEntry ?? low.headerEntry) {
             Contrast.ratio(title: $0, header: low.header, background: low.background) >= Contrast.minimum
@@ -301,7 +306,7 @@ struct SemanticChecker {
         }
         let fixes = low.titleEntry == nil
             ? [headerFix.map { "\($0.paste) (\($0.how))" }, titleFix.map { "add \($0.paste)" }]
-            : [titleFix, headerFix].map { $0.map { "\($0.paste) (\($0.how))" } }
+            : [titleFix, headerFix].compactMap { $0 }.sorted { $0.change < $1.change }.map { "\($0.paste) (\($0.how))" }
         let help = fixes.compactMap { $0 }.joined(separator: ", or ")
         let (span, related) = place(entry, in: low.panel)
         report("low-contrast", .warning, message, at: span, pointer: base + "/" + key,

@@ -270,7 +270,8 @@ struct SpecReader {
         var idNode: YAMLNodeRef?
         var contentNode: YAMLNodeRef?
         var titleEntry, headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?
-        // A colour the schema rejects leaves the title contrast unknown.
+        // A colour the schema rejects, or one missing its alpha byte (its
+        // author meant another colour), leaves the title contrast unknown.
         var colourUnreadable = false
         var findings: [Finding] = []
         let entries = node.entries ?? []
@@ -307,8 +308,9 @@ struct SpecReader {
                     spec.titleColor = colour
                     titleEntry = (entries.key(at: k), value)
                 }
-                findings += Finding.colour(value, scalar: scalar, value: colour, isHeader: which == .color,
-                                           key: which.rawValue)
+                let found = Finding.colour(value, scalar: scalar, value: colour, isHeader: which == .color, key: which.rawValue)
+                for case .colourWithoutAlpha in found { colourUnreadable = true }
+                findings += found
             case .headerHeight:
                 if let v = positive(value) { spec.headerHeight = v }
                 if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "headerHeight")) }

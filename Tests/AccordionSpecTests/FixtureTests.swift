@@ -39,12 +39,22 @@ final class FixtureTests: XCTestCase {
         if let failure = recorder.failure { XCTFail(failure) }
     }
 
+    /// Warnings a valid fixture is known to carry: its colours and
+    /// contentHeights predate the rules that now warn about them, and the
+    /// warnings are right.
+    static let validFixtureWarnings: [String: [String]] = [
+        "anchors-and-merge-keys.yaml": ["low-contrast@8:5", "low-contrast@12:5"],
+        "every-step.yaml": ["low-contrast@13:34", "content-height-unused@14:67"],
+    ]
+
     func testValidFixturesAreClean() throws {
         let fixtures = Repo.files(in: Self.validDir, extensions: ["yaml", "yml"])
         XCTAssertGreaterThanOrEqual(fixtures.count, 4)
         for path in fixtures {
             let (_, result) = try Self.report(path)
-            XCTAssertEqual(result.diagnostics.map { "\($0.rule)@\($0.span.start.line):\($0.span.start.column) \($0.message)" }, [], path)
+            XCTAssertEqual(result.diagnostics.filter { $0.severity != .warning }.map(\.message), [], path)
+            let name = String(path.split(separator: "/").last ?? "")
+            XCTAssertEqual(placed(result), Self.validFixtureWarnings[name] ?? [], path)
             XCTAssertNotNil(result.document, path)
         }
     }
@@ -59,7 +69,7 @@ final class FixtureTests: XCTestCase {
         let semantic = ["duplicate-panel-id", "unknown-panel-id", "panel-index-out-of-range", "headers-overflow",
                         "content-height-overflow", "at-out-of-order", "present-without-panel", "modal-already-presented",
                         "step-blocked-by-modal", "dismiss-without-modal", "yaml11-boolean", "invisible-header",
-                        "colour-without-alpha", "number-not-finite"]
+                        "colour-without-alpha", "number-not-finite", "low-contrast", "content-height-unused"]
         let schema = ["schema-type", "schema-enum", "schema-const", "schema-pattern", "schema-minimum", "schema-maximum",
                       "schema-exclusive-minimum", "schema-required", "schema-additional-properties"]
         let yaml = ["yaml-syntax", "yaml-duplicate-key", "yaml-document", "yaml-alias", "yaml-tag", "yaml-merge", "yaml-limit"]
