@@ -224,6 +224,26 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(d["instancePath"] as? String, "/script/0/tap")
     }
 
+    /// A syntax error's plain help is in every format; libyaml's own words
+    /// only in the JSON, as `libyaml`, and only for syntax errors.
+    func testLibyamlsWordsOnlyInJSON() throws {
+        let path = try write("tab.yaml", "accordion: 1\npanels:\n  - id: a\n\ttitle: A\n")
+        let json = try CLI.run(["validate", "--format", "json", path])
+        XCTAssertEqual(json.status, 1)
+        let root = try XCTUnwrap(try self.json(json.stdout) as? [String: Any])
+        let d = try XCTUnwrap((root["diagnostics"] as? [[String: Any]])?.first)
+        XCTAssertEqual(d["rule"] as? String, "yaml-syntax")
+        XCTAssertEqual(d["libyaml"] as? String, "while scanning a plain scalar, found a tab character that violates indentation")
+        XCTAssertEqual(d["help"] as? String, "indent with spaces: replace the tab with spaces so the line starts in the same column as the lines it belongs with")
+        for format in ["text", "github", "sarif"] {
+            let r = try CLI.run(["validate", "--format", format, "--color", "never", path])
+            XCTAssertFalse(r.stdout.contains("while scanning"), "\(format): \(r.stdout)")
+            if format != "github" { XCTAssertTrue(r.stdout.contains("indent with spaces"), "\(format) carries the help: \(r.stdout)") }
+        }
+        let other = try CLI.run(["validate", "--format", "json", try write("w.yaml", "accordion: 1\ntitle: on\npanels: []\n")])
+        XCTAssertFalse(other.stdout.contains("\"libyaml\""), other.stdout)
+    }
+
     func testGitHubFormatEscapesMessagesAndProperties() throws {
         let path = try write("odd,name:100%.yaml", "accordion: 1\npanels: []\nscript:\n  - present: \"50%\\r\\nsure\"\n")
         let r = try CLI.run(["validate", "--format", "github", path])
