@@ -28,6 +28,9 @@ enum SyntaxProblems {
         message: "a tab character is used for indentation here; YAML allows only spaces for indentation",
         help: "indent with spaces: replace the tab with spaces so the line starts in the same column as the lines it belongs with")
 
+    /// The fix for every byte that is not UTF-8 text.
+    static let saveAsUTF8 = "save the file as UTF-8 (most editors set the encoding when saving)"
+
     /// A NUL byte: usually a binary file or UTF-16/UTF-32 without a byte-order mark.
     static let nulByte = Entry(
         message: "the file contains a NUL byte, which YAML text may not contain",
@@ -123,16 +126,16 @@ enum SyntaxProblems {
             message: "the file contains a control character, which YAML text may not contain",
             help: "remove it; a spec is plain UTF-8 text"),
         "invalid leading UTF-8 octet": Entry(
-            message: "the file is not valid UTF-8 here", help: "save the file as UTF-8 (most editors set the encoding when saving)"),
+            message: "the file is not valid UTF-8 here", help: saveAsUTF8),
         "invalid trailing UTF-8 octet": Entry(
-            message: "the file is not valid UTF-8 here", help: "save the file as UTF-8 (most editors set the encoding when saving)"),
+            message: "the file is not valid UTF-8 here", help: saveAsUTF8),
         "incomplete UTF-8 octet sequence": Entry(
-            message: "the file ends in the middle of a UTF-8 character", help: "save the file as UTF-8 (most editors set the encoding when saving)"),
+            message: "the file ends in the middle of a UTF-8 character", help: saveAsUTF8),
         "invalid length of a UTF-8 sequence": Entry(
-            message: "the file is not valid UTF-8 here (an overlong encoding)", help: "save the file as UTF-8 (most editors set the encoding when saving)"),
+            message: "the file is not valid UTF-8 here (an overlong encoding)", help: saveAsUTF8),
         "invalid Unicode character": Entry(
             message: "the file contains a byte sequence that is not a Unicode character (a surrogate or a value above U+10FFFF)",
-            help: "save the file as UTF-8 (most editors set the encoding when saving)"),
+            help: saveAsUTF8),
         "input is too long": Entry(message: "the file is longer than the YAML parser can read", help: "split it into smaller files"),
         "could not find expected directive name": Entry(
             message: "a '%' at the start of a line begins a directive, but no directive name follows",
