@@ -66,8 +66,12 @@ enum SchemaHints {
             return "a step needs one action: `tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`"
         }
         if d.rule == "schema-type", key == "tap" || key == "expand" || key == "resize" || key == "present",
-           let id = node["id"]?.stringValue {
+           let id = node["id"]?.stringValue ?? (key == "present" ? node["title"]?.stringValue : nil) {
             return key == "present" ? "write just the modal's title: `present: \(id)`" : "name the panel by its id alone: `\(key): \(id)`"
+        }
+        if d.rule == "schema-type", textKeys.contains(key), let items = node.items {
+            let words = items.compactMap { $0.scalar.map(written) }
+            return "\(key) is one text, not a list: `\(key): \(words.first ?? "...")`"
         }
         if d.rule == "schema-type", d.instancePath == "/panels" || d.instancePath == "/script", node.entries != nil {
             return d.instancePath == "/panels"
@@ -139,6 +143,16 @@ enum SchemaHints {
            scalar.style != .plain, let number = Double(text), number.isFinite {
             return "the quotes make `\(text)` text; write the number without them: `\(key): \(points(number))`"
         }
+        if d.rule == "schema-type", numberKeys.contains(key) {
+            return numberHint(key: key, scalar: scalar)
+        }
+        if d.rule == "schema-type", key == "expand" || key == "expanded", case .bool = scalar.value {
+            return key == "expand" ? "name the one panel to expand, by id or index (`expand: VC1`), or write `expand: null` to collapse every panel"
+                : "name the panel open at load, by id or index (`expanded: VC1`), or write `expanded: null` for none"
+        }
+        if d.rule == "schema-minimum", isPanelIdPlace(d.instancePath), let v = node.numberValue, v < 0 {
+            return "panel indices count from 0, the top panel, downwards; write the index from the top, or the panel's id"
+        }
         if textKeys.contains(key), d.rule == "schema-type", scalar.style == .plain {
             switch scalar.value {
             case .bool, .int, .float, .bigInt:
@@ -150,6 +164,22 @@ enum SchemaHints {
             }
         }
         return nil
+    }
+
+    /// What a size or time holds when the value is a word, a boolean or empty.
+    private static func numberHint(key: String, scalar: YAMLScalarRef) -> String? {
+        let seconds = ["wait", "at", "duration"].contains(key)
+        let example = ["width": "375", "height": "667", "headerHeight": "44", "contentHeight": "200",
+                       "wait": "0.5", "at": "1", "duration": "0.3"][key] ?? "1"
+        let fill = key == "contentHeight" ? " (or `contentHeight: null` for all the space)" : ""
+        switch scalar.value {
+        case .null:
+            return "\(key) is empty: write a number of \(seconds ? "seconds" : "points"), such as `\(key): \(example)`\(fill), or remove the line"
+        case .string, .bool:
+            return "\(key) is a number of \(seconds ? "seconds" : "points"), such as `\(key): \(example)`\(fill)"
+        case .int, .float, .bigInt:
+            return nil
+        }
     }
 
     /// Places that hold a panel id: `id`, `expanded`, `tap`, `expand`, setPanels items.
