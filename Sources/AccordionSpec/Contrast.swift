@@ -40,10 +40,10 @@ enum Contrast {
         /// WCAG 2.x relative luminance: each channel linearised (the sRGB
         /// curve with its 0.04045 threshold; the older 0.03928 gives the same
         /// result for every 8-bit value), then weighted.
-        var luminance: Double {
-            func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
-            return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-        }
+        var luminance: Double { 0.2126 * Self.linear(red) + 0.7152 * Self.linear(green) + 0.0722 * Self.linear(blue) }
+
+        /// One channel, 0...1, on the linear light scale.
+        static func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
     }
 
     /// `colour` painted over the opaque `behind`, blended by its alpha.
@@ -62,8 +62,24 @@ enum Contrast {
 
     /// The contrast a reader sees between a panel's title and its header.
     static func ratio(title: UInt32, header: UInt32, background: UInt32) -> Double {
+        if title & header & 0xFF == 0xFF {
+            // Both opaque, as nearly always: nothing behind shows through, and
+            // each channel's linear value comes from a table (every panel of
+            // a large spec is measured).
+            let (x, y) = (opaqueLuminance(title), opaqueLuminance(header))
+            return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+        }
         let header = paint(header, over: paint(background, over: .white))
         return ratio(paint(title, over: header), header)
+    }
+
+    /// `RGB.linear` of each 8-bit channel value.
+    private static let linearByte: [Double] = (0...255).map { RGB.linear(Double($0) / 255) }
+
+    /// `RGB(colour).luminance`, from the table.
+    static func opaqueLuminance(_ colour: UInt32) -> Double {
+        0.2126 * linearByte[Int(colour >> 24 & 0xFF)] + 0.7152 * linearByte[Int(colour >> 16 & 0xFF)]
+            + 0.0722 * linearByte[Int(colour >> 8 & 0xFF)]
     }
 
     /// The ratio as a message shows it, two decimals: never rounded up to

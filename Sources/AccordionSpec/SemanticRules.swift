@@ -285,8 +285,11 @@ struct SemanticChecker {
         let title = low.titleEntry == nil ? "the title, white by default," : "title colour " + shown(low.title, like: low.titleEntry)
         let header = (low.headerEntry == nil ? "the palette's header colour " : "header colour ") + shown(low.header, like: low.headerEntry)
         let translucent = low.title & low.header & low.background & 0xFF != 0xFF
+        let more = low.sameColours.count - 1
+        let named = low.sameColours.others.map { "`\($0)`" }.joined(separator: ", ") + (more > low.sameColours.others.count ? ", ..." : "")
         let message = "\(title) on \(header) has a contrast of \(Contrast.spelled(low.ratio)), below the 4.5:1 WCAG AA asks of header titles"
             + (translucent ? " (translucent colours blended over what is behind them)" : "")
+            + (more > 0 ? "; \(more) more panel\(more == 1 ? " has" : "s have") the same colours (\(named))" : "")
 
         /// The nearest passing value of one colour, the others kept: a
         /// `key: value` to paste, and how it differs.

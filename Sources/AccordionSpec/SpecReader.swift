@@ -122,18 +122,58 @@ struct LowContrast {
     var headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?
     /// The panel's mapping, for entries merged in from elsewhere (`<<: *base`).
     var panel: YAMLNodeRef
+    /// Every panel with these two colours, this one first.
+    var sameColours: SameColours
 
     var ratio: Double { Contrast.ratio(title: title, header: header, background: background) }
 
     /// Checks a panel with at least one colour written. An invisible header
     /// has its own warning, and a panel that writes neither colour has
-    /// nothing to point at.
+    /// nothing to point at. Only the first panel with a pair of colours is
+    /// returned; the others are counted into its tally.
     static func check(_ spec: PanelSpec, in panel: YAMLNodeRef, titleEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?,
-                      headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?, background: UInt32) -> LowContrast? {
-        guard titleEntry != nil || headerEntry != nil, spec.color & 0xFF != 0 else { return nil }
-        let found = LowContrast(title: spec.titleColor, header: spec.color, background: background,
-                                titleEntry: titleEntry, headerEntry: headerEntry, panel: panel)
-        return found.ratio < Contrast.minimum ? found : nil
+                      headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?, background: UInt32,
+                      tallies: ContrastTallies) -> LowContrast? {
+        guard titleEntry != nil || headerEntry != nil, spec.color & 0xFF != 0,
+              Contrast.ratio(title: spec.titleColor, header: spec.color, background: background) < Contrast.minimum,
+              let tally = tallies.add(title: spec.titleColor, header: spec.color, id: spec.id) else { return nil }
+        return LowContrast(title: spec.titleColor, header: spec.color, background: background,
+                           titleEntry: titleEntry, headerEntry: headerEntry, panel: panel, sameColours: tally)
+    }
+}
+
+/// The panels that share one pair of colours too faint to read. One
+/// warning speaks for them all: a spec that repeats a header style on
+/// thousands of panels gets one warning that counts them, and the reader
+/// keeps no record per panel.
+final class SameColours {
+    /// How many panels have the colours.
+    private(set) var count = 0
+    /// The ids of the first few after the one warned about, to name them.
+    private(set) var others: [String] = []
+
+    fileprivate func add(_ id: String) {
+        if count > 0, others.count < 3, !id.isEmpty { others.append(id) }
+        count += 1
+    }
+}
+
+/// One tally per pair of colours that falls short, for one spec.
+final class ContrastTallies {
+    private var byPair: [UInt64: SameColours] = [:]
+
+    /// Counts a panel with these colours; returns the tally when it is the
+    /// first such panel, nil when an earlier one already carries the warning.
+    func add(title: UInt32, header: UInt32, id: String) -> SameColours? {
+        let key = UInt64(title) << 32 | UInt64(header)
+        if let tally = byPair[key] {
+            tally.add(id)
+            return nil
+        }
+        let tally = SameColours()
+        tally.add(id)
+        byPair[key] = tally
+        return tally
     }
 }
 
@@ -226,6 +266,8 @@ struct SpecReader {
     let root: YAMLNodeRef
     /// The container's colour, behind every header: titles are measured against it.
     let background: UInt32
+    /// The pairs of colours found too faint so far.
+    let contrastTallies = ContrastTallies()
 
     init(root: YAMLNodeRef) {
         self.root = root
@@ -323,7 +365,7 @@ struct SpecReader {
             }
         }
         if !colourUnreadable, let low = LowContrast.check(spec, in: node, titleEntry: titleEntry, headerEntry: headerEntry,
-                                                                background: background) {
+                                                                background: background, tallies: contrastTallies) {
             findings.append(.lowContrast(low))
         }
         var notes: PanelNotes?
