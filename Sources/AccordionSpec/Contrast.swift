@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AccordionYAML
 
 /// WCAG 2.x contrast between a header's title and the header it sits on,
 /// measured the way an accessibility audit of the rendered page measures it
@@ -138,5 +139,61 @@ enum Contrast {
             sum += d * d
         }
         return sum
+    }
+}
+
+// MARK: - The warning's words
+
+extension LowContrast {
+    /// What the author reads: both colours as written, the ratio, and how
+    /// many other panels share the colours.
+    var message: String {
+        let title = titleEntry == nil ? "the title, white by default," : "title colour " + shown(self.title, like: titleEntry)
+        let header = (headerEntry == nil ? "the palette's header colour " : "header colour ") + shown(self.header, like: headerEntry)
+        let translucent = self.title & self.header & background & 0xFF != 0xFF
+        let more = sameColours.count - 1
+        let named = sameColours.others.map { "`\($0)`" }.joined(separator: ", ") + (more > sameColours.others.count ? ", ..." : "")
+        return "\(title) on \(header) has a contrast of \(Contrast.spelled(ratio)), below the 4.5:1 WCAG AA asks of header titles"
+            + (translucent ? " (translucent colours blended over what is behind them)" : "")
+            + (more > 0 ? "; \(more) more panel\(more == 1 ? " has" : "s have") the same colours (\(named))" : "")
+    }
+
+    /// The nearest passing value of each written colour, the other kept,
+    /// the smaller change first; when the title is white by default, the
+    /// header's fix first and then a `titleColor` to add.
+    var help: String? {
+        let titleFix = fix("titleColor", title, like: titleEntry ?? headerEntry) {
+            Contrast.ratio(title: $0, header: header, background: background) >= Contrast.minimum
+        }
+        let headerFix = headerEntry == nil ? nil : fix("color", header, like: headerEntry) {
+            Contrast.ratio(title: title, header: $0, background: background) >= Contrast.minimum
+        }
+        let fixes = titleEntry == nil
+            ? [headerFix.map { "\($0.paste) (\($0.how))" }, titleFix.map { "add \($0.paste)" }]
+            : [titleFix, headerFix].compactMap { $0 }.sorted { $0.change < $1.change }.map { "\($0.paste) (\($0.how))" }
+        let help = fixes.compactMap { $0 }.joined(separator: ", or ")
+        return help.isEmpty ? nil : "the nearest colours that reach 4.5:1: " + help
+    }
+
+    /// The nearest value of one colour for which `passes` holds: a
+    /// `key: value` to paste, how it differs, and how far it moved.
+    private func fix(_ key: String, _ current: UInt32, like entry: (key: YAMLNodeRef, value: YAMLNodeRef)?,
+                     _ passes: (UInt32) -> Bool) -> (paste: String, how: String, change: Int)? {
+        guard let better = Contrast.nearest(to: current, where: passes) else { return nil }
+        let opaque = better & 0xFF != current & 0xFF ? ", opaque" : ""
+        let how = better | 0xFF == current | 0xFF ? "the same colour" + opaque
+            : (Contrast.RGB(better).luminance < Contrast.RGB(current).luminance ? "a darker shade" : "a lighter tint") + opaque
+        return ("`\(key): \(spelled(better, like: entry))`", how, Contrast.distance(better, current))
+    }
+
+    /// A colour the way its entry writes colours (hex when nothing is written).
+    private func spelled(_ value: UInt32, like entry: (key: YAMLNodeRef, value: YAMLNodeRef)?) -> String {
+        entry.map { colourSpelled(value, like: $0.value) } ?? hexColour(value)
+    }
+
+    /// As written, with the hex form beside a decimal.
+    private func shown(_ value: UInt32, like entry: (key: YAMLNodeRef, value: YAMLNodeRef)?) -> String {
+        let text = spelled(value, like: entry)
+        return text.first?.isNumber == true && !text.hasPrefix("0x") && !text.hasPrefix("0X") ? "\(text) (\(hexColour(value)))" : text
     }
 }

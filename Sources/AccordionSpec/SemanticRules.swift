@@ -269,51 +269,12 @@ struct SemanticChecker {
     }
 
     /// `low-contrast`: a title below WCAG AA on its header. Points at the
-    /// title colour, or at the header colour when the title is white by
-    /// default; the help names, for each colour, the nearest one that passes.
+    /// title colour, or at the header colour when the title is white by default.
     private mutating func reportLowContrast(_ low: LowContrast, under base: String) {
         guard let (key, entry) = low.titleEntry.map({ ("titleColor", $0) }) ?? low.headerEntry.map({ ("color", $0) })
         else { return }
-        func spelled(_ value: UInt32, like entry: (key: YAMLNodeRef, value: YAMLNodeRef)?) -> String {
-            entry.map { colourSpelled(value, like: $0.value) } ?? hexColour(value)
-        }
-        /// As written, with the hex form beside a decimal.
-        func shown(_ value: UInt32, like entry: (key: YAMLNodeRef, value: YAMLNodeRef)?) -> String {
-            let text = spelled(value, like: entry)
-            return text.first?.isNumber == true && !text.hasPrefix("0x") && !text.hasPrefix("0X") ? "\(text) (\(hexColour(value)))" : text
-        }
-        let title = low.titleEntry == nil ? "the title, white by default," : "title colour " + shown(low.title, like: low.titleEntry)
-        let header = (low.headerEntry == nil ? "the palette's header colour " : "header colour ") + shown(low.header, like: low.headerEntry)
-        let translucent = low.title & low.header & low.background & 0xFF != 0xFF
-        let more = low.sameColours.count - 1
-        let named = low.sameColours.others.map { "`\($0)`" }.joined(separator: ", ") + (more > low.sameColours.others.count ? ", ..." : "")
-        let message = "\(title) on \(header) has a contrast of \(Contrast.spelled(low.ratio)), below the 4.5:1 WCAG AA asks of header titles"
-            + (translucent ? " (translucent colours blended over what is behind them)" : "")
-            + (more > 0 ? "; \(more) more panel\(more == 1 ? " has" : "s have") the same colours (\(named))" : "")
-
-        /// The nearest passing value of one colour, the others kept: a
-        /// `key: value` to paste, and how it differs.
-        func fix(_ key: String, _ current: UInt32, like entry: (key: YAMLNodeRef, value: YAMLNodeRef)?,
-                 _ passes: (UInt32) -> Bool) -> (paste: String, how: String, change: Int)? {
-            guard let better = Contrast.nearest(to: current, where: passes) else { return nil }
-            let opaque = better & 0xFF != current & 0xFF ? ", opaque" : ""
-            let how = better | 0xFF == current | 0xFF ? "the same colour" + opaque
-                : (Contrast.RGB(better).luminance < Contrast.RGB(current).luminance ? "a darker shade" : "a lighter tint") + opaque
-            return ("`\(key): \(spelled(better, like: entry))`", how, Contrast.distance(better, current))
-        }
-        let titleFix = fix("titleColor", low.title, like: low.titleEntry ?? low.headerEntry) {
-            Contrast.ratio(title: $0, header: low.header, background: low.background) >= Contrast.minimum
-        }
-        let headerFix = low.headerEntry == nil ? nil : fix("color", low.header, like: low.headerEntry) {
-            Contrast.ratio(title: low.title, header: $0, background: low.background) >= Contrast.minimum
-        }
-        let fixes = low.titleEntry == nil
-            ? [headerFix.map { "\($0.paste) (\($0.how))" }, titleFix.map { "add \($0.paste)" }]
-            : [titleFix, headerFix].compactMap { $0 }.sorted { $0.change < $1.change }.map { "\($0.paste) (\($0.how))" }
-        let help = fixes.compactMap { $0 }.joined(separator: ", or ")
         let (span, related) = place(entry, in: low.panel)
-        report("low-contrast", .warning, message, at: span, pointer: base + "/" + key,
-               help: help.isEmpty ? nil : "the nearest colours that reach 4.5:1: " + help, related: related)
+        report("low-contrast", .warning, low.message, at: span, pointer: base + "/" + key, help: low.help, related: related)
     }
 
     /// Where to point for an entry of `mapping`: its value; or its key when
