@@ -110,7 +110,9 @@ enum Contrast {
     /// The first colour on the line from `start` towards `end` (each colour
     /// channel moved by the same fraction, rounded to 8 bits) that passes.
     /// Along the line luminance only falls (or only rises), so once a colour
-    /// passes every later one does too, and a bisection finds the first.
+    /// passes every later one does too, and a bisection finds the first: a
+    /// channel moves at most 255 steps, so 16 halvings (1/65536) reach the
+    /// first rounded colour that passes.
     private static func mixPassing(from start: UInt32, towards end: UInt32, passes: (UInt32) -> Bool) -> UInt32? {
         func mix(_ k: Double) -> UInt32 {
             var out = start & 0xFF
@@ -123,7 +125,7 @@ enum Contrast {
         guard passes(mix(1)) else { return nil }
         if passes(start) { return start }
         var (low, high) = (0.0, 1.0)
-        for _ in 0..<40 {
+        for _ in 0..<16 {
             let middle = (low + high) / 2
             if passes(mix(middle)) { high = middle } else { low = middle }
         }

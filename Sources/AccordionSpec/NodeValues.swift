@@ -124,18 +124,20 @@ func hexColour(_ value: UInt32) -> String {
 /// decimal integer stays decimal.
 func colourSpelled(_ value: UInt32, like node: YAMLNodeRef) -> String {
     guard let scalar = node.scalar else { return hexColour(value) }
-    let text = scalar.text
-    let lowerCase = text.contains(where: { "abcdef".contains($0) }) && !text.contains(where: { "ABCDEF".contains($0) })
+    // Read as bytes: a warning flood must not walk each colour as Characters.
+    let (lowerCase, prefix, length) = scalar.withUTF8 { text in
+        (text.contains { (0x61...0x66).contains($0) } && !text.contains { (0x41...0x46).contains($0) },
+         text.count > 2 && text[0] == UInt8(ascii: "0") && (text[1] | 0x20) == UInt8(ascii: "x") ? String(decoding: text[0...1], as: UTF8.self) : nil,
+         text.count)
+    }
     func cased(_ digits: some StringProtocol) -> String { lowerCase ? digits.lowercased() : String(digits) }
     if node.shape == .string {
         let quote = scalar.style == .doubleQuoted ? "\"" : "'"
         let digits = hexColour(value).dropFirst(2)
-        let shown = text.count == 7 && value & 0xFF == 0xFF ? digits.dropLast(2) : digits
+        let shown = length == 7 && value & 0xFF == 0xFF ? digits.dropLast(2) : digits
         return quote + "#" + cased(shown) + quote
     }
-    if text.hasPrefix("0x") || text.hasPrefix("0X") {
-        return text.prefix(2) + cased(hexColour(value).dropFirst(2))
-    }
+    if let prefix { return prefix + cased(hexColour(value).dropFirst(2)) }
     return String(value)
 }
 

@@ -282,11 +282,14 @@ struct SemanticChecker {
     /// anchor wrote it; or the mapping when a merge (`<<: *base`) brought the
     /// entry in. A note points at what is written elsewhere.
     private func place(_ entry: (key: YAMLNodeRef, value: YAMLNodeRef), in mapping: YAMLNodeRef) -> (SourceSpan, [RelatedLocation]) {
-        func inside(_ node: YAMLNodeRef) -> Bool { mapping.span.start <= node.span.start && node.span.start < mapping.span.end }
-        if inside(entry.value) { return (entry.value.span, []) }
-        if inside(entry.key) { return (entry.key.span, [RelatedLocation(message: "its value is defined here", span: entry.value.span)]) }
-        let start = SourceSpan(source: mapping.span.source, start: mapping.span.start, end: mapping.span.start)
-        return (start, [RelatedLocation(message: "this panel's `\(entryKeyText(entry.key) ?? "")` is merged in from here", span: entry.key.span)])
+        // Each span is worked out from the text on demand: ask once.
+        let outer = mapping.span, value = entry.value.span
+        func inside(_ span: SourceSpan) -> Bool { outer.start <= span.start && span.start < outer.end }
+        if inside(value) { return (value, []) }
+        let key = entry.key.span
+        if inside(key) { return (key, [RelatedLocation(message: "its value is defined here", span: value)]) }
+        let start = SourceSpan(source: outer.source, start: outer.start, end: outer.start)
+        return (start, [RelatedLocation(message: "this panel's `\(entryKeyText(entry.key) ?? "")` is merged in from here", span: key)])
     }
 
     /// `number-not-finite`: `.inf` and `.nan` cannot be sizes or times.
