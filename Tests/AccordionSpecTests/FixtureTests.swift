@@ -81,6 +81,22 @@ final class FixtureTests: XCTestCase {
         }
     }
 
+    /// A recording run writes every golden and then fails; a normal run writes nothing.
+    func testARecordingRunFails() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("accordion-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var recorder = GoldenRecorder(recording: true)
+        XCTAssertTrue(try recorder.record("one\n", to: dir.appendingPathComponent("a.expected")))
+        XCTAssertTrue(try recorder.record("two\n", to: dir.appendingPathComponent("b.expected")))
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("b.expected"), encoding: .utf8), "two\n")
+        XCTAssertEqual(recorder.failure, "recorded 2 goldens; review the diff and run again without ACCORDION_RECORD")
+        var comparing = GoldenRecorder(recording: false)
+        XCTAssertFalse(try comparing.record("three\n", to: dir.appendingPathComponent("c.expected")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c.expected").path))
+        XCTAssertNil(comparing.failure)
+    }
+
     /// Rules too hostile for a fixture file still reach the author with their ids.
     func testLoaderRulesWithoutFixtures() {
         let huge = "accordion: 1\npanels: []\nx-n: 0x" + String(repeating: "F", count: 5000) + "\n"

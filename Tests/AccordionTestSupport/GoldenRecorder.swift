@@ -10,13 +10,15 @@ public struct GoldenRecorder {
 
     /// How many goldens this recorder wrote.
     public private(set) var written = 0
+    /// Whether this recorder writes (the switch, unless a test of the recorder says otherwise).
+    let recording: Bool
 
-    public init() {}
+    public init(recording: Bool = GoldenRecorder.isRecording) { self.recording = recording }
 
     /// Writes `text` as the golden at `url` when recording; returns whether
     /// it did (the caller then skips the comparison).
     public mutating func record(_ text: String, to url: URL) throws -> Bool {
-        guard Self.isRecording else { return false }
+        guard recording else { return false }
         try text.write(to: url, atomically: true, encoding: .utf8)
         written += 1
         return true
