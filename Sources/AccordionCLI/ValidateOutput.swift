@@ -44,6 +44,7 @@ enum ValidateOutput {
                     ("instancePath", .string(d.instancePath)), ("schemaPath", .string(d.schemaPath)),
                     ("help", d.help.map(JSONValue.string) ?? .null),
                 ]
+                if let raw = d.parserMessage { fields.append(("libyaml", .string(raw))) }
                 fields.append(("related", .array(d.related.map { r in
                     .object([("message", .string(r.message)), ("file", .string(r.span.source)),
                              ("line", .int(r.span.start.line)), ("column", .int(r.span.start.column)),

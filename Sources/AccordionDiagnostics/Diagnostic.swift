@@ -49,6 +49,10 @@ public struct Diagnostic: Hashable, Sendable, Error {
     public var instancePath: String
     /// JSON pointer into the schema for schema problems (`/properties/panels/items/...`).
     public var schemaPath: String
+    /// The YAML parser's own words for a syntax error (libyaml's context and
+    /// problem), kept for machine-readable output only: the message and help
+    /// say the same in sentences a spec author understands.
+    public var parserMessage: String?
 
     /// Creates a diagnostic.
     public init(
@@ -59,7 +63,8 @@ public struct Diagnostic: Hashable, Sendable, Error {
         help: String? = nil,
         related: [RelatedLocation] = [],
         instancePath: String = "",
-        schemaPath: String = ""
+        schemaPath: String = "",
+        parserMessage: String? = nil
     ) {
         self.severity = severity
         self.rule = rule
@@ -69,6 +74,7 @@ public struct Diagnostic: Hashable, Sendable, Error {
         self.related = related
         self.instancePath = instancePath
         self.schemaPath = schemaPath
+        self.parserMessage = parserMessage
     }
 
     /// Diagnostics sort by file, then position, then severity, then rule.

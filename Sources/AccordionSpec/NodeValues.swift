@@ -118,6 +118,29 @@ func hexColour(_ value: UInt32) -> String {
     return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
 }
 
+/// `value` spelled the way `node` spells its colour, so a suggested fix can
+/// be pasted in place: `0x1abc9cff` keeps its lower-case digits, `'#1ABC9C'`
+/// stays a quoted `#` string (eight digits only when not opaque), a
+/// decimal integer stays decimal.
+func colourSpelled(_ value: UInt32, like node: YAMLNodeRef) -> String {
+    guard let scalar = node.scalar else { return hexColour(value) }
+    // Read as bytes: a warning flood must not walk each colour as Characters.
+    let (lowerCase, prefix, length) = scalar.withUTF8 { text in
+        (text.contains { (0x61...0x66).contains($0) } && !text.contains { (0x41...0x46).contains($0) },
+         text.count > 2 && text[0] == UInt8(ascii: "0") && (text[1] | 0x20) == UInt8(ascii: "x") ? String(decoding: text[0...1], as: UTF8.self) : nil,
+         text.count)
+    }
+    func cased(_ digits: some StringProtocol) -> String { lowerCase ? digits.lowercased() : String(digits) }
+    if node.shape == .string {
+        let quote = scalar.style == .doubleQuoted ? "\"" : "'"
+        let digits = hexColour(value).dropFirst(2)
+        let shown = length == 7 && value & 0xFF == 0xFF ? digits.dropLast(2) : digits
+        return quote + "#" + cased(shown) + quote
+    }
+    if let prefix { return prefix + cased(hexColour(value).dropFirst(2)) }
+    return String(value)
+}
+
 /// A number as an author would write it: `44`, `0.3`.
 func points(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }

@@ -129,6 +129,30 @@ public enum RuleCatalog {
             - {id: about, title: About, contentHeight: 500}
             """),
         RuleInfo(
+            id: "content-height-unused", severity: .warning,
+            summary: "A panel has a `contentHeight` while the container's `layout` is `fill` (the default), where it changes nothing.",
+            why: "In `fill` the expanded panel's content takes all the space left under the headers; only the `fit` layout reads `contentHeight`. The number is silently ignored, which is rarely what its author meant.",
+            example: """
+            # warned: layout is fill by default
+            container: {height: 667}
+            panels:
+              - {id: about, title: About, contentHeight: 200}
+            # fixed: the content is 200 points high
+            container: {height: 667, layout: fit}
+            panels:
+              - {id: about, title: About, contentHeight: 200}
+            """),
+        RuleInfo(
+            id: "low-contrast", severity: .warning,
+            summary: "A panel's title colour on its header colour has a contrast ratio below 4.5:1, the WCAG 2.x AA minimum for text of a header title's size.",
+            why: "A title that does not stand out from its header is hard to read for many people (low vision, glare, a dim screen), and accessibility audits of the rendered page (such as axe-core) flag it. The ratio is WCAG's: relative luminance of the sRGB colours, (lighter + 0.05) / (darker + 0.05), from 1:1 (white on white) to 21:1 (black on white). A translucent title is blended over its header, a translucent header over the container's background, and a translucent background over white, before measuring. The warning points at `titleColor`, or at `color` when the title is white by default; the help names the nearest colours that pass: a darker shade or lighter tint of the same hue, written the way you wrote the colour. Panels that share a pair of colours share one warning, at the first of them, which counts and names the others. Panels that set neither colour are not checked.",
+            example: """
+            # warned: 2.41:1
+            - {id: VC1, title: View Controller 1, color: 0x1ABC9CFF, titleColor: 0xFFFFFFFF}
+            # fixed: 4.5:1 or more
+            - {id: VC1, title: View Controller 1, color: 0x12866FFF, titleColor: 0xFFFFFFFF}
+            """),
+        RuleInfo(
             id: "at-out-of-order", severity: .error,
             summary: "A step's `at:` time is earlier than the time the previous step happens (steps without `at` happen when the container is idle, so a tap followed by another tap happens after the first transition).",
             why: "The script runs on one clock that only moves forward; a step cannot happen before the one written above it.",

@@ -120,8 +120,8 @@ extension RuleCatalog {
     /// Loader rules; kept in step with the ids AccordionYAML reports.
     static let yamlRules: [RuleInfo] = [
         RuleInfo(id: "yaml-syntax", severity: .error,
-                 summary: "The file is not well-formed YAML (libyaml's finding, rephrased where it is cryptic): bad indentation, an unclosed quote or bracket, a stray character.",
-                 why: "Nothing else can be checked until the file parses; the position points at where the parser gave up, which is usually at or just after the mistake.",
+                 summary: "The file is not well-formed YAML: a tab or a line out of place in the indentation, an unclosed quote or bracket, a ': ' inside an unquoted value, a stray character.",
+                 why: "Nothing else can be checked until the file parses; the position points at where the parser gave up, which is usually at or just after the mistake. The message and help say in plain words what is wrong and how to fix it; `validate --format json` also gives the YAML parser's own words (libyaml's) as `libyaml`.",
                  example: "# broken: the quote is never closed\ntitle: \"Mail\n# fixed\ntitle: \"Mail\""),
         RuleInfo(id: "json-syntax", severity: .error,
                  summary: "A JSON text (such as a schema read as JSON) is not well-formed.",

@@ -66,8 +66,12 @@ enum SchemaHints {
             return "a step needs one action: `tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`"
         }
         if d.rule == "schema-type", key == "tap" || key == "expand" || key == "resize" || key == "present",
-           let id = node["id"]?.stringValue {
+           let id = node["id"]?.stringValue ?? (key == "present" ? node["title"]?.stringValue : nil) {
             return key == "present" ? "write just the modal's title: `present: \(id)`" : "name the panel by its id alone: `\(key): \(id)`"
+        }
+        if d.rule == "schema-type", textKeys.contains(key), let items = node.items {
+            let words = items.compactMap { $0.scalar.map(written) }
+            return "\(key) is one text, not a list: `\(key): \(words.first ?? "...")`"
         }
         if d.rule == "schema-type", d.instancePath == "/panels" || d.instancePath == "/script", node.entries != nil {
             return d.instancePath == "/panels"
@@ -76,6 +80,17 @@ enum SchemaHints {
         }
         if d.rule == "schema-type", d.instancePath.isEmpty, node.items != nil {
             return "a spec is one mapping (`accordion: 1`, `panels: ...`) at the top level, not a list: remove the leading `- `"
+        }
+        if d.rule == "schema-type", let place = Place(d.instancePath), let hint = shapeHint(place, node: node) { return hint }
+        if d.rule == "schema-type", colourKeys.contains(key), let items = node.items {
+            // `[26, 188, 156]`: channels, as CSS rgb() writes them.
+            let channels = items.compactMap(\.integerValue).filter { (0...255).contains($0) }
+            if (3...4).contains(items.count), channels.count == items.count {
+                var value = channels.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                if channels.count == 3 { value = value << 8 | 0xFF }
+                return "a colour is one value, not a list of channels: `\(key): \(hexColour(value))`"
+            }
+            return "a colour is one value, not a list: write '#RRGGBB', '#RRGGBBAA' or an integer 0xRRGGBBAA"
         }
         guard let scalar = node.scalar else { return nil }
         if d.rule == "schema-pattern", case .string(let text) = scalar.value, isPanelIdPlace(d.instancePath) {
@@ -128,6 +143,16 @@ enum SchemaHints {
            scalar.style != .plain, let number = Double(text), number.isFinite {
             return "the quotes make `\(text)` text; write the number without them: `\(key): \(points(number))`"
         }
+        if d.rule == "schema-type", numberKeys.contains(key) {
+            return numberHint(key: key, scalar: scalar)
+        }
+        if d.rule == "schema-type", key == "expand" || key == "expanded", case .bool = scalar.value {
+            return key == "expand" ? "name the one panel to expand, by id or index (`expand: VC1`), or write `expand: null` to collapse every panel"
+                : "name the panel open at load, by id or index (`expanded: VC1`), or write `expanded: null` for none"
+        }
+        if d.rule == "schema-minimum", isPanelIdPlace(d.instancePath), let v = node.numberValue, v < 0 {
+            return "panel indices count from 0, the top panel, downwards; write the index from the top, or the panel's id"
+        }
         if textKeys.contains(key), d.rule == "schema-type", scalar.style == .plain {
             switch scalar.value {
             case .bool, .int, .float, .bigInt:
@@ -139,6 +164,22 @@ enum SchemaHints {
             }
         }
         return nil
+    }
+
+    /// What a size or time holds when the value is a word, a boolean or empty.
+    private static func numberHint(key: String, scalar: YAMLScalarRef) -> String? {
+        let seconds = ["wait", "at", "duration"].contains(key)
+        let example = ["width": "375", "height": "667", "headerHeight": "44", "contentHeight": "200",
+                       "wait": "0.5", "at": "1", "duration": "0.3"][key] ?? "1"
+        let fill = key == "contentHeight" ? " (or `contentHeight: null` for all the space)" : ""
+        switch scalar.value {
+        case .null:
+            return "\(key) is empty: write a number of \(seconds ? "seconds" : "points"), such as `\(key): \(example)`\(fill), or remove the line"
+        case .string, .bool:
+            return "\(key) is a number of \(seconds ? "seconds" : "points"), such as `\(key): \(example)`\(fill)"
+        case .int, .float, .bigInt:
+            return nil
+        }
     }
 
     /// Places that hold a panel id: `id`, `expanded`, `tap`, `expand`, setPanels items.
@@ -174,7 +215,25 @@ enum SchemaHints {
         return parts.count == 4 && parts[0] == "script" && parts[2] == "setPanels"
     }
 
-    /// An extra key in a script step: `at` on a `wait`, or a second action.
+    /// The step kinds in the schema's order, each in backquotes: "`tap`, ... or `setPanels`".
+    static let stepKinds: String = {
+        let kinds = StepKey.allCases.filter { $0 != .at }.map { "`\($0.rawValue)`" }
+        return kinds.dropLast().joined(separator: ", ") + " or " + (kinds.last ?? "")
+    }()
+
+    /// Words authors reach for instead of a step key, and the key they mean.
+    static let stepSynonyms: [String: String] = [
+        "click": "tap", "press": "tap", "touch": "tap", "select": "tap", "toggle": "tap",
+        "open": "expand", "show": "expand", "unfold": "expand",
+        "sleep": "wait", "delay": "wait", "pause": "wait",
+        "size": "resize", "rotate": "resize",
+        "modal": "present", "push": "present",
+        "panels": "setPanels", "replace": "setPanels", "set": "setPanels",
+        "time": "at", "when": "at", "after": "at",
+    ]
+
+    /// An extra key in a script step: `at` on a `wait`, a second action,
+    /// or a key that is no step key at all (`click`, `collapse`).
     private static func stepKeyHint(_ d: Diagnostic, key: String, root: YAMLNodeRef) -> String? {
         let parts = d.instancePath.split(separator: "/")
         guard parts.count == 3, parts[0] == "script", let step = root["script"]?.items?[safe: Int(parts[1]) ?? -1]
@@ -182,12 +241,134 @@ enum SchemaHints {
         if key == "at", step["wait"] != nil {
             return "a `wait` cannot carry `at`: it happens at the previous step's time plus its seconds; put `at` on the step that follows instead"
         }
+        if StepKey.allCases.allSatisfy({ $0.rawValue != key }) {
+            if ["collapse", "close", "fold", "hide"].contains(key.lowercased()) {
+                let panel = step[key]?.scalar.map(written) ?? "VC1"
+                return "there is no `\(key)` step: write `- expand: null` to collapse every panel at once, or tap the expanded panel's header (`- tap: \(panel)`) to collapse it as a user would"
+            }
+            // A typo needs only its correction; another word needs the list.
+            if let typo = closest(to: key, in: StepKey.allCases.map(\.rawValue)) { return "did you mean `\(typo)`?" }
+            return (stepSynonyms[key.lowercased()].map { "did you mean `\($0)`? " } ?? "")
+                + "a step has one action, \(stepKinds), and may carry `at`"
+        }
         let verbs = SpecReader.verbs
         guard verbs.contains(key), let other = step.entries?.first(where: {
             guard let k = $0.key.stringValue else { return false }
             return k != key && verbs.contains(k)
         })?.key.stringValue else { return nil }
         return "a step has exactly one action, but this one has `\(other)` and `\(key)`: give `\(key)` a step of its own (a new `- \(key): ...` item)"
+    }
+
+    /// The places whose shape (mapping, list, one reference) authors get
+    /// wrong, by JSON pointer.
+    private enum Place: Equatable {
+        case container, animation, panels, panel, script, step, resize, setPanels, setPanelsItem, expanded
+        /// `tap` or `expand` in a step.
+        case reference(String)
+
+        init?(_ pointer: String) {
+            let parts = pointer.split(separator: "/").map(String.init)
+            let isIndex = { (i: Int) in parts.count > i && Int(parts[i]) != nil }
+            switch parts.count {
+            case 1 where parts[0] == "container": self = .container
+            case 1 where parts[0] == "panels": self = .panels
+            case 1 where parts[0] == "script": self = .script
+            case 2 where parts == ["container", "animation"]: self = .animation
+            case 2 where parts == ["container", "expanded"]: self = .expanded
+            case 2 where parts[0] == "panels" && isIndex(1): self = .panel
+            case 2 where parts[0] == "script" && isIndex(1): self = .step
+            case 3 where parts[0] == "script" && isIndex(1):
+                switch parts[2] {
+                case "resize": self = .resize
+                case "setPanels": self = .setPanels
+                case "tap", "expand": self = .reference(parts[2])
+                default: return nil
+                }
+            case 4 where parts[0] == "script" && isIndex(1) && parts[2] == "setPanels" && isIndex(3): self = .setPanelsItem
+            default: return nil
+            }
+        }
+    }
+
+    /// What goes at `place` when the value has the wrong shape: a list where
+    /// a mapping goes, several panels where one goes, an empty value.
+    private static func shapeHint(_ place: Place, node: YAMLNodeRef) -> String? {
+        let panelKeys = PanelKey.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+        if let items = node.items {
+            let words = items.compactMap { $0.scalar.map(written) }
+            switch place {
+            case .container:
+                let example = flowMapping(items) ?? "{width: 375, height: 667}"
+                return "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `animation`, `background`), not a list: drop the `- ` before each key, as in `container: \(example)`"
+            case .animation:
+                return "animation is a mapping, not a list: `animation: \(flowMapping(items) ?? "{duration: 0.3, curve: easeInOut}")`"
+            case .panel, .setPanelsItem:
+                let example = words.count == 2 && words.count == items.count ? "{id: \(words[0]), title: \(words[1])}" : "{id: VC1, title: View Controller 1}"
+                return "a panel is a mapping with the keys \(panelKeys), not a list: `- \(example)`"
+                    + (place == .setPanelsItem ? ", or just the id of a panel defined earlier" : "")
+            case .step:
+                let example = words.count == 2 && words.count == items.count && SpecReader.verbs.contains(words[0])
+                    ? "\(words[0]): \(words[1])" : "tap: VC1"
+                return "a step is a mapping with one action, \(stepKinds), and an optional `at`; not a list: `- \(example)`"
+            case .resize:
+                let size = words.count == 2 && items.allSatisfy({ $0.numberValue != nil }) ? "{width: \(words[0]), height: \(words[1])}" : "{width: 667, height: 375}"
+                return "resize takes a mapping with `width` and `height`, not a list: `resize: \(size)`"
+            case .expanded:
+                return "only one panel is expanded at a time: write one id or index, such as `expanded: \(words.first ?? "VC1")`, or `expanded: null` for none"
+            case .reference(let verb):
+                if verb == "expand" {
+                    return "only one panel is expanded at a time: `expand: \(words.first ?? "VC1")`, or `expand: null` to collapse every panel"
+                }
+                guard words.count > 1 else { return "a tap taps one header: `tap: \(words.first ?? "VC1")`" }
+                return "a tap taps one header: give each its own step, `- tap: \(words[0])` then `- tap: \(words[1])`"
+            case .panels, .script, .setPanels:
+                return nil
+            }
+        }
+        guard let scalar = node.scalar else { return nil }
+        if case .null = scalar.value {
+            switch place {
+            case .container: return "container is empty: indent its settings under it (`width: 375` on the next line), or remove the line"
+            case .animation: return "animation is empty: indent `duration` and `curve` under it, or remove the line"
+            case .panels: return "panels is empty: list the panels under it, each starting with `- `; for no panels write `panels: []`"
+            case .script: return "script is empty: list the steps under it, each starting with `- `, or remove the line"
+            case .setPanels: return "list the new stack: `setPanels: [VC1, VC2]`; `setPanels: []` removes every panel"
+            case .resize: return "give the new size: `resize: {width: 667, height: 375}`"
+            case .step: return "this step is empty: write an action after the `- `, such as `- tap: VC1` or `- wait: 0.5`"
+            case .panel: return "this panel is empty: write it after the `- `, such as `- {id: VC1, title: View Controller 1}`"
+            default: return nil
+            }
+        }
+        switch place {
+        case .animation where node.numberValue != nil:
+            return "animation is a mapping; for a transition of \(scalar.text) seconds write `animation: {duration: \(scalar.text)}`"
+        case .container, .animation:
+            return place == .container ? "container is a mapping of settings, such as `container: {width: 375, height: 667}`"
+                : "animation is a mapping: `animation: {duration: 0.3, curve: easeInOut}`"
+        case .panel where node.stringValue != nil:
+            return "a panel is a mapping with the keys \(panelKeys): `- {id: \(SchemaHints.slug(scalar.text)), title: \(written(scalar))}`"
+        case .setPanels where node.stringValue != nil || node.integerValue != nil:
+            return "setPanels takes a list, the whole new stack: `setPanels: [\(written(scalar))]`"
+        default:
+            return nil
+        }
+    }
+
+    /// A scalar as it could be pasted back into YAML.
+    private static func written(_ scalar: YAMLScalarRef) -> String {
+        scalar.style == .plain ? scalar.text : "'" + scalar.text.replacing("'", with: "''") + "'"
+    }
+
+    /// `- width: 375` / `- height: 667` as `{width: 375, height: 667}`, when
+    /// every item is a one-key mapping of scalars.
+    private static func flowMapping(_ items: YAMLItemsRef) -> String? {
+        var pairs: [String] = []
+        for item in items {
+            guard let entries = item.entries, entries.count == 1, let e = entries.first,
+                  let key = e.key.scalar, let value = e.value.scalar else { return nil }
+            pairs.append("\(written(key)): \(written(value))")
+        }
+        return pairs.isEmpty ? nil : "{" + pairs.joined(separator: ", ") + "}"
     }
 
     private static func describe(_ value: ScalarValue) -> String {

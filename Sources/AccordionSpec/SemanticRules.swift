@@ -122,6 +122,7 @@ struct SemanticChecker {
             for case .definition(let def) in items where !def.findings.isEmpty { report(def.findings, under: def.location.pointer) }
         }
         let stacks = checkIdentities(panels: panels, steps: steps)
+        checkUnusedContentHeights(panels: panels, steps: steps)
 
         width = container.width
         height = container.height
@@ -164,6 +165,7 @@ struct SemanticChecker {
             case .colourWithoutAlpha(let node, let value, let key): reportColourWithoutAlpha(node, value, pointer: base + "/" + key)
             case .invisibleHeader(let node, let value, let key): reportInvisibleHeader(node, value, pointer: base + "/" + key)
             case .notFinite(let node, let key): reportNotFinite(node, pointer: base + "/" + key)
+            case .lowContrast(let low): reportLowContrast(low, under: base)
             }
         }
     }
@@ -217,6 +219,29 @@ struct SemanticChecker {
         }
     }
 
+    /// `content-height-unused`: in `fill` the expanded content takes all the
+    /// space, so a panel's `contentHeight` (in `panels` or a `setPanels`
+    /// definition) changes nothing. Quiet when the layout is misspelt: the
+    /// schema reports that, and the intended layout is unknown.
+    private mutating func checkUnusedContentHeights(panels: PanelStack, steps: [WrittenStep?]) {
+        let layoutNode = root["container"]?["layout"]
+        guard layoutNode == nil || layoutNode?.stringValue == LayoutMode.fill.rawValue else { return }
+        var definitions = panels.notes.compactMap { $0 }
+        for case let step? in steps {
+            guard case .setPanels(let items) = step.action else { continue }
+            for case .definition(let def) in items { if let notes = def.notes { definitions.append(notes) } }
+        }
+        let layout = layoutNode == nil ? "in the `fill` layout (the default)" : "in the `fill` layout"
+        for notes in definitions {
+            guard let node = notes.contentHeightNode else { continue }
+            report("content-height-unused", .warning,
+                   "contentHeight is not used \(layout): the expanded panel's content takes all the space under the headers",
+                   at: node, pointer: notes.location.pointer + "/contentHeight",
+                   help: "set `layout: fit` on the container to give the content this height, or remove contentHeight",
+                   related: layoutNode.map { [RelatedLocation(message: "the layout is set here", span: $0.span)] } ?? [])
+        }
+    }
+
     /// `yaml11-boolean`: `yes`, `off`... where the format expects text.
     private mutating func reportYAML11Boolean(_ node: YAMLNodeRef, pointer: String) {
         let text = node.scalar?.text ?? ""
@@ -242,6 +267,30 @@ struct SemanticChecker {
         report("invisible-header", .warning,
                "header colour \(hexColour(value)) has alpha 00: the header is fully transparent and cannot be seen",
                at: node, pointer: pointer, help: "make the last byte the opacity, FF for opaque: \(opaque)")
+    }
+
+    /// `low-contrast`: a title below WCAG AA on its header. Points at the
+    /// title colour, or at the header colour when the title is white by default.
+    private mutating func reportLowContrast(_ low: LowContrast, under base: String) {
+        guard let (key, entry) = low.titleEntry.map({ ("titleColor", $0) }) ?? low.headerEntry.map({ ("color", $0) })
+        else { return }
+        let (span, related) = place(entry, in: low.panel)
+        report("low-contrast", .warning, low.message, at: span, pointer: base + "/" + key, help: low.help, related: related)
+    }
+
+    /// Where to point for an entry of `mapping`: its value; or its key when
+    /// the value is an alias (`titleColor: *paper`), whose node is where the
+    /// anchor wrote it; or the mapping when a merge (`<<: *base`) brought the
+    /// entry in. A note points at what is written elsewhere.
+    private func place(_ entry: (key: YAMLNodeRef, value: YAMLNodeRef), in mapping: YAMLNodeRef) -> (SourceSpan, [RelatedLocation]) {
+        // Each span is worked out from the text on demand: ask once.
+        let outer = mapping.span, value = entry.value.span
+        func inside(_ span: SourceSpan) -> Bool { outer.start <= span.start && span.start < outer.end }
+        if inside(value) { return (value, []) }
+        let key = entry.key.span
+        if inside(key) { return (key, [RelatedLocation(message: "its value is defined here", span: value)]) }
+        let start = SourceSpan(source: outer.source, start: outer.start, end: outer.start)
+        return (start, [RelatedLocation(message: "this panel's `\(entryKeyText(entry.key) ?? "")` is merged in from here", span: key)])
     }
 
     /// `number-not-finite`: `.inf` and `.nan` cannot be sizes or times.

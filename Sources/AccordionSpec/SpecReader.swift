@@ -92,6 +92,8 @@ enum Finding {
     case invisibleHeader(YAMLNodeRef, UInt32, key: String)
     /// `.inf` or `.nan` as a size or time.
     case notFinite(YAMLNodeRef, key: String)
+    /// A title too faint on its header to read.
+    case lowContrast(LowContrast)
 
     /// The colour rules for one colour value.
     static func colour(_ node: YAMLNodeRef, scalar: YAMLScalarRef, value: UInt32, isHeader: Bool, key: String) -> [Finding] {
@@ -105,6 +107,73 @@ enum Finding {
         }
         if isHeader, value & 0xFF == 0 { found.append(.invisibleHeader(node, value, key: key)) }
         return found
+    }
+}
+
+/// A panel whose title does not reach `Contrast.minimum` on its header,
+/// with the colours as read and the nodes that wrote them.
+struct LowContrast {
+    var title: UInt32
+    var header: UInt32
+    var background: UInt32
+    /// The `titleColor` entry; nil when the title is white by default.
+    var titleEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?
+    /// The `color` entry; nil when the header has its palette colour.
+    var headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?
+    /// The panel's mapping, for entries merged in from elsewhere (`<<: *base`).
+    var panel: YAMLNodeRef
+    /// Every panel with these two colours, this one first.
+    var sameColours: SameColours
+
+    var ratio: Double { Contrast.ratio(title: title, header: header, background: background) }
+
+    /// Checks a panel with at least one colour written. An invisible header
+    /// has its own warning, and a panel that writes neither colour has
+    /// nothing to point at. Only the first panel with a pair of colours is
+    /// returned; the others are counted into its tally.
+    static func check(_ spec: PanelSpec, in panel: YAMLNodeRef, titleEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?,
+                      headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?, background: UInt32,
+                      tallies: ContrastTallies) -> LowContrast? {
+        guard titleEntry != nil || headerEntry != nil, spec.color & 0xFF != 0,
+              Contrast.ratio(title: spec.titleColor, header: spec.color, background: background) < Contrast.minimum,
+              let tally = tallies.add(title: spec.titleColor, header: spec.color, id: spec.id) else { return nil }
+        return LowContrast(title: spec.titleColor, header: spec.color, background: background,
+                           titleEntry: titleEntry, headerEntry: headerEntry, panel: panel, sameColours: tally)
+    }
+}
+
+/// The panels that share one pair of colours too faint to read. One
+/// warning speaks for them all: a spec that repeats a header style on
+/// thousands of panels gets one warning that counts them, and the reader
+/// keeps no record per panel.
+final class SameColours {
+    /// How many panels have the colours.
+    private(set) var count = 0
+    /// The ids of the first few after the one warned about, to name them.
+    private(set) var others: [String] = []
+
+    fileprivate func add(_ id: String) {
+        if count > 0, others.count < 3, !id.isEmpty { others.append(id) }
+        count += 1
+    }
+}
+
+/// One tally per pair of colours that falls short, for one spec.
+final class ContrastTallies {
+    private var byPair: [UInt64: SameColours] = [:]
+
+    /// Counts a panel with these colours; returns the tally when it is the
+    /// first such panel, nil when an earlier one already carries the warning.
+    func add(title: UInt32, header: UInt32, id: String) -> SameColours? {
+        let key = UInt64(title) << 32 | UInt64(header)
+        if let tally = byPair[key] {
+            tally.add(id)
+            return nil
+        }
+        let tally = SameColours()
+        tally.add(id)
+        byPair[key] = tally
+        return tally
     }
 }
 
@@ -195,12 +264,22 @@ struct SpecReader {
     static let verbs = Set(StepKey.allCases.filter { $0 != .at }.map(\.rawValue))
 
     let root: YAMLNodeRef
+    /// The container's colour, behind every header: titles are measured against it.
+    let background: UInt32
+    /// The pairs of colours found too faint so far.
+    let contrastTallies = ContrastTallies()
+
+    init(root: YAMLNodeRef) {
+        self.root = root
+        background = root["container"]?["background"]?.colourValue ?? ContainerSpec().background
+    }
 
     var title: String? { root["title"]?.stringValue }
 
     /// The container with every default applied; malformed values keep the default.
     func container() -> ContainerSpec {
         var c = ContainerSpec()
+        c.background = background
         guard let node = root["container"] else { return c }
         if let v = positive(node["width"]) { c.width = v }
         if let v = positive(node["height"]) { c.height = v }
@@ -210,7 +289,6 @@ struct SpecReader {
             if let v = animation["duration"]?.numberValue, v >= 0, v.isFinite { c.duration = v }
             if let v = animation["curve"]?.stringValue, let curve = AnimationCurve(rawValue: v) { c.curve = curve }
         }
-        if let v = node["background"]?.colourValue { c.background = v }
         return c
     }
 
@@ -233,6 +311,10 @@ struct SpecReader {
         var spec = PanelSpec(id: "", title: "", color: Palette.color(at: index), headerHeight: headerHeight)
         var idNode: YAMLNodeRef?
         var contentNode: YAMLNodeRef?
+        var titleEntry, headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?
+        // A colour the schema rejects, or one missing its alpha byte (its
+        // author meant another colour), leaves the title contrast unknown.
+        var colourUnreadable = false
         var findings: [Finding] = []
         let entries = node.entries ?? []
         for k in 0..<entries.count {
@@ -240,7 +322,10 @@ struct SpecReader {
             guard let which = entries.withKeyText(at: k, { $0.flatMap(PanelKey.init) }),
                   entries.key(at: k).shape == .string else { continue }
             let value = entries.value(at: k)
-            guard case .scalar(let scalar) = value.kind else { continue }
+            guard case .scalar(let scalar) = value.kind else {
+                if which == .color || which == .titleColor { colourUnreadable = true }
+                continue
+            }
             switch which {
             case .id:
                 if case .string(let id) = scalar.value {
@@ -254,10 +339,20 @@ struct SpecReader {
                     if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value, key: "title")) }
                 }
             case .color, .titleColor:
-                guard let colour = value.colourValue else { continue }
-                if which == .color { spec.color = colour } else { spec.titleColor = colour }
-                findings += Finding.colour(value, scalar: scalar, value: colour, isHeader: which == .color,
-                                           key: which.rawValue)
+                guard let colour = value.colourValue else {
+                    colourUnreadable = true
+                    continue
+                }
+                if which == .color {
+                    spec.color = colour
+                    headerEntry = (entries.key(at: k), value)
+                } else {
+                    spec.titleColor = colour
+                    titleEntry = (entries.key(at: k), value)
+                }
+                let found = Finding.colour(value, scalar: scalar, value: colour, isHeader: which == .color, key: which.rawValue)
+                for case .colourWithoutAlpha in found { colourUnreadable = true }
+                findings += found
             case .headerHeight:
                 if let v = positive(value) { spec.headerHeight = v }
                 if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "headerHeight")) }
@@ -268,6 +363,10 @@ struct SpecReader {
                 }
                 if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "contentHeight")) }
             }
+        }
+        if !colourUnreadable, let low = LowContrast.check(spec, in: node, titleEntry: titleEntry, headerEntry: headerEntry,
+                                                                background: background, tallies: contrastTallies) {
+            findings.append(.lowContrast(low))
         }
         var notes: PanelNotes?
         if contentNode != nil || !findings.isEmpty || location.isInScript {

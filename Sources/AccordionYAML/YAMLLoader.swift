@@ -213,8 +213,9 @@ struct Composer {
 
 
     private func fail(_ rule: String, _ message: String, _ span: SourceSpan,
-                      related: [RelatedLocation] = [], help: String? = nil) -> DiagnosticError {
-        DiagnosticError(problems + [Diagnostic(rule: rule, message: message, span: span, help: help, related: related)])
+                      related: [RelatedLocation] = [], help: String? = nil, parserMessage: String? = nil) -> DiagnosticError {
+        DiagnosticError(problems + [Diagnostic(rule: rule, message: message, span: span, help: help, related: related,
+                                               parserMessage: parserMessage)])
     }
 
     private mutating func report(_ d: Diagnostic) throws(DiagnosticError) {
@@ -862,11 +863,15 @@ struct Composer {
         }
         if p.error == YAML_READER_ERROR {
             var at = min(Int(p.problem_offset), text.count)  // a byte offset here
-            var message = SyntaxProblems.entry(context: nil, problem: problem)?.message ?? problem
+            var entry = SyntaxProblems.entry(context: nil, problem: problem)
+            var message = entry?.message ?? problem
             if problem == "control characters are not allowed" {
-                message = p.problem_value == 0
-                    ? "the file contains a NUL byte, which YAML text may not contain (is it binary, or UTF-16/UTF-32 without a byte-order mark?)"
-                    : "the file contains the control character U+\(hex4(Int(p.problem_value))), which YAML text may not contain"
+                if p.problem_value == 0 {
+                    entry = SyntaxProblems.nulByte
+                    message = SyntaxProblems.nulByte.message
+                } else {
+                    message = "the file contains the control character U+\(hex4(Int(p.problem_value))), which YAML text may not contain"
+                }
             } else if problem == "invalid trailing UTF-8 octet" || problem == "incomplete UTF-8 octet sequence" {
                 // libyaml gives the bad trailing byte (or, at the end of the
                 // file, the lead byte); point at the byte that starts the
@@ -878,28 +883,30 @@ struct Composer {
                     let last = trailing ? min(at, text.count - 1) : text.count - 1
                     let shown = text[lead...max(lead, min(last, lead + 3))]
                         .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-                    message = "the file is not valid UTF-8 here: the character starting with byte 0x\(String(text[lead], radix: 16, uppercase: true)) is cut short (bytes \(shown)); save the file as UTF-8"
+                    message = "the file is not valid UTF-8 here: the character starting with byte 0x\(String(text[lead], radix: 16, uppercase: true)) is cut short (bytes \(shown))"
                     at = lead
                 }
             } else if p.problem_value >= 0, problem.contains("UTF-8") {
                 message += " (byte 0x\(String(p.problem_value, radix: 16, uppercase: true)))"
             }
             let char = origin.characterIndex(ofByte: at)
-            return fail(Rule.syntax, message, span(char, char), help: "libyaml reports: \(problem)")
+            return fail(Rule.syntax, message, span(char, char), help: entry?.help, parserMessage: problem)
         }
         let problemAt = offset(p.problem_mark)
         let contextAt = context == nil ? problemAt : offset(p.context_mark)
-        let entry = SyntaxProblems.entry(context: context, problem: problem)
+        let parserMessage = context.map { "\($0), \(problem)" } ?? problem
+        var entry = SyntaxProblems.entry(context: context, problem: problem)
         let contextLine = origin.mark(at: contextAt).line
-        var message = entry?.message.replacingLine(contextLine)
-            ?? (context.map { "\($0), \(problem)" } ?? problem)
+        var message = entry?.message.replacingLine(contextLine) ?? parserMessage
         let problemByte = origin.byteOffset(ofCharacter: problemAt)
         if problem == "found character that cannot start any token", problemByte < text.count {
             let c = text[problemByte]
             if c == 0x09 {
-                message = "a tab character is used for indentation here; YAML allows only spaces for indentation"
+                entry = SyntaxProblems.tabIndentation
+                message = SyntaxProblems.tabIndentation.message
             } else if c == UInt8(ascii: "@") || c == UInt8(ascii: "`") {
-                message = "'\(Character(Unicode.Scalar(c)))' is reserved in YAML and cannot start a plain value; put the value in quotes"
+                entry = SyntaxProblems.reservedCharacter(in: text, at: problemByte)
+                message = entry?.message ?? message
             }
         }
         let atEnd = Int(problemAt) >= origin.characterCount
@@ -915,8 +922,8 @@ struct Composer {
                 related.append(RelatedLocation(message: noun + " starts here", span: span(secondary, secondary)))
             }
         }
-        return fail(Rule.syntax, message, span(primary, primary), related: related,
-                    help: entry == nil ? nil : "libyaml reports: \(context.map { "\($0), " } ?? "")\(problem)")
+        return fail(Rule.syntax, message, span(primary, primary), related: related, help: entry?.help,
+                    parserMessage: parserMessage)
     }
 
     private func hex4(_ v: Int) -> String {

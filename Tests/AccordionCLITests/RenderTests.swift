@@ -1,3 +1,4 @@
+import AccordionTestSupport
 import Foundation
 import XCTest
 
@@ -42,9 +43,9 @@ struct RenderGolden {
 }
 
 final class RenderGoldenTests: XCTestCase {
-    /// Every golden dump matches byte for byte; `ACCORDION_RECORD=1` re-records them.
+    /// Every golden dump matches byte for byte; `ACCORDION_RECORD=1` re-records them (and fails).
     func testGoldenDumps() throws {
-        let record = ProcessInfo.processInfo.environment["ACCORDION_RECORD"] == "1"
+        var recorder = GoldenRecorder()
         let goldens = try RenderGolden.all()
         XCTAssertGreaterThan(goldens.count, 40)
         for golden in goldens {
@@ -52,10 +53,7 @@ final class RenderGoldenTests: XCTestCase {
             let r = try CLI.run(["render", "--format", "json"] + golden.args + [spec.path])
             XCTAssertEqual(r.status, 0, "\(golden.fileName): \(r.stderr)")
             let expectedURL = RenderGolden.directory.appendingPathComponent(golden.fileName)
-            if record {
-                try r.stdout.write(to: expectedURL, atomically: true, encoding: .utf8)
-                continue
-            }
+            if try recorder.record(r.stdout, to: expectedURL) { continue }
             guard let expected = try? String(contentsOf: expectedURL, encoding: .utf8) else {
                 XCTFail("missing golden \(golden.fileName); record it with ACCORDION_RECORD=1 and review it by eye")
                 continue
@@ -64,6 +62,7 @@ final class RenderGoldenTests: XCTestCase {
                 XCTFail("\(golden.fileName) differs from the dump:\n\(firstDifference(expected, r.stdout))")
             }
         }
+        if let failure = recorder.failure { XCTFail(failure) }
     }
 
     /// Every golden file on disk is listed in the manifest (no stale goldens).

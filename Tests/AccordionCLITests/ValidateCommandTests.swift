@@ -74,10 +74,16 @@ final class ValidateCommandTests: XCTestCase {
 
     // MARK: - text format, exit codes
 
+    /// The samples have no errors; their only warnings are titles under
+    /// WCAG AA on the article's and Apple's header colours (each checked
+    /// against an oracle in ContrastTests), and warnings do not fail.
     func testSamplesValidateClean() throws {
-        let r = try CLI.run(["validate", "samples"])
+        let r = try CLI.run(["validate", "--color", "never", "samples"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
-        XCTAssertEqual(r.stdout, "0 errors, 0 warnings in 4 files\n")
+        XCTAssertTrue(r.stdout.hasSuffix("\n0 errors, 15 warnings in 4 files\n"), r.stdout)
+        let problems = r.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+        XCTAssertEqual(problems.count, 15)
+        XCTAssertTrue(problems.allSatisfy { $0.hasSuffix("[low-contrast]") }, r.stdout)
     }
 
     func testEveryFixtureThroughTheCLIMatchesItsGolden() throws {
@@ -216,6 +222,26 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(d["rule"] as? String, "unknown-panel-id")
         XCTAssertEqual(d["severity"] as? String, "error")
         XCTAssertEqual(d["instancePath"] as? String, "/script/0/tap")
+    }
+
+    /// A syntax error's plain help is in every format; libyaml's own words
+    /// only in the JSON, as `libyaml`, and only for syntax errors.
+    func testLibyamlsWordsOnlyInJSON() throws {
+        let path = try write("tab.yaml", "accordion: 1\npanels:\n  - id: a\n\ttitle: A\n")
+        let json = try CLI.run(["validate", "--format", "json", path])
+        XCTAssertEqual(json.status, 1)
+        let root = try XCTUnwrap(try self.json(json.stdout) as? [String: Any])
+        let d = try XCTUnwrap((root["diagnostics"] as? [[String: Any]])?.first)
+        XCTAssertEqual(d["rule"] as? String, "yaml-syntax")
+        XCTAssertEqual(d["libyaml"] as? String, "while scanning a plain scalar, found a tab character that violates indentation")
+        XCTAssertEqual(d["help"] as? String, "indent with spaces: replace the tab with spaces so the line starts in the same column as the lines it belongs with")
+        for format in ["text", "github", "sarif"] {
+            let r = try CLI.run(["validate", "--format", format, "--color", "never", path])
+            XCTAssertFalse(r.stdout.contains("while scanning"), "\(format): \(r.stdout)")
+            if format != "github" { XCTAssertTrue(r.stdout.contains("indent with spaces"), "\(format) carries the help: \(r.stdout)") }
+        }
+        let other = try CLI.run(["validate", "--format", "json", try write("w.yaml", "accordion: 1\ntitle: on\npanels: []\n")])
+        XCTAssertFalse(other.stdout.contains("\"libyaml\""), other.stdout)
     }
 
     func testGitHubFormatEscapesMessagesAndProperties() throws {
