@@ -137,11 +137,41 @@ final class EventBatch: @unchecked Sendable {
     }
 }
 
+/// libyaml's parser for one input, as an object that can be handed to the
+/// thread that parses. One thread uses it at a time: the parsing thread
+/// until it hands over its last batch (the queue's mutex orders that
+/// handover), the composing thread after (to read a syntax error).
+final class LibYAMLParser: @unchecked Sendable {
+    private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+    /// False when libyaml could not start (out of memory): then nothing else may be called.
+    let started: Bool
+
+    init() {
+        started = yaml_parser_initialize(parser) != 0
+    }
+
+    deinit {
+        if started { yaml_parser_delete(parser) }
+        parser.deallocate()
+    }
+
+    /// Calls `body` with libyaml's parser, this object kept alive meanwhile.
+    @inline(__always)
+    func withParser<R, E: Error>(_ body: (UnsafeMutablePointer<yaml_parser_t>) throws(E) -> R) throws(E) -> R {
+        try withExtendedLifetime(self) { () throws(E) -> R in try body(parser) }
+    }
+}
+
 /// Runs libyaml's parser over the whole input, handing events to `queue` in
 /// batches; stops at the end of the stream, at a parse error (the last
 /// batch is marked), or when the consumer cancels.
-func produceEvents(_ parser: UnsafeMutablePointer<yaml_parser_t>, into queue: HandoffQueue<EventBatch>,
+func produceEvents(_ parser: LibYAMLParser, into queue: HandoffQueue<EventBatch>,
                    reusing spares: HandoffQueue<EventBatch>) {
+    parser.withParser { produceEvents($0, into: queue, reusing: spares) }
+}
+
+private func produceEvents(_ parser: UnsafeMutablePointer<yaml_parser_t>, into queue: HandoffQueue<EventBatch>,
+                           reusing spares: HandoffQueue<EventBatch>) {
     func emptyBatch() -> EventBatch {
         if let spare = spares.poll() {
             spare.events.removeAll(from: 0)

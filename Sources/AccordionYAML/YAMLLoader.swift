@@ -225,31 +225,27 @@ struct Composer {
     // MARK: the event loop
 
     mutating func run() throws(DiagnosticError) -> YAMLNode {
-        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
-        defer { parser.deallocate() }
-        guard yaml_parser_initialize(parser) != 0 else {
+        let parser = LibYAMLParser()
+        guard parser.started else {
             throw fail(Rule.limit, "out of memory while starting the YAML parser", span(0, 0))
         }
-        defer { yaml_parser_delete(parser) }
         let input = text
+        // libyaml reads the input only while this closure runs: every parse,
+        // on either thread, ends before it returns.
         return try input.withUnsafeBufferPointer { (b) throws(DiagnosticError) -> YAMLNode in
-            yaml_parser_set_input_string(parser, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count)
-            return try parse(parser)
+            parser.withParser { yaml_parser_set_input_string($0, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count) }
+            if text.count >= limits.pipelineFromBytes { return try parsePipelined(parser) }
+            return try parseInOrder(parser)
         }
-    }
-
-    private mutating func parse(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
-        if text.count >= limits.pipelineFromBytes { return try parsePipelined(parser) }
-        return try parseInOrder(parser)
     }
 
     /// One event at a time on this thread.
-    private mutating func parseInOrder(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
+    private mutating func parseInOrder(_ parser: LibYAMLParser) throws(DiagnosticError) -> YAMLNode {
         var event = yaml_event_t()
         var bytes = ArenaBuffer<UInt8>()
         defer { bytes.deallocate() }
         while true {
-            guard yaml_parser_parse(parser, &event) != 0 else { throw syntaxError(parser) }
+            guard parser.withParser({ yaml_parser_parse($0, &event) }) != 0 else { throw syntaxError(parser) }
             bytes.removeAll(from: 0)
             let record = LoadEvent(&event, bytes: &bytes)
             yaml_event_delete(&event)
@@ -257,20 +253,19 @@ struct Composer {
         }
     }
 
-    /// libyaml parsing on one thread, handing over events in batches, while
-    /// the other builds the tree: the load then takes about as long as
+    /// libyaml parsing on a second thread, handing over events in batches,
+    /// while this one builds the tree: the load then takes about as long as
     /// libyaml's parse alone. The builder reads the parser (for a syntax
     /// error) only after the parsing side has handed over its last batch.
-    private mutating func parsePipelined(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
+    private mutating func parsePipelined(_ parser: LibYAMLParser) throws(DiagnosticError) -> YAMLNode {
         let queue = HandoffQueue<EventBatch>(capacity: 8)
         // Batches go back to the parsing thread once composed: the same few
         // stay warm in the caches instead of fresh memory for every batch.
         let spares = HandoffQueue<EventBatch>(capacity: 16)
-        let parserAddress = UInt(bitPattern: parser)
         var outcome: Result<YAMLNode, DiagnosticError>? = nil
-        // libyaml stays on the calling thread, as in the floor it is measured
-        // against (its many small allocations then use the main malloc arena).
         let started = Parallel.concurrently({
+            produceEvents(parser, into: queue, reusing: spares)
+        }, {
             // However this side ends, the producer must stop too.
             defer { queue.cancel() }
             do throws(DiagnosticError) {
@@ -293,8 +288,6 @@ struct Composer {
             } catch {
                 outcome = .failure(error)
             }
-        }, {
-            produceEvents(UnsafeMutablePointer(bitPattern: parserAddress)!, into: queue, reusing: spares)
         })
         // No second thread to be had: parse the ordinary way (nothing was read yet).
         guard started else { return try parseInOrder(parser) }
@@ -430,15 +423,16 @@ struct Composer {
     /// is not copied. Only for ASCII input, where positions are byte offsets.
     @inline(__always)
     private func inputOffset(of bytes: UnsafeBufferPointer<UInt8>, style: ScalarStyle, start: UInt32) -> Int? {
-        guard origin.isASCII, let input = document.input, let value = bytes.baseAddress else { return nil }
+        guard origin.isASCII, let value = bytes.baseAddress else { return nil }
         let at: Int
         switch style {
         case .plain: at = Int(start)
         case .singleQuoted, .doubleQuoted: at = Int(start) + 1
         default: return nil
         }
-        guard at + bytes.count <= text.count, memcmp(input + at, value, bytes.count) == 0 else { return nil }
-        return at
+        guard at + bytes.count <= text.count else { return nil }
+        let same = text.withUnsafeBufferPointer { input in memcmp(input.baseAddress! + at, value, bytes.count) == 0 }
+        return same ? at : nil
     }
 
     private func tooManyNodes(_ start: UInt32) -> DiagnosticError {
@@ -853,8 +847,8 @@ struct Composer {
 
     // MARK: syntax errors
 
-    private mutating func syntaxError(_ parser: UnsafeMutablePointer<yaml_parser_t>) -> DiagnosticError {
-        let p = parser.pointee
+    private mutating func syntaxError(_ parser: LibYAMLParser) -> DiagnosticError {
+        let p = parser.withParser { $0.pointee }
         let problem = p.problem.map { String(cString: $0) } ?? "unknown problem"
         let context = p.context.map { String(cString: $0) }
         if p.error == YAML_MEMORY_ERROR {
