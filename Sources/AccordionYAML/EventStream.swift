@@ -1,3 +1,16 @@
+// Unsafe here: `EventBatch` and `LibYAMLParser` are `@unchecked Sendable`,
+// a batch's buffers are `@exclusivity(unchecked)`, and libyaml's events are
+// read through its C pointers.
+// What it buys: libyaml parses on one thread while the tree is built on the
+// other, so loading a large spec takes about as long as libyaml's own parse.
+// What keeps it sound: a batch and the parser each belong to one thread at a
+// time, handed over through `HandoffQueue`, whose mutex orders the two
+// threads: the parsing thread fills a batch and never touches it after
+// pushing it (a composed batch goes back through a second queue); the
+// building thread reads the parser (for a syntax error) only
+// after the parsing thread has pushed its last batch. libyaml's strings are
+// copied into the batch before the event is freed.
+
 import AccordionParallel
 import CYAML
 #if canImport(Glibc)
@@ -153,6 +166,17 @@ final class LibYAMLParser: @unchecked Sendable {
     deinit {
         if started { yaml_parser_delete(parser) }
         parser.deallocate()
+    }
+
+    /// Calls `body` while the parser reads `input`: libyaml keeps a pointer
+    /// to the input, valid only during this call, so every parse of it
+    /// happens inside `body` (on either thread: `Parallel` joins before
+    /// returning), and the parser is not used for parsing afterwards.
+    func reading<R, E: Error>(_ input: [UInt8], _ body: () throws(E) -> R) throws(E) -> R {
+        try input.withUnsafeBufferPointer { (b) throws(E) -> R in
+            yaml_parser_set_input_string(parser, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count)
+            return try withExtendedLifetime(self) { () throws(E) -> R in try body() }
+        }
     }
 
     /// Calls `body` with libyaml's parser, this object kept alive meanwhile.

@@ -5,17 +5,24 @@ import Glibc
 import Darwin
 #endif
 
-// Handles that count no references: the types long walks over a tree use
-// (the schema validator, the accordion rules). A `YAMLNode` keeps its
-// document alive, so making, copying and dropping one is an atomic
-// reference-count operation on the document object; a large spec's checks
-// made some ten million of them, a third to a half of their time. These
-// handles reach the document through an unmanaged reference instead.
-//
-// They are valid only while the document is alive: take one with
-// `YAMLNode.ref` from a node that outlives the walk (the root the caller
-// holds), and turn one into a `YAMLNode` (`node`) to keep it. All the logic
-// of reading nodes lives here; the owning types forward to it.
+// Unsafe here: handles that reach their document through an `Unmanaged`
+// reference (read with `_withUnsafeGuaranteedRef`), `@unchecked Sendable`.
+// What it buys: the long walks over a tree (the schema validator, the
+// accordion rules, the schema hints) make and drop some ten million handles
+// on a large spec, and a `YAMLNode` counts a reference on its document for
+// each, an atomic operation: `perf` put `swift_retain`/`swift_release` at
+// 47 % of the checking passes before these handles (BENCHMARKS.md,
+// "Borrowed handles").
+// What keeps it sound: a handle is valid only while its document is alive,
+// so the handles are `package`, never part of the public API (apps see
+// `YAMLNode` and its views, which keep the document alive). Inside the
+// package a walk takes its root with `YAMLNode.withBorrowed`, which keeps
+// the document alive for the whole call, or from a `YAMLNode` it holds
+// for the walk's whole life (`SemanticChecker.owner`, a compiled schema
+// unit's `node`); a handle that must outlive that becomes a `YAMLNode`
+// (`node`). The document is immutable once built (see YAMLDocument.swift),
+// so handles may be read from any thread. All the logic of reading nodes
+// lives here; the owning types forward to it.
 
 /// A node, without keeping its document alive (see above).
 package struct YAMLNodeRef: Hashable, @unchecked Sendable {

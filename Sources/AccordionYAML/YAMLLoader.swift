@@ -229,11 +229,7 @@ struct Composer {
         guard parser.started else {
             throw fail(Rule.limit, "out of memory while starting the YAML parser", span(0, 0))
         }
-        let input = text
-        // libyaml reads the input only while this closure runs: every parse,
-        // on either thread, ends before it returns.
-        return try input.withUnsafeBufferPointer { (b) throws(DiagnosticError) -> YAMLNode in
-            parser.withParser { yaml_parser_set_input_string($0, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count) }
+        return try parser.reading(text) { () throws(DiagnosticError) -> YAMLNode in
             if text.count >= limits.pipelineFromBytes { return try parsePipelined(parser) }
             return try parseInOrder(parser)
         }
