@@ -16,10 +16,9 @@ public enum TimeBounds {
         switch String(cString: raw) {
         case "thread": return 10
         case "address": return 5
-        case "undefined": return 3
         case "": return 1
         // An unknown name must not pass silently with unscaled bounds.
-        case let other: fatalError("ACCORDION_SANITIZER=\(other): expected thread, address or undefined")
+        case let other: fatalError("ACCORDION_SANITIZER=\(other): expected thread or address")
         }
     }()
 
