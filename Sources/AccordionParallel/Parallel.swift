@@ -34,22 +34,20 @@ public enum Parallel {
     /// returns both results once both are done. If no thread can be
     /// started, runs them one after the other.
     public static func both<A: Sendable, B>(_ first: @Sendable () -> A, _ second: () -> B) -> (A, B) {
-        let a = ResultSlot<A>()
         var b: B?
-        if !concurrently({ a.value = first() }, { b = second() }) {
-            a.value = first()
-            b = second()
-        }
-        return (a.value!, b!)
+        guard let a = concurrently(first, { b = second() }) else { return (first(), second()) }
+        return (a, b!)
     }
 
     /// Runs `first` on a new thread while `second` runs on the calling one,
-    /// and returns once both are done. Returns false, having run neither,
-    /// when no thread can be started (for work that cannot simply run one
-    /// part after the other, such as a producer and its consumer).
-    public static func concurrently(_ first: @Sendable () -> Void, _ second: () -> Void) -> Bool {
-        withoutActuallyEscaping(first) { first in
-            let context = Unmanaged.passRetained(Job(first)).toOpaque()
+    /// and returns what `first` returned once both are done. Returns nil,
+    /// having run neither, when no thread can be started (for work that
+    /// cannot simply run one part after the other, such as a producer and
+    /// its consumer).
+    public static func concurrently<A: Sendable>(_ first: @Sendable () -> A, _ second: () -> Void) -> A? {
+        let result = ResultSlot<A>()
+        let started = withoutActuallyEscaping(first) { first in
+            let context = Unmanaged.passRetained(Job { result.value = first() }).toOpaque()
             var thread = pthread_t()
             guard pthread_create(&thread, nil, { raw in
                 let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
@@ -63,6 +61,7 @@ public enum Parallel {
             pthread_join(thread, nil)
             return true
         }
+        return started ? result.value : nil
     }
 }
 

@@ -150,8 +150,9 @@ enum KeyIdentity: Hashable {
 
 /// Drives libyaml's event parser over one input and builds the tree with
 /// explicit stacks (no recursion), so depth is bounded by `maxDepth` alone.
-/// A struct, so its many small state updates need no dynamic exclusivity checks.
-struct Composer {
+/// A struct, so its many small state updates need no dynamic exclusivity
+/// checks; `Sendable`, so it can be handed to the thread that builds the tree.
+struct Composer: Sendable {
     let text: [UInt8]
     let source: String
     let limits: YAMLLimits
@@ -249,45 +250,52 @@ struct Composer {
         }
     }
 
-    /// libyaml parsing on a second thread, handing over events in batches,
-    /// while this one builds the tree: the load then takes about as long as
-    /// libyaml's parse alone. The builder reads the parser (for a syntax
-    /// error) only after the parsing side has handed over its last batch.
+    /// libyaml parsing on this thread, handing over events in batches, while
+    /// the tree is built on a second one: the load then takes about as long
+    /// as libyaml's parse alone. libyaml stays on the calling thread, as in
+    /// the floor it is measured against (its many small allocations then use
+    /// the main malloc arena); the composer is handed to the building thread
+    /// as a value and handed back when the tree is done.
     private mutating func parsePipelined(_ parser: LibYAMLParser) throws(DiagnosticError) -> YAMLNode {
         let queue = HandoffQueue<EventBatch>(capacity: 8)
         // Batches go back to the parsing thread once composed: the same few
         // stay warm in the caches instead of fresh memory for every batch.
         let spares = HandoffQueue<EventBatch>(capacity: 16)
-        var outcome: Result<YAMLNode, DiagnosticError>? = nil
-        let started = Parallel.concurrently({
-            produceEvents(parser, into: queue, reusing: spares)
+        let handedOver = self
+        let composed = Parallel.concurrently({ () -> (Composer, Result<YAMLNode, DiagnosticError>) in
+            var composer = handedOver
+            let outcome = composer.compose(from: queue, reusing: spares, parser: parser)
+            return (composer, outcome)
         }, {
-            // However this side ends, the producer must stop too.
-            defer { queue.cancel() }
-            do throws(DiagnosticError) {
-                while let batch = queue.pop() {
-                    let base = UnsafePointer(batch.bytes.base)
-                    for k in 0..<batch.events.count {
-                        if let root = try handle(batch.events[k], base) {
-                            outcome = .success(root)
-                            return
-                        }
-                    }
-                    if batch.failed {
-                        outcome = .failure(syntaxError(parser))
-                        return
-                    }
-                    // Handed back only once nothing more is read from it.
-                    spares.push(batch)
-                }
-                outcome = .failure(fail(Rule.syntax, "the YAML parser stopped before the end of the file", span(0, 0)))
-            } catch {
-                outcome = .failure(error)
-            }
+            produceEvents(parser, into: queue, reusing: spares)
         })
         // No second thread to be had: parse the ordinary way (nothing was read yet).
-        guard started else { return try parseInOrder(parser) }
-        return try outcome!.get()
+        guard let composed else { return try parseInOrder(parser) }
+        self = composed.0
+        return try composed.1.get()
+    }
+
+    /// Builds the tree from the batches `queue` hands over, handing each
+    /// back through `spares` once nothing more is read from it. Reads the
+    /// parser (for a syntax error) only after the parsing side has handed
+    /// over its last batch.
+    private mutating func compose(from queue: HandoffQueue<EventBatch>, reusing spares: HandoffQueue<EventBatch>,
+                                  parser: LibYAMLParser) -> Result<YAMLNode, DiagnosticError> {
+        // However this side ends, the producer must stop too.
+        defer { queue.cancel() }
+        do throws(DiagnosticError) {
+            while let batch = queue.pop() {
+                let base = UnsafePointer(batch.bytes.base)
+                for k in 0..<batch.events.count {
+                    if let root = try handle(batch.events[k], base) { return .success(root) }
+                }
+                if batch.failed { return .failure(syntaxError(parser)) }
+                spares.push(batch)
+            }
+            return .failure(fail(Rule.syntax, "the YAML parser stopped before the end of the file", span(0, 0)))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Documents started so far.
