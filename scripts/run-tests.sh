@@ -8,7 +8,8 @@
 #   4. the tests of the loader, the validator, the threads and the model again
 #      under ThreadSanitizer and AddressSanitizer (with LeakSanitizer), each in
 #      its own scratch path; any report fails;
-#   5. the official JSON-Schema-Test-Suite through `accordion validate --schema`;
+#   5. the library products' public symbol graph checked for unsafe contracts,
+#      and the official JSON-Schema-Test-Suite through `accordion validate --schema`;
 #   6. real-browser tests of `render --format html` (headless chromium);
 #   7. benchmark harness smoke run (1,000 panels, one run each, no timing asserted);
 #   8. fuzz smoke run (every libFuzzer target, a few seconds each).
@@ -80,11 +81,10 @@ swift_test_stage "swift test" $SWIFT test --disable-swift-testing
 # each sanitizer the toolchain supports for Swift on Linux (swiftc rejects
 # `-sanitize=undefined` there). The whole suite under both would take about
 # ten minutes more on two cores; these targets are where the unsafe code and
-# the threads are. Each sanitizer has
-# its own scratch path, so the ordinary build stays as it is.
-# ACCORDION_SANITIZER scales every time bound a test asserts (TimeBounds).
-# LeakSanitizer's suppressions name only the toolchain's own libraries
-# (Foundation's test harness leaks on purpose), never the project's code.
+# the threads are. Each sanitizer has its own scratch path, so the ordinary
+# build stays as it is. ACCORDION_SANITIZER scales every time bound a test
+# asserts (TimeBounds). LeakSanitizer's suppressions name only XCTest's own
+# functions that keep its test cases alive, never the project's code.
 SANITIZED_TESTS='AccordionParallelTests|AccordionYAMLTests|JSONSchemaTests|AccordionModelTests|AccordionSpecTests'
 for sanitizer in thread address; do
     scratch=.build/${sanitizer:0:1}san   # .build/tsan, .build/asan
@@ -114,6 +114,9 @@ python_stage() {
         "$(sed -nE 's/.* ([0-9]+) failed.*/\1/p' <<<"$line")"
 }
 
+# The library products' public API carries no unsafe contract (no borrowed
+# node handle, unmanaged reference or escaping pointer).
+python_stage "public-api" python3 -B scripts/check-public-api.py
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
 python_stage "browser" make --no-print-directory browser-test
 python_stage "bench-smoke" make --no-print-directory bench-smoke
