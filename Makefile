@@ -24,7 +24,9 @@ release: deps
 demo: release
 	.build/release/accordion render $(SAMPLE)
 
-# Every test: release build without warnings, unit/fixture/CLI tests, the
+# Every test: release build without warnings, the official meta-schemas from
+# PyPI, unit/fixture/CLI tests, the loader/validator/thread/model tests again
+# under ThreadSanitizer and AddressSanitizer, the public API check, the
 # JSON-Schema-Test-Suite, real-browser tests, and smoke runs of the benchmark
 # harness and the fuzzers (scripts/run-tests.sh; the last line is the total).
 test: deps

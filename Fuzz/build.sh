@@ -18,7 +18,8 @@ SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 SWIFTC=${SWIFTC:-swiftc}
 # Dependency order (Package.swift); the CLI is not a library and is not fuzzed in-process.
 MODULES="AccordionDiagnostics AccordionParallel AccordionYAML JSONSchema AccordionModel AccordionSpec AccordionRender"
-COMMON=(-O -g -swift-version 6 -parse-as-library -sanitize="$SANITIZE" -I "$OUT" -I Sources/CYAML)
+# One package name, as SwiftPM passes it: the modules share `package` declarations.
+COMMON=(-O -g -swift-version 6 -parse-as-library -package-name accordion -sanitize="$SANITIZE" -I "$OUT" -I Sources/CYAML)
 
 mkdir -p "$OUT"
 stamp="$OUT/.sanitize"

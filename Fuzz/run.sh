@@ -42,9 +42,9 @@ for target in "${targets[@]}"; do
     if [[ $target != fuzz-model ]]; then
         for d in samples Tests/Fixtures; do [[ -d $d ]] && seeds+=("$d"); done
     fi
-    # Schemas, including the official meta-schema kept beside the project.
+    # Schemas, including the official meta-schemas cached from PyPI.
     if [[ $target == fuzz-schema ]]; then
-        for d in Schemas ../shared/json-schema ../../shared/json-schema; do [[ -d $d ]] && seeds+=("$d"); done
+        for d in Schemas .build/meta-schemas; do [[ -d $d ]] && seeds+=("$d"); done
     fi
     "$OUT/$target" "$corpus" "${seeds[@]}" \
         -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-5}" \

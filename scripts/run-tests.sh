@@ -2,11 +2,17 @@
 # Every test of the project, in one run (`make test` calls this after
 # installing libyaml-dev when needed). Stages:
 #   1. release build, failing on any compiler warning in the project's code;
-#   2. unit, fixture and CLI tests (XCTest, `swift test`);
-#   3. the official JSON-Schema-Test-Suite through `accordion validate --schema`;
-#   4. real-browser tests of `render --format html` (headless chromium);
-#   5. benchmark harness smoke run (1,000 panels, one run each, no timing asserted);
-#   6. fuzz smoke run (every libFuzzer target, a few seconds each).
+#   2. the official draft 2020-12 meta-schemas fetched from PyPI into
+#      .build/meta-schemas (once; the tests read them there);
+#   3. unit, fixture and CLI tests (XCTest, `swift test`);
+#   4. the tests of the loader, the validator, the threads and the model again
+#      under ThreadSanitizer and AddressSanitizer (with LeakSanitizer), each in
+#      its own scratch path; any report fails;
+#   5. the library products' public symbol graph checked for unsafe contracts,
+#      and the official JSON-Schema-Test-Suite through `accordion validate --schema`;
+#   6. real-browser tests of `render --format html` (headless chromium);
+#   7. benchmark harness smoke run (1,000 panels, one run each, no timing asserted);
+#   8. fuzz smoke run (every libFuzzer target, a few seconds each).
 # Each stage prints its own closing line; the last line of the run is the
 # plain total "N passed, N failed" over all stages. Any failing stage makes
 # the exit status non-zero (the later stages still run, so one report says
@@ -42,15 +48,54 @@ warnings=$(grep -E "^$(pwd)/Sources/.*: warning:" "$LOG_DIR/release-build.log" |
 if [[ $status -eq 0 && $warnings -eq 0 ]]; then count "release build" 0 1 0; else
     echo "release build: exit $status, $warnings warning(s) in Sources/"; count "release build" 1 0 1; fi
 
+stage "official meta-schemas (PyPI, cached in .build/meta-schemas)"
+if python3 -B scripts/fetch-meta-schemas.py; then count "meta-schemas" 0 1 0; else count "meta-schemas" 1 0 1; fi
+
+# Runs `swift test ARGS...` as the stage NAME, logging to LOG_DIR/NAME.log,
+# and counts its tests from XCTest's closing line. Sets `log` to the log file.
+swift_test_stage() {
+    local name=$1; shift
+    log="$LOG_DIR/$name.log"
+    "$@" 2>&1 | tee "$log"
+    local status=${PIPESTATUS[0]}
+    local line total skipped fails
+    line=$(grep -E "Executed [0-9]+ tests?, with" "$log" | tail -1)
+    total=$(sed -nE 's/.*Executed ([0-9]+) tests?.*/\1/p' <<<"$line")
+    skipped=$(sed -nE 's/.*with ([0-9]+) tests? skipped.*/\1/p' <<<"$line")
+    fails=$(sed -nE 's/.* ([0-9]+) failures?.*/\1/p' <<<"$line")
+    # A sanitizer's report fails the stage even if every test passed.
+    local reports
+    reports=$(grep -cE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer" "$log")
+    if [[ $reports -gt 0 ]]; then
+        echo "$name: $reports sanitizer report(s), see $log"
+        fails=$(( ${fails:-0} + reports ))
+    fi
+    if [[ -n "$total" && -n "$fails" ]]; then count "$name" "$status" $((total - ${skipped:-0} - ${fails})) "$fails"
+    else count "$name" "$status" "" ""; fi
+}
+
 stage "unit, fixture and CLI tests (swift test)"
-$SWIFT test --disable-swift-testing 2>&1 | tee "$LOG_DIR/swift-test.log"
-status=${PIPESTATUS[0]}
-line=$(grep -E "Executed [0-9]+ tests?, with" "$LOG_DIR/swift-test.log" | tail -1)
-total=$(sed -nE 's/.*Executed ([0-9]+) tests?.*/\1/p' <<<"$line")
-skipped=$(sed -nE 's/.*with ([0-9]+) tests? skipped.*/\1/p' <<<"$line")
-fails=$(sed -nE 's/.* ([0-9]+) failures?.*/\1/p' <<<"$line")
-[[ -n "$total" && -n "$fails" ]] && count "swift test" "$status" $((total - ${skipped:-0} - fails)) "$fails" \
-    || count "swift test" "$status" "" ""
+swift_test_stage "swift test" $SWIFT test --disable-swift-testing
+
+# The tests of the loader, the validator, the threads and the model, under
+# each sanitizer the toolchain supports for Swift on Linux (swiftc rejects
+# `-sanitize=undefined` there). The whole suite under both would take about
+# ten minutes more on two cores; these targets are where the unsafe code and
+# the threads are. Each sanitizer has its own scratch path, so the ordinary
+# build stays as it is. ACCORDION_SANITIZER scales every time bound a test
+# asserts (TimeBounds). LeakSanitizer's suppressions name only XCTest's own
+# functions that keep its test cases alive, never the project's code.
+SANITIZED_TESTS='AccordionParallelTests|AccordionYAMLTests|JSONSchemaTests|AccordionModelTests|AccordionSpecTests'
+for sanitizer in thread address; do
+    scratch=.build/${sanitizer:0:1}san   # .build/tsan, .build/asan
+    stage "swift test --sanitize=$sanitizer (loader, validator, threads, model)"
+    ACCORDION_SANITIZER=$sanitizer \
+    TSAN_OPTIONS="halt_on_error=0" \
+    ASAN_OPTIONS="detect_leaks=1" \
+    LSAN_OPTIONS="suppressions=$(pwd)/scripts/lsan-toolchain.supp:print_suppressions=0" \
+        swift_test_stage "sanitize $sanitizer" $SWIFT test --disable-swift-testing --sanitize=$sanitizer \
+            --scratch-path "$scratch" --filter "$SANITIZED_TESTS"
+done
 
 # Stages driven by Python scripts that end with "NAME: N passed, N failed".
 python_stage() {
@@ -69,6 +114,9 @@ python_stage() {
         "$(sed -nE 's/.* ([0-9]+) failed.*/\1/p' <<<"$line")"
 }
 
+# The library products' public API carries no unsafe contract (no borrowed
+# node handle, unmanaged reference or escaping pointer).
+python_stage "public-api" python3 -B scripts/check-public-api.py
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
 python_stage "browser" make --no-print-directory browser-test
 python_stage "bench-smoke" make --no-print-directory bench-smoke

@@ -4,6 +4,19 @@ import Glibc
 import Darwin
 #endif
 
+// The unsafe parts of this module, and why they are sound:
+// - `ResultSlot`, `HandoffQueue` and `LazyValue` are `@unchecked Sendable`:
+//   a slot is written by the new thread and read by the calling one only
+//   after `pthread_join` (which orders the two); the queue and the lazy
+//   value touch their state only with their mutex held.
+// - `Unmanaged` carries the job through `pthread_create`'s `void *`
+//   argument, retained once and released once by the thread that runs it.
+// - The mutex and condition variables live in memory allocated for them
+//   (a pthread object must not move), freed in `deinit`.
+// What it buys: two cores for `validate` on a large spec (see BENCHMARKS.md).
+// What crosses threads is only ever `Sendable`: the work given to the new
+// thread is a `@Sendable` closure, and what it returns is `Sendable`.
+
 /// Two pieces of work on two threads, for the few places where a large
 /// document has two independent passes (or a producer and a consumer): on
 /// the two cores of a CI machine or the many of a laptop, `validate` on a
@@ -12,28 +25,29 @@ import Darwin
 /// Plain POSIX threads, so no Foundation is loaded (process start-up is most
 /// of the cost of validating a small spec). Used only above a size where the
 /// ~50 µs of starting a thread is noise.
+///
+/// `first` runs on the new thread, so it is `@Sendable`: it can share with
+/// `second` (which runs on the calling thread and may use anything the
+/// caller has) only values that are safe to share.
 public enum Parallel {
     /// Runs `first` on a new thread and `second` on the calling one, and
     /// returns both results once both are done. If no thread can be
     /// started, runs them one after the other.
-    public static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
-        var a: A?
+    public static func both<A: Sendable, B>(_ first: @Sendable () -> A, _ second: () -> B) -> (A, B) {
         var b: B?
-        if !concurrently({ a = first() }, { b = second() }) {
-            a = first()
-            b = second()
-        }
-        return (a!, b!)
+        guard let a = concurrently(first, { b = second() }) else { return (first(), second()) }
+        return (a, b!)
     }
 
     /// Runs `first` on a new thread while `second` runs on the calling one,
-    /// and returns once both are done. Returns false, having run neither,
-    /// when no thread can be started (for work that cannot simply run one
-    /// part after the other, such as a producer and its consumer).
-    public static func concurrently(_ first: () -> Void, _ second: () -> Void) -> Bool {
-        withoutActuallyEscaping(first) { first in
-            let job = Job(first)
-            let context = Unmanaged.passRetained(job).toOpaque()
+    /// and returns what `first` returned once both are done. Returns nil,
+    /// having run neither, when no thread can be started (for work that
+    /// cannot simply run one part after the other, such as a producer and
+    /// its consumer).
+    public static func concurrently<A: Sendable>(_ first: @Sendable () -> A, _ second: () -> Void) -> A? {
+        let result = ResultSlot<A>()
+        let started = withoutActuallyEscaping(first) { first in
+            let context = Unmanaged.passRetained(Job { result.value = first() }).toOpaque()
             var thread = pthread_t()
             guard pthread_create(&thread, nil, { raw in
                 let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
@@ -47,14 +61,20 @@ public enum Parallel {
             pthread_join(thread, nil)
             return true
         }
+        return started ? result.value : nil
     }
 }
 
-/// Work handed to another thread; what it writes is read only after
-/// `pthread_join`, which orders the two threads.
-private final class Job: @unchecked Sendable {
-    let work: () -> Void
-    init(_ work: @escaping () -> Void) { self.work = work }
+/// Work handed to another thread.
+private final class Job: Sendable {
+    let work: @Sendable () -> Void
+    init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+}
+
+/// Where the new thread leaves its result: written by it, read by the
+/// calling thread only after `pthread_join`.
+private final class ResultSlot<Value: Sendable>: @unchecked Sendable {
+    var value: Value?
 }
 
 /// A bounded first-in-first-out handoff between one producing and one
@@ -62,7 +82,7 @@ private final class Job: @unchecked Sendable {
 /// waits while `capacity` items are queued, the consumer while none are.
 /// Either side can stop the other: `finish()` after the last item,
 /// `cancel()` when the consumer gives up (a producer's `push` then fails).
-public final class HandoffQueue<Item>: @unchecked Sendable {
+public final class HandoffQueue<Item: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var items: [Item] = []
@@ -154,13 +174,13 @@ public final class HandoffQueue<Item>: @unchecked Sendable {
 /// A value worked out on first use, once, whichever thread asks first (a
 /// mutex; the value is never reset). For what most runs never need, such as
 /// a file's line index, which only a reported position asks for.
-public final class LazyValue<Value>: @unchecked Sendable {
+public final class LazyValue<Value: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var stored: Value?
-    private let make: () -> Value
+    private let make: @Sendable () -> Value
 
     /// A value that `make` computes on the first read of `value`.
-    public init(_ make: @escaping () -> Value) {
+    public init(_ make: @escaping @Sendable () -> Value) {
         self.make = make
         pthread_mutex_init(mutex, nil)
     }

@@ -26,8 +26,7 @@ enum SchemaHints {
     }
 
     static func improve(_ diagnostics: [Diagnostic], root: YAMLNode, bytes: [UInt8]?) -> [Diagnostic] {
-        // `root` keeps the document alive while its nodes are read through refs.
-        withExtendedLifetime(root) { improve(diagnostics, root: root.ref, bytes: bytes) }
+        root.withBorrowed { improve(diagnostics, root: $0, bytes: bytes) }
     }
 
     private static func improve(_ diagnostics: [Diagnostic], root: YAMLNodeRef, bytes: [UInt8]?) -> [Diagnostic] {

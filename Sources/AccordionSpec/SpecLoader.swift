@@ -38,7 +38,7 @@ public enum SpecLoader {
         // The schema and the accordion rules read the same immutable tree
         // and do not depend on each other until the end: on a large spec
         // they run side by side.
-        let schemaPass = { () -> [Diagnostic] in
+        let schemaPass = { @Sendable () -> [Diagnostic] in
             switch bundledValidator {
             case .success(let validator):
                 return SchemaHints.improve(validator.validate(root), root: root, bytes: bytes)

@@ -1,3 +1,13 @@
+// Unsafe here: `ArenaBuffer` keeps its elements in memory allocated with
+// `realloc` and freed by hand.
+// What it buys: reading a node record, a child index or a scalar's bytes is a
+// load, with no reference counting of an array buffer (BENCHMARKS.md, "The
+// node arena and two threads").
+// What keeps it sound: every element access checks its index against
+// `count`; an arena is freed once, by the object that owns it
+// (`YAMLDocument`, `EventBatch`, or the loader's scratch buffer in a
+// `defer`), and pointers into it are used only while that owner lives.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,16 @@
+// Unsafe here: `EventBatch` and `LibYAMLParser` are `@unchecked Sendable`,
+// a batch's buffers are `@exclusivity(unchecked)`, and libyaml's events are
+// read through its C pointers.
+// What it buys: libyaml parses on one thread while the tree is built on the
+// other, so loading a large spec takes about as long as libyaml's own parse.
+// What keeps it sound: a batch and the parser each belong to one thread at a
+// time, handed over through `HandoffQueue`, whose mutex orders the two
+// threads: the parsing thread fills a batch and never touches it after
+// pushing it (a composed batch goes back through a second queue); the
+// building thread reads the parser (for a syntax error) only
+// after the parsing thread has pushed its last batch. libyaml's strings are
+// copied into the batch before the event is freed.
+
 import AccordionParallel
 import CYAML
 #if canImport(Glibc)
@@ -137,11 +150,52 @@ final class EventBatch: @unchecked Sendable {
     }
 }
 
+/// libyaml's parser for one input, as an object that can be handed to the
+/// thread that parses. One thread uses it at a time: the parsing thread
+/// until it hands over its last batch (the queue's mutex orders that
+/// handover), the composing thread after (to read a syntax error).
+final class LibYAMLParser: @unchecked Sendable {
+    private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+    /// False when libyaml could not start (out of memory): then nothing else may be called.
+    let started: Bool
+
+    init() {
+        started = yaml_parser_initialize(parser) != 0
+    }
+
+    deinit {
+        if started { yaml_parser_delete(parser) }
+        parser.deallocate()
+    }
+
+    /// Calls `body` while the parser reads `input`: libyaml keeps a pointer
+    /// to the input, valid only during this call, so every parse of it
+    /// happens inside `body` (on either thread: `Parallel` joins before
+    /// returning), and the parser is not used for parsing afterwards.
+    func reading<R, E: Error>(_ input: [UInt8], _ body: () throws(E) -> R) throws(E) -> R {
+        try input.withUnsafeBufferPointer { (b) throws(E) -> R in
+            yaml_parser_set_input_string(parser, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count)
+            return try withExtendedLifetime(self) { () throws(E) -> R in try body() }
+        }
+    }
+
+    /// Calls `body` with libyaml's parser, this object kept alive meanwhile.
+    @inline(__always)
+    func withParser<R, E: Error>(_ body: (UnsafeMutablePointer<yaml_parser_t>) throws(E) -> R) throws(E) -> R {
+        try withExtendedLifetime(self) { () throws(E) -> R in try body(parser) }
+    }
+}
+
 /// Runs libyaml's parser over the whole input, handing events to `queue` in
 /// batches; stops at the end of the stream, at a parse error (the last
 /// batch is marked), or when the consumer cancels.
-func produceEvents(_ parser: UnsafeMutablePointer<yaml_parser_t>, into queue: HandoffQueue<EventBatch>,
+func produceEvents(_ parser: LibYAMLParser, into queue: HandoffQueue<EventBatch>,
                    reusing spares: HandoffQueue<EventBatch>) {
+    parser.withParser { produceEvents($0, into: queue, reusing: spares) }
+}
+
+private func produceEvents(_ parser: UnsafeMutablePointer<yaml_parser_t>, into queue: HandoffQueue<EventBatch>,
+                           reusing spares: HandoffQueue<EventBatch>) {
     func emptyBatch() -> EventBatch {
         if let spare = spares.poll() {
             spare.events.removeAll(from: 0)

@@ -45,7 +45,7 @@ public struct YAMLScalar: Sendable, Hashable {
 
     /// The same scalar without keeping the document alive (valid while this one is).
     @inline(__always)
-    public var ref: YAMLScalarRef { YAMLScalarRef(YAMLNodeRef(.passUnretained(document), index)) }
+    package var ref: YAMLScalarRef { YAMLScalarRef(YAMLNodeRef(.passUnretained(document), index)) }
 
     /// The scalar's text after YAML's own unescaping and folding.
     public var text: String { ref.text }
@@ -106,9 +106,19 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// The same node without keeping the document alive: valid while this
-    /// handle (or another of the same document) is.
+    /// handle (or another of the same document) is. Inside the package only;
+    /// a walk that outlives the expression takes it through `withBorrowed`.
     @inline(__always)
-    public var ref: YAMLNodeRef { YAMLNodeRef(.passUnretained(document), index) }
+    package var ref: YAMLNodeRef { YAMLNodeRef(.passUnretained(document), index) }
+
+    /// Calls `body` with this node as a borrowed handle, the document kept
+    /// alive for the whole call: how a walk over the tree takes its root.
+    /// Handles made inside `body` must not be kept after it returns (take
+    /// `node` of one to keep it).
+    @inline(__always)
+    package func withBorrowed<R>(_ body: (YAMLNodeRef) throws -> R) rethrows -> R {
+        try withExtendedLifetime(document) { try body(ref) }
+    }
 
     /// The three kinds of YAML node.
     public enum Kind: Sendable {
@@ -192,7 +202,7 @@ public struct YAMLNode: Sendable, Hashable {
 public struct YAMLItems: RandomAccessCollection, ChildRangeView, Sendable {
     let owner: YAMLDocument
     /// The same items without keeping the document alive (valid while this view is).
-    public let ref: YAMLItemsRef
+    package let ref: YAMLItemsRef
 
     var range: ChildRange { ref.range }
 
@@ -205,7 +215,7 @@ public struct YAMLItems: RandomAccessCollection, ChildRangeView, Sendable {
 public struct YAMLEntries: RandomAccessCollection, ChildRangeView, Sendable {
     let owner: YAMLDocument
     /// The same entries without keeping the document alive (valid while this view is).
-    public let ref: YAMLEntriesRef
+    package let ref: YAMLEntriesRef
 
     var range: ChildRange { ref.range }
 

@@ -5,20 +5,27 @@ import Glibc
 import Darwin
 #endif
 
-// Handles that count no references: the types long walks over a tree use
-// (the schema validator, the accordion rules). A `YAMLNode` keeps its
-// document alive, so making, copying and dropping one is an atomic
-// reference-count operation on the document object; a large spec's checks
-// made some ten million of them, a third to a half of their time. These
-// handles reach the document through an unmanaged reference instead.
-//
-// They are valid only while the document is alive: take one with
-// `YAMLNode.ref` from a node that outlives the walk (the root the caller
-// holds), and turn one into a `YAMLNode` (`node`) to keep it. All the logic
-// of reading nodes lives here; the owning types forward to it.
+// Unsafe here: handles that reach their document through an `Unmanaged`
+// reference (read with `_withUnsafeGuaranteedRef`), `@unchecked Sendable`.
+// What it buys: the long walks over a tree (the schema validator, the
+// accordion rules, the schema hints) make and drop some ten million handles
+// on a large spec, and a `YAMLNode` counts a reference on its document for
+// each, an atomic operation: `perf` put `swift_retain`/`swift_release` at
+// 47 % of the checking passes before these handles (BENCHMARKS.md,
+// "Borrowed handles").
+// What keeps it sound: a handle is valid only while its document is alive,
+// so the handles are `package`, never part of the public API (apps see
+// `YAMLNode` and its views, which keep the document alive). Inside the
+// package a walk takes its root with `YAMLNode.withBorrowed`, which keeps
+// the document alive for the whole call, or from a `YAMLNode` it holds
+// for the walk's whole life (`SemanticChecker.owner`, a compiled schema
+// unit's `node`); a handle that must outlive that becomes a `YAMLNode`
+// (`node`). The document is immutable once built (see YAMLDocument.swift),
+// so handles may be read from any thread. All the logic of reading nodes
+// lives here; the owning types forward to it.
 
 /// A node, without keeping its document alive (see above).
-public struct YAMLNodeRef: Hashable, @unchecked Sendable {
+package struct YAMLNodeRef: Hashable, @unchecked Sendable {
     let document: Unmanaged<YAMLDocument>
     let index: UInt32
 
@@ -37,10 +44,10 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
     @inline(__always) var record: NodeRecord { read { $0.nodes[Int(index)] } }
 
     /// A handle that keeps the document alive, to store or return.
-    public var node: YAMLNode { YAMLNode(document: document.takeUnretainedValue(), index: index) }
+    package var node: YAMLNode { YAMLNode(document: document.takeUnretainedValue(), index: index) }
 
     /// The three kinds of YAML node, as borrowed views.
-    public enum Kind {
+    package enum Kind {
         case scalar(YAMLScalarRef)
         case sequence(YAMLItemsRef)
         case mapping(YAMLEntriesRef)
@@ -48,7 +55,7 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
 
     /// What the node holds.
     @inline(__always)
-    public var kind: Kind {
+    package var kind: Kind {
         let r = record
         switch r.nodeKind {
         case NodeRecord.scalar: return .scalar(YAMLScalarRef(self))
@@ -59,7 +66,7 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
 
     /// What the node is (cheaper than matching `kind`).
     @inline(__always)
-    public var shape: YAMLShape {
+    package var shape: YAMLShape {
         let r = record
         switch r.nodeKind {
         case NodeRecord.sequence: return .sequence
@@ -77,7 +84,7 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
 
     /// Where the node was written (for an alias's target: where the anchor was).
     /// Worked out on demand from two stored character positions.
-    public var span: SourceSpan {
+    package var span: SourceSpan {
         read { document in
             let origin = document.origin
             if let fixed = origin.fixed { return fixed }
@@ -98,40 +105,40 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
 
     /// The scalar, if this is one.
     @inline(__always)
-    public var scalar: YAMLScalarRef? {
+    package var scalar: YAMLScalarRef? {
         record.nodeKind == NodeRecord.scalar ? YAMLScalarRef(self) : nil
     }
 
     /// The items, if this is a sequence.
     @inline(__always)
-    public var items: YAMLItemsRef? {
+    package var items: YAMLItemsRef? {
         let r = record
         return r.nodeKind == NodeRecord.sequence ? YAMLItemsRef(ChildRange(document, r.payload, r.count)) : nil
     }
 
     /// The entries, if this is a mapping.
     @inline(__always)
-    public var entries: YAMLEntriesRef? {
+    package var entries: YAMLEntriesRef? {
         let r = record
         return r.nodeKind == NodeRecord.mapping ? YAMLEntriesRef(ChildRange(document, r.payload, r.count)) : nil
     }
 
     /// The value under a string key of a mapping (first match), or nil.
-    public subscript(key: String) -> YAMLNodeRef? {
+    package subscript(key: String) -> YAMLNodeRef? {
         entries?.value(forKey: key)
     }
 
     /// A scalar's text, nil for a collection.
-    public var scalarText: String? { scalar?.text }
+    package var scalarText: String? { scalar?.text }
 
     /// How many nodes the document holds (aliases counted once): a measure
     /// of its size for choosing how to process it.
-    public var documentNodeCount: Int { read { $0.nodes.count } }
+    package var documentNodeCount: Int { read { $0.nodes.count } }
 
     /// How many values the tree under this node holds when every alias is
     /// expanded (this node, keys and values included), counted in the arena
     /// without recursion or handles. Bounded by the loader's alias budget.
-    public var expandedNodeCount: Int {
+    package var expandedNodeCount: Int {
         read { document in
             // The root (the first record) of a tree without aliases or merges is every record once.
             if index == 0, !document.sharesNodes { return document.nodes.count }
@@ -150,14 +157,14 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
     }
 
     /// Whether two handles are the same node (an alias and its anchor are).
-    public static func === (a: YAMLNodeRef, b: YAMLNodeRef) -> Bool {
+    package static func === (a: YAMLNodeRef, b: YAMLNodeRef) -> Bool {
         a.document.toOpaque() == b.document.toOpaque() && a.index == b.index
     }
 
     /// Handles are equal when they are the same node.
-    public static func == (a: YAMLNodeRef, b: YAMLNodeRef) -> Bool { a === b }
+    package static func == (a: YAMLNodeRef, b: YAMLNodeRef) -> Bool { a === b }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(document.toOpaque())
         hasher.combine(index)
     }
@@ -169,7 +176,7 @@ public struct YAMLNodeRef: Hashable, @unchecked Sendable {
 /// when asked for, and a number written plain and untagged is parsed again
 /// from its text when its value is asked for. `withUTF8` reads the text
 /// without making a `String`.
-public struct YAMLScalarRef: Hashable, @unchecked Sendable {
+package struct YAMLScalarRef: Hashable, @unchecked Sendable {
     /// The scalar's node.
     let handle: YAMLNodeRef
 
@@ -185,51 +192,51 @@ public struct YAMLScalarRef: Hashable, @unchecked Sendable {
     }
 
     /// A scalar that keeps the document alive, to store or return.
-    public var scalar: YAMLScalar { YAMLScalar(document: document.takeUnretainedValue(), index: index) }
+    package var scalar: YAMLScalar { YAMLScalar(document: document.takeUnretainedValue(), index: index) }
 
     /// The scalar's text after YAML's own unescaping and folding.
-    public var text: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
+    package var text: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
 
     /// Calls `body` with the text's UTF-8 bytes (no `String` is made).
     @inline(__always)
-    public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try document._withUnsafeGuaranteedRef { try $0.withText(index, body) }
     }
 
     /// The text's length in UTF-8 bytes.
-    public var utf8Count: Int { Int(record.count) }
+    package var utf8Count: Int { Int(record.count) }
 
     /// Whether the text is exactly `other` (code point by code point, as
     /// JSON compares strings; Swift's `==` would also equate canonically
     /// equivalent spellings).
-    public func textIs(_ other: String) -> Bool {
+    package func textIs(_ other: String) -> Bool {
         var other = other
         return other.withUTF8 { o in withUTF8 { t in t.count == o.count && (t.count == 0 || memcmp(t.baseAddress!, o.baseAddress!, t.count) == 0) } }
     }
 
     /// How it was written.
-    public var style: ScalarStyle { ScalarBits.styles[Int(bits & 7)] }
+    package var style: ScalarStyle { ScalarBits.styles[Int(bits & 7)] }
 
     /// The explicit tag as written (`!!int`, expanded to `tag:yaml.org,2002:int`), or nil.
-    public var tag: String? { extra?.tag }
+    package var tag: String? { extra?.tag }
 
     /// True for a plain scalar that YAML 1.1 would have read as a boolean
     /// (`yes`, `No`, `ON`, `y`, ...); it is a string in YAML 1.2, and the
     /// validator warns where a spec author probably meant a boolean.
-    public var isYAML11Boolean: Bool { bits & ScalarBits.yaml11 != 0 }
+    package var isYAML11Boolean: Bool { bits & ScalarBits.yaml11 != 0 }
 
     /// True when the scalar resolved to a string (cheaper than matching `value`).
-    public var isString: Bool { ScalarBits.kind(of: bits) == ScalarBits.kindString }
+    package var isString: Bool { ScalarBits.kind(of: bits) == ScalarBits.kindString }
 
     /// True when the scalar resolved to an integer of any size (cheaper than
     /// matching `value`, which reads a plain number's text again).
-    public var isInteger: Bool {
+    package var isInteger: Bool {
         let kind = ScalarBits.kind(of: bits)
         return kind == ScalarBits.kindInt || kind == ScalarBits.kindBig
     }
 
     /// The resolved value.
-    public var value: ScalarValue {
+    package var value: ScalarValue {
         let r = record
         if r.meta & NodeRecord.hasExtra != 0, let stored = extra?.stored { return stored }
         let kind = ScalarBits.kind(of: r.scalarBits)
@@ -250,14 +257,14 @@ public struct YAMLScalarRef: Hashable, @unchecked Sendable {
     }
 
     /// Scalars are equal when everything an author could observe is equal.
-    public static func == (a: YAMLScalarRef, b: YAMLScalarRef) -> Bool {
+    package static func == (a: YAMLScalarRef, b: YAMLScalarRef) -> Bool {
         if a.document.toOpaque() == b.document.toOpaque(), a.index == b.index { return true }
         return a.bits == b.bits && a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
             && a.tag == b.tag && a.value == b.value
     }
 
     /// Hashes what `==` compares (the value follows from text and kind).
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         hasher.combine(bits)
         hasher.combine(tag)
@@ -303,14 +310,14 @@ extension ChildRangeView {
 }
 
 /// The items of a sequence, without keeping the document alive (see `YAMLNodeRef`).
-public struct YAMLItemsRef: RandomAccessCollection, ChildRangeView, @unchecked Sendable {
+package struct YAMLItemsRef: RandomAccessCollection, ChildRangeView, @unchecked Sendable {
     let range: ChildRange
 
     init(_ range: ChildRange) { self.range = range }
 
 
     @inline(__always)
-    public subscript(position: Int) -> YAMLNodeRef {
+    package subscript(position: Int) -> YAMLNodeRef {
         range.check(position)
         return range.node(position)
     }
@@ -318,28 +325,28 @@ public struct YAMLItemsRef: RandomAccessCollection, ChildRangeView, @unchecked S
 
 /// The entries of a mapping in document order, without keeping the document
 /// alive (see `YAMLNodeRef`).
-public struct YAMLEntriesRef: RandomAccessCollection, ChildRangeView, @unchecked Sendable {
+package struct YAMLEntriesRef: RandomAccessCollection, ChildRangeView, @unchecked Sendable {
     let range: ChildRange
 
     init(_ range: ChildRange) { self.range = range }
 
 
     @inline(__always)
-    public subscript(position: Int) -> (key: YAMLNodeRef, value: YAMLNodeRef) {
+    package subscript(position: Int) -> (key: YAMLNodeRef, value: YAMLNodeRef) {
         range.check(position)
         return (range.node(2 * position), range.node(2 * position + 1))
     }
 
     /// The key at `position` (without making the value's handle).
     @inline(__always)
-    public func key(at position: Int) -> YAMLNodeRef {
+    package func key(at position: Int) -> YAMLNodeRef {
         range.check(position)
         return range.node(2 * position)
     }
 
     /// The value at `position`.
     @inline(__always)
-    public func value(at position: Int) -> YAMLNodeRef {
+    package func value(at position: Int) -> YAMLNodeRef {
         range.check(position)
         return range.node(2 * position + 1)
     }
@@ -347,7 +354,7 @@ public struct YAMLEntriesRef: RandomAccessCollection, ChildRangeView, @unchecked
     /// Calls `body` with the text of the key at `position` when it is a
     /// scalar (nil for a collection key), without making a `String`.
     @inline(__always)
-    public func withKeyText<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+    package func withKeyText<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
         range.check(position)
         let k = range.child(2 * position)
         return try range.document._withUnsafeGuaranteedRef { document in
@@ -358,7 +365,7 @@ public struct YAMLEntriesRef: RandomAccessCollection, ChildRangeView, @unchecked
 
     /// The value under the first key that is the string `key`, or nil.
     /// Keys are compared code point by code point (bytes), as YAML and JSON do.
-    public func value(forKey key: String) -> YAMLNodeRef? {
+    package func value(forKey key: String) -> YAMLNodeRef? {
         var key = key
         return key.withUTF8 { want -> YAMLNodeRef? in
             range.document._withUnsafeGuaranteedRef { document -> YAMLNodeRef? in

@@ -25,9 +25,6 @@ final class SourceOrigin: Sendable {
     let isASCII: Bool
     /// Byte offset of every `checkpointStride`-th character (when not ASCII).
     let checkpoints: [UInt32]
-    /// The first byte of `bytes`, for reading scalar texts in place: an
-    /// array that is never mutated keeps its storage where it is.
-    nonisolated(unsafe) let base: UnsafePointer<UInt8>?
     /// Number of characters in the text.
     let characterCount: Int
     static let checkpointStride = 4096
@@ -85,7 +82,6 @@ final class SourceOrigin: Sendable {
         self.checkpoints = self.isASCII ? [] : checkpoints
         self.characterCount = total
         self.fixed = nil
-        self.base = self.bytes.withUnsafeBufferPointer { $0.baseAddress }
     }
 
     init(fixed: SourceSpan) {
@@ -97,7 +93,6 @@ final class SourceOrigin: Sendable {
         self.checkpoints = []
         self.characterCount = 0
         self.fixed = fixed
-        self.base = nil
     }
 
     /// Where each line of an ASCII text starts: characters are bytes, so only

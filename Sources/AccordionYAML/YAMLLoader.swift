@@ -150,8 +150,9 @@ enum KeyIdentity: Hashable {
 
 /// Drives libyaml's event parser over one input and builds the tree with
 /// explicit stacks (no recursion), so depth is bounded by `maxDepth` alone.
-/// A struct, so its many small state updates need no dynamic exclusivity checks.
-struct Composer {
+/// A struct, so its many small state updates need no dynamic exclusivity
+/// checks; `Sendable`, so it can be handed to the thread that builds the tree.
+struct Composer: Sendable {
     let text: [UInt8]
     let source: String
     let limits: YAMLLimits
@@ -226,31 +227,23 @@ struct Composer {
     // MARK: the event loop
 
     mutating func run() throws(DiagnosticError) -> YAMLNode {
-        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
-        defer { parser.deallocate() }
-        guard yaml_parser_initialize(parser) != 0 else {
+        let parser = LibYAMLParser()
+        guard parser.started else {
             throw fail(Rule.limit, "out of memory while starting the YAML parser", span(0, 0))
         }
-        defer { yaml_parser_delete(parser) }
-        let input = text
-        return try input.withUnsafeBufferPointer { (b) throws(DiagnosticError) -> YAMLNode in
-            yaml_parser_set_input_string(parser, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count)
-            return try parse(parser)
+        return try parser.reading(text) { () throws(DiagnosticError) -> YAMLNode in
+            if text.count >= limits.pipelineFromBytes { return try parsePipelined(parser) }
+            return try parseInOrder(parser)
         }
-    }
-
-    private mutating func parse(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
-        if text.count >= limits.pipelineFromBytes { return try parsePipelined(parser) }
-        return try parseInOrder(parser)
     }
 
     /// One event at a time on this thread.
-    private mutating func parseInOrder(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
+    private mutating func parseInOrder(_ parser: LibYAMLParser) throws(DiagnosticError) -> YAMLNode {
         var event = yaml_event_t()
         var bytes = ArenaBuffer<UInt8>()
         defer { bytes.deallocate() }
         while true {
-            guard yaml_parser_parse(parser, &event) != 0 else { throw syntaxError(parser) }
+            guard parser.withParser({ yaml_parser_parse($0, &event) }) != 0 else { throw syntaxError(parser) }
             bytes.removeAll(from: 0)
             let record = LoadEvent(&event, bytes: &bytes)
             yaml_event_delete(&event)
@@ -258,48 +251,52 @@ struct Composer {
         }
     }
 
-    /// libyaml parsing on one thread, handing over events in batches, while
-    /// the other builds the tree: the load then takes about as long as
-    /// libyaml's parse alone. The builder reads the parser (for a syntax
-    /// error) only after the parsing side has handed over its last batch.
-    private mutating func parsePipelined(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DiagnosticError) -> YAMLNode {
+    /// libyaml parsing on this thread, handing over events in batches, while
+    /// the tree is built on a second one: the load then takes about as long
+    /// as libyaml's parse alone. libyaml stays on the calling thread, as in
+    /// the floor it is measured against (its many small allocations then use
+    /// the main malloc arena); the composer is handed to the building thread
+    /// as a value and handed back when the tree is done.
+    private mutating func parsePipelined(_ parser: LibYAMLParser) throws(DiagnosticError) -> YAMLNode {
         let queue = HandoffQueue<EventBatch>(capacity: 8)
         // Batches go back to the parsing thread once composed: the same few
         // stay warm in the caches instead of fresh memory for every batch.
         let spares = HandoffQueue<EventBatch>(capacity: 16)
-        let parserAddress = UInt(bitPattern: parser)
-        var outcome: Result<YAMLNode, DiagnosticError>? = nil
-        // libyaml stays on the calling thread, as in the floor it is measured
-        // against (its many small allocations then use the main malloc arena).
-        let started = Parallel.concurrently({
-            // However this side ends, the producer must stop too.
-            defer { queue.cancel() }
-            do throws(DiagnosticError) {
-                while let batch = queue.pop() {
-                    let base = UnsafePointer(batch.bytes.base)
-                    for k in 0..<batch.events.count {
-                        if let root = try handle(batch.events[k], base) {
-                            outcome = .success(root)
-                            return
-                        }
-                    }
-                    if batch.failed {
-                        outcome = .failure(syntaxError(parser))
-                        return
-                    }
-                    // Handed back only once nothing more is read from it.
-                    spares.push(batch)
-                }
-                outcome = .failure(fail(Rule.syntax, "the YAML parser stopped before the end of the file", span(0, 0)))
-            } catch {
-                outcome = .failure(error)
-            }
+        let handedOver = self
+        let composed = Parallel.concurrently({ () -> (Composer, Result<YAMLNode, DiagnosticError>) in
+            var composer = handedOver
+            let outcome = composer.compose(from: queue, reusing: spares, parser: parser)
+            return (composer, outcome)
         }, {
-            produceEvents(UnsafeMutablePointer(bitPattern: parserAddress)!, into: queue, reusing: spares)
+            produceEvents(parser, into: queue, reusing: spares)
         })
         // No second thread to be had: parse the ordinary way (nothing was read yet).
-        guard started else { return try parseInOrder(parser) }
-        return try outcome!.get()
+        guard let composed else { return try parseInOrder(parser) }
+        self = composed.0
+        return try composed.1.get()
+    }
+
+    /// Builds the tree from the batches `queue` hands over, handing each
+    /// back through `spares` once nothing more is read from it. Reads the
+    /// parser (for a syntax error) only after the parsing side has handed
+    /// over its last batch.
+    private mutating func compose(from queue: HandoffQueue<EventBatch>, reusing spares: HandoffQueue<EventBatch>,
+                                  parser: LibYAMLParser) -> Result<YAMLNode, DiagnosticError> {
+        // However this side ends, the producer must stop too.
+        defer { queue.cancel() }
+        do throws(DiagnosticError) {
+            while let batch = queue.pop() {
+                let base = UnsafePointer(batch.bytes.base)
+                for k in 0..<batch.events.count {
+                    if let root = try handle(batch.events[k], base) { return .success(root) }
+                }
+                if batch.failed { return .failure(syntaxError(parser)) }
+                spares.push(batch)
+            }
+            return .failure(fail(Rule.syntax, "the YAML parser stopped before the end of the file", span(0, 0)))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Documents started so far.
@@ -431,15 +428,16 @@ struct Composer {
     /// is not copied. Only for ASCII input, where positions are byte offsets.
     @inline(__always)
     private func inputOffset(of bytes: UnsafeBufferPointer<UInt8>, style: ScalarStyle, start: UInt32) -> Int? {
-        guard origin.isASCII, let input = document.input, let value = bytes.baseAddress else { return nil }
+        guard origin.isASCII, let value = bytes.baseAddress else { return nil }
         let at: Int
         switch style {
         case .plain: at = Int(start)
         case .singleQuoted, .doubleQuoted: at = Int(start) + 1
         default: return nil
         }
-        guard at + bytes.count <= text.count, memcmp(input + at, value, bytes.count) == 0 else { return nil }
-        return at
+        guard at + bytes.count <= text.count else { return nil }
+        let same = text.withUnsafeBufferPointer { input in memcmp(input.baseAddress! + at, value, bytes.count) == 0 }
+        return same ? at : nil
     }
 
     private func tooManyNodes(_ start: UInt32) -> DiagnosticError {
@@ -854,8 +852,8 @@ struct Composer {
 
     // MARK: syntax errors
 
-    private mutating func syntaxError(_ parser: UnsafeMutablePointer<yaml_parser_t>) -> DiagnosticError {
-        let p = parser.pointee
+    private mutating func syntaxError(_ parser: LibYAMLParser) -> DiagnosticError {
+        let p = parser.withParser { $0.pointee }
         let problem = p.problem.map { String(cString: $0) } ?? "unknown problem"
         let context = p.context.map { String(cString: $0) }
         if p.error == YAML_MEMORY_ERROR {

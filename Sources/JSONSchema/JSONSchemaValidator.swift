@@ -29,8 +29,7 @@ public struct JSONSchemaValidator: Sendable {
         let evaluation = Evaluation(program: program, failFast: true, limits: limits)
         evaluation.limitWork(for: instance)
         var none: Annotations? = nil
-        // The instance's handle keeps its document alive for the borrowed walk.
-        return withExtendedLifetime(instance) { evaluation.apply(program.root, instance.ref, &none) } && evaluation.limitErrors.isEmpty
+        return instance.withBorrowed { evaluation.apply(program.root, $0, &none) } && evaluation.limitErrors.isEmpty
     }
 
     /// The official draft 2020-12 meta-schema (embedded), for checking that a
@@ -99,8 +98,7 @@ public struct JSONSchemaValidator: Sendable {
         evaluation.limitWork(for: instance)
         evaluation.enterScope(program.units[program.root].resource)
         var none: Annotations? = nil
-        // The instance's handle keeps its document alive for the borrowed walk.
-        let ok = withExtendedLifetime(instance) { evaluation.apply(unit, instance.ref, &none) }
+        let ok = instance.withBorrowed { evaluation.apply(unit, $0, &none) }
         if failFast { return ok && evaluation.limitErrors.isEmpty ? [] : [Diagnostic(rule: "schema-invalid", message: "invalid", span: instance.span)] }
         // The same complaint about the same value through two routes (a `$ref`
         // and a sibling keyword, say) is reported once.

@@ -669,12 +669,12 @@ enum Keywords {
             var ok = true
             for e in entries {
                 // A key that is not a string is checked as the string JSON sees.
-                var made: YAMLNode? = nil
+                let passed: Bool
                 if case .scalar(let s) = e.key.kind, !s.isString {
-                    made = YAMLNode.string(s.text, style: s.style, span: e.key.span)
-                }
-                let passed = withExtendedLifetime(made) {
-                    ev.applyChild(sub, made?.ref ?? e.key, .key(e.key))
+                    let made = YAMLNode.string(s.text, style: s.style, span: e.key.span)
+                    passed = made.withBorrowed { ev.applyChild(sub, $0, .key(e.key)) }
+                } else {
+                    passed = ev.applyChild(sub, e.key, .key(e.key))
                 }
                 if !passed {
                     ok = false

@@ -1,6 +1,7 @@
-// GENERATED from ../shared/json-schema/draft2020-12/ (the official draft 2020-12
-// meta-schema and its vocabulary meta-schemas). Do not edit by hand: a test
-// checks every literal is byte-identical to its file. To regenerate, paste each
+// GENERATED from the official draft 2020-12 meta-schema and its vocabulary
+// meta-schemas (json-schema-spec, 2020-12 branch). Do not edit by hand: a test
+// checks every literal against the files `scripts/fetch-meta-schemas.py` takes
+// from PyPI. To regenerate, paste each
 // file between the ###"""/"""### delimiters, keeping the trailing newline.
 
 /// The documents the validator knows without fetching anything, so a schema

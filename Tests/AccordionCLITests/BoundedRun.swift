@@ -1,3 +1,4 @@
+import AccordionTestSupport
 import Foundation
 import XCTest
 
@@ -15,13 +16,16 @@ struct BoundedResult {
 }
 
 enum BoundedCLI {
-    static let hangBound: TimeInterval = 20
+    /// Scaled under a sanitizer (`TimeBounds`), like every bound passed in.
+    static let hangBound: TimeInterval = TimeBounds.scaled(20)
 
     static var accordionPath: String { CLI.productsDirectory.appendingPathComponent("accordion").path }
 
-    /// Runs `accordion args...`, or `prefix + [accordion] + args` (e.g. to run as another user).
+    /// Runs `accordion args...`, or `prefix + [accordion] + args` (e.g. to run
+    /// as another user). `bound` is in seconds of an uninstrumented build.
     static func run(_ args: [String], prefix: [String] = [], stdin: Data? = nil,
-                    bound: TimeInterval = hangBound, directory: URL? = nil) throws -> BoundedResult {
+                    bound: TimeInterval = 20, directory: URL? = nil) throws -> BoundedResult {
+        let bound = TimeBounds.scaled(bound)
         let process = Process()
         if let first = prefix.first {
             process.executableURL = URL(fileURLWithPath: first)

@@ -6,14 +6,14 @@ import XCTest
 final class ParallelTests: XCTestCase {
     func testItemsArriveInOrderAcrossThreads() {
         let queue = HandoffQueue<Int>(capacity: 4)
-        var received: [Int] = []
-        let started = Parallel.concurrently({
+        let (received, _) = Parallel.both({ () -> [Int] in
+            var received: [Int] = []
             while let item = queue.pop() { received.append(item) }
+            return received
         }, {
             for i in 0..<10_000 { XCTAssertTrue(queue.push(i)) }
             queue.finish()
         })
-        XCTAssertTrue(started)
         XCTAssertEqual(received, Array(0..<10_000))
     }
 
@@ -22,22 +22,21 @@ final class ParallelTests: XCTestCase {
         // capacity: a push beyond it must wait until then.
         let queue = HandoffQueue<Int>(capacity: 2)
         let gate = HandoffQueue<Bool>(capacity: 1)
-        var order: [String] = []
-        let lock = TestLock()
+        let order = TestLog()
         _ = Parallel.concurrently({
             _ = gate.pop()
-            lock.run { order.append("pop \(queue.pop()!)") }
+            order.append { "pop \(queue.pop()!)" }
             while queue.pop() != nil {}
         }, {
             queue.push(1)
             queue.push(2)
-            lock.run { order.append("full") }
+            order.append { "full" }
             gate.push(true)
             queue.push(3)  // waits for the pop above
-            lock.run { order.append("pushed 3") }
+            order.append { "pushed 3" }
             queue.finish()
         })
-        XCTAssertEqual(order, ["full", "pop 1", "pushed 3"])
+        XCTAssertEqual(order.lines, ["full", "pop 1", "pushed 3"])
     }
 
     func testPollNeverWaits() {
@@ -92,13 +91,23 @@ final class ParallelTests: XCTestCase {
     }
 }
 
-/// A mutex for the tests' shared log (no Foundation in this target).
-private final class TestLock: @unchecked Sendable {
-    private let queue = HandoffQueue<Bool>(capacity: 1)
-    init() { queue.push(true) }
-    func run(_ body: () -> Void) {
-        _ = queue.pop()
-        body()
-        queue.push(true)
+/// A log two threads write to, one line at a time under a mutex (no
+/// Foundation in this target): a line is made while the mutex is held, so
+/// lines stand in the order their events happened.
+private final class TestLog: @unchecked Sendable {
+    private let mutex = HandoffQueue<Bool>(capacity: 1)
+    private var written: [String] = []
+    init() { mutex.push(true) }
+
+    func append(_ line: () -> String) {
+        _ = mutex.pop()
+        written.append(line())
+        mutex.push(true)
+    }
+
+    var lines: [String] {
+        _ = mutex.pop()
+        defer { mutex.push(true) }
+        return written
     }
 }

@@ -1,4 +1,5 @@
 import AccordionSpec
+import AccordionTestSupport
 import AccordionYAML
 import Foundation
 import JSONSchema
@@ -8,8 +9,8 @@ import XCTest
 /// `default` and `examples` value an editor offers is valid where it is offered.
 final class SchemaSelfTests: XCTestCase {
     func testSchemaIsValidAgainstTheOfficialMetaSchema() throws {
-        let dir = try XCTUnwrap(Repo.metaSchemaDirectory, "shared/json-schema/draft2020-12 not found beside the repository")
-        let metaBytes = Array(try Data(contentsOf: dir.appendingPathComponent("schema.json")))
+        if let missing = MetaSchemas.missing { return XCTFail(missing) }
+        let metaBytes = Array(try Data(contentsOf: URL(fileURLWithPath: MetaSchemas.directory + "/schema.json")))
         let meta = try YAMLLoader().load(metaBytes, source: "draft2020-12/schema.json")
         let metaValidator = try JSONSchemaValidator(schema: meta)
         let schema = try SpecLoader.bundledSchemaNode()

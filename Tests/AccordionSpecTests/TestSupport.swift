@@ -4,27 +4,13 @@ import AccordionYAML
 import Foundation
 import XCTest
 
-/// Paths the spec tests read: the repository and, beside it, `shared/`.
+/// Paths the spec tests read, all inside the repository.
 enum Repo {
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func bytes(_ relative: String) throws -> [UInt8] {
         Array(try Data(contentsOf: root.appendingPathComponent(relative)))
-    }
-
-    /// `shared/json-schema/draft2020-12`, found by walking up from the repository
-    /// (in CI `shared/` sits beside the clone; in a worktree it is further up).
-    static var metaSchemaDirectory: URL? {
-        var dir = root
-        for _ in 0..<6 {
-            let candidate = dir.appendingPathComponent("shared/json-schema/draft2020-12")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("schema.json").path) {
-                return candidate
-            }
-            dir = dir.deletingLastPathComponent()
-        }
-        return nil
     }
 
     /// Every file under `relative` with one of `extensions`, sorted.
