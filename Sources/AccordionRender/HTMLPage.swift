@@ -377,8 +377,9 @@ Frames and log order come from the Swift model.</p>
       log: LOG.map((e) => e.slice()),
     }),
     curve,
-    // Holds the clock at container time t and draws that moment, as a frame would.
-    setTime: (t) => { manual = t; advance(t); },
+    // Holds the clock at container time t and draws that moment, as a frame
+    // would; null lets it run in real time again.
+    setTime: (t) => { manual = t; advance(now()); },
   };
 })();
 

@@ -9,8 +9,13 @@ for the same taps (`accordion render --format json --tap ... [--at T]`),
 within 0.5 px, settled and mid-transition. Also checks keyboard-only use,
 the demo's pixel colours in a screenshot, the containment log, that the
 page loads nothing, and that the page's size is linear in the panel count.
+Then random specs and clicks on the page's test clock against the model
+(random_test.py; seed printed, `--seed` or ACCORDION_BROWSER_SEED to change
+it), and, for each wrong page rule in random_test.MUTATIONS, that the
+randomized test catches it.
 
-Standard library only. Usage: browser_test.py [--accordion PATH] [-v]
+Standard library only. Usage: browser_test.py [--accordion PATH] [-v] [-k TEXT]
+[--seed N] [--random N] [--clicks N] [--mutate NAME]
 Prints one line per check and `N passed, N failed`; exits 1 on any failure.
 """
 import argparse
@@ -298,17 +303,21 @@ def ignored_click(browser, base, dropped, name):
     """Clicks a header while a transition runs: the page must log tapIgnored
     (reason transition) and change nothing, as the model does. The first
     header is the one that never moves (only headers below the expanded
-    panel do), so the click cannot miss it."""
-    before = read(browser)
-    if before["state"]["transition"] is None:
-        return
-    spot = centre(before, 0)
-    if spot is None:
-        return
-    browser.click(*spot)
-    after = read(browser)
-    if after["state"]["transition"] is None or after["state"]["transition"]["start"] != before["state"]["transition"]["start"]:
-        return  # the transition ended between the two reads: the click was a real tap; too late to test
+    panel do), so the click cannot miss it. The page's clock is held (its
+    test clock) while the click lands, so a slow machine cannot let the
+    transition end between the look and the click."""
+    browser.eval("window.__accordion.setTime(window.__accordion.state().now)")
+    try:
+        before = read(browser)
+        if before["state"]["transition"] is None:
+            return
+        spot = centre(before, 0)
+        if spot is None:
+            return
+        browser.click(*spot)
+        after = read(browser)
+    finally:
+        browser.eval("window.__accordion.setTime(null)")
     last = after["state"]["log"][-1]
     if (last[1], last[2], last[3]) != ("tapIgnored", base["panels"][0]["id"], "transition"):
         raise Failure(f"{name}: a click during the transition logged {last}")
