@@ -123,9 +123,9 @@ def random_spec(rng):
     for _ in range(rng.randint(0, 4)):
         kind = rng.choice(["tap", "tap", "tap", "wait", "resize", "present", "expand", "setPanels"])
         if kind == "tap":
-            script.append({"tap": rng.choice([rng.choice(ids), rng.randrange(n)])})
+            script.append({"tap": rng.choice([rng.choice(ids), rng.randrange(len(ids))])})
             if rng.random() < 0.3:
-                script[-1]["at"] = "later"  # resolved below, once the clock is known
+                script[-1]["at"] = "later"  # a time, set below
         elif kind == "wait":
             script.append({"wait": grid(rng.uniform(0, 1))})
         elif kind == "resize":
@@ -152,7 +152,8 @@ def random_spec(rng):
         start = "mid"
     elif ending < 0.45:
         script += [{"expand": rng.choice(ids)}, {"present": "Compose"}]
-    # Timed taps: "at" a moment after the previous steps, maybe inside a transition.
+    # Timed taps: at a moment after the earlier timed steps and waits, maybe inside
+    # a transition (or, after an untimed step that came later, out of order: invalid).
     at = 0.0
     for step in script:
         if step.get("at") == "later":
