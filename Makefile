@@ -35,7 +35,8 @@ test: deps
 # Real-browser tests of `render --format html`: Debian's headless chromium
 # (installed when missing) driven over the DevTools protocol by a
 # standard-library Python script. A missing or broken browser fails the run;
-# it is never skipped.
+# it is never skipped. Its randomized test prints its seed;
+# ACCORDION_BROWSER_SEED=N replays or varies it.
 browser-test: deps
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing chromium"; \

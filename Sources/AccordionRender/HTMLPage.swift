@@ -147,8 +147,12 @@ Frames and log order come from the Swift model.</p>
   let expanded = D.state.expanded;
   let modal = D.state.modal;
   let T = null;
+  // The page's clock runs in real time from the moment shown at load. A test
+  // opens the page with ?clock=manual to hold it there and moves it with
+  // __accordion.setTime, so a click lands at an exact container time.
   const clockStart = performance.now(), timeStart = D.state.time;
-  const now = () => timeStart + (performance.now() - clockStart) / 1000;
+  let manual = /[?&]clock=manual(&|$)/.test(location.search) ? timeStart : null;
+  const now = () => manual ?? timeStart + (performance.now() - clockStart) / 1000;
   let shown = timeStart;
   const LOG = D.log.slice();
 
@@ -300,6 +304,11 @@ Frames and log order come from the Swift model.</p>
     }
   }
 
+  // Two times closer than the model's tolerance are the same moment: a tap a
+  // rounding error before a transition's end comes after it, and a duration
+  // shorter than the tolerance is instant.
+  const early = (a, b) => a < b - D.tolerance;
+
   // Ends the running transition at its end time, as the model does.
   function finish() {
     const t = T;
@@ -312,7 +321,7 @@ Frames and log order come from the Swift model.</p>
 
   // Brings the page to container time tau: a transition whose end has come is finished.
   function advance(tau) {
-    if (T && tau >= T.end) finish();
+    if (T && !early(tau, T.end)) finish();
     if (T) render(tau);
   }
 
@@ -335,7 +344,7 @@ Frames and log order come from the Swift model.</p>
     expanded = to;
     showContents();
     describe();
-    if (!(D.duration > 0)) return finish();
+    if (!early(T.start, T.end)) return finish();
     render(t);
     requestAnimationFrame(frame);
   }
@@ -358,8 +367,8 @@ Frames and log order come from the Swift model.</p>
   render(timeStart);
   if (T) requestAnimationFrame(frame);
 
-  // Read-only view of the player's state for tests and curious authors; the
-  // rectangles themselves are read from the DOM.
+  // A view of the player's state for tests and curious authors (the
+  // rectangles themselves are read from the DOM), and the test clock.
   window.__accordion = {
     state: () => ({
       expandedIndex: expanded, modal, shownTime: shown, now: now(), interactionEnabled: !T,
@@ -368,6 +377,9 @@ Frames and log order come from the Swift model.</p>
       log: LOG.map((e) => e.slice()),
     }),
     curve,
+    // Holds the clock at container time t and draws that moment, as a frame
+    // would; null lets it run in real time again.
+    setTime: (t) => { manual = t; advance(now()); },
   };
 })();
 

@@ -37,6 +37,8 @@ public enum HTMLRender {
         out += ",\"background\":" + quote(cssColor(s.container.background))
         out += ",\"layout\":" + quote(s.container.layout.rawValue)
         out += ",\"duration\":\(num(s.container.duration)),\"curveName\":" + quote(s.container.curve.rawValue)
+        // The model's "same moment" tolerance, so the page ends transitions exactly when it does.
+        out += ",\"tolerance\":\(timeTolerance)"
         let points = s.container.curve.controlPoints
         out += ",\"curve\":[" + [points.x1, points.y1, points.x2, points.y2].map(num).joined(separator: ",") + "]"
         // The moment shown and what the model says about it.

@@ -9,8 +9,13 @@ for the same taps (`accordion render --format json --tap ... [--at T]`),
 within 0.5 px, settled and mid-transition. Also checks keyboard-only use,
 the demo's pixel colours in a screenshot, the containment log, that the
 page loads nothing, and that the page's size is linear in the panel count.
+Then random specs and clicks on the page's test clock against the model
+(random_test.py; seed printed, `--seed` or ACCORDION_BROWSER_SEED to change
+it), and, for each wrong page rule in random_test.MUTATIONS, that the
+randomized test catches it.
 
-Standard library only. Usage: browser_test.py [--accordion PATH] [-v]
+Standard library only. Usage: browser_test.py [--accordion PATH] [-v] [-k TEXT]
+[--seed N] [--random N] [--clicks N] [--mutate NAME]
 Prints one line per check and `N passed, N failed`; exits 1 on any failure.
 """
 import argparse
@@ -30,6 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from cdp import Browser, CDPError  # noqa: E402
+import random_test  # noqa: E402
 
 TOLERANCE = 0.5  # px
 
@@ -297,17 +303,21 @@ def ignored_click(browser, base, dropped, name):
     """Clicks a header while a transition runs: the page must log tapIgnored
     (reason transition) and change nothing, as the model does. The first
     header is the one that never moves (only headers below the expanded
-    panel do), so the click cannot miss it."""
-    before = read(browser)
-    if before["state"]["transition"] is None:
-        return
-    spot = centre(before, 0)
-    if spot is None:
-        return
-    browser.click(*spot)
-    after = read(browser)
-    if after["state"]["transition"] is None or after["state"]["transition"]["start"] != before["state"]["transition"]["start"]:
-        return  # the transition ended between the two reads: the click was a real tap; too late to test
+    panel do), so the click cannot miss it. The page's clock is held (its
+    test clock) while the click lands, so a slow machine cannot let the
+    transition end between the look and the click."""
+    browser.eval("window.__accordion.setTime(window.__accordion.state().now)")
+    try:
+        before = read(browser)
+        if before["state"]["transition"] is None:
+            return
+        spot = centre(before, 0)
+        if spot is None:
+            return
+        browser.click(*spot)
+        after = read(browser)
+    finally:
+        browser.eval("window.__accordion.setTime(null)")
     last = after["state"]["log"][-1]
     if (last[1], last[2], last[3]) != ("tapIgnored", base["panels"][0]["id"], "transition"):
         raise Failure(f"{name}: a click during the transition logged {last}")
@@ -496,6 +506,12 @@ def main():
     parser.add_argument("-v", "--verbose", action="store_true")
     parser.add_argument("-k", help="only scenarios whose name contains this")
     parser.add_argument("specs", nargs="*", help="more specs (files or directories) to click through")
+    parser.add_argument("--seed", type=int, default=int(os.environ.get("ACCORDION_BROWSER_SEED", "20261201")),
+                        help="seed of the randomized test (default: $ACCORDION_BROWSER_SEED or 20261201)")
+    parser.add_argument("--random", type=int, default=40, metavar="N", help="random specs to play (default 40)")
+    parser.add_argument("--clicks", type=int, default=6, help="clicks per random spec (default 6)")
+    parser.add_argument("--mutate", choices=sorted(random_test.MUTATIONS),
+                        help="only check that the randomized test catches this wrong page rule")
     args = parser.parse_args()
     if not os.access(args.accordion, os.X_OK):
         print(f"FAIL setup: no accordion binary at {args.accordion} (build it first)")
@@ -530,6 +546,13 @@ def main():
         scenarios.append(("page size linear in panels", lambda: sizes(run, browser)))
         scenarios.append(("200-panel page plays back", lambda: click_sequence(
             run, browser, generated_spec(run.workdir, 200), "generated-200", [-1, 0, 150, "same"])))
+        scenarios.append((f"randomized: {args.random} specs x {args.clicks} clicks against the model (seed {args.seed})",
+                          lambda: randomized(run, browser, args)))
+        # A wrong rule in the page's player must fail the randomized test.
+        for mutation in sorted(random_test.MUTATIONS):
+            scenarios.append((f"mutation {mutation} is caught", lambda mutation=mutation: caught(run, browser, args, mutation)))
+        if args.mutate:
+            scenarios = [(name, fn) for name, fn in scenarios if name == f"mutation {args.mutate} is caught"]
         for name, fn in scenarios:
             if args.k and args.k not in name:
                 continue
@@ -544,6 +567,31 @@ def main():
           f"{run.ignored_clicks} clicks ignored during transitions, in {time.monotonic() - started:.1f} s")
     print(f"{run.passed} passed, {run.failed} failed")
     return 0 if run.failed == 0 and run.passed > 0 else 1
+
+
+def randomized(run, browser, args):
+    """Random specs and clicks: the page's player against the model (random_test.py)."""
+    print(f"     seed {args.seed} (set ACCORDION_BROWSER_SEED or --seed to change it)", flush=True)
+    stats, failures = random_test.run_random(run, browser, args.seed, args.random, args.clicks)
+    print("     " + ", ".join(f"{value} {key.replace('_', ' ')}" for key, value in stats.items()), flush=True)
+    if failures:
+        raise Failure(f"{len(failures)} of {stats['specs']} random specs differ from the model "
+                      f"(seed {args.seed}); first: {failures[0]}")
+    if stats["specs"] < args.random:
+        raise Failure(f"only {stats['specs']} of {args.random} random specs were valid")
+    run.settled_checks += stats["samples"] - stats["mid_samples"]
+    run.mid_checks += stats["mid_samples"]
+
+
+def caught(run, browser, args, mutation):
+    """The page with one wrong rule (random_test.MUTATIONS) must fail the randomized test."""
+    # Twice the specs at most: a wrong rule that only rare specs reach may need more of them.
+    stats, failures = random_test.run_random(run, browser, args.seed, 2 * args.random, args.clicks, mutate=mutation,
+                                             stop_at_first=True, log=lambda line: None)
+    if not failures:
+        raise Failure(f"the page with {mutation} ({random_test.MUTATIONS[mutation][2]}) passed "
+                      f"{stats['specs']} random specs")
+    print(f"     caught at random spec {stats['specs']}: {failures[0][:300]}", flush=True)
 
 
 def at_load(run, browser, spec, at):

@@ -1,0 +1,479 @@
+"""Randomized test of the HTML page's player against the model.
+
+The page's JavaScript is the only implementation of the step rules besides
+the Swift model, so it is held to the model on specs nobody wrote by hand:
+random stacks (1-8 panels, random header heights, sizes, `fill` and `fit`
+with random `contentHeight`, every curve, durations including 0, random
+initial `expanded`), scripts with resizes, modals, `expand` and `setPanels`,
+pages that start mid-transition (`render --at`) or under a modal, and random
+clicks at exact container times (inside running transitions, at their very
+end, on the expanded header, on collapsed ones, at the same instant).
+
+The page runs on its test clock (`?clock=manual`, `__accordion.setTime`), so
+every click lands at a known container time. The oracle is the model: the
+same spec with the clicks appended as timed `tap` steps, dumped with
+`render --format json --at T` for each moment T the page is read at (steps
+after T do not happen, which is exactly what the page has seen by then).
+Compared at every moment: each header and content frame as the page set it
+(within 0.01 px) and as the browser lays it out (within 0.5 px), which
+content views are shown and which is in front, expandedIndex and
+aria-expanded, interaction, the modal, the running transition, and every
+log line (time within 1e-6 s, event, panel, reason).
+
+Times are on a millisecond grid (the dump spells times to 3 decimals), so
+log times compare exactly; transition ends are sums of grid values, so a
+click "at the end" exercises the model's time tolerance too.
+
+`MUTATIONS` are small wrong changes to the page's rules; each must make
+this test fail (`browser_test.py --mutate NAME`, and every one in
+`make browser-test`).
+"""
+import os
+import random
+import subprocess
+
+TIGHT = 0.01  # px: the frames the page writes against the model's (dumped to 3 decimals)
+LOOSE = 0.5  # px: the rectangles the browser lays out
+LOG_TIME = 1e-6  # s
+
+CURVES = ["linear", "easeIn", "easeOut", "easeInOut", None]
+# 1e-10 is shorter than the model's time tolerance: an instant transition.
+DURATIONS = [0, 0, 1e-10, 0.001, 0.05, 0.1, 0.25, 0.3, 0.3, 0.45, 0.8, 1.2]
+
+# Wrong page rules the test must catch: name -> (text in the page, replacement, what it breaks).
+MUTATIONS = {
+    "taps-pass-during-transition": (
+        "if (T) return log(t, D.ignored.event, P[i].id, D.ignored.transition);", "",
+        "a tap during a running transition starts another instead of being ignored"),
+    "no-modal-check": (
+        "if (modal !== null) return log(t, D.ignored.event, P[i].id, D.ignored.modal);", "",
+        "a tap under a modal is not ignored"),
+    "collapse-reexpands": (
+        "to = i === expanded ? null : i;", "to = i;",
+        "a tap on the expanded header switches to itself instead of collapsing"),
+    "header-off-by-one-px": (
+        "r[1] + P[e].s, r[2], r[3]]", "r[1] + P[e].s + 1, r[2], r[3]]",
+        "headers below the expanded panel sit 1 px too low"),
+    "content-off-by-a-tenth-px": (
+        "[r[0] + to[0] - from[0], r[1] + to[1] - from[1], r[2], r[3]]",
+        "[r[0] + to[0] - from[0], r[1] + to[1] - from[1] + 0.1, r[2], r[3]]",
+        "a content view lags its header by 0.1 px mid-transition (under the 0.5 px of the layout checks)"),
+    "end-entries-swapped": (
+        "replay(D.templates[t.kind].end, t.from, t.to, t.end);",
+        "replay(D.templates[t.kind].end.slice().reverse(), t.from, t.to, t.end);",
+        "a transition's end entries are logged in the wrong order"),
+    "no-time-tolerance": (
+        "const early = (a, b) => a < b - D.tolerance;", "const early = (a, b) => a < b;",
+        "times within the model's tolerance of a transition's end do not count as its end"),
+    "linear-always": (
+        'if (D.curveName === "linear") return progress;', "return progress;",
+        "every curve plays as linear"),
+}
+
+
+def grid(value):
+    """A time or length on the millisecond grid, as a float."""
+    return round(value, 3)
+
+
+def num(value):
+    return repr(grid(value)) if value != int(value) else str(int(value))
+
+
+# -- specs --------------------------------------------------------------------
+def random_spec(rng):
+    """A random spec as a structure: {container, panels, script}, plus how the
+    page starts: 'settled' (render's default), or 'mid' (the script's last tap
+    still running, shown with --at)."""
+    n = rng.randint(1, 8)
+    heights = [grid(rng.choice([rng.uniform(1, 12), rng.uniform(20, 70), 44])) for _ in range(n)]
+    default_header = grid(rng.uniform(20, 60))
+    own = [rng.random() < 0.6 for _ in range(n)]
+    total = sum(h if o else default_header for h, o in zip(heights, own))
+    layout = rng.choice(["fill", "fit"])
+    # Mostly room for every header, now and then barely or not at all (invalid).
+    height = grid(total + rng.choice([rng.uniform(0, 600)] * 4 + [rng.uniform(0, 5), rng.uniform(-10, 0)]))
+    container = {
+        "width": grid(rng.uniform(120, 900)),
+        "height": max(1, height),
+        "headerHeight": default_header,
+        "layout": layout,
+        "duration": rng.choice(DURATIONS),
+        "curve": rng.choice(CURVES),
+    }
+    choice = rng.random()
+    container["expanded"] = ("omit" if choice < 0.25 else None if choice < 0.45
+                             else f"p{rng.randrange(n)}" if choice < 0.75 else rng.randrange(n))
+    panels = []
+    for i in range(n):
+        p = {"id": f"p{i}", "title": f"Panel {i}", "color": rng.randrange(1 << 24)}
+        if own[i]:
+            p["headerHeight"] = heights[i]
+        r = rng.random()
+        space = max(0, container["height"] - total)
+        if r < 0.35:
+            p["contentHeight"] = grid(rng.uniform(0, space))
+        elif r < 0.5:
+            p["contentHeight"] = grid(space + rng.uniform(1, 400))  # too large: capped by the space
+        elif r < 0.55:
+            p["contentHeight"] = 0
+        panels.append(p)
+    script = []
+    ids = [p["id"] for p in panels]
+    for _ in range(rng.randint(0, 4)):
+        kind = rng.choice(["tap", "tap", "tap", "wait", "resize", "present", "expand", "setPanels"])
+        if kind == "tap":
+            script.append({"tap": rng.choice([rng.choice(ids), rng.randrange(len(ids))])})
+            if rng.random() < 0.3:
+                script[-1]["at"] = "later"  # a time, set below
+        elif kind == "wait":
+            script.append({"wait": grid(rng.uniform(0, 1))})
+        elif kind == "resize":
+            script.append({"resize": {"width": grid(rng.uniform(120, 900)),
+                                      "height": grid(max(1, total + rng.uniform(-5, 500)))}})
+        elif kind == "present":
+            # A modal goes over the expanded panel: make sure there is one, now and then.
+            if rng.random() < 0.5:
+                script.append({"expand": rng.choice(ids)})
+            script += [{"present": "Sheet"}, {"dismiss": True}]
+        elif kind == "expand":
+            script.append({"expand": rng.choice([None, rng.choice(ids)])})
+        else:
+            kept = ids[:]
+            rng.shuffle(kept)
+            if len(kept) > 1 and rng.random() < 0.5:
+                kept.pop()
+            script.append({"setPanels": kept})
+            ids = kept
+    start = "settled"
+    ending = rng.random()
+    if ending < 0.35:
+        script.append({"tap": rng.choice(ids)})  # untimed: when idle, so it is never ignored
+        start = "mid"
+    elif ending < 0.45:
+        script += [{"expand": rng.choice(ids)}, {"present": "Compose"}]
+    # Timed taps: at a moment after the earlier timed steps and waits, maybe inside
+    # a transition (or, after an untimed step that came later, out of order: invalid).
+    at = 0.0
+    for step in script:
+        if step.get("at") == "later":
+            at = grid(at + rng.choice([0, rng.uniform(0, 0.5), rng.uniform(0.5, 2)]))
+            step["at"] = at
+        elif "wait" in step:
+            at = grid(at + step["wait"])
+    return {"container": container, "panels": panels, "script": script, "start": start}
+
+
+def yaml_value(v):
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if isinstance(v, str):
+        return v
+    return num(v)
+
+
+def spec_text(spec, clicks=()):
+    """The spec as YAML, with `clicks` [(time, panel index)] appended as timed taps."""
+    c = spec["container"]
+    lines = ["accordion: 1", "title: Random spec", "container:"]
+    for key in ("width", "height", "headerHeight", "layout"):
+        lines.append(f"  {key}: {yaml_value(c[key])}")
+    if c["expanded"] != "omit":
+        lines.append(f"  expanded: {yaml_value(c['expanded'])}")
+    lines += ["  animation:", f"    duration: {c['duration']!r}"]
+    if c["curve"]:
+        lines.append(f"    curve: {c['curve']}")
+    lines.append("panels:")
+    for p in spec["panels"]:
+        lines.append(f"  - id: {p['id']}")
+        lines.append(f"    title: {p['title']}")
+        lines.append(f"    color: 0x{p['color']:06X}FF")
+        lines.append("    titleColor: 0x000000FF" if (p["color"] >> 8 & 0xFF) > 140 else "    titleColor: 0xFFFFFFFF")
+        for key in ("headerHeight", "contentHeight"):
+            if key in p:
+                lines.append(f"    {key}: {num(p[key])}")
+    steps = list(spec["script"]) + [{"tap": i, "at": t} for t, i in clicks]
+    lines.append("script:" if steps else "script: []")
+    for step in steps:
+        for k, (key, value) in enumerate(step.items()):
+            lead = "  - " if k == 0 else "    "
+            if key == "resize":
+                lines.append(f"{lead}resize: {{width: {num(value['width'])}, height: {num(value['height'])}}}")
+            elif key == "setPanels":
+                lines.append(f"{lead}setPanels: [{', '.join(value)}]")
+            elif key == "at":
+                lines.append(f"{lead}at: {repr(value)}")
+            else:
+                lines.append(f"{lead}{key}: {yaml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+# -- reading the page -----------------------------------------------------------
+# Frames as the page set them (the style it wrote), as the browser lays them
+# out, and what the page shows besides.
+READ_EXACT = r"""(() => {
+  const s = document.getElementById('screen').getBoundingClientRect();
+  const number = '(-?[0-9.]+(?:e[-+]?[0-9]+)?)px';
+  const written = (el) => {
+    const m = new RegExp('^translate\\(' + number + '(?:,\\s*' + number + ')?\\)$').exec(el.style.transform);
+    return m ? [Number(m[1]), Number(m[2] ?? 0), parseFloat(el.style.width), parseFloat(el.style.height)] : null;
+  };
+  const laid = (el) => { const r = el.getBoundingClientRect(); return [r.x - s.x, r.y - s.y, r.width, r.height]; };
+  const panels = [];
+  for (const h of document.querySelectorAll('#screen > .header')) {
+    const c = document.getElementById(h.getAttribute('aria-controls'));
+    const shown = !c.hidden && getComputedStyle(c).display !== 'none';
+    panels[Number(h.id.slice(1))] = {
+      header: written(h), headerLaid: laid(h), expanded: h.getAttribute('aria-expanded'),
+      content: shown ? written(c) : null, contentLaid: shown ? laid(c) : null, front: c.classList.contains('front'),
+    };
+  }
+  const sheet = document.querySelector('#screen > .modal');
+  return { panels, state: window.__accordion.state(), screen: [s.x, s.y, s.width, s.height],
+           sheet: !sheet.hidden, interaction: document.getElementById('interaction').textContent,
+           expandedText: document.getElementById('expanded-index').textContent,
+           visibleText: document.getElementById('visible').textContent,
+           logLines: document.querySelectorAll('#log li').length };
+})()"""
+
+
+def differences(view, dump):
+    """Every way the page differs from the model's dump; empty when they agree."""
+    out = []
+    if len(view["panels"]) != len(dump["panels"]):
+        return [f"page has {len(view['panels'])} headers, model {len(dump['panels'])}"]
+
+    def far(a, b, tolerance):
+        return a is None or any(abs(x - y) > tolerance for x, y in zip(a, b))
+
+    transition = dump["transition"]
+    for p, m in zip(view["panels"], dump["panels"]):
+        want = [m["header"][k] for k in ("x", "y", "width", "height")]
+        if far(p["header"], want, TIGHT):
+            out.append(f"header {m['id']} written {p['header']}, model {want}")
+        elif far(p["headerLaid"], want, LOOSE):
+            out.append(f"header {m['id']} laid out at {p['headerLaid']}, model {want}")
+        if (p["content"] is None) != (m["content"] is None):
+            out.append(f"content of {m['id']} {'shown' if p['content'] is not None else 'hidden'}, model {m['content']}")
+        elif m["content"] is not None:
+            want = [m["content"][k] for k in ("x", "y", "width", "height")]
+            if far(p["content"], want, TIGHT):
+                out.append(f"content {m['id']} written {p['content']}, model {want}")
+            elif far(p["contentLaid"], want, LOOSE):
+                out.append(f"content {m['id']} laid out at {p['contentLaid']}, model {want}")
+        front = transition is not None and transition["to"] == m["index"]
+        if p["front"] != front:
+            out.append(f"content {m['id']} front={p['front']}, model transition {transition}")
+        expanded = "true" if m["index"] == dump["expandedIndex"] else "false"
+        if p["expanded"] != expanded:
+            out.append(f"header {m['id']} aria-expanded={p['expanded']}, model expandedIndex {dump['expandedIndex']}")
+    state = view["state"]
+    if state["expandedIndex"] != dump["expandedIndex"]:
+        out.append(f"expandedIndex {state['expandedIndex']}, model {dump['expandedIndex']}")
+    want_text = "none" if dump["expandedIndex"] is None else str(dump["expandedIndex"])
+    if view["expandedText"] != want_text:
+        out.append(f"expandedIndex shown as {view['expandedText']!r}, model {want_text!r}")
+    if state["interactionEnabled"] != dump["interactionEnabled"] or (view["interaction"] == "enabled") != dump["interactionEnabled"]:
+        out.append(f"interaction {state['interactionEnabled']} ({view['interaction']!r}), model {dump['interactionEnabled']}")
+    visible = dump["visible"]
+    modal = visible["title"] if visible and visible["kind"] == "modal" else None
+    if state["modal"] != modal or view["sheet"] != (modal is not None):
+        out.append(f"modal {state['modal']!r} (sheet shown: {view['sheet']}), model visible {visible}")
+    want_visible = ("none" if visible is None else f"modal “{visible['title']}”" if visible["kind"] == "modal"
+                    else f"panel “{visible['title']}”")
+    if view["visibleText"] != want_visible:
+        out.append(f"visible shown as {view['visibleText']!r}, model {want_visible!r}")
+    mine = state["transition"]
+    if (mine is None) != (transition is None):
+        out.append(f"transition {mine}, model {transition}")
+    elif mine is not None:
+        if (mine["from"], mine["to"]) != (transition["from"], transition["to"]) or \
+                abs(mine["start"] - transition["start"]) > 1e-3 or abs(mine["end"] - transition["end"]) > 1e-3:
+            out.append(f"transition {mine}, model {transition}")
+    page_log, model_log = state["log"], dump["events"]
+    if view["logLines"] != len(page_log):
+        out.append(f"the log shows {view['logLines']} lines for {len(page_log)} entries")
+    for k in range(max(len(page_log), len(model_log))):
+        a = page_log[k] if k < len(page_log) else None
+        b = model_log[k] if k < len(model_log) else None
+        if a is None or b is None or abs(a[0] - b["time"]) > LOG_TIME or \
+                (a[1], a[2], a[3]) != (b["event"], b.get("panel"), b.get("reason")):
+            out.append(f"log line {k}: page {a}, model {b and [b['time'], b['event'], b.get('panel'), b.get('reason')]}")
+            break
+    return out
+
+
+# -- the run ------------------------------------------------------------------
+class Mismatch(Exception):
+    pass
+
+
+def run_random(run, browser, seed, count=40, clicks=6, mutate=None, stop_at_first=False, log=print):
+    """Plays `count` random specs; returns (stats, failures). With `mutate`,
+    the named mutation is applied to each page before it is loaded."""
+    rng = random.Random(seed)
+    stats = {"specs": 0, "invalid": 0, "mid_start": 0, "modal_start": 0, "clicks": 0, "real_clicks": 0,
+             "ignored": 0, "samples": 0, "mid_samples": 0}
+    failures = []
+    attempts = 0
+    while stats["specs"] < count and attempts < count * 4:
+        attempts += 1
+        spec = random_spec(rng)
+        name = f"random-{attempts}"
+        path = os.path.join(run.workdir, name + ".yaml")
+        with open(path, "w") as f:
+            f.write(spec_text(spec))
+        if subprocess.run([run.accordion, "validate", path], capture_output=True).returncode != 0:
+            stats["invalid"] += 1
+            continue
+        stats["specs"] += 1
+        try:
+            play(run, browser, rng, spec, path, name, clicks, mutate, stats)
+        except Mismatch as e:
+            failures.append(f"{name} (seed {seed}): {e}")
+            log(f"     {name}: {e}")
+            if stop_at_first:
+                break
+    return stats, failures
+
+
+def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
+    settled = run.dump(path)
+    extra = []
+    if spec["start"] == "mid" and spec["container"]["duration"] >= 0.01:
+        d = spec["container"]["duration"]
+        t0 = grid(settled["time"] - d + rng.uniform(0.1, 0.9) * d)
+        base = run.dump(path, at=t0)
+        if base["transition"] is not None:
+            extra = ["--at", repr(t0)]
+            stats["mid_start"] += 1
+    if not extra:
+        base = settled
+    if base["visible"] and base["visible"]["kind"] == "modal":
+        stats["modal_start"] += 1
+    page = run.page(path, name, extra=extra)
+    if mutate:
+        old, new, _ = MUTATIONS[mutate]
+        text = open(page, encoding="utf-8").read()
+        if text.count(old) != 1:
+            # Not a catch: the mutation no longer matches the page's script.
+            raise AssertionError(f"mutation {mutate}: its text occurs {text.count(old)} times in the page")
+        with open(page, "w", encoding="utf-8") as f:
+            f.write(text.replace(old, new))
+    browser.navigate("file://" + page + "?clock=manual")
+    errors = [e for e in browser.events if e["method"] == "Runtime.exceptionThrown"]
+    if errors:
+        raise Mismatch(f"script error: {errors[0]['params']['exceptionDetails'].get('text')}")
+    width, height = browser.eval("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    if width > browser.width or height > browser.height:
+        browser.viewport(max(width, browser.width), max(height, browser.height))
+    view = browser.eval(READ_EXACT)
+    # The page holds the model's exact start time (the dump spells it to 3 decimals).
+    t0 = view["state"]["loadedAt"]
+    if abs(t0 - base["time"]) > 1e-3:
+        raise Mismatch(f"the page starts at {t0} s, the model at {base['time']} s")
+    check(view, base, "at load")
+    stats["samples"] += 1
+    ids = [p["id"] for p in base["panels"]]
+    n = len(ids)
+    done = []  # (time, index) clicked so far
+    oracle = os.path.join(run.workdir, name + "-clicks.yaml")
+    plan = []
+    t = t0
+    # The clicks are chosen as the page goes (on the expanded header, inside a
+    # running transition...), so the spec with all of them is written at the end
+    # and every moment is checked then, against the model with every click.
+    moments = []  # (time, view, label)
+    for k in range(clicks):
+        state = view["state"]
+        running = state["transition"]
+        r = rng.random()
+        if running and r < 0.4:
+            t = grid(rng.uniform(t, running["end"]))  # inside the transition (or its end, by rounding)
+        elif running and r < 0.5:
+            t = running["end"]  # exactly at its end
+        elif running and r < 0.58:
+            # At its end as a script would write it: a rounding error before or after it.
+            t = max(t, grid(running["end"]))
+        elif r < 0.65:
+            pass  # the same instant as the last click
+        else:
+            t = grid(t + rng.choice([rng.uniform(0, 0.3), rng.uniform(0.3, 1.5)]))
+        # Moments between the last click and this one: mid-transition and settled.
+        for at in between(rng, view, moments_after=t):
+            browser.eval(f"window.__accordion.setTime({at!r})")
+            moments.append((at, browser.eval(READ_EXACT), "before click %d" % (k + 1)))
+        browser.eval(f"window.__accordion.setTime({t!r})")
+        if moments and t - moments[-1][0] <= 1e-6:
+            # The model at t has every click at t: only the page after the last of them compares.
+            moments.pop()
+        now = browser.eval(READ_EXACT)
+        e = now["state"]["expandedIndex"]
+        pick = rng.random()
+        if e is not None and pick < 0.35:
+            i = e
+        elif pick < 0.75 and n > 1:
+            i = rng.choice([j for j in range(n) if j != e])
+        else:
+            i = rng.randrange(n)
+        click(browser, now, i, rng, stats)
+        stats["clicks"] += 1
+        done.append((t, i))
+        plan.append(f"{ids[i]}@{t:g}")
+        view = browser.eval(READ_EXACT)
+        if len(view["state"]["log"]) > len(now["state"]["log"]) and view["state"]["log"][-1][1] == "tapIgnored":
+            stats["ignored"] += 1
+        moments.append((t, view, f"click {k + 1} on {ids[i]} at {t:g} s"))
+    # After the last click: through its transition to the settled state.
+    for at in between(rng, view, moments_after=None):
+        browser.eval(f"window.__accordion.setTime({at!r})")
+        moments.append((at, browser.eval(READ_EXACT), "after the clicks"))
+    with open(oracle, "w") as f:
+        f.write(spec_text(spec, done))
+    for at, seen, label in moments:
+        dump = run.dump(oracle, at=at)
+        stats["samples"] += 1
+        stats["mid_samples"] += dump["transition"] is not None
+        check(seen, dump, f"{label}, read at {at!r} s (clicks {' '.join(plan)})")
+
+
+def between(rng, view, moments_after):
+    """Moments to read the page at, from the last click up to (not including)
+    the next click at `moments_after` (None: the run's end): inside a running
+    transition at random progress, at its end, and once settled."""
+    state = view["state"]
+    now = state["now"]
+    limit = moments_after if moments_after is not None else float("inf")
+    times = []
+    running = state["transition"]
+    if running:
+        for _ in range(2):
+            at = rng.uniform(now, running["end"])
+            if at < limit - 1e-6 and at - now > 1e-6 and running["end"] - at > 1e-6:
+                times.append(at)
+        if running["end"] < limit - 1e-6:
+            times.append(running["end"])
+    settled = (running["end"] if running else now) + 0.05
+    if settled < limit - 1e-6:
+        times.append(settled)
+    return sorted(times)
+
+
+def click(browser, view, i, rng, stats):
+    """A real mouse click at the header's centre, or now and then `element.click()`
+    (and always for headers too thin to aim at)."""
+    x, y, w, h = view["panels"][i]["headerLaid"]
+    sx, sy = view["screen"][:2]
+    if h >= 4 and rng.random() < 0.7:
+        browser.click(sx + x + w / 2, sy + y + h / 2)
+        stats["real_clicks"] += 1
+    else:
+        browser.eval(f"document.getElementById('h{i}').click()")
+
+
+def check(view, dump, label):
+    problems = differences(view, dump)
+    if problems:
+        raise Mismatch(f"{label}: " + "; ".join(problems[:4]))
