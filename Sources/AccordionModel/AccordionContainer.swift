@@ -23,6 +23,13 @@ public struct AccordionContainer: Sendable, Equatable {
     /// end entries are not in it yet (a later step may still complete the
     /// transition early, at its own time): see `pendingEntries` and `events(through:)`.
     public private(set) var log = ContainmentLog()
+    /// `tops[i]` = h_0 + … + h_(i-1), so that `top(ofPanel:)` and
+    /// `frame(forPanelAt:)` are O(1) and `layout(at:)` reads each header's
+    /// top instead of carrying a running sum, which would chain every frame
+    /// to the one before it. Rebuilt when the stack changes; the state
+    /// keeps nothing per panel, so the validator following a script does
+    /// not pay for it.
+    private var tops: [Double] = []
 
     /// Loads a container the way the article's controller appears on screen:
     /// the initially expanded panel becomes the only child, logging `addChild`,
@@ -32,6 +39,7 @@ public struct AccordionContainer: Sendable, Equatable {
     public init(title: String?, container: ContainerSpec, panels: [PanelSpec], expandedIndex: Int?) {
         self.title = title
         state = ContainerState(container: container, panels: panels, expandedIndex: expandedIndex)
+        rebuildTops()
         if let index = state.expandedIndex {
             logAppearance(of: panels[index].id, at: 0)
         }
@@ -140,6 +148,7 @@ public struct AccordionContainer: Sendable, Equatable {
         case .modalDismissed:
             log.append(LogEntry(time: time, event: .dismissModal, panel: expandedID))
         case .stackReplaced(let change):
+            rebuildTops()
             if let left = change.left {
                 for event in [LogEvent.willMoveToParent, .viewWillDisappear, .viewDidDisappear, .removeFromParent] {
                     log.append(LogEntry(time: time, event: event, panel: left))
@@ -187,6 +196,19 @@ public struct AccordionContainer: Sendable, Equatable {
         }
     }
 
+    /// Recomputes the header offsets after the stack changed, adding the
+    /// heights top to bottom as `ContainerState.totalHeaderHeight` does.
+    private mutating func rebuildTops() {
+        var sums: [Double] = []
+        sums.reserveCapacity(state.panels.count)
+        var total = 0.0
+        for panel in state.panels {
+            sums.append(total)
+            total += panel.headerHeight
+        }
+        tops = sums
+    }
+
     /// The expanded panel's id, naming the host of a modal.
     private var expandedID: String? { state.expandedIndex.map { state.panels[$0].id } }
 
@@ -203,18 +225,51 @@ public struct AccordionContainer: Sendable, Equatable {
     public func contentHeight(ofPanel index: Int) -> Double { state.contentHeight(ofPanel: index) }
 
     /// `top_i`: where header `index` sits with nothing expanded.
-    public func top(ofPanel index: Int) -> Double { state.top(ofPanel: index) }
+    public func top(ofPanel index: Int) -> Double { tops[index] }
 
     /// `frame(forPanelAt:)` (the article's `frameForViewControllerAtIndex:`):
     /// where panel `index`'s content sits when it is the expanded one.
-    public func frame(forPanelAt index: Int) -> Rect { state.frame(forPanelAt: index) }
+    public func frame(forPanelAt index: Int) -> Rect {
+        Rect(x: 0, y: tops[index] + state.panels[index].headerHeight,
+             width: state.container.width, height: state.contentHeight(ofPanel: index))
+    }
 
     /// The running transition at `time`, with its linear progress, or nil.
     public func transitionInfo(at time: Double) -> TransitionInfo? { state.transitionInfo(at: time) }
 
     /// Every panel's header and content frame at `time` (at or after the last
-    /// step); linear in the panel count (`ContainerState.layout(at:)`).
-    public func layout(at time: Double) -> [PanelFrame] { state.layout(at: time) }
+    /// step): settled under `expandedIndex`, or, inside a transition, each
+    /// header between its settled place under `from` and under `to` along the
+    /// curve, and each content view (from's and to's) moving with its own header.
+    /// Linear in the panel count.
+    public func layout(at time: Double) -> [PanelFrame] {
+        // Each header's y is its settled top shifted by the content open
+        // above it: the expanded panel's when settled, from's and to's eased
+        // inside a transition. A content view starts right under its own
+        // header, so it moves exactly as the header does.
+        let width = state.container.width
+        let transition = state.runningTransition(at: time)
+        let from = (transition.map { $0.from } ?? state.expandedIndex) ?? Int.max
+        let to = (transition.map { $0.to } ?? state.expandedIndex) ?? Int.max
+        let fromShift = from < tops.count ? state.contentHeight(ofPanel: from) : 0
+        let toShift = to < tops.count ? state.contentHeight(ofPanel: to) : 0
+        let eased = transition.map { state.container.curve.value(atProgress: $0.progress(at: time)) }
+        let panels = state.panels
+        return panels.indices.map { index in
+            let panel = panels[index]
+            let before = tops[index] + (index > from ? fromShift : 0)
+            var y = before
+            if let eased {
+                let after = tops[index] + (index > to ? toShift : 0)
+                y = before + (after - before) * eased
+            }
+            let header = Rect(x: 0, y: y, width: width, height: panel.headerHeight)
+            let content = index == from || index == to
+                ? Rect(x: 0, y: y + panel.headerHeight, width: width, height: index == from ? fromShift : toShift)
+                : nil
+            return PanelFrame(index: index, panel: panel, header: header, content: content)
+        }
+    }
 
     /// `visibleViewController`: the modal if one is presented, else the expanded panel, else nil.
     public var visible: Visible? { state.visible }

@@ -18,12 +18,13 @@ func isEarlier(_ a: Double, _ b: Double) -> Bool { a < b - timeTolerance }
 /// diagnostics from them.
 ///
 /// The stack is the caller's array, shared copy-on-write until a `setPanels`
-/// replaces it: following a script over a 100,000-panel spec costs one array
-/// of header offsets beside the spec's own panels.
+/// replaces it, and nothing is kept per panel beside it: following a script
+/// over a 100,000-panel spec costs no memory beyond the spec's own panels.
 ///
 /// Costs: a step is O(1) except `setPanels` (linear in the new stack);
-/// `layout(at:)` is linear in the panel count, every other query O(1) except
-/// `index(ofPanel:)`.
+/// `index(ofPanel:)` and `firstHeaderBelowBottom` are linear in the panel
+/// count, every other query O(1). Frames are `AccordionContainer`'s, which
+/// keeps the header offsets they need.
 public struct ContainerState: Sendable, Equatable {
     /// The container as configured, with its current size (after `resize`).
     public private(set) var container: ContainerSpec
@@ -40,8 +41,9 @@ public struct ContainerState: Sendable, Equatable {
     /// The tap transition still running after `clock`, nil when idle. Its
     /// end is always later than its start: an instant one is never running.
     public private(set) var running: Transition?
-    /// `tops[i]` = h_0 + … + h_(i-1); `tops[n]` = Σ h. Rebuilt only when the stack changes.
-    private var tops: [Double] = [0]
+    /// Σ h_i: the height all headers take together, summed top to bottom
+    /// whenever the stack changes.
+    public private(set) var totalHeaderHeight: Double
 
     /// The container as it loads: `expandedIndex` already resolved (the
     /// spec's default applied); an index outside the stack is treated as none.
@@ -49,7 +51,7 @@ public struct ContainerState: Sendable, Equatable {
         self.container = container
         self.panels = panels
         self.expandedIndex = expandedIndex.flatMap { panels.indices.contains($0) ? $0 : nil }
-        rebuildTops()
+        totalHeaderHeight = Self.headerSum(panels)
     }
 
     // MARK: - The clock
@@ -185,7 +187,7 @@ public struct ContainerState: Sendable, Equatable {
     private mutating func replaceStack(with newPanels: [PanelSpec]) -> StackChange {
         let keptID = expandedIndex.map { panels[$0].id }
         panels = newPanels
-        rebuildTops()
+        totalHeaderHeight = Self.headerSum(newPanels)
         if let keptID, let newIndex = newPanels.firstIndex(where: { $0.id == keptID }) {
             expandedIndex = newIndex
             return StackChange(left: nil, arrived: nil)
@@ -194,17 +196,12 @@ public struct ContainerState: Sendable, Equatable {
         return StackChange(left: keptID, arrived: expandedIndex)
     }
 
-    /// Recomputes the header offsets after the stack changed.
-    private mutating func rebuildTops() {
-        var sums: [Double] = []
-        sums.reserveCapacity(panels.count + 1)
+    /// Σ h_i, added top to bottom as `AccordionContainer`'s header offsets
+    /// are, so the last header's bottom there is exactly this sum.
+    private static func headerSum(_ panels: [PanelSpec]) -> Double {
         var total = 0.0
-        sums.append(0)
-        for panel in panels {
-            total += panel.headerHeight
-            sums.append(total)
-        }
-        tops = sums
+        for panel in panels { total += panel.headerHeight }
+        return total
     }
 
     // MARK: - Queries
@@ -222,25 +219,21 @@ public struct ContainerState: Sendable, Equatable {
 
     // MARK: - Geometry
 
-    /// Σ h_i: the height all headers take together.
-    public var totalHeaderHeight: Double { tops[panels.count] }
-
     /// `space = max(0, H − Σ h_i)`: what is left under the headers for content.
     public var space: Double { max(0, container.height - totalHeaderHeight) }
 
     /// The first panel whose header, with every panel collapsed, ends below
-    /// the container's bottom (by more than the tolerance); nil when all fit.
-    public var firstHeaderBelowBottom: Int? {
-        let limit = container.height + timeTolerance
+    /// the container's bottom (by more than 1e-9 points), and where it ends;
+    /// nil when all fit. Linear, but only when some header does not fit.
+    public var firstHeaderBelowBottom: (index: Int, bottom: Double)? {
+        let limit = container.height + 1e-9
         guard totalHeaderHeight > limit else { return nil }
-        // `tops` is non-decreasing: bisect for the first bottom past the limit.
-        var low = 0
-        var high = panels.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if tops[mid + 1] > limit { high = mid } else { low = mid + 1 }
+        var bottom = 0.0
+        for (index, panel) in panels.enumerated() {
+            bottom += panel.headerHeight
+            if bottom > limit { return (index, bottom) }
         }
-        return low
+        return nil
     }
 
     /// `C_i`: the content height panel `index` gets when expanded: the whole
@@ -251,16 +244,6 @@ public struct ContainerState: Sendable, Equatable {
             return max(0, min(preferred, space))
         }
         return space
-    }
-
-    /// `top_i`: where header `index` sits with nothing expanded.
-    public func top(ofPanel index: Int) -> Double { tops[index] }
-
-    /// `frame(forPanelAt:)` (the article's `frameForViewControllerAtIndex:`):
-    /// where panel `index`'s content sits when it is the expanded one.
-    public func frame(forPanelAt index: Int) -> Rect {
-        Rect(x: 0, y: tops[index] + panels[index].headerHeight,
-             width: container.width, height: contentHeight(ofPanel: index))
     }
 
     /// The transition running at `time` (start ≤ time < end), if any.
@@ -276,36 +259,6 @@ public struct ContainerState: Sendable, Equatable {
         guard let transition = runningTransition(at: time) else { return nil }
         return TransitionInfo(from: transition.from, to: transition.to, start: transition.start,
                               end: transition.end, progress: transition.progress(at: time))
-    }
-
-    /// Every panel's header and content frame at `time` (at or after the last
-    /// step): settled under `expandedIndex`, or, inside a transition, each
-    /// header between its settled place under `from` and under `to` along the
-    /// curve, and each content view (from's and to's) moving with its own header.
-    /// Linear in the panel count.
-    public func layout(at time: Double) -> [PanelFrame] {
-        // Each header's y is its settled top, shifted by the content open
-        // above it: one panel's when settled, from's and to's eased inside a
-        // transition. Panels above every open one are not shifted at all.
-        let width = container.width
-        let transition = runningTransition(at: time)
-        let opened: (Int?, Int?) = transition.map { ($0.from, $0.to) } ?? (expandedIndex, expandedIndex)
-        let fromShift = opened.0.map { contentHeight(ofPanel: $0) } ?? 0
-        let toShift = opened.1.map { contentHeight(ofPanel: $0) } ?? 0
-        let eased = transition.map { container.curve.value(atProgress: $0.progress(at: time)) } ?? 1
-        let from = opened.0 ?? Int.max
-        let to = opened.1 ?? Int.max
-        return panels.indices.map { index in
-            let panel = panels[index]
-            let before = tops[index] + (index > from ? fromShift : 0)
-            let after = tops[index] + (index > to ? toShift : 0)
-            let y = before + (after - before) * eased
-            let header = Rect(x: 0, y: y, width: width, height: panel.headerHeight)
-            let content = index == from || index == to
-                ? Rect(x: 0, y: y + panel.headerHeight, width: width, height: index == from ? fromShift : toShift)
-                : nil
-            return PanelFrame(index: index, panel: panel, header: header, content: content)
-        }
     }
 }
 

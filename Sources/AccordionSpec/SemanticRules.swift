@@ -398,11 +398,10 @@ struct SemanticChecker {
     /// `headers-overflow`: every header must fit in the container.
     private mutating func checkHeadersFit(_ state: ContainerState, at span: SourceSpan, pointer: String, context: String) {
         // Point at the first header that leaves the screen, when it has an id to show.
-        guard let first = state.firstHeaderBelowBottom else { return }
+        guard let (first, bottom) = state.firstHeaderBelowBottom else { return }
         let count = state.panels.count == 1 ? "the header is" : "the \(state.panels.count) headers add up to"
         var related: [RelatedLocation] = []
         if let idNode = stack.idNodes[first] {
-            let bottom = state.top(ofPanel: first) + state.panels[first].headerHeight
             related.append(RelatedLocation(
                 message: "`\(state.panels[first].id)` is the first header that does not fit: it ends at \(points(bottom)) points", span: idNode.span))
         }
@@ -585,13 +584,11 @@ struct SemanticChecker {
                 step = Step(.setPanels(stacks[index]?.specs ?? []), at: w.at)
             }
             let idle = state.clock
-            let modalBefore = state.modalTitle
             let outcome = state.apply(step)
             switch outcome.effect {
             case .rejected(let reason):
                 complete = false
-                reportRejected(w, reason, time: outcome.time, clock: state.clock, modal: modalBefore, known: known,
-                               lastNode: lastNode, lastWaited: lastWaited)
+                reportRejected(w, reason, at: outcome.time, in: state, known: known, lastNode: lastNode, lastWaited: lastWaited)
                 switch (w.kind, reason) {
                 case (.present, .modalPresented), (.dismiss, .noModal):
                     // A modal is up (or not) either way.
@@ -644,12 +641,13 @@ struct SemanticChecker {
         return complete ? resolved : nil
     }
 
-    /// The diagnostic for a step the model rejected, when what it depends on
-    /// is known. `clock` is the model's clock (the time of the last step that
-    /// ran), `modal` the title of the modal up when the step came.
-    private mutating func reportRejected(_ w: WrittenStep, _ reason: RejectReason, time: Double, clock: Double,
-                                         modal: String?, known: Knowledge, lastNode: YAMLNodeRef?, lastWaited: Bool) {
-        let dismissFirst = "dismiss the modal first: add `- dismiss: true` before this step"
+    /// The diagnostic for a step the model rejected at `time`, when what it
+    /// depends on is known; `state` is the one the step met (a rejected step
+    /// leaves it as it was), its clock the time of the last step that ran.
+    private mutating func reportRejected(_ w: WrittenStep, _ reason: RejectReason, at time: Double, in state: ContainerState,
+                                         known: Knowledge, lastNode: YAMLNodeRef?, lastWaited: Bool) {
+        let clock = state.clock
+        let modal = state.modalTitle ?? ""
         switch reason {
         case .outOfOrder:
             guard let atNode = w.atNode else { return }
@@ -673,11 +671,11 @@ struct SemanticChecker {
             guard known.modal else { return }
             if case .present(let title) = w.action {
                 report("modal-already-presented",
-                       "cannot present \"\(title)\": the modal \"\(modal ?? "")\" is already presented",
+                       "cannot present \"\(title)\": the modal \"\(modal)\" is already presented",
                        at: w.actionSpan, pointer: w.pointer, help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
             } else {
-                report("step-blocked-by-modal", "`\(w.kind.rawValue)` cannot run while the modal \"\(modal ?? "")\" is presented",
-                       at: w.actionSpan, pointer: w.pointer, help: dismissFirst)
+                report("step-blocked-by-modal", "`\(w.kind.rawValue)` cannot run while the modal \"\(modal)\" is presented",
+                       at: w.actionSpan, pointer: w.pointer, help: Self.dismissFirst)
             }
         case .noExpandedPanel:
             guard known.expanded && known.modal, case .present(let title) = w.action else { return }
@@ -690,6 +688,9 @@ struct SemanticChecker {
                    at: w.actionSpan, pointer: w.pointer, help: "remove this step, or present a modal before it (`- present: Title`)")
         }
     }
+
+    /// The fix for a step the modal blocks.
+    private static let dismissFirst = "dismiss the modal first: add `- dismiss: true` before this step"
 
     /// `tap-ignored`, inside a transition: the tap comes at `time`, before
     /// the transition started by the tap `startedBy` ends at `end`.
@@ -708,7 +709,7 @@ struct SemanticChecker {
         report("tap-ignored", .warning,
                "this tap is ignored: the modal \"\(modal)\"\(presented) is still up, and taps are ignored under a modal",
                at: w.actionSpan, pointer: w.pointer,
-               help: "dismiss the modal first: add `- dismiss: true` before this step",
+               help: Self.dismissFirst,
                related: presentedBy.map { [RelatedLocation(message: "the modal is presented here", span: $0.actionSpan)] } ?? [])
     }
 

@@ -184,13 +184,14 @@ final class ContainerStateTests: XCTestCase {
         XCTAssertEqual(state.totalHeaderHeight, 144)
         XCTAssertEqual(state.space, 0)
         // Bottoms 60, 90, 134, 144: the third header is the first past 100.
-        XCTAssertEqual(state.firstHeaderBelowBottom, 2)
+        XCTAssertEqual(state.firstHeaderBelowBottom?.index, 2)
+        XCTAssertEqual(state.firstHeaderBelowBottom?.bottom, 134)
         container.height = 134
-        XCTAssertEqual(ContainerState(container: container, panels: panels, expandedIndex: nil).firstHeaderBelowBottom, 3)
+        XCTAssertEqual(ContainerState(container: container, panels: panels, expandedIndex: nil).firstHeaderBelowBottom?.index, 3)
         container.height = 144
         XCTAssertNil(ContainerState(container: container, panels: panels, expandedIndex: nil).firstHeaderBelowBottom)
         container.height = 10
-        XCTAssertEqual(ContainerState(container: container, panels: panels, expandedIndex: nil).firstHeaderBelowBottom, 0)
+        XCTAssertEqual(ContainerState(container: container, panels: panels, expandedIndex: nil).firstHeaderBelowBottom?.index, 0)
         XCTAssertNil(ContainerState(container: container, panels: [], expandedIndex: nil).firstHeaderBelowBottom)
     }
 }
