@@ -235,6 +235,31 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertEqual(placed(loadSpec(text)), ["present-without-panel@5:5"])
     }
 
+    func testTapIgnoredSaysWhyAndHowToFix() throws {
+        let base = "accordion: 1\n" + three + "script:\n"
+        let during = loadSpec(base + "  - tap: VC2\n  - tap: VC3\n    at: 0.1\n  - tap: VC1\n")
+        XCTAssertEqual(placed(during), ["tap-ignored@5:5"])
+        let warning = try XCTUnwrap(during.diagnostics.first)
+        XCTAssertEqual(warning.severity, .warning)
+        XCTAssertEqual(warning.message, "this tap at 0.1 s is ignored: the transition started by the tap at line 4 runs until 0.3 s, and taps are ignored while a transition runs")
+        XCTAssertEqual(warning.help, "drop `at:` so the tap waits until the container is idle, or set `at: 0.3` or later")
+        XCTAssertEqual(warning.related.map(\.span.start.line), [4])
+        XCTAssertEqual(during.document?.steps.count, 3)
+        // At the transition's end the tap acts: no warning.
+        XCTAssertEqual(placed(loadSpec(base + "  - tap: VC2\n  - tap: VC3\n    at: 0.3\n")), [])
+        let modal = loadSpec(base + "  - present: Compose\n  - {tap: VC2, at: 2}\n")
+        XCTAssertEqual(modal.diagnostics.map(\.message), ["this tap is ignored: the modal \"Compose\" presented at line 4 is still up, and taps are ignored under a modal"])
+    }
+
+    func testTapIgnoredStaysQuietWhenAnEarlierStepCouldNotRun() {
+        let base = "accordion: 1\n" + three + "script:\n"
+        // The unknown tap might have started a transition of its own.
+        XCTAssertEqual(placed(loadSpec(base + "  - tap: VC2\n  - tap: nope\n  - tap: VC3\n    at: 0.1\n")), ["unknown-panel-id@5:10"])
+        // The dismiss set too early might have taken the modal away.
+        XCTAssertEqual(placed(loadSpec(base + "  - present: X\n    at: 1\n  - dismiss: true\n    at: 0.5\n  - tap: VC2\n")),
+                       ["at-out-of-order@7:9"])
+    }
+
     func testNoFollowOnErrorsAfterAStepThatCouldNotRun() {
         // The present fails; the dismiss that goes with it is not reported again.
         let text = "accordion: 1\n" + three + "script:\n  - tap: VC1\n  - present: X\n  - dismiss: true\n"
