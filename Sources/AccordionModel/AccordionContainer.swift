@@ -133,7 +133,8 @@ public struct AccordionContainer: Sendable, Equatable {
         return Array(log[mark...])
     }
 
-    /// The entries of what an applied step changed.
+    /// Logs what an applied step changed (and, after a `setPanels`, keeps
+    /// the header offsets in step with the new stack).
     private mutating func logChange(_ change: StepChange, at time: Double) {
         switch change {
         case .none, .resized:
