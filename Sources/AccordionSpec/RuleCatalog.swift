@@ -225,6 +225,21 @@ public enum RuleCatalog {
               - dismiss: true
             """),
         RuleInfo(
+            id: "tap-ignored", severity: .warning,
+            summary: "A script `tap` that the container will ignore: it comes while a transition is still running (an `at:` inside the transition started by an earlier tap), or while a modal is presented.",
+            why: "The container stops delivering touches while a transition runs and while a modal covers it, so the tap changes nothing; a script that means to tap there probably means something else. The message says which tap started the transition and when it ends, or which step presented the modal.",
+            example: """
+            # warned: the first tap's transition runs until 0.3 s
+            script:
+              - tap: VC2
+              - tap: VC3
+                at: 0.1
+            # fixed: without `at`, a tap waits until the container is idle
+            script:
+              - tap: VC2
+              - tap: VC3
+            """),
+        RuleInfo(
             id: "yaml11-boolean", severity: .warning,
             summary: "A word that YAML 1.1 reads as a boolean (`yes`, `no`, `on`, `off`, `y`, `n` in any case) stands unquoted where the format expects text.",
             why: "In YAML 1.2 it is the string you wrote, but YAML 1.1 tools (PyYAML, older editors) read `title: no` as `false`, so the same file means different things to different tools.",

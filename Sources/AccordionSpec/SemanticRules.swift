@@ -4,10 +4,10 @@ import AccordionYAML
 
 /// The accordion rules a JSON Schema cannot express. They read the document
 /// leniently (whatever the schema rejected is skipped), follow the stack
-/// through `setPanels`, and run the script on `ScriptClock` (the container
-/// model's clock, expanded-panel and modal rules, without its log) so that
-/// times, the expanded panel and the modal are exactly what the model will
-/// see. When nothing is wrong they also produce the typed document.
+/// through `setPanels`, and run the script on the model's own reducer
+/// (`ContainerState`, without the containment log), so every diagnostic about
+/// a step is worded from the typed outcome the model gives that step. When
+/// nothing is wrong they also produce the typed document.
 struct SemanticChecker {
     /// Keeps the document alive: every node below is read through
     /// `YAMLNodeRef`s (no reference counting per node), valid while it is.
@@ -15,14 +15,12 @@ struct SemanticChecker {
     let root: YAMLNodeRef
     private(set) var diagnostics: [Diagnostic] = []
 
-    // The stack as the script reaches it.
+    // Where the panels of the stack the script reaches are written (the
+    // model's state holds the panels themselves), and their ids' positions.
     private var stack = PanelStack()
     private var indexById: [String: Int] = [:]
-    private var headerSum = 0.0
+    /// The largest `contentHeight` in the stack: no panel can overflow a space above it.
     private var maxContent = 0.0
-    private var width = 0.0
-    private var height = 0.0
-    private var layout = LayoutMode.fill
     /// The initial stack, and the index of each id's first definition in it.
     private var initialPanels = PanelStack()
     private var firstIndex: [String: Int] = [:]
@@ -30,8 +28,10 @@ struct SemanticChecker {
     private var definedLater: [String: PanelDefinition] = [:]
     /// The last `setPanels` that ran, to explain a panel that left the stack.
     private var lastSetPanels: YAMLNodeRef?
-    /// `contentHeight` nodes already warned about (by byte offset).
-    private var warnedContent: Set<YAMLNodeRef> = []
+    /// `contentHeight` values larger than the space some state of the script
+    /// leaves, each with its smallest space, warned about once the script ran.
+    private var contentOverflows: [ContentOverflow] = []
+    private var contentOverflowIndex: [YAMLNodeRef: Int] = [:]
 
     init(root: YAMLNode) {
         owner = root
@@ -124,17 +124,7 @@ struct SemanticChecker {
         let stacks = checkIdentities(panels: panels, steps: steps)
         checkUnusedContentHeights(panels: panels, steps: steps)
 
-        width = container.width
-        height = container.height
-        layout = container.layout
         setStack(panels, index: firstIndex)
-        if let height = root["container"]?["height"] {
-            checkHeadersFit(at: height.span, pointer: "/container/height", context: "")
-        } else {
-            checkHeadersFit(at: (root.entry("panels")?.key ?? root).span, pointer: "/panels", context: "")
-        }
-        checkContentHeights(context: "")
-
         var expanded: Int? = panels.isEmpty ? nil : 0
         if let node = root["container"]?["expanded"] {
             if node.isNull {
@@ -146,8 +136,15 @@ struct SemanticChecker {
 
         // One array of specs shared (copy-on-write) by the model and the document.
         let specs = panels.specs
-        let resolvedSteps = runScript(steps, stacks: stacks, container: container, expanded: expanded,
-                                      title: reader.title, specs: specs)
+        var state = ContainerState(container: container, panels: specs, expandedIndex: expanded)
+        if let height = root["container"]?["height"] {
+            checkHeadersFit(state, at: height.span, pointer: "/container/height", context: "")
+        } else {
+            checkHeadersFit(state, at: (root.entry("panels")?.key ?? root).span, pointer: "/panels", context: "")
+        }
+        noteContentHeights(state, context: "")
+        let resolvedSteps = runScript(steps, stacks: stacks, state: &state)
+        reportContentOverflows()
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return .invalid }
         guard let resolvedSteps else { return .undecodable }
         return .document(AccordionSpecDocument(title: reader.title, container: container, panels: specs,
@@ -392,55 +389,103 @@ struct SemanticChecker {
                 indexById[p.id] = i
             }
         }
-        headerSum = 0
         maxContent = 0
         for p in panels.specs {
-            headerSum += p.headerHeight
             if let c = p.contentHeight { maxContent = max(maxContent, c) }
         }
     }
 
     /// `headers-overflow`: every header must fit in the container.
-    private mutating func checkHeadersFit(at span: SourceSpan, pointer: String, context: String) {
-        guard headerSum > height + 1e-9 else { return }
-        let count = stack.count == 1 ? "the header is" : "the \(stack.count) headers add up to"
+    private mutating func checkHeadersFit(_ state: ContainerState, at span: SourceSpan, pointer: String, context: String) {
         // Point at the first header that leaves the screen, when it has an id to show.
+        guard let (first, bottom) = state.firstHeaderBelowBottom else { return }
+        let count = state.panels.count == 1 ? "the header is" : "the \(state.panels.count) headers add up to"
         var related: [RelatedLocation] = []
-        var bottom = 0.0
-        for (i, spec) in stack.specs.enumerated() {
-            bottom += spec.headerHeight
-            guard bottom > height + 1e-9 else { continue }
-            if let idNode = stack.idNodes[i] {
-                related.append(RelatedLocation(
-                    message: "`\(spec.id)` is the first header that does not fit: it ends at \(points(bottom)) points", span: idNode.span))
-            }
-            break
+        if let idNode = stack.idNodes[first] {
+            related.append(RelatedLocation(
+                message: "`\(state.panels[first].id)` is the first header that does not fit: it ends at \(points(bottom)) points", span: idNode.span))
         }
         report("headers-overflow",
-               "\(count) \(points(headerSum)) points, more than the container's height of \(points(height)) points\(context)",
+               "\(count) \(points(state.totalHeaderHeight)) points, more than the container's height of \(points(state.container.height)) points\(context)",
                at: span, pointer: pointer, help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels",
                related: related)
     }
 
-    /// `content-height-overflow`: in `fit`, a contentHeight the space cannot hold.
-    private mutating func checkContentHeights(context: String) {
-        guard layout == .fit else { return }
-        let space = max(0, height - headerSum)
+    /// A `contentHeight` larger than the space left under the headers in
+    /// some state of the script, with the smallest such space and its state.
+    private struct ContentOverflow {
+        let node: YAMLNodeRef
+        let pointer: String
+        let contentHeight: Double
+        var space: Double
+        var height: Double
+        var headers: Double
+        var context: String
+        /// How many states of the script it overflows in.
+        var states = 1
+    }
+
+    /// `content-height-overflow`, noted for one state of the script: in
+    /// `fit`, a contentHeight the space cannot hold. Reported once per value
+    /// when the script has run, with the smallest space, so the value it
+    /// suggests fits every state the script reaches.
+    private mutating func noteContentHeights(_ state: ContainerState, context: @autoclosure () -> String) {
+        guard state.container.layout == .fit else { return }
+        let space = state.space
         guard maxContent > space + 1e-9 else { return }
         for (i, spec) in stack.specs.enumerated() {
-            guard let c = spec.contentHeight, c > space + 1e-9, let notes = stack.notes[i], let node = notes.contentHeightNode,
-                  warnedContent.insert(node).inserted else { continue }
-            report("content-height-overflow", .warning,
-                   "contentHeight \(points(c)) is more than the \(points(space)) points left under the headers\(context) (container \(points(height)) high, headers \(points(headerSum))); the content gets only \(points(space))",
-                   at: node, pointer: notes.location.pointer + "/contentHeight", help: "lower contentHeight to \(points(space)) or less, or make room with a taller container or lower headers")
+            guard let c = spec.contentHeight, c > space + 1e-9, let notes = stack.notes[i],
+                  let node = notes.contentHeightNode else { continue }
+            if let known = contentOverflowIndex[node] {
+                contentOverflows[known].states += 1
+                guard space < contentOverflows[known].space - 1e-9 else { continue }
+                contentOverflows[known].space = space
+                contentOverflows[known].height = state.container.height
+                contentOverflows[known].headers = state.totalHeaderHeight
+                contentOverflows[known].context = context()
+            } else {
+                contentOverflowIndex[node] = contentOverflows.count
+                contentOverflows.append(ContentOverflow(
+                    node: node, pointer: notes.location.pointer + "/contentHeight", contentHeight: c, space: space,
+                    height: state.container.height, headers: state.totalHeaderHeight, context: context()))
+            }
         }
     }
 
-    /// An id in the stack as it is now, or an index into it.
+    /// Reports each noted `content-height-overflow` once.
+    private mutating func reportContentOverflows() {
+        for o in contentOverflows {
+            let everywhere = o.states > 1 ? " (the least space it gets at any size and stack the script reaches)" : ""
+            report("content-height-overflow", .warning,
+                   "contentHeight \(points(o.contentHeight)) is more than the \(points(o.space)) points left under the headers\(o.context) (container \(points(o.height)) high, headers \(points(o.headers))); the content gets only \(points(o.space))",
+                   at: o.node, pointer: o.pointer,
+                   help: "lower contentHeight to \(points(o.space)) or less\(everywhere), or make room with a taller container or lower headers")
+        }
+    }
+
+    /// An id in the stack as it is now, or an index into it; reports the
+    /// reference when it names no panel there.
     private mutating func resolve(_ ref: PanelReference, _ node: YAMLNodeRef, pointer: String, place: String) -> Int? {
+        if let i = lookUp(ref), i < stack.count { return i }
+        reportUnknownPanel(ref, node, pointer: pointer, place: place)
+        return nil
+    }
+
+    /// The index a reference gives in the stack as it is now, nil for an id
+    /// that is not there. An index is returned as written: the model decides
+    /// whether it is inside the stack.
+    private func lookUp(_ ref: PanelReference) -> Int? {
+        switch ref {
+        case .index(let i): i
+        case .id(let id): indexById[id]
+        }
+    }
+
+    /// `panel-index-out-of-range` or `unknown-panel-id`: a reference that
+    /// names no panel of the stack as it is now.
+    private mutating func reportUnknownPanel(_ ref: PanelReference, _ node: YAMLNodeRef, pointer: String, place: String) {
         switch ref {
         case .index(let i):
-            if i < stack.count { return i }
             let n = stack.count
             let written = node.scalar?.text ?? String(i)
             let message = n == 0
@@ -448,9 +493,7 @@ struct SemanticChecker {
                 : "there is no panel \(written): there \(n == 1 ? "is 1 panel" : "are \(n) panels") \(place), so indices run from 0 to \(n - 1)"
             report("panel-index-out-of-range", message, at: node, pointer: pointer,
                    help: n == 0 ? "add panels first, or remove this reference" : "use an index from 0 to \(n - 1), or the panel's id")
-            return nil
         case .id(let id):
-            if let i = indexById[id] { return i }
             if let def = firstIndex[id].map({ initialPanels[$0] }) ?? definedLater[id], let defNode = def.idNode {
                 var help = "put `\(id)` back in the stack with setPanels before this step, or name a panel that is there"
                 if let set = lastSetPanels { help += " (the setPanels at line \(set.span.start.line) left it out)" }
@@ -470,168 +513,210 @@ struct SemanticChecker {
                 }
                 report("unknown-panel-id", "there is no panel with id `\(id)` \(place)", at: node, pointer: pointer, help: help)
             }
-            return nil
         }
     }
 
     // MARK: - The script, run on the model
 
-    /// Runs the script; returns the resolved steps, or nil when some step
-    /// could not be resolved or applied.
+    /// What the validator knows of the state while it runs the script. After
+    /// a step that could not run, what that step would have changed is
+    /// unknown: rules that depend on it stay quiet rather than guess.
+    private struct Knowledge {
+        var expanded = true
+        var modal = true
+
+        /// Forgets what a step of this kind would have changed; false when
+        /// that is the stack itself, and nothing after it can be checked.
+        mutating func forget(_ kind: StepKey) -> Bool {
+            switch kind {
+            case .tap, .expand: expanded = false
+            case .present, .dismiss: modal = false
+            case .setPanels: return false
+            case .wait, .resize, .at: break
+            }
+            return true
+        }
+    }
+
+    /// Runs the script on the model's reducer and words a diagnostic from
+    /// every outcome that needs one; returns the resolved steps, or nil when
+    /// some step could not be resolved or applied.
     private mutating func runScript(_ steps: [WrittenStep?], stacks: [Int: PanelStack],
-                                    container: ContainerSpec, expanded: Int?, title: String?, specs: [PanelSpec]) -> [Step]? {
+                                    state: inout ContainerState) -> [Step]? {
         guard !steps.isEmpty else { return [] }
-        var state = ScriptClock(ids: specs.map(\.id), expanded: expanded, duration: container.duration)
         var resolved: [Step] = []
         resolved.reserveCapacity(steps.count)
         var complete = true
-        var lastTime = 0.0
-        var lastNode: YAMLNodeRef?
-        // After a step that could not run, what it would have changed is unknown;
-        // rules that depend on it stay quiet rather than guess.
-        var expandedKnown = true
-        var modalKnown = true
+        var known = Knowledge()
         let rawSteps = root["script"]?.items ?? []
-
-        // Whether the previous step's time came from waiting for a transition.
+        // The last step that ran, and whether its time came from waiting for a transition.
+        var lastNode: YAMLNodeRef?
         var lastWaited = false
-        func run(_ step: Step, _ node: YAMLNodeRef, newIds: [String] = []) {
-            let idle = state.clock
-            lastTime = state.time(of: step)
-            if case .wait = step.action { lastWaited = false } else { lastWaited = step.at == nil && lastTime > idle + 1e-9 }
-            state.apply(step, newIds: newIds)
-            resolved.append(step)
-            lastNode = node
-        }
+        // The steps that started the running transition and presented the modal.
+        var transitionStep: WrittenStep?
+        var modalStep: WrittenStep?
 
         for (index, written) in steps.enumerated() {
             guard let w = written else {
                 complete = false
-                switch verb(of: rawSteps[index]) {
-                case "tap", "expand": expandedKnown = false
-                case "present", "dismiss": modalKnown = false
-                case "setPanels": return nil
-                default: break
-                }
+                if let kind = verb(of: rawSteps[index]), !known.forget(kind) { return nil }
                 continue
             }
-            if let at = w.at, let atNode = w.atNode, at < lastTime - 1e-9 {
-                var related: [RelatedLocation] = []
-                if let lastNode { related.append(RelatedLocation(message: "the previous step happens at \(points(lastTime)) s", span: lastNode.span)) }
-                report("at-out-of-order",
-                       "this step is set at \(points(at)) s, earlier than the previous step, which happens at \(points(lastTime)) s",
-                       at: atNode, pointer: w.pointer + "/at", help: "steps run in order on one clock: set `at` to \(points(lastTime)) or later, or move this step up"
-                           + (lastWaited ? " (a step without `at` waits until the running transition ends)" : ""),
-                       related: related)
-                complete = false
-                switch w.action {
-                case .tap, .expand: expandedKnown = false
-                case .present, .dismiss: modalKnown = false
-                case .setPanels: return nil
-                default: break
-                }
-                continue
-            }
-            let modalUp = state.modal != nil
+            // A reference that names no panel is given to the model as an
+            // index past the stack: it rejects it as an unknown panel in its
+            // own order of checks.
+            let outside = state.panels.count
+            let step: Step
             switch w.action {
-            case .tap(let ref, let node):
-                guard let i = resolve(ref, node, pointer: w.pointer + "/tap", place: "in the stack at this step") else {
-                    complete = false
-                    expandedKnown = false
-                    continue
-                }
-                run(Step(.tap(panel: i), at: w.at), w.node)
+            case .tap(let ref, _):
+                step = Step(.tap(panel: lookUp(ref) ?? outside), at: w.at)
             case .wait(let seconds):
-                run(Step(.wait(seconds: seconds)), w.node)
-            case .resize(let newWidth, let newHeight):
-                run(Step(.resize(width: newWidth, height: newHeight), at: w.at), w.node)
-                width = newWidth
-                height = newHeight
-                checkHeadersFit(at: w.actionSpan, pointer: w.pointer, context: " after this resize")
-                checkContentHeights(context: " after the resize at line \(w.verbKey.span.start.line)")
+                step = Step(.wait(seconds: seconds))
+            case .resize(let width, let height):
+                step = Step(.resize(width: width, height: height), at: w.at)
             case .expand(let target):
-                if modalUp {
-                    if modalKnown {
-                        report("step-blocked-by-modal", "`expand` cannot run while the modal \"\(state.modal ?? "")\" is presented",
-                               at: w.actionSpan, pointer: w.pointer, help: "dismiss the modal first: add `- dismiss: true` before this step")
-                    }
-                    complete = false
-                    expandedKnown = false
-                    continue
-                }
-                var index: Int? = nil
-                if let (ref, node) = target {
-                    guard let i = resolve(ref, node, pointer: w.pointer + "/expand", place: "in the stack at this step") else {
-                        complete = false
-                        expandedKnown = false
-                        continue
-                    }
-                    index = i
-                }
-                run(Step(.expand(panel: index), at: w.at), w.node)
-                expandedKnown = true
-            case .present(let modal):
-                if modalUp {
-                    if modalKnown {
-                        report("modal-already-presented",
-                               "cannot present \"\(modal)\": the modal \"\(state.modal ?? "")\" is already presented",
-                               at: w.actionSpan, pointer: w.pointer, help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
-                    }
-                    complete = false
-                    modalKnown = true
-                    continue
-                }
-                if state.expanded == nil {
-                    if expandedKnown && modalKnown {
-                        report("present-without-panel",
-                               "cannot present \"\(modal)\": no panel is expanded at this step, and a modal is presented over the expanded panel",
-                               at: w.actionSpan, pointer: w.pointer, help: "expand a panel first (a `tap` or `expand` step), or remove this step")
-                    }
-                    complete = false
-                    modalKnown = false
-                    continue
-                }
-                run(Step(.present(title: modal), at: w.at), w.node)
-                modalKnown = true
+                step = Step(.expand(panel: target.map { lookUp($0.0) ?? outside }), at: w.at)
+            case .present(let title):
+                step = Step(.present(title: title), at: w.at)
             case .dismiss:
-                if !modalUp {
-                    if modalKnown {
-                        report("dismiss-without-modal", "nothing to dismiss: no modal is presented at this step",
-                               at: w.actionSpan, pointer: w.pointer, help: "remove this step, or present a modal before it (`- present: Title`)")
-                    }
-                    complete = false
-                    modalKnown = true
-                    continue
-                }
-                run(Step(.dismiss, at: w.at), w.node)
+                step = Step(.dismiss, at: w.at)
             case .setPanels:
-                if modalUp {
-                    if modalKnown {
-                        report("step-blocked-by-modal", "`setPanels` cannot run while the modal \"\(state.modal ?? "")\" is presented",
-                               at: w.actionSpan, pointer: w.pointer, help: "dismiss the modal first: add `- dismiss: true` before this step")
-                    }
-                    return nil
-                }
-                let newStack = stacks[index] ?? PanelStack()
-                run(Step(.setPanels(newStack.specs), at: w.at), w.node, newIds: newStack.specs.map(\.id))
-                for i in 0..<newStack.count {
-                    if let id = newStack.idNodes[i]?.stringValue, firstIndex[id] == nil, definedLater[id] == nil {
-                        definedLater[id] = newStack[i]
-                    }
-                }
-                setStack(newStack)
-                lastSetPanels = w.verbKey
-                checkHeadersFit(at: w.actionSpan, pointer: w.pointer, context: " after this setPanels")
-                checkContentHeights(context: " after the setPanels at line \(w.verbKey.span.start.line)")
+                step = Step(.setPanels(stacks[index]?.specs ?? []), at: w.at)
             }
+            let idle = state.clock
+            let outcome = state.apply(step)
+            switch outcome.effect {
+            case .rejected(let reason):
+                complete = false
+                reportRejected(w, reason, at: outcome.time, in: state, known: known, lastNode: lastNode, lastWaited: lastWaited)
+                switch (w.kind, reason) {
+                case (.present, .modalPresented), (.dismiss, .noModal):
+                    // A modal is up (or not) either way.
+                    known.modal = true
+                default:
+                    if !known.forget(w.kind) { return nil }
+                }
+                continue
+            case .ignored(let reason):
+                switch reason {
+                case .transition where known.expanded:
+                    reportTapIgnored(w, at: outcome.time, until: state.running?.end ?? outcome.time, startedBy: transitionStep)
+                case .modal where known.modal:
+                    reportTapIgnored(w, under: state.modalTitle ?? "", presentedBy: modalStep)
+                default:
+                    break
+                }
+            case .applied(let change):
+                switch change {
+                case .transition(let transition):
+                    if !transition.isInstant { transitionStep = w }
+                    if w.kind == .expand { known.expanded = true }
+                case .modalPresented:
+                    modalStep = w
+                    known.modal = true
+                case .resized:
+                    checkHeadersFit(state, at: w.actionSpan, pointer: w.pointer, context: " after this resize")
+                    noteContentHeights(state, context: " after the resize at line \(w.verbKey.span.start.line)")
+                case .stackReplaced:
+                    let newStack = stacks[index] ?? PanelStack()
+                    for i in 0..<newStack.count {
+                        if let id = newStack.idNodes[i]?.stringValue, firstIndex[id] == nil, definedLater[id] == nil {
+                            definedLater[id] = newStack[i]
+                        }
+                    }
+                    setStack(newStack)
+                    lastSetPanels = w.verbKey
+                    checkHeadersFit(state, at: w.actionSpan, pointer: w.pointer, context: " after this setPanels")
+                    noteContentHeights(state, context: " after the setPanels at line \(w.verbKey.span.start.line)")
+                case .none:
+                    if w.kind == .expand { known.expanded = true }
+                case .modalDismissed:
+                    break
+                }
+            }
+            resolved.append(step)
+            lastNode = w.node
+            lastWaited = step.at == nil && w.kind != .wait && outcome.time > idle + 1e-9
         }
         return complete ? resolved : nil
     }
 
+    /// The diagnostic for a step the model rejected at `time`, when what it
+    /// depends on is known; `state` is the one the step met (a rejected step
+    /// leaves it as it was), its clock the time of the last step that ran.
+    private mutating func reportRejected(_ w: WrittenStep, _ reason: RejectReason, at time: Double, in state: ContainerState,
+                                         known: Knowledge, lastNode: YAMLNodeRef?, lastWaited: Bool) {
+        let clock = state.clock
+        let modal = state.modalTitle ?? ""
+        switch reason {
+        case .outOfOrder:
+            guard let atNode = w.atNode else { return }
+            var related: [RelatedLocation] = []
+            if let lastNode { related.append(RelatedLocation(message: "the previous step happens at \(points(clock)) s", span: lastNode.span)) }
+            report("at-out-of-order",
+                   "this step is set at \(points(time)) s, earlier than the previous step, which happens at \(points(clock)) s",
+                   at: atNode, pointer: w.pointer + "/at", help: "steps run in order on one clock: set `at` to \(points(clock)) or later, or move this step up"
+                       + (lastWaited ? " (a step without `at` waits until the running transition ends)" : ""),
+                   related: related)
+        case .unknownPanel:
+            switch w.action {
+            case .tap(let ref, let node):
+                reportUnknownPanel(ref, node, pointer: w.pointer + "/tap", place: "in the stack at this step")
+            case .expand(let (ref, node)?):
+                reportUnknownPanel(ref, node, pointer: w.pointer + "/expand", place: "in the stack at this step")
+            default:
+                break
+            }
+        case .modalPresented:
+            guard known.modal else { return }
+            if case .present(let title) = w.action {
+                report("modal-already-presented",
+                       "cannot present \"\(title)\": the modal \"\(modal)\" is already presented",
+                       at: w.actionSpan, pointer: w.pointer, help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
+            } else {
+                report("step-blocked-by-modal", "`\(w.kind.rawValue)` cannot run while the modal \"\(modal)\" is presented",
+                       at: w.actionSpan, pointer: w.pointer, help: Self.dismissFirst)
+            }
+        case .noExpandedPanel:
+            guard known.expanded && known.modal, case .present(let title) = w.action else { return }
+            report("present-without-panel",
+                   "cannot present \"\(title)\": no panel is expanded at this step, and a modal is presented over the expanded panel",
+                   at: w.actionSpan, pointer: w.pointer, help: "expand a panel first (a `tap` or `expand` step), or remove this step")
+        case .noModal:
+            guard known.modal else { return }
+            report("dismiss-without-modal", "nothing to dismiss: no modal is presented at this step",
+                   at: w.actionSpan, pointer: w.pointer, help: "remove this step, or present a modal before it (`- present: Title`)")
+        }
+    }
+
+    /// The fix for a step the modal blocks.
+    private static let dismissFirst = "dismiss the modal first: add `- dismiss: true` before this step"
+
+    /// `tap-ignored`, inside a transition: the tap comes at `time`, before
+    /// the transition started by the tap `startedBy` ends at `end`.
+    private mutating func reportTapIgnored(_ w: WrittenStep, at time: Double, until end: Double, startedBy: WrittenStep?) {
+        let started = startedBy.map { " started by the tap at line \($0.verbKey.span.start.line)" } ?? ""
+        report("tap-ignored", .warning,
+               "this tap at \(points(time)) s is ignored: the transition\(started) runs until \(points(end)) s, and taps are ignored while a transition runs",
+               at: w.actionSpan, pointer: w.pointer,
+               help: "drop `at:` so the tap waits until the container is idle, or set `at: \(points(end))` or later",
+               related: startedBy.map { [RelatedLocation(message: "the transition starts here and runs until \(points(end)) s", span: $0.actionSpan)] } ?? [])
+    }
+
+    /// `tap-ignored`, under a modal presented by `presentedBy`.
+    private mutating func reportTapIgnored(_ w: WrittenStep, under modal: String, presentedBy: WrittenStep?) {
+        let presented = presentedBy.map { " presented at line \($0.verbKey.span.start.line)" } ?? ""
+        report("tap-ignored", .warning,
+               "this tap is ignored: the modal \"\(modal)\"\(presented) is still up, and taps are ignored under a modal",
+               at: w.actionSpan, pointer: w.pointer,
+               help: Self.dismissFirst,
+               related: presentedBy.map { [RelatedLocation(message: "the modal is presented here", span: $0.actionSpan)] } ?? [])
+    }
+
     /// The action key of a (possibly malformed) step.
-    private func verb(of node: YAMLNodeRef) -> String? {
+    private func verb(of node: YAMLNodeRef) -> StepKey? {
         for e in node.entries ?? [] {
-            if let k = e.key.stringValue, SpecReader.verbs.contains(k) { return k }
+            if let k = e.key.stringValue, let key = StepKey(rawValue: k), key != .at { return key }
         }
         return nil
     }

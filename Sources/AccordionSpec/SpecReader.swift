@@ -254,6 +254,19 @@ struct WrittenStep {
 
     /// The action key through its value, for underlining the whole action.
     var actionSpan: SourceSpan { spanning(verbKey, verbValue) }
+
+    /// The action key.
+    var kind: StepKey {
+        switch action {
+        case .tap: .tap
+        case .wait: .wait
+        case .resize: .resize
+        case .expand: .expand
+        case .present: .present
+        case .dismiss: .dismiss
+        case .setPanels: .setPanels
+        }
+    }
 }
 
 /// Reads a spec's node tree into typed values, leniently: whatever is

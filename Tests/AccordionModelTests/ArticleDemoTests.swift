@@ -313,7 +313,7 @@ final class ArticleDemoTests: XCTestCase {
         assertClose(headerYs(model, at: 0), [0, 44, 623])
     }
 
-    func testScriptClock() {
+    func testClockRules() {
         var model = demoModel()
         XCTAssertEqual(model.time(of: Step(.wait(seconds: 2))), 2)       // first step: 0 + s
         model.apply(Step(.tap(panel: 1)))                                 // at 0, ends 0.3

@@ -8,8 +8,6 @@ import AccordionTestSupport
 /// no error, and a document's steps are the script's, with every reference
 /// an index into the stack as it is at that step.
 final class RandomSpecTests: XCTestCase {
-
-
     func randomSpec(_ r: inout SplitMix) -> (text: String, steps: Int) {
         var text = "accordion: 1\ncontainer:\n  height: \(400 + r.int(400))\n  layout: \(r.chance(50) ? "fit" : "fill")\n"
         text += "  animation: {duration: \(Double(r.int(4)) / 10)}\n"
@@ -62,6 +60,7 @@ final class RandomSpecTests: XCTestCase {
     func testRandomSpecsKeepTheLoadersPromises() throws {
         var r = SplitMix(state: 20_261_129)
         var valid = 0
+        var ignored = 0
         for round in 0..<1500 {
             let (text, steps) = randomSpec(&r)
             let result = loadSpec(text, source: "random-\(round).yaml")
@@ -80,26 +79,33 @@ final class RandomSpecTests: XCTestCase {
                 default: break
                 }
             }
-            // The model accepts what the loader gives it, and the validator's
-            // ScriptClock agrees with it on every step.
+            // The model rejects no step of a document the validator accepts;
+            // the container, which logs, ends every step in the state the bare
+            // reducer reaches; and the validator warns about exactly the taps
+            // the model ignores.
             var model = AccordionContainer(title: doc.title, container: doc.container, panels: doc.panels,
                                            expandedIndex: doc.expandedIndex)
-            var clock = ScriptClock(ids: doc.panels.map(\.id), expanded: doc.expandedIndex, duration: doc.container.duration)
-            XCTAssertEqual(clock.expanded, model.expandedIndex, text)
+            var state = ContainerState(container: doc.container, panels: doc.panels, expandedIndex: doc.expandedIndex)
+            XCTAssertEqual(model.state, state, text)
+            var ignoredTaps: [String] = []
             for (i, step) in doc.steps.enumerated() {
-                XCTAssertEqual(clock.time(of: step), model.time(of: step), "step \(i)\n" + text)
-                var newIds: [String] = []
-                if case .setPanels(let panels) = step.action { newIds = panels.map(\.id) }
-                clock.apply(step, newIds: newIds)
+                XCTAssertEqual(state.time(of: step), model.time(of: step), "step \(i)\n" + text)
+                let outcome = state.apply(step)
+                switch outcome.effect {
+                case .rejected(let reason): XCTFail("step \(i) passed validation but the model rejects it: \(reason)\n" + text)
+                case .ignored: ignoredTaps.append("/script/\(i)")
+                case .applied: break
+                }
                 model.apply(step)
-                XCTAssertEqual(clock.clock, model.clock, "step \(i)\n" + text)
-                XCTAssertEqual(clock.settledTime, model.settledTime, "step \(i)\n" + text)
-                XCTAssertEqual(clock.expanded, model.expandedIndex, "step \(i)\n" + text)
-                XCTAssertEqual(clock.modal, model.modalTitle, "step \(i)\n" + text)
+                XCTAssertEqual(model.state, state, "step \(i)\n" + text)
             }
+            let warned = result.diagnostics.filter { $0.rule == "tap-ignored" }.map(\.instancePath)
+            XCTAssertEqual(warned, ignoredTaps, text)
+            ignored += ignoredTaps.count
             XCTAssertEqual(model.assertInvariants(), [], text)
         }
         XCTAssertGreaterThan(valid, 200, "the generator should produce enough valid specs")
+        XCTAssertGreaterThan(ignored, 20, "the generator should produce taps the model ignores")
     }
 
     /// Cutting a real spec anywhere gives diagnostics, never a crash.

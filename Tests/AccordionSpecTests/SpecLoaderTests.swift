@@ -7,6 +7,8 @@ final class SpecLoaderTests: XCTestCase {
     // MARK: - Samples and typed decoding
 
     func testEverySampleValidatesCleanAndDecodes() throws {
+        // phone-rotation shows a tap landing inside a transition, on purpose.
+        let meant = ["samples/phone-rotation.yaml": ["tap-ignored 28:5"]]
         let samples = Repo.files(in: "samples", extensions: ["yaml", "yml"])
         XCTAssertGreaterThanOrEqual(samples.count, 4)
         for path in samples {
@@ -18,7 +20,8 @@ final class SpecLoaderTests: XCTestCase {
             // title falls under 4.5:1 the low-contrast warning is right
             // (ContrastTests checks each one against an oracle).
             let others = result.diagnostics.filter { $0.rule != "low-contrast" }
-            XCTAssertEqual(others.map { "\($0.rule) \($0.span.start.line):\($0.span.start.column) \($0.message)" }, [], path)
+            XCTAssertEqual(others.map { "\($0.rule) \($0.span.start.line):\($0.span.start.column)" }, meant[path] ?? [],
+                           others.map(\.message).joined(separator: "\n"))
             XCTAssertNotNil(result.document, path)
         }
     }
@@ -218,8 +221,11 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertEqual(placed(loadSpec(base + "  - present: X\n  - expand: VC2\n")), ["step-blocked-by-modal@5:5"])
         XCTAssertEqual(placed(loadSpec(base + "  - present: X\n  - setPanels: [VC2]\n")), ["step-blocked-by-modal@5:5"])
         XCTAssertEqual(placed(loadSpec(base + "  - dismiss: true\n")), ["dismiss-without-modal@4:5"])
-        // Taps under a modal are legal (the model ignores them).
-        XCTAssertEqual(placed(loadSpec(base + "  - present: X\n  - tap: VC2\n  - dismiss: true\n  - tap: VC2\n")), [])
+        // Taps under a modal are legal, but the model ignores them: a warning.
+        let underModal = loadSpec(base + "  - present: X\n  - tap: VC2\n  - dismiss: true\n  - tap: VC2\n")
+        XCTAssertEqual(placed(underModal), ["tap-ignored@5:5"])
+        XCTAssertEqual(underModal.diagnostics.first?.severity, .warning)
+        XCTAssertNotNil(underModal.document)
         // After a tap that collapses, a later expand makes present legal again.
         XCTAssertEqual(placed(loadSpec(base + "  - tap: VC1\n  - expand: VC3\n  - present: X\n")), [])
     }
@@ -227,6 +233,31 @@ final class SpecLoaderTests: XCTestCase {
     func testPresentDuringACollapsingTransitionIsRejected() {
         let text = "accordion: 1\n" + three + "script:\n  - tap: VC1\n  - present: X\n    at: 0.1\n"
         XCTAssertEqual(placed(loadSpec(text)), ["present-without-panel@5:5"])
+    }
+
+    func testTapIgnoredSaysWhyAndHowToFix() throws {
+        let base = "accordion: 1\n" + three + "script:\n"
+        let during = loadSpec(base + "  - tap: VC2\n  - tap: VC3\n    at: 0.1\n  - tap: VC1\n")
+        XCTAssertEqual(placed(during), ["tap-ignored@5:5"])
+        let warning = try XCTUnwrap(during.diagnostics.first)
+        XCTAssertEqual(warning.severity, .warning)
+        XCTAssertEqual(warning.message, "this tap at 0.1 s is ignored: the transition started by the tap at line 4 runs until 0.3 s, and taps are ignored while a transition runs")
+        XCTAssertEqual(warning.help, "drop `at:` so the tap waits until the container is idle, or set `at: 0.3` or later")
+        XCTAssertEqual(warning.related.map(\.span.start.line), [4])
+        XCTAssertEqual(during.document?.steps.count, 3)
+        // At the transition's end the tap acts: no warning.
+        XCTAssertEqual(placed(loadSpec(base + "  - tap: VC2\n  - tap: VC3\n    at: 0.3\n")), [])
+        let modal = loadSpec(base + "  - present: Compose\n  - {tap: VC2, at: 2}\n")
+        XCTAssertEqual(modal.diagnostics.map(\.message), ["this tap is ignored: the modal \"Compose\" presented at line 4 is still up, and taps are ignored under a modal"])
+    }
+
+    func testTapIgnoredStaysQuietWhenAnEarlierStepCouldNotRun() {
+        let base = "accordion: 1\n" + three + "script:\n"
+        // The unknown tap might have started a transition of its own.
+        XCTAssertEqual(placed(loadSpec(base + "  - tap: VC2\n  - tap: nope\n  - tap: VC3\n    at: 0.1\n")), ["unknown-panel-id@5:10"])
+        // The dismiss set too early might have taken the modal away.
+        XCTAssertEqual(placed(loadSpec(base + "  - present: X\n    at: 1\n  - dismiss: true\n    at: 0.5\n  - tap: VC2\n")),
+                       ["at-out-of-order@7:9"])
     }
 
     func testNoFollowOnErrorsAfterAStepThatCouldNotRun() {
