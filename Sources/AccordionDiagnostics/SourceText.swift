@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The text of one source, kept so diagnostics can quote the offending line.
 public struct SourceText: Sendable {
     /// The name the user gave for the source.
@@ -13,10 +19,25 @@ public struct SourceText: Sendable {
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
-        var starts = [0]
-        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        let starts = Self.lineStarts(of: bytes)
         self.lineStarts = starts
         self.checkpoints = ColumnCheckpoints.make(bytes, lineStarts: starts)
+    }
+
+    /// Byte offset where each line of `bytes` starts. A report quoting a
+    /// few lines of a 10 MB spec indexes the whole file once, so the line
+    /// breaks are found with `memchr` rather than byte by byte.
+    static func lineStarts(of bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let hit = memchr(base + offset, 0x0A, buffer.count - offset) {
+                offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
+                starts.append(offset)
+            }
+        }
+        return starts
     }
 
     /// The text of 1-based `line` without its line break, or nil past the end.
