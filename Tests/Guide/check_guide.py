@@ -136,9 +136,8 @@ class Checker:
         if not first.startswith("$ accordion"):
             return "a console block must start with `$ accordion ...`"
         command = first[2:]
-        done = subprocess.run(["bash", "-o", "pipefail", "-c", command + " 2>&1"], cwd=self.scratch,
-                              env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              text=True, timeout=60)
+        done = subprocess.run(["bash", "-c", command], cwd=self.scratch, env=self.env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60)
         actual = done.stdout
         if actual == expected:
             return ""
@@ -147,11 +146,16 @@ class Checker:
         return f"output of `{command}` differs:\n" + "".join(diff)
 
     def check(self, block):
-        if block.lang == "yaml":
-            return self.check_spec(block)
-        if block.lang == "console":
-            return self.check_console(block)
-        return None  # not an example: prose code such as a sh line
+        """"" when the block passes, the failure when not, None when it is
+        not an example (prose code such as a formula)."""
+        try:
+            if block.lang == "yaml":
+                return self.check_spec(block)
+            if block.lang == "console":
+                return self.check_console(block)
+        except subprocess.TimeoutExpired as timeout:
+            return f"`{timeout.cmd}` did not finish within {timeout.timeout} s"
+        return None
 
 
 def run_guide(markdown, checker, report):
