@@ -21,8 +21,8 @@ SYMBOLS=.build/docs-symbols
 ARCHIVES=.build/docs-archives
 SITE=.build/docs
 
-for module in "${MODULES[@]}"; do targets+=(--target "$module"); done
-"$SWIFT" build "${targets[@]}" >/dev/null
+# Every module (one `--target` flag would build only one and its dependencies).
+"$SWIFT" build >/dev/null
 MODULE_DIR=$("$SWIFT" build --show-bin-path)/Modules
 TRIPLE=$(uname -m)-unknown-linux-gnu
 
