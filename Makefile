@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SAMPLE ?= samples/article-demo.yaml
 
-.PHONY: deps build release demo test browser-test conformance clean
+.PHONY: deps build release demo test browser-test conformance docs clean
 
 # libyaml (through pkg-config) is the only system library the package needs.
 deps:
@@ -52,6 +52,14 @@ browser-test: deps
 # jsonschema sdist carries it) into .build/conformance/.
 conformance: release
 	python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
+
+# The library modules' DocC documentation, built with the toolchain's own
+# docc and swift-symbolgraph-extract, as one static site in .build/docs
+# (serve it: python3 -m http.server -d .build/docs, then open
+# /documentation/). Any DocC warning fails it; `make test` also checks that
+# every public symbol is documented (scripts/check-docs.py).
+docs: deps
+	bash scripts/build-docs.sh
 
 clean:
 	rm -rf .build

@@ -10,7 +10,9 @@
 #      its own scratch path; any report fails;
 #   5. the library products' public symbol graph checked for unsafe contracts,
 #      every example of docs/spec-guide.md run through the release binary,
-#      and the official JSON-Schema-Test-Suite through `accordion validate --schema`;
+#      the DocC documentation (`make docs` without a warning, every public
+#      symbol documented, the articles' code compiled by a test), and the
+#      official JSON-Schema-Test-Suite through `accordion validate --schema`;
 #   6. real-browser tests of `render --format html` (headless chromium);
 #   7. benchmark harness smoke run (1,000 panels, one run each, no timing asserted);
 #   8. fuzz smoke run (every libFuzzer target, a few seconds each).
@@ -121,6 +123,9 @@ python_stage "public-api" python3 -B scripts/check-public-api.py
 # Every example of the spec author's guide, run through the release binary:
 # each spec validated, each command's output compared byte for byte.
 python_stage "guide" python3 -B Tests/Guide/check_guide.py --accordion .build/release/accordion
+# `make docs` builds with no DocC warning; no public symbol lacks its summary,
+# parameters, returns or throws; each article's code is in a compiled test.
+python_stage "docs" python3 -B scripts/check-docs.py
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
 python_stage "browser" make --no-print-directory browser-test
 python_stage "bench-smoke" make --no-print-directory bench-smoke

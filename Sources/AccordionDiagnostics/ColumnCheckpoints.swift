@@ -11,6 +11,11 @@ public enum ColumnCheckpoints {
     public static let longLine = 4096
 
     /// The table for `bytes`, or `[]` when every line is short.
+    ///
+    /// - Parameters:
+    ///   - bytes: The UTF-8 text.
+    ///   - lineStarts: The byte offset where each line starts.
+    /// - Returns: The checkpoints `characters(before:_:_:)` and `offset(ofCharacter:_:_:)` read.
     public static func make<S: Sequence>(_ bytes: [UInt8], lineStarts: S) -> [UInt32] where S.Element == Int {
         var previous = 0
         var long = false
@@ -34,6 +39,12 @@ public enum ColumnCheckpoints {
     }
 
     /// Characters in `bytes[0..<offset]`, using `table` from `make`.
+    ///
+    /// - Parameters:
+    ///   - offset: A byte offset into `bytes`.
+    ///   - bytes: The UTF-8 text.
+    ///   - table: The checkpoints `make(_:lineStarts:)` built for `bytes`.
+    /// - Returns: The number of Unicode scalars before `offset`.
     public static func characters(before offset: Int, _ bytes: [UInt8], _ table: [UInt32]) -> Int {
         let chunk = min(offset / stride, table.count - 1)
         var count = Int(table[chunk])
@@ -47,6 +58,12 @@ public enum ColumnCheckpoints {
 
     /// The byte offset of the `character`-th character (0-based) of the
     /// text, or `bytes.count` past the end.
+    ///
+    /// - Parameters:
+    ///   - character: A 0-based character (Unicode scalar) index.
+    ///   - bytes: The UTF-8 text.
+    ///   - table: The checkpoints `make(_:lineStarts:)` built for `bytes`.
+    /// - Returns: The byte offset where that character starts.
     public static func offset(ofCharacter character: Int, _ bytes: [UInt8], _ table: [UInt32]) -> Int {
         // The last checkpoint at or before the character, by bisection.
         var low = 0

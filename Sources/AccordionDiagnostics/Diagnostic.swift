@@ -1,7 +1,10 @@
 /// How bad a problem is. Warnings do not fail `validate` unless `--strict`.
 public enum Severity: String, Sendable, Hashable, Comparable {
+    /// A problem that makes the input unusable; `validate` fails.
     case error
+    /// A likely mistake; the input still works.
     case warning
+    /// Extra context attached to another diagnostic.
     case note
 
     private var rank: Int {
@@ -78,6 +81,9 @@ public struct Diagnostic: Hashable, Sendable, Error {
     }
 
     /// Diagnostics sort by file, then position, then severity, then rule.
+    ///
+    /// - Parameter list: Diagnostics in any order.
+    /// - Returns: The same diagnostics in report order.
     public static func sortedByPosition(_ list: [Diagnostic]) -> [Diagnostic] {
         list.sorted {
             ($0.span.source, $0.span.start, $0.severity, $0.rule, $0.message)
@@ -95,5 +101,7 @@ public struct DiagnosticError: Error, Sendable {
     public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     /// Wraps one problem.
+    ///
+    /// - Parameter diagnostic: The problem the error carries.
     public init(_ diagnostic: Diagnostic) { self.diagnostics = [diagnostic] }
 }

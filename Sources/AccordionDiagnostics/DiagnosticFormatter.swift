@@ -21,6 +21,9 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     /// The one-line headline: `file:line:col: error: message [rule]`.
+    ///
+    /// - Parameter d: The diagnostic.
+    /// - Returns: One line, without a line break.
     public func headline(_ d: Diagnostic) -> String {
         let place = "\(d.span.source):\(d.span.start.line):\(d.span.start.column)"
         return paint(place, "1") + ": " + paint(d.severity.rawValue, severityCode(d.severity))
@@ -28,6 +31,11 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     /// A diagnostic in full; `source` supplies the quoted line when known.
+    ///
+    /// - Parameters:
+    ///   - d: The diagnostic.
+    ///   - source: The text `d.span` points into, or nil to omit the quote.
+    /// - Returns: The headline, the quoted line with its underline, `help:` and notes, one per line.
     public func format(_ d: Diagnostic, source: SourceText?) -> String {
         var out = headline(d) + "\n"
         if let source, let quoted = quote(d.span, in: source, severity: d.severity) {
@@ -53,6 +61,12 @@ public struct DiagnosticFormatter: Sendable {
     public static let maxQuotedColumns = 160
 
     /// The source line of `span.start` with a gutter and an underline.
+    ///
+    /// - Parameters:
+    ///   - span: Where the problem is.
+    ///   - source: The text `span` points into.
+    ///   - severity: Chooses the underline colour.
+    /// - Returns: The quoted lines, or nil when the line is not in `source`.
     public func quote(_ span: SourceSpan, in source: SourceText, severity: Severity) -> String? {
         guard let length = source.excerpt(span.start.line, from: 0, limit: 0)?.length else { return nil }
         let number = String(span.start.line)
@@ -90,6 +104,12 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     /// The closing count line: `2 errors, 1 warning in 3 files`.
+    ///
+    /// - Parameters:
+    ///   - errors: How many errors.
+    ///   - warnings: How many warnings.
+    ///   - files: How many files were checked.
+    /// - Returns: The line, without a line break.
     public static func summary(errors: Int, warnings: Int, files: Int) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         return "\(plural(errors, "error")), \(plural(warnings, "warning")) in \(plural(files, "file"))"

@@ -14,6 +14,7 @@ public struct JSONOutput {
 
     @usableFromInline static let chunk = 1 << 16
 
+    /// An empty document.
     public init() { bytes.reserveCapacity(Self.chunk + 4096) }
 
     @inlinable @inline(__always)
@@ -29,6 +30,8 @@ public struct JSONOutput {
     }
 
     /// The whole document as one String.
+    ///
+    /// - Returns: The JSON text written so far.
     public mutating func finish() -> String {
         chunks.append(bytes)
         bytes = []
@@ -47,6 +50,8 @@ public struct JSONOutput {
 
     /// Hands the document over chunk by chunk (for writing it out without a
     /// whole copy), in order.
+    ///
+    /// - Parameter body: Called once per chunk of UTF-8 bytes.
     public mutating func finish(_ body: ([UInt8]) -> Void) {
         chunks.append(bytes)
         bytes = []
@@ -60,6 +65,8 @@ public struct JSONOutput {
     /// `repeatElement` went byte by byte through a generic path: a sixth of
     /// writing a large dump; a static array costs a once-check per call
     /// from another module).
+    ///
+    /// - Parameter count: How many spaces.
     @inlinable @inline(__always)
     public mutating func indent(_ count: Int) {
         let spaces: StaticString = "                                                                "
@@ -72,12 +79,16 @@ public struct JSONOutput {
     }
 
     /// A literal's bytes (its UTF-8 view appended generically cost as much as the values).
+    ///
+    /// - Parameter literal: The text to append.
     @inlinable @inline(__always)
     public mutating func append(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Text copied as it is (a number already spelled, say).
+    ///
+    /// - Parameter text: The text to append, unescaped.
     @inlinable
     public mutating func append(raw text: String) {
         var text = text
@@ -85,14 +96,20 @@ public struct JSONOutput {
     }
 
     /// `text` as a JSON string literal (`JSONText.quote`'s spelling).
+    ///
+    /// - Parameter text: The string to quote.
     @inlinable
     public mutating func string(_ text: String) { JSONText.appendQuoted(text, to: &bytes) }
 
     /// An integer.
+    ///
+    /// - Parameter value: The integer to spell.
     @inlinable
     public mutating func int(_ value: Int) { JSONText.appendDigits(Int64(value), to: &bytes) }
 
     /// `,` unless it was the last item, the line break, and a flush when the buffer is full.
+    ///
+    /// - Parameter last: Whether the item closes its collection.
     @inlinable @inline(__always)
     public mutating func endItem(last: Bool) {
         if !last { bytes.append(UInt8(ascii: ",")) }
@@ -104,6 +121,12 @@ public struct JSONOutput {
 
     /// An array of `count` elements at nesting `indent` (in spaces), `element`
     /// spelling the i-th one (its nested collections at `indent + 2`).
+    ///
+    /// - Parameters:
+    ///   - count: How many elements.
+    ///   - indent: The array's nesting, in spaces.
+    ///   - element: Spells element `i` into the output.
+    /// - Throws: Whatever `element` throws.
     @inlinable @inline(__always)
     public mutating func array<Failure: Error>(count: Int, indent: Int,
                                                 _ element: (Int, inout JSONOutput) throws(Failure) -> Void) throws(Failure) {
@@ -112,6 +135,12 @@ public struct JSONOutput {
 
     /// An object of `count` members at nesting `indent`; `member` spells the
     /// i-th one: its `key`, then its value (nested collections at `indent + 2`).
+    ///
+    /// - Parameters:
+    ///   - count: How many members.
+    ///   - indent: The object's nesting, in spaces.
+    ///   - member: Spells member `i` (key, then value) into the output.
+    /// - Throws: Whatever `member` throws.
     @inlinable @inline(__always)
     public mutating func object<Failure: Error>(count: Int, indent: Int,
                                                  _ member: (Int, inout JSONOutput) throws(Failure) -> Void) throws(Failure) {
@@ -134,6 +163,8 @@ public struct JSONOutput {
     }
 
     /// A member's key and the `: ` before its value.
+    ///
+    /// - Parameter name: The member's name, quoted as JSON.
     @inlinable @inline(__always)
     public mutating func key(_ name: String) {
         string(name)
@@ -144,14 +175,22 @@ public struct JSONOutput {
 /// A small JSON tree for the machine-readable reports (`validate --format
 /// json` and `sarif`), spelled by `JSONOutput`: keys in the order given.
 public indirect enum JSONValue: Sendable {
+    /// An object: members in the order given.
     case object([(String, JSONValue)])
+    /// An array.
     case array([JSONValue])
+    /// A string.
     case string(String)
+    /// An integer.
     case int(Int)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
 
     /// The value as indented JSON text, without a trailing newline.
+    ///
+    /// - Returns: The JSON text.
     public func serialized() -> String {
         var out = JSONOutput()
         write(into: &out, indent: 0)
@@ -159,6 +198,10 @@ public indirect enum JSONValue: Sendable {
     }
 
     /// Spells the value at nesting `indent`.
+    ///
+    /// - Parameters:
+    ///   - out: The writer to append to.
+    ///   - indent: The value's nesting, in spaces.
     public func write(into out: inout JSONOutput, indent: Int) {
         switch self {
         case .object(let fields):

@@ -7,6 +7,11 @@ public enum JSONText {
     /// With `safeInScript`, `<`, `>`, `&`, U+2028 and U+2029 are escaped too,
     /// so the literal can sit inside an HTML `<script>` element and no text
     /// (a panel title, say) can close the element or break the script.
+    ///
+    /// - Parameters:
+    ///   - text: The string.
+    ///   - safeInScript: Whether to escape for an HTML `<script>` element too.
+    /// - Returns: The literal, quotes included.
     public static func quote(_ text: String, safeInScript: Bool = false) -> String {
         if safeInScript { return quoteForScript(text) }
         // Everything escaped is ASCII, so the UTF-8 bytes are examined and
@@ -53,6 +58,10 @@ public enum JSONText {
 
     /// Appends `text` as a JSON string literal (as `quote` spells it) to a
     /// UTF-8 buffer, for writers that build large documents byte by byte.
+    ///
+    /// - Parameters:
+    ///   - text: The string.
+    ///   - out: The UTF-8 buffer to append to.
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
         var text = text
@@ -91,6 +100,9 @@ public enum JSONText {
 
     /// A finite double in shortest round-trip form (`1.5`, `1e-07`, `100.0`).
     /// Returns nil for infinities and NaN, which JSON cannot hold.
+    ///
+    /// - Parameter value: The number.
+    /// - Returns: Its JSON spelling, or nil when it is not finite.
     public static func number(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
         return value.description
@@ -101,6 +113,11 @@ public enum JSONText {
     /// also the shortest spelling that reads back) the digits come straight
     /// from the scaled integer: a 100,000-panel dump spells a million numbers,
     /// and a `String` for each was a fifth of writing it.
+    ///
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - places: How many decimals to keep.
+    ///   - out: The UTF-8 buffer to append to.
     public static func appendRounded(_ value: Double, places: Int = 3, to out: inout [UInt8]) {
         guard abs(value) < 1e9, (0...4).contains(places) else {
             out += rounded(value, places: places).utf8
@@ -132,6 +149,10 @@ public enum JSONText {
     }
 
     /// Appends the decimal digits of `value` (with a `-` when negative).
+    ///
+    /// - Parameters:
+    ///   - value: The integer.
+    ///   - out: The UTF-8 buffer to append to.
     public static func appendDigits(_ value: Int64, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -149,6 +170,11 @@ public enum JSONText {
 
     /// A double rounded to `places` decimals, spelled without a trailing
     /// `.0` for whole numbers and without `-0` (for stable, diffable dumps).
+    ///
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - places: How many decimals to keep.
+    /// - Returns: The number's JSON spelling.
     public static func rounded(_ value: Double, places: Int = 3) -> String {
         // Beyond 1e15 there are no decimals left to round, and scaling could
         // overflow to infinity (1e308 * 1000), which JSON cannot hold.

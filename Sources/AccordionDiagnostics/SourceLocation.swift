@@ -41,6 +41,10 @@ public struct SourceSpan: Hashable, Sendable {
     }
 
     /// A zero-width span at one mark.
+    ///
+    /// - Parameters:
+    ///   - source: The file's name.
+    ///   - mark: Where the span starts and ends.
     public init(source: String, at mark: SourceMark) {
         self.init(source: source, start: mark, end: mark)
     }

@@ -42,6 +42,9 @@ public struct SourceText: Sendable {
 
     /// The text of 1-based `line` without its line break, or nil past the end.
     /// Invalid UTF-8 is repaired so a broken file can still be quoted.
+    ///
+    /// - Parameter line: A 1-based line number.
+    /// - Returns: The line's text, or nil.
     public func line(_ line: Int) -> String? {
         guard line >= 1, line <= lineStarts.count else { return nil }
         let start = lineStarts[line - 1]
@@ -56,6 +59,12 @@ public struct SourceText: Sendable {
     /// columns count them), without copying the whole line: a minified file
     /// is one long line, and quoting it whole for each of its problems made
     /// the report quadratic in the file's size.
+    ///
+    /// - Parameters:
+    ///   - line: A 1-based line number.
+    ///   - from: The first character to include, 0-based.
+    ///   - limit: The most characters to include.
+    /// - Returns: The excerpt and the whole line's length, or nil past the end.
     public func excerpt(_ line: Int, from: Int, limit: Int) -> (text: String, length: Int)? {
         guard line >= 1, line <= lineStarts.count else { return nil }
         let start = lineStarts[line - 1]

@@ -60,6 +60,9 @@ public struct AccordionContainer: Sendable, Equatable {
     public var clock: Double { state.clock }
 
     /// Index of the first panel with this id in the current stack, or nil (linear).
+    ///
+    /// - Parameter id: A panel id.
+    /// - Returns: Its index, or nil.
     public func index(ofPanel id: String) -> Int? { state.index(ofPanel: id) }
 
     /// When the tap that is still animating will be over; nil when idle.
@@ -73,6 +76,9 @@ public struct AccordionContainer: Sendable, Equatable {
     public var pendingTransition: TransitionInfo? { state.transitionInfo(at: state.clock) }
 
     /// When `step` would happen, by the script-clock rules (`ContainerState.time(of:)`).
+    ///
+    /// - Parameter step: A step not yet applied.
+    /// - Returns: Seconds on the container's clock.
     public func time(of step: Step) -> Double { state.time(of: step) }
 
     // MARK: - The log
@@ -87,6 +93,9 @@ public struct AccordionContainer: Sendable, Equatable {
     /// The log as seen at `time`: every committed entry and every pending end
     /// entry whose time is at most `time` (within the tolerance).
     /// `events(through: .infinity)` is the whole log once the container settles.
+    ///
+    /// - Parameter time: Seconds on the container's clock.
+    /// - Returns: The entries, in order.
     public func events(through time: Double) -> [LogEntry] {
         // The log is time-ordered: find the cut by bisection.
         var low = 0
@@ -110,6 +119,9 @@ public struct AccordionContainer: Sendable, Equatable {
     /// or that this step completes early (at the step's time), then the
     /// step's own entries. A rejected step (a script mistake `validate`
     /// reports) changes nothing and logs nothing.
+    ///
+    /// - Parameter step: The step, at its own `at` or when idle.
+    /// - Returns: The entries this step added to ``log``, in order.
     @discardableResult
     public mutating func apply(_ step: Step) -> [LogEntry] {
         let mark = log.count
@@ -223,19 +235,31 @@ public struct AccordionContainer: Sendable, Equatable {
 
     /// `C_i`: the content height panel `index` gets when expanded: the whole
     /// space in `fill`, its `contentHeight` capped by the space in `fit`.
+    ///
+    /// - Parameter index: A panel's index in the stack.
+    /// - Returns: The height in points.
     public func contentHeight(ofPanel index: Int) -> Double { state.contentHeight(ofPanel: index) }
 
     /// `top_i`: where header `index` sits with nothing expanded.
+    ///
+    /// - Parameter index: A panel's index in the stack.
+    /// - Returns: The header's y in points.
     public func top(ofPanel index: Int) -> Double { tops[index] }
 
     /// `frame(forPanelAt:)` (the article's `frameForViewControllerAtIndex:`):
     /// where panel `index`'s content sits when it is the expanded one.
+    ///
+    /// - Parameter index: A panel's index in the stack.
+    /// - Returns: The content view's frame.
     public func frame(forPanelAt index: Int) -> Rect {
         Rect(x: 0, y: tops[index] + state.panels[index].headerHeight,
              width: state.container.width, height: state.contentHeight(ofPanel: index))
     }
 
     /// The running transition at `time`, with its linear progress, or nil.
+    ///
+    /// - Parameter time: Seconds on the container's clock.
+    /// - Returns: The transition, or nil when none runs then.
     public func transitionInfo(at time: Double) -> TransitionInfo? { state.transitionInfo(at: time) }
 
     /// Every panel's header and content frame at `time` (at or after the last
@@ -243,6 +267,9 @@ public struct AccordionContainer: Sendable, Equatable {
     /// header between its settled place under `from` and under `to` along the
     /// curve, and each content view (from's and to's) moving with its own header.
     /// Linear in the panel count.
+    ///
+    /// - Parameter time: Seconds on the container's clock.
+    /// - Returns: One frame per panel, in stack order.
     public func layout(at time: Double) -> [PanelFrame] {
         // Each header's y is its settled top shifted by the content open
         // above it: the expanded panel's when settled, from's and to's eased
@@ -278,6 +305,9 @@ public struct AccordionContainer: Sendable, Equatable {
     /// Everything a render shows at `time` (at or after the last step): frames
     /// (settled or interpolated), the log up to `time`, the transition running
     /// then and whether interaction is enabled (false only while one runs).
+    ///
+    /// - Parameter time: Seconds on the container's clock.
+    /// - Returns: The moment, as renderers take it.
     public func snapshot(at time: Double) -> Snapshot {
         let transition = transitionInfo(at: time)
         return Snapshot(title: title, time: time, container: container, expandedIndex: expandedIndex,

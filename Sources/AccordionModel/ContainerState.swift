@@ -65,6 +65,9 @@ public struct ContainerState: Sendable, Equatable {
     /// ignored); any other step when the container is idle, at the later of
     /// the clock and the end of the running transition. An `at:` earlier than
     /// the clock is returned as is: `apply` rejects that step.
+    ///
+    /// - Parameter step: A step not yet applied.
+    /// - Returns: Seconds on the clock.
     public func time(of step: Step) -> Double {
         switch step.action {
         case .wait(let seconds):
@@ -87,6 +90,9 @@ public struct ContainerState: Sendable, Equatable {
     /// - An ignored tap changes nothing else.
     /// - An applied step does what its kind does; every kind but `tap` and
     ///   `wait` first completes a transition still running, at the step's time.
+    ///
+    /// - Parameter step: The step.
+    /// - Returns: What the step did: when, which transition it ended, and its effect.
     public mutating func apply(_ step: Step) -> StepOutcome {
         let scheduled = time(of: step)
         if isEarlier(scheduled, clock) { return StepOutcome(time: scheduled, effect: .rejected(.outOfOrder)) }
@@ -208,6 +214,9 @@ public struct ContainerState: Sendable, Equatable {
 
     /// Index of the first panel with this id in the stack, or nil. Linear in
     /// the stack: callers that look ids up in bulk keep their own index.
+    ///
+    /// - Parameter id: A panel id.
+    /// - Returns: Its index, or nil.
     public func index(ofPanel id: String) -> Int? { panels.firstIndex { $0.id == id } }
 
     /// `visibleViewController`: the modal if one is presented, else the expanded panel, else nil.
@@ -238,6 +247,9 @@ public struct ContainerState: Sendable, Equatable {
 
     /// `C_i`: the content height panel `index` gets when expanded: the whole
     /// space in `fill`, its `contentHeight` capped by the space in `fit`.
+    ///
+    /// - Parameter index: A panel's index in the stack.
+    /// - Returns: The height in points.
     public func contentHeight(ofPanel index: Int) -> Double {
         let space = self.space
         if container.layout == .fit, let preferred = panels[index].contentHeight {
@@ -255,6 +267,9 @@ public struct ContainerState: Sendable, Equatable {
     }
 
     /// The running transition at `time`, with its linear progress, or nil.
+    ///
+    /// - Parameter time: Seconds on the clock.
+    /// - Returns: The transition, or nil when none runs then.
     public func transitionInfo(at time: Double) -> TransitionInfo? {
         guard let transition = runningTransition(at: time) else { return nil }
         return TransitionInfo(from: transition.from, to: transition.to, start: transition.start,

@@ -31,6 +31,8 @@ public struct ContainmentLog: RandomAccessCollection, Equatable, Sendable, Expre
     public init() {}
 
     /// A log holding `entries`, in order.
+    ///
+    /// - Parameter entries: The entries, in time order.
     public init(_ entries: some Sequence<LogEntry>) {
         for entry in entries { append(entry) }
     }
@@ -71,6 +73,8 @@ public struct ContainmentLog: RandomAccessCollection, Equatable, Sendable, Expre
     }
 
     /// Adds one entry at the end.
+    ///
+    /// - Parameter entry: The entry, no earlier than the last one.
     public mutating func append(_ entry: LogEntry) {
         if count & (Self.segmentSize - 1) == 0 {
             var segment: [Record] = []
@@ -83,11 +87,17 @@ public struct ContainmentLog: RandomAccessCollection, Equatable, Sendable, Expre
     }
 
     /// Adds entries at the end, in order.
+    ///
+    /// - Parameter entries: The entries, in time order.
     public mutating func append(contentsOf entries: some Sequence<LogEntry>) {
         for entry in entries { append(entry) }
     }
 
     /// Adds entries at the end, in order.
+    ///
+    /// - Parameters:
+    ///   - log: The log to extend.
+    ///   - entries: The entries, in time order.
     public static func += (log: inout ContainmentLog, entries: some Sequence<LogEntry>) {
         log.append(contentsOf: entries)
     }

@@ -28,6 +28,8 @@ extension AccordionContainer {
     ///   one `viewDidAppear` for the same panel (likewise for disappearing);
     ///   `addChild`/`removeFromParent` never double up; interaction ignoring is
     ///   balanced; after settling the only child is the expanded panel.
+    ///
+    /// - Returns: One sentence per violated invariant.
     public func assertInvariants() -> [String] {
         var problems: [String] = []
         if let index = expandedIndex, !panels.indices.contains(index) {

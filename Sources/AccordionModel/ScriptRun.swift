@@ -14,6 +14,16 @@ public enum ScriptRun {
     ///   settled state after that step, or the moment `T` with `until`). The
     ///   last one equals the `everyStep: false` result. With no step happening,
     ///   the single snapshot of the loaded (or `T`) state, so there is always one.
+    ///
+    /// - Parameters:
+    ///   - title: The spec's title.
+    ///   - container: The container's size and options.
+    ///   - panels: The panels, top to bottom.
+    ///   - expandedIndex: The panel open at load, or nil.
+    ///   - steps: The script.
+    ///   - until: The moment to show, or nil for the settled end.
+    ///   - everyStep: Whether to return one snapshot per step.
+    /// - Returns: At least one snapshot.
     public static func run(title: String?, container: ContainerSpec, panels: [PanelSpec],
                            expandedIndex: Int?, steps: [Step], until: Double? = nil,
                            everyStep: Bool = false) -> [Snapshot] {
@@ -35,6 +45,15 @@ public enum ScriptRun {
     /// The container after every step whose time is at most `until` (all of
     /// them when nil), for callers (the validator, benchmarks) that want the
     /// model itself rather than snapshots.
+    ///
+    /// - Parameters:
+    ///   - title: The spec's title.
+    ///   - container: The container's size and options.
+    ///   - panels: The panels, top to bottom.
+    ///   - expandedIndex: The panel open at load, or nil.
+    ///   - steps: The script.
+    ///   - until: The last moment whose steps happen, or nil for all.
+    /// - Returns: The container after those steps.
     public static func container(title: String?, container: ContainerSpec, panels: [PanelSpec],
                                  expandedIndex: Int?, steps: [Step],
                                  until: Double? = nil) -> AccordionContainer {
@@ -50,6 +69,12 @@ public enum ScriptRun {
     /// model after it; `afterEach` returning false ends the run there. For
     /// callers that want everything of one run in one pass (`render`: its
     /// snapshots, captions and output bound).
+    ///
+    /// - Parameters:
+    ///   - steps: The script.
+    ///   - model: The container to drive.
+    ///   - until: The last moment whose steps happen, or nil for all.
+    ///   - afterEach: Called after each step that happened; false stops the run.
     public static func play(_ steps: [Step], on model: inout AccordionContainer, until: Double?,
                             afterEach: (_ index: Int, _ model: AccordionContainer) -> Bool) {
         for (index, step) in steps.enumerated() {

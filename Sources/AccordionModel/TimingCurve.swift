@@ -16,6 +16,9 @@ extension AnimationCurve {
     /// fraction of the duration, clamped to 0…1) has elapsed: the curve's y for
     /// that x, with the Bézier parameter found by Newton's method and, should
     /// that not converge, by bisection, to well under 1e-6.
+    ///
+    /// - Parameter progress: The elapsed fraction of the duration.
+    /// - Returns: The eased fraction, 0 at the start and 1 at the end.
     public func value(atProgress progress: Double) -> Double {
         if !(progress > 0) { return 0 }
         if progress >= 1 { return 1 }

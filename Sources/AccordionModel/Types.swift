@@ -110,11 +110,16 @@ public enum StepAction: Hashable, Sendable {
 
 /// A step and, for every step but `wait`, an optional absolute time.
 public struct Step: Hashable, Sendable {
+    /// What the step does.
     public var action: StepAction
     /// `at:` seconds on the container's clock, or nil for "when idle".
     public var at: Double?
 
     /// Creates a step.
+    ///
+    /// - Parameters:
+    ///   - action: What the step does.
+    ///   - at: Seconds on the container's clock, or nil for "when idle".
     public init(_ action: StepAction, at: Double? = nil) {
         self.action = action
         self.at = at

@@ -33,6 +33,11 @@ public enum Parallel {
     /// Runs `first` on a new thread and `second` on the calling one, and
     /// returns both results once both are done. If no thread can be
     /// started, runs them one after the other.
+    ///
+    /// - Parameters:
+    ///   - first: Work for the new thread.
+    ///   - second: Work for the calling thread.
+    /// - Returns: What `first` and `second` returned.
     public static func both<A: Sendable, B>(_ first: @Sendable () -> A, _ second: () -> B) -> (A, B) {
         var b: B?
         guard let a = concurrently(first, { b = second() }) else { return (first(), second()) }
@@ -44,6 +49,11 @@ public enum Parallel {
     /// having run neither, when no thread can be started (for work that
     /// cannot simply run one part after the other, such as a producer and
     /// its consumer).
+    ///
+    /// - Parameters:
+    ///   - first: Work for the new thread.
+    ///   - second: Work for the calling thread.
+    /// - Returns: What `first` returned, or nil when no thread could start.
     public static func concurrently<A: Sendable>(_ first: @Sendable () -> A, _ second: () -> Void) -> A? {
         let result = ResultSlot<A>()
         let started = withoutActuallyEscaping(first) { first in
@@ -92,6 +102,8 @@ public final class HandoffQueue<Item: Sendable>: @unchecked Sendable {
     private var cancelled = false
 
     /// A queue holding at most `capacity` items at once.
+    ///
+    /// - Parameter capacity: The most items queued at once (below 1 counts as 1).
     public init(capacity: Int) {
         self.capacity = max(1, capacity)
         pthread_mutex_init(mutex, nil)
@@ -112,6 +124,9 @@ public final class HandoffQueue<Item: Sendable>: @unchecked Sendable {
     }
 
     /// Queues `item`, waiting for room; false when the consumer cancelled.
+    ///
+    /// - Parameter item: The item to hand over.
+    /// - Returns: Whether the item was queued.
     @discardableResult
     public func push(_ item: Item) -> Bool {
         locked {
@@ -125,6 +140,8 @@ public final class HandoffQueue<Item: Sendable>: @unchecked Sendable {
 
     /// The next item, waiting for one; nil once the producer finished and
     /// everything was taken, or after `cancel()`.
+    ///
+    /// - Returns: The next item, or nil when there will be none.
     public func pop() -> Item? {
         locked {
             while head == items.count && !finished && !cancelled { pthread_cond_wait(changed, mutex) }
@@ -134,6 +151,8 @@ public final class HandoffQueue<Item: Sendable>: @unchecked Sendable {
     }
 
     /// The next item if one is queued, without waiting (nil otherwise).
+    ///
+    /// - Returns: The next item, or nil when none is queued yet.
     public func poll() -> Item? {
         locked {
             guard !cancelled, head < items.count else { return nil }
@@ -180,6 +199,8 @@ public final class LazyValue<Value: Sendable>: @unchecked Sendable {
     private let make: @Sendable () -> Value
 
     /// A value that `make` computes on the first read of `value`.
+    ///
+    /// - Parameter make: Computes the value, once.
     public init(_ make: @escaping @Sendable () -> Value) {
         self.make = make
         pthread_mutex_init(mutex, nil)

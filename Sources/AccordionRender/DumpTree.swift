@@ -56,7 +56,9 @@ public enum DumpValue: Hashable, Sendable {
 /// and drop one element at a time (the tree of a 100,000-panel dump took
 /// 100 MB, and building it cost more than spelling it).
 public enum DumpField {
+    /// A value held whole.
     case value(DumpValue)
+    /// A list of `count` elements, element `i` made by `element(i)`.
     case items(count: Int, element: (Int) -> DumpValue)
 
     /// The field as a value of the tree.
@@ -71,16 +73,29 @@ public enum DumpField {
 /// Builds the dump tree of a snapshot, keys in the order the issue lists them.
 public enum DumpTree {
     /// The whole dump of one moment.
+    ///
+    /// - Parameter s: The moment.
+    /// - Returns: Its dump.
     public static func snapshot(_ s: Snapshot) -> DumpValue { snapshot(s, step: nil) }
 
     /// The whole dump of one moment; `step`, when given, leads it as the
     /// `step` field (each dump of a `--steps` series says which step made it).
+    ///
+    /// - Parameters:
+    ///   - s: The moment.
+    ///   - step: The `step` field's value, or nil for none.
+    /// - Returns: Its dump.
     public static func snapshot(_ s: Snapshot, step: DumpValue?) -> DumpValue {
         .object(snapshotFields(s, step: step).map { ($0.0, $0.1.value) })
     }
 
     /// The dump of one moment as its top-level fields, in order; the panels
     /// and the events are made one element at a time.
+    ///
+    /// - Parameters:
+    ///   - s: The moment.
+    ///   - step: The `step` field's value, or nil for none.
+    /// - Returns: Each field's name and value.
     public static func snapshotFields(_ s: Snapshot, step: DumpValue? = nil) -> [(String, DumpField)] {
         let lead: [(String, DumpField)] = step.map { [("step", .value($0))] } ?? []
         return lead + [
@@ -103,6 +118,9 @@ public enum DumpTree {
 
     /// The `step` field of a series' dump: which step produced it, or null
     /// for the state as loaded (no step happened).
+    ///
+    /// - Parameter origin: The step, or nil for the state as loaded.
+    /// - Returns: The field's value.
     public static func step(_ origin: StepOrigin?) -> DumpValue {
         guard let origin else { return .null }
         return .object([

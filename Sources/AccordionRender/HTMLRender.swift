@@ -10,6 +10,9 @@ import AccordionModel
 public enum HTMLRender {
     /// The page for the moment `snapshot` shows (the state after the script,
     /// or mid-transition with `--at`, in which case the page plays the rest).
+    ///
+    /// - Parameter snapshot: The moment to show first.
+    /// - Returns: A self-contained HTML document.
     public static func page(_ snapshot: Snapshot) -> String {
         let playback = HTMLPlayback(snapshot)
         let title = snapshot.title ?? "accordion"

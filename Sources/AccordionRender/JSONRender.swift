@@ -5,6 +5,9 @@ import AccordionModel
 /// writer (`JSONOutput`), the format golden files and other tools read.
 public enum JSONRender {
     /// The tree as JSON text, without a trailing newline.
+    ///
+    /// - Parameter value: The tree.
+    /// - Returns: The JSON text.
     public static func text(_ value: DumpValue) -> String {
         var out = JSONOutput()
         write(value, indent: 0, into: &out)
@@ -13,6 +16,9 @@ public enum JSONRender {
 
     /// A snapshot's dump as JSON text (the same text as `text(DumpTree.snapshot(s))`,
     /// without holding the whole tree), without a trailing newline.
+    ///
+    /// - Parameter s: The moment.
+    /// - Returns: The JSON text.
     public static func text(_ s: Snapshot) -> String {
         var out = JSONOutput()
         writeSnapshot(s, indent: 0, into: &out)

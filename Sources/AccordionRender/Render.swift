@@ -28,6 +28,12 @@ public struct StepOrigin: Hashable, Sendable {
     /// The line of the spec the step is written on; nil for a step from the command line (`--tap`).
     public var line: Int?
 
+    /// The origin of the step at `index`.
+    ///
+    /// - Parameters:
+    ///   - index: Position in the run, from 0.
+    ///   - action: The step, for its kind.
+    ///   - line: The spec line it is written on, or nil.
     public init(index: Int, action: StepAction, line: Int?) {
         self.index = index
         self.line = line
@@ -52,6 +58,15 @@ public enum Renderer {
     /// series; without them they are numbered "step 1", "step 2", …. `origins`, one per
     /// snapshot of a series (nil for the state as loaded), lead each JSON and YAML
     /// dump of the series as its `step` field; without them the dumps carry no such field.
+    ///
+    /// - Parameters:
+    ///   - snapshots: The moments (an empty list gives an empty series).
+    ///   - format: Which rendering.
+    ///   - steps: Whether to render every snapshot as a series, or the last alone.
+    ///   - color: Whether `text` uses ANSI colours.
+    ///   - labels: Captions, one per snapshot, or nil.
+    ///   - origins: Each snapshot's step, or nil.
+    /// - Returns: The document.
     public static func render(_ snapshots: [Snapshot], format: RenderFormat, steps: Bool,
                               color: Bool = false, labels: [String] = [], origins: [StepOrigin?] = []) -> String {
         func step(_ i: Int) -> DumpValue? { i < origins.count ? DumpTree.step(origins[i]) : nil }

@@ -19,6 +19,11 @@ public enum SVGRender {
 
     /// The SVG document for `snapshots` (one phone each, side by side, wrapping
     /// after `perRow`) with one caption per phone.
+    ///
+    /// - Parameters:
+    ///   - snapshots: The moments, one phone each.
+    ///   - captions: One caption per snapshot.
+    /// - Returns: The SVG document.
     public static func picture(_ snapshots: [Snapshot], captions: [String]) -> String {
         let title = snapshots.first?.title
         let slots = snapshots.map { max($0.container.width + 2 * bezel, 200) }

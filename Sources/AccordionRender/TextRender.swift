@@ -13,6 +13,12 @@ public enum TextRender {
     static let lineLimit = 80
 
     /// One drawing. `caption` (e.g. "step 2 of 3") heads it when given.
+    ///
+    /// - Parameters:
+    ///   - s: The moment.
+    ///   - color: Whether to use ANSI colours.
+    ///   - caption: A heading, or nil.
+    /// - Returns: The drawing, one line per row.
     public static func drawing(_ s: Snapshot, color: Bool, caption: String?) -> String {
         var out: [String] = []
         let paint = Paint(enabled: color)

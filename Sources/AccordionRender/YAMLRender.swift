@@ -5,6 +5,9 @@ import AccordionDiagnostics
 /// everything else is double-quoted, so the dump round-trips through any loader.
 public enum YAMLRender {
     /// The tree as a YAML document, ending with a newline.
+    ///
+    /// - Parameter value: The tree.
+    /// - Returns: The YAML text.
     public static func text(_ value: DumpValue) -> String {
         if let scalar = inline(value) { return scalar + "\n" }
         var out = ""
@@ -79,6 +82,9 @@ public enum YAMLRender {
 
     /// `s` as a YAML scalar: plain when safe, otherwise double-quoted with
     /// escapes for everything YAML does not allow raw (controls, C1, BOM, line separators).
+    ///
+    /// - Parameter s: The text.
+    /// - Returns: The scalar as YAML spells it.
     public static func scalar(_ s: String) -> String {
         if isPlainSafe(s) { return s }
         var out = "\""

@@ -48,14 +48,23 @@ public enum RuleCatalog {
     }()
 
     /// The entry for `id`, or nil.
+    ///
+    /// - Parameter id: A rule id such as `duplicate-panel-id`.
+    /// - Returns: The rule, or nil for an unknown id.
     public static func rule(_ id: String) -> RuleInfo? { byId[id] }
 
     /// The known id closest to a mistyped one, for "did you mean".
+    ///
+    /// - Parameter id: An unknown rule id.
+    /// - Returns: The closest known id, or nil when none is close.
     public static func suggestion(for id: String) -> String? {
         closest(to: id, in: all.map(\.id))
     }
 
     /// The text `accordion explain` prints for a rule.
+    ///
+    /// - Parameter r: The rule.
+    /// - Returns: Its summary, why, and an example fix.
     public static func explanation(_ r: RuleInfo) -> String {
         var out = "\(r.id) (\(r.severity.rawValue))\n\n"
         out += "What: \(r.summary)\n\n"

@@ -70,5 +70,8 @@ public enum Palette {
     ]
 
     /// The default colour of the panel at `index` of its list.
+    ///
+    /// - Parameter index: The panel's position, from 0.
+    /// - Returns: The colour as `0xRRGGBBAA`.
     public static func color(at index: Int) -> UInt32 { colors[index % colors.count] }
 }

@@ -11,6 +11,12 @@ public enum SpecLoader {
     /// Loads, validates and decodes `bytes`, naming them `source` in diagnostics.
     /// (The tree lives in one arena, so freeing it afterwards costs nothing
     /// worth avoiding, even for a million nodes.)
+    ///
+    /// - Parameters:
+    ///   - bytes: The spec file's bytes.
+    ///   - source: The name diagnostics give it.
+    ///   - limits: Bounds on what the loader reads.
+    /// - Returns: Every problem found and, when there is no error, the decoded spec.
     public static func load(_ bytes: [UInt8], source: String, limits: YAMLLimits = YAMLLimits()) -> SpecResult {
         func parse() -> Result<YAMLNode, DiagnosticError> {
             do throws(DiagnosticError) {
@@ -34,6 +40,11 @@ public enum SpecLoader {
     /// Validates and decodes an already loaded tree. `bytes` (the source
     /// text, when known) lets hints look at what the author wrote, such as a
     /// `#` that YAML took for a comment.
+    ///
+    /// - Parameters:
+    ///   - root: The spec's root node.
+    ///   - bytes: The source text, or nil.
+    /// - Returns: Every problem found and, when there is no error, the decoded spec.
     public static func check(_ root: YAMLNode, bytes: [UInt8]? = nil) -> SpecResult {
         // The schema and the accordion rules read the same immutable tree
         // and do not depend on each other until the end: on a large spec
@@ -84,6 +95,9 @@ public enum SpecLoader {
     static let parallelNodeCount = 20_000
 
     /// The bundled schema as a node tree (for tools and tests).
+    ///
+    /// - Returns: The root of `accordion.schema.json`.
+    /// - Throws: `DiagnosticError` only if the embedded schema were broken.
     public static func bundledSchemaNode() throws(DiagnosticError) -> YAMLNode {
         // The JSON parser is lighter than the YAML loader: this runs on every start.
         try JSONNodeParser.parse(BundledSchema.text, source: "accordion.schema.json")

@@ -4,6 +4,13 @@ import AccordionDiagnostics
 /// tests so the goldens pin exactly what an author sees.
 public enum TextReport {
     /// One file's problems in compiler style, each followed by a blank line.
+    ///
+    /// - Parameters:
+    ///   - name: The file's name.
+    ///   - bytes: Its text, for quoting lines.
+    ///   - diagnostics: Its problems.
+    ///   - useColor: Whether to use ANSI colours.
+    /// - Returns: The report text; empty when there are no problems.
     public static func file(name: String, bytes: [UInt8], diagnostics: [Diagnostic], useColor: Bool = false) -> String {
         guard !diagnostics.isEmpty else { return "" }
         let formatter = DiagnosticFormatter(useColor: useColor)
@@ -14,6 +21,9 @@ public enum TextReport {
     }
 
     /// The closing line, counting errors and warnings over all files.
+    ///
+    /// - Parameter diagnostics: Each file's problems.
+    /// - Returns: The line, without a line break.
     public static func summary(_ diagnostics: [[Diagnostic]]) -> String {
         let all = diagnostics.joined()
         return DiagnosticFormatter.summary(errors: all.count { $0.severity == .error },

@@ -25,6 +25,8 @@ public struct KeySpellings<Value: Sendable>: Sendable {
     @usableFromInline let names: [Name]
 
     /// The table of `names` (the first of two equal spellings wins).
+    ///
+    /// - Parameter names: Each spelling and its value.
     public init(_ names: [(String, Value)]) {
         var bytes: [UInt8] = []
         var table: [Name] = []
@@ -37,6 +39,9 @@ public struct KeySpellings<Value: Sendable>: Sendable {
     }
 
     /// The value of the name spelled exactly `key`, or nil.
+    ///
+    /// - Parameter key: The key's UTF-8 bytes.
+    /// - Returns: The value of that spelling, or nil.
     @inlinable
     public func value(forUTF8 key: UnsafeBufferPointer<UInt8>) -> Value? {
         bytes.withUnsafeBufferPointer { all -> Value? in

@@ -51,6 +51,10 @@ public struct YAMLScalar: Sendable, Hashable {
     public var text: String { ref.text }
 
     /// Calls `body` with the text's UTF-8 bytes (no `String` is made).
+    ///
+    /// - Parameter body: Reads the bytes, valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: Whatever `body` throws.
     @inline(__always)
     public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try ref.withUTF8(body)
@@ -60,6 +64,9 @@ public struct YAMLScalar: Sendable, Hashable {
     public var utf8Count: Int { ref.utf8Count }
 
     /// Whether the text is exactly `other`, code point by code point.
+    ///
+    /// - Parameter other: The text to compare with.
+    /// - Returns: Whether the two are equal.
     public func textIs(_ other: String) -> Bool { ref.textIs(other) }
 
     /// How it was written.
@@ -88,6 +95,8 @@ public struct YAMLScalar: Sendable, Hashable {
 
 /// What a node is, without its contents: read from the node's record alone.
 public enum YAMLShape: Sendable {
+    /// A scalar resolved as null, a boolean, an integer, a float or a string;
+    /// a sequence; a mapping.
     case null, bool, integer, float, string, sequence, mapping
 }
 
@@ -144,6 +153,12 @@ public struct YAMLNode: Sendable, Hashable {
 
     /// A single string scalar standing alone, located at `span` (for a
     /// value made up rather than read, such as a key seen as a string).
+    ///
+    /// - Parameters:
+    ///   - text: The scalar's text.
+    ///   - style: How it counts as written.
+    ///   - span: Where diagnostics place it.
+    /// - Returns: The node.
     public static func string(_ text: String, style: ScalarStyle = .plain, span: SourceSpan) -> YAMLNode {
         let document = YAMLDocument(origin: SourceOrigin(fixed: span))
         var text = text
@@ -155,6 +170,11 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// Whether two handles are the same node (an alias and its anchor are).
+    ///
+    /// - Parameters:
+    ///   - a: A node.
+    ///   - b: Another node.
+    /// - Returns: Whether both are one node of one document.
     public static func === (a: YAMLNode, b: YAMLNode) -> Bool { a.ref === b.ref }
 
     /// Handles are equal when they are the same node.
@@ -169,6 +189,8 @@ public struct YAMLNode: Sendable, Hashable {
     /// memory), for a second thread: handles count references on their
     /// document object, and two threads counting on one object fight over
     /// its cache line. Only for a finished tree (any the loader returns).
+    ///
+    /// - Returns: A handle to the same node for use on another thread.
     public func forAnotherThread() -> YAMLNode {
         YAMLNode(document: YAMLDocument(sharing: document), index: index)
     }
@@ -192,6 +214,9 @@ public struct YAMLNode: Sendable, Hashable {
     public var entries: YAMLEntries? { ref.entries.map { YAMLEntries(owner: document, ref: $0) } }
 
     /// The value under a string key of a mapping (first match), or nil.
+    ///
+    /// - Parameter key: The key's text.
+    /// - Returns: The value, or nil when this is not a mapping or has no such key.
     public subscript(key: String) -> YAMLNode? {
         ref[key].map { YAMLNode(document: document, index: $0.index) }
     }
@@ -225,22 +250,37 @@ public struct YAMLEntries: RandomAccessCollection, ChildRangeView, Sendable {
     }
 
     /// The key at `position` (without making the value's handle).
+    ///
+    /// - Parameter position: A 0-based entry index.
+    /// - Returns: The entry's key.
     @inline(__always)
     public func key(at position: Int) -> YAMLNode { YAMLNode(document: owner, index: ref.key(at: position).index) }
 
     /// Calls `body` with the text of the key at `position` when it is a
     /// scalar (nil for a collection key), without making a handle or a `String`.
+    ///
+    /// - Parameters:
+    ///   - position: A 0-based entry index.
+    ///   - body: Reads the key's UTF-8 bytes, valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: Whatever `body` throws.
     @inline(__always)
     public func withKeyText<R>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
         try ref.withKeyText(at: position, body)
     }
 
     /// The value at `position`.
+    ///
+    /// - Parameter position: A 0-based entry index.
+    /// - Returns: The entry's value.
     @inline(__always)
     public func value(at position: Int) -> YAMLNode { YAMLNode(document: owner, index: ref.value(at: position).index) }
 
     /// The value under the first key that is the string `key`, or nil.
     /// Keys are compared code point by code point (bytes), as YAML and JSON do.
+    ///
+    /// - Parameter key: The key's text.
+    /// - Returns: The value, or nil.
     public func value(forKey key: String) -> YAMLNode? {
         ref.value(forKey: key).map { YAMLNode(document: owner, index: $0.index) }
     }

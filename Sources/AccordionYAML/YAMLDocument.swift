@@ -214,6 +214,10 @@ public struct YAMLTreeBuilder {
     private var root: UInt32?
 
     /// A builder for a tree read from `text` (UTF-8), named `source` in diagnostics.
+    ///
+    /// - Parameters:
+    ///   - source: The name diagnostics give the text.
+    ///   - text: The UTF-8 text nodes are located in.
     public init(source: String, text: [UInt8]) {
         document = YAMLDocument(origin: SourceOrigin(source: source, bytes: text))
     }
@@ -223,6 +227,13 @@ public struct YAMLTreeBuilder {
     }
 
     /// Adds a scalar from character `start` to `end`.
+    ///
+    /// - Parameters:
+    ///   - text: The scalar's text.
+    ///   - style: How it was written.
+    ///   - value: What it resolves to.
+    ///   - start: Its first character, 0-based.
+    ///   - end: The character after its last.
     public mutating func scalar(_ text: String, style: ScalarStyle, value: ScalarValue, start: Int, end: Int) {
         var text = text
         let kind = ScalarBits.kind(value)
@@ -248,12 +259,18 @@ public struct YAMLTreeBuilder {
     }
 
     /// Opens a mapping (`mapping: true`) or sequence at character `start`.
+    ///
+    /// - Parameters:
+    ///   - mapping: Whether the collection is a mapping.
+    ///   - start: Its first character, 0-based.
     public mutating func open(mapping: Bool, start: Int) {
         open.append(document.openCollection(mapping: mapping, start: UInt32(clamping: start)))
         pendingStarts.append(pending.count)
     }
 
     /// Closes the innermost open collection at character `end`.
+    ///
+    /// - Parameter end: The character after the collection's last.
     public mutating func close(end: Int) {
         let index = open.removeLast()
         let from = pendingStarts.removeLast()
@@ -265,6 +282,8 @@ public struct YAMLTreeBuilder {
     }
 
     /// The root node, once every collection is closed.
+    ///
+    /// - Returns: The root, or nil while a collection is still open or nothing was added.
     public func finish() -> YAMLNode? {
         guard open.isEmpty, let root else { return nil }
         return document.node(root)

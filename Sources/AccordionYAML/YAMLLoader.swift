@@ -54,6 +54,12 @@ public struct YAMLLoader: Sendable {
     public init(limits: YAMLLimits = YAMLLimits()) { self.limits = limits }
 
     /// Parses `bytes` named `source`; throws `DiagnosticError` with located problems.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes (UTF-8, or UTF-16 with a byte-order mark).
+    ///   - source: The name diagnostics give the file.
+    /// - Returns: The first document's root node.
+    /// - Throws: `DiagnosticError` with every problem at its `file:line:col`.
     public func load(_ bytes: [UInt8], source: String) throws(DiagnosticError) -> YAMLNode {
         let limit = min(limits.maxInputBytes, Int(UInt32.max) - 1)
         if bytes.count > limit {
@@ -78,6 +84,9 @@ public struct YAMLLoader: Sendable {
     /// The UTF-8 text the loader reads for `bytes`, which node offsets index:
     /// `bytes` itself, unless it is UTF-16 with a byte-order mark. Quote
     /// source lines from this when showing diagnostics.
+    ///
+    /// - Parameter bytes: The file's bytes.
+    /// - Returns: The UTF-8 text.
     public static func utf8Text(of bytes: [UInt8]) -> [UInt8] {
         if case .success(let t) = transcode(bytes) { return t }
         return bytes

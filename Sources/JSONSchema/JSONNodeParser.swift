@@ -7,6 +7,13 @@ import AccordionYAML
 public enum JSONNodeParser {
     /// Parses one JSON document; throws a located `json-syntax` diagnostic
     /// on malformed text. Nesting deeper than `maxDepth` is refused.
+    ///
+    /// - Parameters:
+    ///   - text: The JSON text.
+    ///   - source: The name diagnostics give it.
+    ///   - maxDepth: The deepest nesting accepted.
+    /// - Returns: The document as a located node tree.
+    /// - Throws: `DiagnosticError` for malformed or too deeply nested text.
     public static func parse(_ text: String, source: String, maxDepth: Int = 512) throws(DiagnosticError) -> YAMLNode {
         let bytes = Array(text.utf8)
         var parser = Parser(bytes: bytes, source: source, maxDepth: maxDepth)

@@ -12,6 +12,11 @@ public struct JSONSchemaValidator: Sendable {
     /// Compiles `schema`; throws located diagnostics for an invalid or
     /// unresolvable schema (bad keyword values, invalid patterns, `$ref`s to
     /// unknown documents). The draft 2020-12 meta-schemas are known offline.
+    ///
+    /// - Parameters:
+    ///   - schema: The schema document's root.
+    ///   - limits: Bounds that keep validation finite on hostile input.
+    /// - Throws: `DiagnosticError` located in the schema.
     public init(schema: YAMLNode, limits: JSONSchemaLimits = JSONSchemaLimits()) throws(DiagnosticError) {
         program = try SchemaCompiler().compileDocument(schema)
         self.limits = limits
@@ -20,11 +25,17 @@ public struct JSONSchemaValidator: Sendable {
     /// Every problem of `instance` (severity `.error`), sorted by position:
     /// span = the offending node (or key), rule `schema-<keyword>`,
     /// `instancePath`/`schemaPath` as JSON pointers, and `help` where there is a fix.
+    ///
+    /// - Parameter instance: The document to check.
+    /// - Returns: Its problems; empty when it is valid.
     public func validate(_ instance: YAMLNode) -> [Diagnostic] {
         run(program.root, instance, failFast: false)
     }
 
     /// True when `instance` is valid; stops at the first problem and builds no messages.
+    ///
+    /// - Parameter instance: The document to check.
+    /// - Returns: Whether it is valid.
     public func isValid(_ instance: YAMLNode) -> Bool {
         let evaluation = Evaluation(program: program, failFast: true, limits: limits)
         evaluation.limitWork(for: instance)
@@ -34,6 +45,9 @@ public struct JSONSchemaValidator: Sendable {
 
     /// The official draft 2020-12 meta-schema (embedded), for checking that a
     /// schema is itself well-formed, with every problem located in it.
+    ///
+    /// - Returns: A validator for schemas.
+    /// - Throws: `DiagnosticError` only if the embedded meta-schema were broken.
     public static func draft202012MetaSchema() throws(DiagnosticError) -> JSONSchemaValidator {
         let text = KnownSchemaDocuments.all[0].text
         return try JSONSchemaValidator(schema: try JSONNodeParser.parse(text, source: KnownSchemaDocuments.all[0].uri))
@@ -42,6 +56,11 @@ public struct JSONSchemaValidator: Sendable {
     /// Problems of `instance` against the subschema at JSON pointer `pointer`
     /// in the main schema document (e.g. `/$defs/panel`), with references and
     /// dynamic scope as if reached from the root; nil when no subschema is there.
+    ///
+    /// - Parameters:
+    ///   - instance: The value to check.
+    ///   - pointer: A JSON pointer into the schema document.
+    /// - Returns: The problems, or nil when `pointer` names no subschema.
     public func validate(_ instance: YAMLNode, subschemaAt pointer: String) -> [Diagnostic]? {
         guard let unit = subschemaUnit(at: pointer) else { return nil }
         return run(unit, instance, failFast: false)
@@ -50,6 +69,8 @@ public struct JSONSchemaValidator: Sendable {
     /// Checks every `default` and `examples` value of the main schema against
     /// the subschema it annotates, so the hints an editor shows are valid
     /// themselves. Problems are located at the value in the schema file.
+    ///
+    /// - Returns: The problems; empty when every annotation is valid.
     public func validateDefaultsAndExamples() -> [Diagnostic] {
         var out: [Diagnostic] = []
         for unit in program.units where !unit.location.contains("#") {

@@ -49,6 +49,11 @@ public struct ECMARegex: Sendable {
     }
 
     /// Searches `text` anywhere (ECMA `test` semantics: unanchored).
+    ///
+    /// - Parameters:
+    ///   - text: The text to search.
+    ///   - budget: The most machine steps to spend.
+    /// - Returns: Matched, not matched, or out of budget.
     public func search(_ text: String, budget: Int = ECMARegex.defaultBudget) -> SearchResult {
         var remaining = budget
         return search(text, remaining: &remaining)
@@ -56,6 +61,11 @@ public struct ECMARegex: Sendable {
 
     /// Searches `text`, spending steps from `remaining` (what is left stays
     /// there, so a caller can bound many searches together).
+    ///
+    /// - Parameters:
+    ///   - text: The text to search.
+    ///   - remaining: The steps left to spend; decreased by what this search spends.
+    /// - Returns: Matched, not matched, or out of budget.
     public func search(_ text: String, remaining: inout Int) -> SearchResult {
         var scratch = RegexScratch()
         return search(text, remaining: &remaining, scratch: &scratch)
@@ -137,6 +147,9 @@ public struct ECMARegex: Sendable {
     }
 
     /// True when `text` contains a match; false when it does not or the budget ran out.
+    ///
+    /// - Parameter text: The text to search.
+    /// - Returns: Whether a match was found within the budget.
     public func matches(_ text: String) -> Bool { search(text) == .matched }
 }
 
