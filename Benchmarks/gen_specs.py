@@ -19,8 +19,9 @@ The specs use what real authors use, so every tool pays for it:
   running transition ends, `wait` adds to the previous step's time, `at`
   never earlier than the previous step) and the expanded panel, so `at`
   times never go back, tap targets are ids (or indices) of existing panels,
-  and some `at` taps deliberately land inside a running transition (they
-  are ignored, as in real use).
+  and `at` taps land when the container is idle (a tap inside a running
+  transition is ignored, and `validate` warns `tap-ignored` about it: a
+  script an author means to keep has none).
 
 The container is tall enough that all headers fit with 600 points to spare
 (`fit` layout; no contentHeight exceeds that space), so the specs are valid
@@ -118,12 +119,10 @@ def script_lines(n, steps, rng):
             target = max(0, min(n - 1, expanded + rng.next(17) - 8))
         ref = str(target) if rng.next(10) == 0 else f"panel-{target}"
         if roll < 35:
-            # An `at` tap: sometimes inside the running transition (ignored).
-            at = clock + (10 + rng.next(DURATION_MS + 200))
+            # An `at` tap, once the running transition is over.
+            at = max(clock, transition_end) + (10 + rng.next(DURATION_MS + 200))
             lines.append(f"  - {{tap: {ref}, at: {seconds(at)}}}")
             clock = at
-            if at < transition_end:
-                continue
             transition_end = at + DURATION_MS
         else:
             lines.append(f"  - tap: {ref}")
