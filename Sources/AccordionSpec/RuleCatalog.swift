@@ -169,6 +169,16 @@ public enum RuleCatalog {
                 at: 1.5
             """),
         RuleInfo(
+            id: "unknown-event", severity: .error,
+            summary: "An `expect: {events: ...}` line names no containment-log event, or a reason a tap is never ignored for.",
+            why: "Such a line can never match the log: the check would fail whatever the spec does, for a spelling mistake.",
+            example: """
+            # broken
+            - expect: {events: [addChild billing, viewDidApear billing]}
+            # fixed
+            - expect: {events: [addChild billing, viewDidAppear billing]}
+            """),
+        RuleInfo(
             id: "present-without-panel", severity: .error,
             summary: "A `present` step runs while no panel is expanded.",
             why: "A modal is presented over the expanded panel (its host view controller); with every panel collapsed there is nothing to present it from.",

@@ -34,14 +34,23 @@ public enum SpecLoader {
     /// Validates and decodes an already loaded tree. `bytes` (the source
     /// text, when known) lets hints look at what the author wrote, such as a
     /// `#` that YAML took for a comment.
-    public static func check(_ root: YAMLNode, bytes: [UInt8]? = nil) -> SpecResult {
+    ///
+    /// `script`, when given, is played instead of the spec's own (a case of
+    /// a test file, located in that file) and checked by the schema's rule
+    /// for a script; `tolerance` is then the test file's.
+    public static func check(_ root: YAMLNode, bytes: [UInt8]? = nil, script: YAMLNode? = nil,
+                             tolerance: Double? = nil) -> SpecResult {
         // The schema and the accordion rules read the same immutable tree
         // and do not depend on each other until the end: on a large spec
         // they run side by side.
         let schemaPass = { @Sendable () -> [Diagnostic] in
             switch bundledValidator {
             case .success(let validator):
-                return SchemaHints.improve(validator.validate(root), root: root, bytes: bytes)
+                var found = SchemaHints.improve(validator.validate(root), root: root, bytes: bytes)
+                if let script {
+                    found += validator.validate(script, subschemaAt: "/properties/script") ?? []
+                }
+                return found
             case .failure(let error):
                 // The bundled schema is compiled in and tested; this is a bug, reported
                 // rather than hidden.
@@ -54,7 +63,7 @@ public enum SpecLoader {
         let parallel = root.documentNodeCount >= parallelNodeCount
         let rulesRoot = parallel ? root.forAnotherThread() : root
         let rulesPass = { () -> (SemanticChecker, SemanticChecker.Outcome) in
-            var checker = SemanticChecker(root: rulesRoot)
+            var checker = SemanticChecker(root: rulesRoot, script: script, tolerance: tolerance)
             let outcome = checker.check()
             return (checker, outcome)
         }
