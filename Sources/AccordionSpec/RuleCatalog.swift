@@ -295,6 +295,20 @@ public enum RuleCatalog {
 
     static let toolRules: [RuleInfo] = [
         RuleInfo(
+            id: "test-file", severity: .error,
+            summary: "A `*.test.yaml` file is not shaped as `Schemas/accordion-test.schema.json` says: `spec`, `cases` of `{name, script}`, an optional `tolerance`.",
+            why: "`accordion test` cannot tell which spec to load or which scripts to play.",
+            example: """
+            # broken
+            spec: ../samples/mail-client.yaml
+            tests: [{tap: billing}]
+            # fixed
+            spec: ../samples/mail-client.yaml
+            cases:
+              - name: opens billing
+                script: [{tap: billing}, {expect: {expanded: billing}}]
+            """),
+        RuleInfo(
             id: "internal-error", severity: .error,
             summary: "accordion itself failed (for example its bundled schema could not be loaded).",
             why: "This is a bug in accordion, not in your file; it is reported rather than hidden.",

@@ -12,11 +12,15 @@ public struct FieldDifference: Hashable, Sendable {
     public var field: String
     public var expected: String
     public var actual: String
+    /// Where the expected value is written, when it is not the check's key
+    /// (a number of `frames`).
+    public var span: SourceSpan?
 
-    public init(field: String, expected: String, actual: String) {
+    public init(field: String, expected: String, actual: String, span: SourceSpan? = nil) {
         self.field = field
         self.expected = expected
         self.actual = actual
+        self.span = span
     }
 }
 
@@ -77,10 +81,16 @@ public enum ExpectationRun {
                 }
                 let differences = Self.differences(check, in: snapshot, eventsSeen: eventsSeen,
                                                    tolerance: expectation.tolerance, dump: &dump)
-                if !differences.isEmpty {
-                    outcome.failures.append(ExpectationFailure(span: check.span, differences: differences, snapshot: snapshot))
-                    if failFast { return outcome }
+                // Each difference is reported where its expected value is written.
+                var places: [SourceSpan] = []
+                for difference in differences where !places.contains(difference.span ?? check.span) {
+                    places.append(difference.span ?? check.span)
                 }
+                for place in places {
+                    outcome.failures.append(ExpectationFailure(
+                        span: place, differences: differences.filter { ($0.span ?? check.span) == place }, snapshot: snapshot))
+                }
+                if failFast, !differences.isEmpty { return outcome }
             }
             eventsSeen = snapshot.events.count
         }
@@ -117,7 +127,8 @@ public enum ExpectationRun {
             var found: [FieldDifference] = []
             for frame in frames {
                 guard let index = s.panels.firstIndex(where: { $0.panel.id == frame.id }) else {
-                    found.append(FieldDifference(field: "panels (\(frame.id))", expected: "a panel `\(frame.id)`", actual: "none"))
+                    found.append(FieldDifference(field: "panels (\(frame.id))", expected: "a panel `\(frame.id)`", actual: "none",
+                                                 span: frame.span))
                     continue
                 }
                 let panel = s.panels[index]
@@ -127,7 +138,8 @@ public enum ExpectationRun {
                 case nil: break
                 case .some(nil):
                     if let content = panel.content {
-                        found.append(FieldDifference(field: base + ".content", expected: "null", actual: inline(DumpTree.rect(content))))
+                        found.append(FieldDifference(field: base + ".content", expected: "null", actual: inline(DumpTree.rect(content)),
+                                                     span: frame.span))
                     }
                 case .some(let fields?):
                     if let content = panel.content {
@@ -135,7 +147,7 @@ public enum ExpectationRun {
                     } else {
                         found.append(FieldDifference(field: base + ".content",
                                                      expected: "{" + fields.map { "\($0.field): \(number($0.value))" }.joined(separator: ", ") + "}",
-                                                     actual: "null"))
+                                                     actual: "null", span: frame.span))
                     }
                 }
             }
@@ -168,7 +180,7 @@ public enum ExpectationRun {
             }
             guard !(abs(actual - e.value) <= tolerance) else { return nil }
             return FieldDifference(field: field + "." + e.field, expected: JSONText.rounded(e.value, places: 3),
-                                   actual: JSONText.rounded(actual, places: 3))
+                                   actual: JSONText.rounded(actual, places: 3), span: e.span)
         }
     }
 
@@ -241,4 +253,10 @@ public enum DumpPath {
         }
         return current
     }
+}
+
+/// How failures spell values, for callers (and tests) that want the same words.
+public enum ExpectationRunSpelling {
+    /// A dump value on one line, as a failure shows the actual value.
+    public static func inline(_ v: DumpValue) -> String { ExpectationRun.inline(v) }
 }
