@@ -1114,8 +1114,8 @@ public enum BundledSchema {
         },
         "equals": {
           "title": "Expected value",
-          "description": "The value the dump has at path; numbers within the tolerance.",
-          "markdownDescription": "The value the dump has at `path`; numbers within the tolerance.",
+          "description": "The value the dump has at path; lengths (x, y, width, height) within the tolerance, other numbers to 3 decimals.",
+          "markdownDescription": "The value the dump has at `path`; lengths (`x`, `y`, `width`, `height`) within the tolerance, other numbers (times, `progress`) to the dump's 3 decimals.",
           "default": 0,
           "examples": [
             535,
@@ -1125,8 +1125,8 @@ public enum BundledSchema {
         },
         "tolerance": {
           "title": "Tolerance",
-          "description": "How far a measured number may be from the expected one and still pass, in points (and seconds). Default 0.5.",
-          "markdownDescription": "How far a measured number (frames, `equals`) may be from the expected one and still pass, in points (and seconds). Default `0.5`.",
+          "description": "How far a measured length may be from the expected one and still pass, in points. Default 0.5.",
+          "markdownDescription": "How far a measured length (frames; `x`, `y`, `width`, `height` under `path`) may be from the expected one and still pass, in points. Default `0.5`.",
           "type": "number",
           "minimum": 0,
           "default": 0.5,

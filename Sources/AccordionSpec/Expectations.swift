@@ -156,8 +156,8 @@ extension SpecReader {
     func expectation(_ value: YAMLNodeRef, fileTolerance: Double) -> (checks: [ExpectCheck], tolerance: Double) {
         var checks: [ExpectCheck] = []
         var tolerance = fileTolerance
-        var path: (String, SourceSpan)?
-        var equals: ExpectedValue?
+        var path: String?
+        var equals: (ExpectedValue, SourceSpan)?
         for (keyNode, node) in value.entries ?? [] {
             guard let name = keyNode.stringValue, let key = ExpectKey(rawValue: name) else { continue }
             let span = keyNode.span
@@ -204,14 +204,15 @@ extension SpecReader {
                     checks.append(ExpectCheck(.events(items.compactMap(\.stringValue), contains: true), span: span))
                 }
             case .path:
-                if let text = node.stringValue { path = (text, span) }
+                path = node.stringValue
             case .equals:
-                equals = expectedValue(node)
+                equals = (expectedValue(node), span)
             case .tolerance:
                 if let v = node.numberValue, v >= 0, v.isFinite { tolerance = v }
             }
         }
-        if let (text, span) = path, let equals { checks.append(ExpectCheck(.field(path: text, equals: equals), span: span)) }
+        // A wrong value is reported where it is written: at `equals`.
+        if let path, let (value, span) = equals { checks.append(ExpectCheck(.field(path: path, equals: value), span: span)) }
         return (checks, tolerance)
     }
 

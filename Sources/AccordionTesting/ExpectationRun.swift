@@ -164,7 +164,8 @@ public enum ExpectationRun {
             guard let actual = DumpPath.value(at: path, in: dump!) else {
                 return [FieldDifference(field: path, expected: spell(expected), actual: "no such field in the dump")]
             }
-            return matches(expected, actual, tolerance: tolerance) ? [] : [FieldDifference(field: path, expected: spell(expected), actual: inline(actual))]
+            let key = path.split(separator: ".").last?.prefix { $0 != "[" } ?? ""
+            return matches(expected, actual, tolerance: tolerance, key: key) ? [] : [FieldDifference(field: path, expected: spell(expected), actual: inline(actual))]
         case .snapshot:
             return []
         }
@@ -190,18 +191,24 @@ public enum ExpectationRun {
         return next == wanted.count
     }
 
-    /// Whether the dump's value is the expected one, numbers within `tolerance`.
-    static func matches(_ e: ExpectedValue, _ a: DumpValue, tolerance: Double) -> Bool {
+    /// Whether the dump's value is the expected one. Lengths (fields named
+    /// `x`, `y`, `width`, `height`) match within `tolerance` points; other
+    /// numbers (times, progress, indices) to the dump's precision of 3 decimals.
+    static func matches(_ e: ExpectedValue, _ a: DumpValue, tolerance: Double, key: Substring) -> Bool {
+        let slack = ["x", "y", "width", "height"].contains(key) ? tolerance : 0.0005
         switch (e, a) {
-        case (.null, .null): true
-        case let (.bool(x), .bool(y)): x == y
-        case let (.number(x), .number(y)): abs(x - y) <= tolerance
-        case let (.number(x), .int(y)): abs(x - Double(y)) <= tolerance
-        case let (.string(x), .string(y)): x == y
-        case let (.array(x), .array(y)): x.count == y.count && zip(x, y).allSatisfy { matches($0, $1, tolerance: tolerance) }
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.number(x), .number(y)): return abs(x - y) <= slack
+        case let (.number(x), .int(y)): return abs(x - Double(y)) <= slack
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { matches($0, $1, tolerance: tolerance, key: key) }
         case let (.object(x), .object(y)):
-            x.count == y.count && x.allSatisfy { m in y.contains { $0.0 == m.key && matches(m.value, $0.1, tolerance: tolerance) } }
-        default: false
+            return x.count == y.count && x.allSatisfy { m in
+                y.contains { $0.0 == m.key && matches(m.value, $0.1, tolerance: tolerance, key: Substring(m.key)) }
+            }
+        default: return false
         }
     }
 

@@ -95,7 +95,9 @@ final class ExpectationTests: XCTestCase {
                 let failure = try XCTUnwrap(fail.failures.first, "\(path) = \(yaml(mutated(value))) passed")
                 // With `at:` on the next line, the expect line is one up.
                 XCTAssertEqual(failure.span.start.line, at.isEmpty ? lineNumber : lineNumber - 1, path)
-                XCTAssertEqual(failure.span.start.column, 14, path)
+                // At `equals:`, where the wrong value is written.
+                let column = try XCTUnwrap(wrong.range(of: "equals")).lowerBound.utf16Offset(in: wrong) + 1
+                XCTAssertEqual(failure.span.start.column, column, path)
                 XCTAssertEqual(failure.differences.first?.field, path)
                 XCTAssertEqual(failure.differences.first?.actual, ExpectationRunSpelling.inline(value), path)
             }
@@ -159,5 +161,15 @@ final class ExpectationTests: XCTestCase {
         let end = ScriptRun.run(title: a.title, container: a.container, panels: a.panels, expandedIndex: a.expandedIndex,
                                 steps: Array(a.steps.prefix(3)))
         XCTAssertEqual(end.last?.time ?? 0, 0.6, accuracy: 1e-9)
+    }
+
+    /// The tolerance is in points: it excuses lengths, not times or fractions.
+    func testEqualsToleranceIsForLengthsOnly() throws {
+        let mid = "\n    at: 0.15"
+        XCTAssertEqual(try run("", "  - expect: {path: \"panels[1].header.y\", equals: 178.4}" + mid).0.failures.count, 0)
+        XCTAssertEqual(try run("", "  - expect: {path: \"panels[1].header\", equals: {x: 0, y: 178.4, width: 375, height: 44}}" + mid).0.failures.count, 0)
+        XCTAssertEqual(try run("", "  - expect: {path: transition.progress, equals: 0.5}" + mid).0.failures.count, 0)
+        XCTAssertEqual(try run("", "  - expect: {path: transition.progress, equals: 0.51}" + mid).0.failures.count, 1)
+        XCTAssertEqual(try run("", "  - expect: {path: time, equals: 0.16}" + mid).0.failures.count, 1)
     }
 }
