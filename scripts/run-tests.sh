@@ -51,6 +51,9 @@ if [[ $status -eq 0 && $warnings -eq 0 ]]; then count "release build" 0 1 0; els
 stage "official meta-schemas (PyPI, cached in .build/meta-schemas)"
 if python3 -B scripts/fetch-meta-schemas.py; then count "meta-schemas" 0 1 0; else count "meta-schemas" 1 0 1; fi
 
+stage "JUnit consumer (junitparser from PyPI, in .build/junit-venv)"
+if scripts/fetch-junit-consumer.sh; then count "junit consumer" 0 1 0; else count "junit consumer" 1 0 1; fi
+
 # Runs `swift test ARGS...` as the stage NAME, logging to LOG_DIR/NAME.log,
 # and counts its tests from XCTest's closing line. Sets `log` to the log file.
 swift_test_stage() {
