@@ -293,7 +293,7 @@ private enum TestOutput {
     static func text(_ reports: [CaseReport], notes: [String]) -> String {
         var out = ""
         for r in reports {
-            out += (r.failures.isEmpty ? "PASS " : "FAIL ") + r.title + " (\(r.checked) checks)\n"
+            out += (r.failures.isEmpty ? "PASS " : "FAIL ") + r.title + " (\(r.checked) \(r.checked == 1 ? "check" : "checks"))\n"
         }
         for r in reports where !r.failures.isEmpty {
             out += "\n── " + r.title + "\n"
