@@ -98,7 +98,7 @@ private func runTest(_ args: ParsedArguments) -> Int32 {
         let outcome = ExpectationRun.run(document)
         var failures = outcome.failures.map {
             CaseReport.Failure(span: $0.span, differences: $0.differences,
-                               drawing: TextRender.drawing($0.snapshot, color: false, caption: "t = \(JSONText.rounded($0.snapshot.time)) s"),
+                               drawing: TextRender.drawing($0.snapshot, color: false, caption: nil),
                                message: "expectation failed")
         }
         let caseDir = snapshotDir + "/" + safeName(name)
@@ -121,7 +121,7 @@ private func runTest(_ args: ParsedArguments) -> Int32 {
             let differences = stored.map { SnapshotDiff.lines(expected: $0, actual: taken.json) }
                 ?? [FieldDifference(field: "snapshot \(taken.name)", expected: "a stored snapshot at \(path)", actual: "none (run `accordion test --update` to write it)")]
             failures.append(CaseReport.Failure(span: taken.span, differences: differences,
-                                               drawing: TextRender.drawing(taken.snapshot, color: false, caption: "t = \(JSONText.rounded(taken.snapshot.time)) s"),
+                                               drawing: TextRender.drawing(taken.snapshot, color: false, caption: nil),
                                                message: stored == nil ? "snapshot `\(taken.name)` is missing" : "snapshot `\(taken.name)` differs"))
         }
         failures.sort { $0.span.start < $1.span.start }
