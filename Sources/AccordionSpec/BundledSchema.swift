@@ -101,8 +101,8 @@ public enum BundledSchema {
     },
     "tolerance": {
       "title": "Expectation tolerance",
-      "description": "Default tolerance of every expect step of this file (frames and equals numbers), in points. Default 0.5.",
-      "markdownDescription": "Default tolerance of every `expect` step of this file (frames and `equals` numbers), in points. Default `0.5`; an `expect` may set its own.",
+      "description": "Default tolerance of every expect step of this file, in points: how far a measured length may be from the expected one. Default 0.5.",
+      "markdownDescription": "Default tolerance of every `expect` step of this file, in points: how far a measured length (frames; `x`, `y`, `width`, `height` under `path`) may be from the expected one. Default `0.5`; an `expect` may set its own. Other numbers (times, `progress`) match to the dump's 3 decimals.",
       "type": "number",
       "minimum": 0,
       "default": 0.5,

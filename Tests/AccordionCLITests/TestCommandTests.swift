@@ -209,3 +209,29 @@ final class TestCommandTests: XCTestCase {
         }
     }
 }
+
+/// The README's "Test your specs" example is real: its files, run, print its output.
+final class TestCommandREADMETests: XCTestCase {
+    func testREADMEExampleOutputIsReal() throws {
+        let readme = try String(contentsOf: CLI.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "## Test your specs"))
+        let section = String(readme[start.upperBound...]).components(separatedBy: "\n## ")[0]
+        func blocks(_ language: String) -> [String] {
+            section.components(separatedBy: "```" + language + "\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        }
+        let yaml = blocks("yaml"), text = blocks("text")
+        XCTAssertEqual(yaml.count, 2)
+        XCTAssertEqual(text.count, 1)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("accordion-readme-\(UUID().uuidString)")
+        let specs = dir.appendingPathComponent("specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try yaml[0].write(to: specs.appendingPathComponent("account.yaml"), atomically: true, encoding: .utf8)
+        try yaml[1].write(to: specs.appendingPathComponent("account.test.yaml"), atomically: true, encoding: .utf8)
+        let update = try CLI.run(["test", "--update", "specs"], currentDirectory: dir)
+        XCTAssertEqual(update.status, 1, update.stderr)
+        let r = try CLI.run(["test", "specs"], currentDirectory: dir)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stdout, text[0])
+    }
+}
