@@ -332,26 +332,7 @@ private enum TestOutput {
             .serialized() + "\n"
     }
 
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out.unicodeScalars.append(c)
-            default:
-                // XML 1.0 has no place for other control characters.
-                if c.value < 0x20 || (c.value >= 0xD800 && c.value <= 0xDFFF) || c.value == 0xFFFE || c.value == 0xFFFF {
-                    out += "?"
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out
-    }
+    static func xml(_ text: String) -> String { XML.escape(text) }
 
     static func junit(_ reports: [CaseReport]) -> String {
         var byFile: [(String, [CaseReport])] = []
@@ -380,20 +361,13 @@ private enum TestOutput {
         return out
     }
 
-    /// GitHub's workflow-command escaping for a message.
-    static func escaped(_ text: String, property: Bool = false) -> String {
-        var out = text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
-        if property { out = out.replacingAll(":", "%3A").replacingAll(",", "%2C") }
-        return out
-    }
-
     static func github(_ reports: [CaseReport]) -> String {
         var out = ""
         for r in reports {
             for f in r.failures {
                 let body = f.differences.map { "\($0.field): expected \($0.expected), got \($0.actual)" }.joined(separator: "\n")
-                out += "::error file=\(escaped(f.span.source, property: true)),line=\(f.span.start.line),col=\(f.span.start.column),"
-                    + "title=\(escaped(r.title + ": " + f.message, property: true))::\(escaped(body))\n"
+                out += "::error file=\(ValidateOutput.escapeProperty(f.span.source)),line=\(f.span.start.line),col=\(f.span.start.column),"
+                    + "title=\(ValidateOutput.escapeProperty(r.title + ": " + f.message))::\(ValidateOutput.escapeData(body))\n"
             }
         }
         return out
@@ -412,11 +386,5 @@ private enum TestOutput {
             }
         }
         return out
-    }
-}
-
-private extension String {
-    func replacingAll(_ target: String, _ replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
