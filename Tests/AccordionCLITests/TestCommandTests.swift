@@ -140,6 +140,14 @@ final class TestCommandTests: XCTestCase {
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("cannot read 'nothing-here'"), missing.stderr)
 
+        // A spec the schema rejects is reported once, however many cases name it.
+        try "accordion: 2\npanels: []\n".write(to: dir.appendingPathComponent("spec.yaml"), atomically: true, encoding: .utf8)
+        try "spec: spec.yaml\ncases:\n  - {name: one, script: []}\n  - {name: two, script: []}\n"
+            .write(to: dir.appendingPathComponent("spec.test.yaml"), atomically: true, encoding: .utf8)
+        let invalidSpec = try CLI.run(["test", "spec.test.yaml"], currentDirectory: dir)
+        XCTAssertEqual(invalidSpec.status, 2)
+        XCTAssertEqual(invalidSpec.stderr.components(separatedBy: "./spec.yaml:1:12: error:").count, 2, invalidSpec.stderr)
+
         let usage = try CLI.run(["test", "--format", "xml"], currentDirectory: dir)
         XCTAssertEqual(usage.status, 2)
     }
