@@ -121,6 +121,8 @@ python_stage() {
 # node handle, unmanaged reference or escaping pointer).
 python_stage "public-api" python3 -B scripts/check-public-api.py
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
+# The samples' expect steps and the held-back test files, through `accordion test` itself.
+python_stage "accordion-test" .build/release/accordion test samples Tests/Fixtures/test/mail-client.test.yaml
 python_stage "browser" make --no-print-directory browser-test
 python_stage "bench-smoke" make --no-print-directory bench-smoke
 python_stage "fuzz-smoke" make --no-print-directory fuzz-smoke
