@@ -1060,7 +1060,7 @@ public enum BundledSchema {
               "type": "array",
               "items": {
                 "type": "string",
-                "pattern": "^[A-Za-z]+( [^ ()]+)?( \\((transition|modal)\\))?$"
+                "pattern": "^[A-Za-z]+( [^ ()]+)?( \\([A-Za-z]+\\))?$"
               }
             },
             {
@@ -1076,7 +1076,7 @@ public enum BundledSchema {
                   "type": "array",
                   "items": {
                     "type": "string",
-                    "pattern": "^[A-Za-z]+( [^ ()]+)?( \\((transition|modal)\\))?$"
+                    "pattern": "^[A-Za-z]+( [^ ()]+)?( \\([A-Za-z]+\\))?$"
                   },
                   "default": [],
                   "examples": [
