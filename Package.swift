@@ -42,7 +42,7 @@ let package = Package(
             name: "AccordionCLI",
             dependencies: [
                 "AccordionDiagnostics", "AccordionYAML", "JSONSchema",
-                "AccordionSpec", "AccordionModel", "AccordionRender", "AccordionTesting",
+                "AccordionSpec", "AccordionModel", "AccordionRender", "AccordionTesting", "AccordionParallel",
             ]
         ),
         // Shared helpers of the test targets (a seeded generator); not a product.

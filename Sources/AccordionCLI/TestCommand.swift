@@ -3,6 +3,7 @@ import Glibc
 #endif
 import AccordionDiagnostics
 import AccordionModel
+import AccordionParallel
 import AccordionRender
 import AccordionSpec
 import AccordionTesting
@@ -74,124 +75,33 @@ private func runTest(_ args: ParsedArguments) -> Int32 {
         }
     }
 
-    var invalid: [(Diagnostic, SourceText?)] = []
-    var sources: [String: SourceText] = [:]
-    var reports: [CaseReport] = []
-    var notes: [String] = []
-    var ioFailed = false
-    var stop = false
-
-    func read(_ path: String) -> [UInt8]? {
-        do {
-            return try IO.readInput(path, limit: YAMLLimits().maxInputBytes)
-        } catch {
-            IO.writeStderr("accordion: error: \(error.message)\n")
-            ioFailed = true
-            return nil
-        }
+    let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune)
+    // Files are independent: two threads take half each (in order, so the
+    // output is the same), unless the first failure must stop the run.
+    var run = FileRun()
+    if failFast || files.count < 16 {
+        for file in files where !run.stop { run.run(file, options) }
+    } else {
+        let half = files.count / 2
+        let files = files
+        let (first, second) = Parallel.both({
+            var part = FileRun()
+            for file in files[..<half] { part.run(file, options) }
+            return part
+        }, {
+            var part = FileRun()
+            for file in files[half...] { part.run(file, options) }
+            return part
+        })
+        run = first
+        run.append(second)
     }
-
-    /// Runs one case's document; compares and (with --update) writes its snapshots.
-    func runCase(_ document: AccordionSpecDocument, file: String, name: String, snapshotDir: String, used: inout Set<String>) {
-        let title = file + " › " + name
-        if let filter, !title.contains(filter) { return }
-        let outcome = ExpectationRun.run(document)
-        var failures = outcome.failures.map {
-            CaseReport.Failure(span: $0.span, differences: $0.differences,
-                               drawing: TextRender.drawing($0.snapshot, color: false, caption: nil),
-                               message: "expectation failed")
-        }
-        let caseDir = snapshotDir + "/" + safeName(name)
-        for taken in outcome.snapshots {
-            let path = caseDir + "/" + taken.name + ".json"
-            used.insert(path)
-            let stored = (try? IO.readInput(path, limit: YAMLLimits().maxInputBytes)).map { String(decoding: $0, as: UTF8.self) }
-            if stored == taken.json { continue }
-            if update {
-                makeDirectories(caseDir)
-                do {
-                    try IO.writeAtomically(taken.json, to: path)
-                    notes.append((stored == nil ? "wrote " : "updated ") + path)
-                } catch {
-                    IO.writeStderr("accordion: error: \(error.message)\n")
-                    ioFailed = true
-                }
-                continue
-            }
-            let differences = stored.map { SnapshotDiff.lines(expected: $0, actual: taken.json) }
-                ?? [FieldDifference(field: "snapshot \(taken.name)", expected: "a stored snapshot at \(path)", actual: "none (run `accordion test --update` to write it)")]
-            failures.append(CaseReport.Failure(span: taken.span, differences: differences,
-                                               drawing: TextRender.drawing(taken.snapshot, color: false, caption: nil),
-                                               message: stored == nil ? "snapshot `\(taken.name)` is missing" : "snapshot `\(taken.name)` differs"))
-        }
-        failures.sort { $0.span.start < $1.span.start }
-        reports.append(CaseReport(file: file, name: name, checked: outcome.checked, failures: failures))
-        if failFast, !failures.isEmpty { stop = true }
-    }
-
-    for file in files where !stop {
-        guard let bytes = read(file) else { continue }
-        let text = SourceText(name: file, bytes: bytes)
-        sources[file] = text
-        let base = file.split(separator: "/").last.map(String.init) ?? file
-        let dir = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
-        let snapshotDir = dir + "/__snapshots__/" + base
-        var used: Set<String> = []
-        if TestFile.isTestFile(file) {
-            let testFile: TestFile
-            switch TestFile.read(bytes, source: file) {
-            case .failure(let error):
-                invalid += error.diagnostics.map { ($0, text) }
-                continue
-            case .success(let read): testFile = read
-            }
-            let specPath = testFile.spec.hasPrefix("/") ? testFile.spec : dir + "/" + testFile.spec
-            guard let specBytes = read(specPath) else { continue }
-            let specText = SourceText(name: specPath, bytes: specBytes)
-            sources[specPath] = specText
-            let root: YAMLNode
-            do {
-                root = try YAMLLoader().load(specBytes, source: specPath)
-            } catch {
-                invalid += error.diagnostics.map { ($0, specText) }
-                continue
-            }
-            // The schema checks the spec itself with the first case only.
-            var specChecked = false
-            for testCase in testFile.cases where !stop {
-                let result = SpecLoader.check(root, bytes: specBytes, script: testCase.script, tolerance: testFile.tolerance,
-                                              rootChecked: specChecked)
-                let errors = result.diagnostics.filter { $0.severity == .error }
-                invalid += errors.map { ($0, nil) }
-                // A spec the schema rejects leaves nothing to run.
-                if errors.contains(where: { $0.span.source == specPath }) { break }
-                specChecked = true
-                guard let document = result.document else { continue }
-                runCase(document, file: file, name: testCase.name, snapshotDir: snapshotDir, used: &used)
-            }
-        } else {
-            // A spec is a test when it has expect or snapshot steps.
-            let source = String(decoding: bytes, as: UTF8.self)
-            let mentions = source.contains("expect:") || source.contains("snapshot:")
-            guard mentions else { continue }
-            let result = SpecLoader.load(bytes, source: file)
-            guard let document = result.document else {
-                invalid += result.diagnostics.filter { $0.severity == .error }.map { ($0, text) }
-                continue
-            }
-            guard !document.expectations.isEmpty else { continue }
-            runCase(document, file: file, name: "script", snapshotDir: snapshotDir, used: &used)
-        }
-        if (update || prune) && filter == nil && !stop {
-            for stored in SnapshotStore.files(under: snapshotDir) where !used.contains(stored) {
-                if prune {
-                    if unlink(stored) == 0 { notes.append("removed unused " + stored) } else { ioFailed = true }
-                } else {
-                    notes.append("unused " + stored + " (remove it with --prune)")
-                }
-            }
-        }
-    }
+    for message in run.errors { IO.writeStderr("accordion: error: \(message)\n") }
+    var invalid = run.invalid
+    let sources = run.sources
+    let reports = run.reports
+    let notes = run.notes
+    let ioFailed = run.ioFailed || !run.errors.isEmpty
 
     var seen: Set<String> = []
     invalid = invalid.filter { d, _ in
@@ -212,6 +122,149 @@ private func runTest(_ args: ParsedArguments) -> Int32 {
     }
     if ioFailed || !invalid.isEmpty { return 2 }
     return reports.contains { !$0.failures.isEmpty } ? 1 : 0
+}
+
+/// What `accordion test` asked for, beside the paths.
+private struct TestOptions: Sendable {
+    var filter: String?
+    var failFast: Bool
+    var update: Bool
+    var prune: Bool
+}
+
+/// The results of running some files, in order; two halves of a run are
+/// made on two threads and joined.
+private struct FileRun: Sendable {
+    var invalid: [(Diagnostic, SourceText?)] = []
+    var sources: [String: SourceText] = [:]
+    var reports: [CaseReport] = []
+    var notes: [String] = []
+    /// I/O problems, said on standard error at the end.
+    var errors: [String] = []
+    var ioFailed = false
+    var stop = false
+
+    mutating func append(_ other: FileRun) {
+        invalid += other.invalid
+        sources.merge(other.sources) { a, _ in a }
+        reports += other.reports
+        notes += other.notes
+        errors += other.errors
+        ioFailed = ioFailed || other.ioFailed
+        stop = stop || other.stop
+    }
+
+    mutating func read(_ path: String) -> [UInt8]? {
+        do {
+            return try IO.readInput(path, limit: YAMLLimits().maxInputBytes)
+        } catch {
+            errors.append(error.message)
+            return nil
+        }
+    }
+
+    /// Runs one case's document; compares and (with --update) writes its snapshots.
+    mutating func runCase(_ document: AccordionSpecDocument, file: String, name: String, snapshotDir: String,
+                          used: inout Set<String>, _ options: TestOptions) {
+        let title = file + " › " + name
+        if let filter = options.filter, !title.contains(filter) { return }
+        let outcome = ExpectationRun.run(document)
+        var failures = outcome.failures.map {
+            CaseReport.Failure(span: $0.span, differences: $0.differences,
+                               drawing: TextRender.drawing($0.snapshot, color: false, caption: nil),
+                               message: "expectation failed")
+        }
+        let caseDir = snapshotDir + "/" + safeName(name)
+        for taken in outcome.snapshots {
+            let path = caseDir + "/" + taken.name + ".json"
+            used.insert(path)
+            let stored = (try? IO.readInput(path, limit: YAMLLimits().maxInputBytes)).map { String(decoding: $0, as: UTF8.self) }
+            if stored == taken.json { continue }
+            if options.update {
+                makeDirectories(caseDir)
+                do {
+                    try IO.writeAtomically(taken.json, to: path)
+                    notes.append((stored == nil ? "wrote " : "updated ") + path)
+                } catch {
+                    errors.append(error.message)
+                }
+                continue
+            }
+            let differences = stored.map { SnapshotDiff.lines(expected: $0, actual: taken.json) }
+                ?? [FieldDifference(field: "snapshot \(taken.name)", expected: "a stored snapshot at \(path)", actual: "none (run `accordion test --update` to write it)")]
+            failures.append(CaseReport.Failure(span: taken.span, differences: differences,
+                                               drawing: TextRender.drawing(taken.snapshot, color: false, caption: nil),
+                                               message: stored == nil ? "snapshot `\(taken.name)` is missing" : "snapshot `\(taken.name)` differs"))
+        }
+        failures.sort { $0.span.start < $1.span.start }
+        reports.append(CaseReport(file: file, name: name, checked: outcome.checked, failures: failures))
+        if options.failFast, !failures.isEmpty { stop = true }
+    }
+
+    /// Runs one file: a test file's cases, or a spec's own script when it has checks.
+    mutating func run(_ file: String, _ options: TestOptions) {
+            guard let bytes = read(file) else { return }
+            let text = SourceText(name: file, bytes: bytes)
+            sources[file] = text
+            let base = file.split(separator: "/").last.map(String.init) ?? file
+            let dir = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+            let snapshotDir = dir + "/__snapshots__/" + base
+            var used: Set<String> = []
+            if TestFile.isTestFile(file) {
+                let testFile: TestFile
+                switch TestFile.read(bytes, source: file) {
+                case .failure(let error):
+                    invalid += error.diagnostics.map { ($0, text) }
+                    return
+                case .success(let read): testFile = read
+                }
+                let specPath = testFile.spec.hasPrefix("/") ? testFile.spec : dir + "/" + testFile.spec
+                guard let specBytes = read(specPath) else { return }
+                let specText = SourceText(name: specPath, bytes: specBytes)
+                sources[specPath] = specText
+                let root: YAMLNode
+                do {
+                    root = try YAMLLoader().load(specBytes, source: specPath)
+                } catch {
+                    invalid += error.diagnostics.map { ($0, specText) }
+                    return
+                }
+                // The schema checks the spec itself with the first case only.
+                var specChecked = false
+                for testCase in testFile.cases where !stop {
+                    let result = SpecLoader.check(root, bytes: specBytes, script: testCase.script, tolerance: testFile.tolerance,
+                                                  rootChecked: specChecked)
+                    let errors = result.diagnostics.filter { $0.severity == .error }
+                    invalid += errors.map { ($0, nil) }
+                    // A spec the schema rejects leaves nothing to run.
+                    if errors.contains(where: { $0.span.source == specPath }) { break }
+                    specChecked = true
+                    guard let document = result.document else { continue }
+                    runCase(document, file: file, name: testCase.name, snapshotDir: snapshotDir, used: &used, options)
+                }
+            } else {
+                // A spec is a test when it has expect or snapshot steps.
+                let source = String(decoding: bytes, as: UTF8.self)
+                let mentions = source.contains("expect:") || source.contains("snapshot:")
+                guard mentions else { return }
+                let result = SpecLoader.load(bytes, source: file)
+                guard let document = result.document else {
+                    invalid += result.diagnostics.filter { $0.severity == .error }.map { ($0, text) }
+                    return
+                }
+                guard !document.expectations.isEmpty else { return }
+                runCase(document, file: file, name: "script", snapshotDir: snapshotDir, used: &used, options)
+            }
+            if (options.update || options.prune) && options.filter == nil && !stop {
+                for stored in SnapshotStore.files(under: snapshotDir) where !used.contains(stored) {
+                    if options.prune {
+                        if unlink(stored) == 0 { notes.append("removed unused " + stored) } else { errors.append("cannot remove '\(stored)'") }
+                    } else {
+                        notes.append("unused " + stored + " (remove it with --prune)")
+                    }
+                }
+            }
+    }
 }
 
 /// A case name as a directory name: `/` and leading dots replaced.

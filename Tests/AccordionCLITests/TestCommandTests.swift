@@ -192,6 +192,32 @@ final class TestCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: unused.path))
     }
 
+    /// Many files run on two threads print exactly what one thread prints
+    /// (`--fail-fast` runs them in order on one).
+    func testTwoThreadsPrintWhatOneDoes() throws {
+        let dir = try workspace(spec: Self.spec, test: "spec: spec.yaml\ncases: []\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for i in 0..<40 {
+            let wrong = i % 7 == 3 ? "a" : "b"
+            try "spec: spec.yaml\ncases:\n  - name: case \(i)\n    script: [{tap: b}, {expect: {expanded: \(wrong)}}]\n"
+                .write(to: dir.appendingPathComponent("t\(i).test.yaml"), atomically: true, encoding: .utf8)
+        }
+        let both = try CLI.run(["test", "--format", "json", "."], currentDirectory: dir)
+        XCTAssertEqual(both.status, 1)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(both.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["failed"] as? Int, 6)
+        XCTAssertEqual(report["passed"] as? Int, 34)
+        let files = (report["cases"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String }
+        XCTAssertEqual(files, files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        // With only passing files, --fail-fast (one thread, in order) prints the same text.
+        for i in 0..<40 where i % 7 == 3 { try FileManager.default.removeItem(at: dir.appendingPathComponent("t\(i).test.yaml")) }
+        let two = try CLI.run(["test", "."], currentDirectory: dir)
+        let one = try CLI.run(["test", "--fail-fast", "."], currentDirectory: dir)
+        XCTAssertEqual(two.status, 0)
+        XCTAssertEqual(two.stdout, one.stdout)
+        XCTAssertTrue(two.stdout.hasSuffix("34 passed, 0 failed\n"), two.stdout)
+    }
+
     /// `render` and `validate` ignore expectations: a spec with expect steps
     /// renders exactly as the same spec without them.
     func testRenderIgnoresExpectations() throws {
