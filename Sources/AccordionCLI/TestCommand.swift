@@ -37,7 +37,7 @@ let testCommand = CommandSpec(
         OptionSpec(long: "prune", help: "Remove snapshots no case uses."),
         colorOption,
     ],
-    run: { args throws(UsageError) in runTest(args) }
+    run: { args throws(UsageError) in try runTest(args) }
 )
 
 /// One case's result, for every output format.
@@ -57,13 +57,15 @@ private struct CaseReport {
     var title: String { file + " › " + name }
 }
 
-private func runTest(_ args: ParsedArguments) -> Int32 {
+private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
     let format = args.value("format").flatMap(TestFormat.init(rawValue:)) ?? .text
     let filter = args.value("filter")
     let failFast = args.has("fail-fast")
     let update = args.has("update")
     let prune = args.has("prune")
     let paths = args.positionals.isEmpty ? ["."] : args.positionals
+    // Snapshots and specs are found relative to each file: a test needs a path.
+    if paths.contains("-") { throw UsageError("test reads files and directories, not standard input") }
 
     var files: [String] = []
     for path in paths {

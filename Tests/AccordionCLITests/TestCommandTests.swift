@@ -150,6 +150,9 @@ final class TestCommandTests: XCTestCase {
 
         let usage = try CLI.run(["test", "--format", "xml"], currentDirectory: dir)
         XCTAssertEqual(usage.status, 2)
+        let stdin = try CLI.run(["test", "-"], currentDirectory: dir)
+        XCTAssertEqual(stdin.status, 2)
+        XCTAssertTrue(stdin.stderr.hasPrefix("accordion: error: test reads files and directories, not standard input\nusage: accordion test"), stdin.stderr)
     }
 
     func testSnapshotsUpdatePruneAndDiff() throws {
