@@ -14,10 +14,7 @@ public enum BundledSchema {
   "description": "A declarative accordion: a container of panels stacked like rolled-up scrolls, one header each; tapping a header unrolls its panel and rolls up the one that was open (the article's ExpandableViewController). An optional script drives it.",
   "markdownDescription": "A declarative **accordion**: a container of panels stacked like rolled-up scrolls, one header each; tapping a header unrolls its panel and rolls up the one that was open (the article's `ExpandableViewController`). An optional `script` drives it.\n\nValidate with `accordion validate FILE`; explain a rule with `accordion explain RULE`.",
   "type": "object",
-  "required": [
-    "accordion",
-    "panels"
-  ],
+  "required": ["accordion", "panels"],
   "properties": {
     "accordion": {
       "title": "Format version",
@@ -25,79 +22,38 @@ public enum BundledSchema {
       "markdownDescription": "The spec format version. Always the integer `1`; it lets a file identify itself as an accordion spec.",
       "const": 1,
       "default": 1,
-      "examples": [
-        1
-      ]
+      "examples": [1]
     },
     "title": {
       "title": "Spec title",
       "description": "Name of the spec, shown in renders. Absent or null: no title.",
       "markdownDescription": "Name of the spec, shown in renders. Absent or `null`: no title.\n\nQuote titles that YAML 1.1 would read as booleans (`'Yes'`, `'Off'`).",
-      "type": [
-        "string",
-        "null"
-      ],
+      "type": ["string", "null"],
       "default": null,
-      "examples": [
-        "ExpandableViewController demo",
-        "Mail"
-      ]
+      "examples": ["ExpandableViewController demo", "Mail"]
     },
     "container": {
       "$ref": "#/$defs/container",
       "default": {},
-      "examples": [
-        {
-          "width": 375,
-          "height": 667,
-          "headerHeight": 44,
-          "layout": "fill",
-          "expanded": 0
-        }
-      ]
+      "examples": [{"width": 375, "height": 667, "headerHeight": 44, "layout": "fill", "expanded": 0}]
     },
     "panels": {
       "title": "Panels",
       "description": "The stacked child view controllers, top to bottom. May be empty.",
       "markdownDescription": "The stacked child view controllers, top to bottom (the article's `viewControllers`). May be empty.",
       "type": "array",
-      "items": {
-        "$ref": "#/$defs/panel"
-      },
+      "items": {"$ref": "#/$defs/panel"},
       "default": [],
-      "examples": [
-        [
-          {
-            "id": "VC1",
-            "title": "View Controller 1",
-            "color": "#1ABC9CFF"
-          }
-        ]
-      ]
+      "examples": [[{"id": "VC1", "title": "View Controller 1", "color": "#1ABC9CFF"}]]
     },
     "script": {
       "title": "Script",
       "description": "What to do to the container, in order: taps, waits, resizes, expands, modals and stack replacements. Every step but wait may carry at: seconds.",
       "markdownDescription": "What to do to the container, in order. Each step is a one-key mapping:\n\n- `tap: ID|INDEX`\n- `wait: SECONDS`\n- `resize: {width, height}`\n- `expand: ID|INDEX|null`\n- `present: TITLE`\n- `dismiss: true`\n- `setPanels: [ID or panel, ...]`\n- `expect: {...}` and `snapshot: NAME` (checked by `accordion test`, changing nothing)\n\nEvery step but `wait` may also carry `at: SECONDS`, an absolute time on the container's clock.",
       "type": "array",
-      "items": {
-        "$ref": "#/$defs/step"
-      },
+      "items": {"$ref": "#/$defs/step"},
       "default": [],
-      "examples": [
-        [
-          {
-            "tap": "VC3"
-          },
-          {
-            "wait": 0.5
-          },
-          {
-            "tap": "VC2",
-            "at": 1
-          }
-        ]
-      ]
+      "examples": [[{"tap": "VC3"}, {"wait": 0.5}, {"tap": "VC2", "at": 1}]]
     },
     "tolerance": {
       "title": "Expectation tolerance",
@@ -106,10 +62,7 @@ public enum BundledSchema {
       "type": "number",
       "minimum": 0,
       "default": 0.5,
-      "examples": [
-        0.5,
-        1
-      ]
+      "examples": [0.5, 1]
     }
   },
   "patternProperties": {
@@ -118,11 +71,7 @@ public enum BundledSchema {
       "description": "Top-level keys starting with x- are ignored: a place to keep YAML anchors for reuse.",
       "markdownDescription": "Top-level keys starting with `x-` are ignored: a place to keep YAML anchors (`&name`) for reuse, as Docker Compose files do.",
       "default": null,
-      "examples": [
-        {
-          "brand": "#1ABC9CFF"
-        }
-      ]
+      "examples": [{"brand": "#1ABC9CFF"}]
     }
   },
   "additionalProperties": false,
@@ -132,19 +81,12 @@ public enum BundledSchema {
       "title": "Colour",
       "description": "A 32-bit colour read as 0xRRGGBBAA: an integer 0 to 4294967295 (YAML hex such as 0x1ABC9CFF, or decimal) or a string #RRGGBB (opaque) or #RRGGBBAA.",
       "markdownDescription": "A 32-bit colour read as `0xRRGGBBAA`: an integer `0`…`4294967295` (YAML hex such as `0x1ABC9CFF`, or decimal) or a string `'#RRGGBB'` (opaque) or `'#RRGGBBAA'`.\n\nQuote the `#` forms: unquoted, YAML reads `#` as the start of a comment.",
-      "type": [
-        "integer",
-        "string"
-      ],
+      "type": ["integer", "string"],
       "minimum": 0,
       "maximum": 4294967295,
       "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$",
       "default": 4294967295,
-      "examples": [
-        448568575,
-        "#1ABC9C",
-        "#3498DBFF"
-      ]
+      "examples": [448568575, "#1ABC9C", "#3498DBFF"]
     },
     "length": {
       "title": "Length",
@@ -153,11 +95,7 @@ public enum BundledSchema {
       "type": "number",
       "exclusiveMinimum": 0,
       "default": 44,
-      "examples": [
-        44,
-        375,
-        667
-      ]
+      "examples": [44, 375, 667]
     },
     "seconds": {
       "title": "Seconds",
@@ -166,11 +104,7 @@ public enum BundledSchema {
       "type": "number",
       "minimum": 0,
       "default": 0,
-      "examples": [
-        0,
-        0.3,
-        1.5
-      ]
+      "examples": [0, 0.3, 1.5]
     },
     "panelId": {
       "title": "Panel id",
@@ -179,28 +113,17 @@ public enum BundledSchema {
       "type": "string",
       "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
       "default": "panel",
-      "examples": [
-        "VC1",
-        "inbox",
-        "wi-fi"
-      ]
+      "examples": ["VC1", "inbox", "wi-fi"]
     },
     "panelRef": {
       "title": "Panel reference",
       "description": "A panel id in the stack as it is at that moment, or a 0-based index into it.",
       "markdownDescription": "A panel `id` in the stack as it is at that moment, or a 0-based index into it.",
-      "type": [
-        "string",
-        "integer"
-      ],
+      "type": ["string", "integer"],
       "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
       "minimum": 0,
       "default": 0,
-      "examples": [
-        "VC2",
-        0,
-        2
-      ]
+      "examples": ["VC2", 0, 2]
     },
     "container": {
       "title": "Container",
@@ -214,11 +137,7 @@ public enum BundledSchema {
           "description": "Width of the content view in points, greater than 0.",
           "markdownDescription": "Width of the content view in points, greater than `0`.",
           "default": 375,
-          "examples": [
-            375,
-            390,
-            768
-          ]
+          "examples": [375, 390, 768]
         },
         "height": {
           "$ref": "#/$defs/length",
@@ -226,11 +145,7 @@ public enum BundledSchema {
           "description": "Height of the content view in points, greater than 0. All headers must fit in it.",
           "markdownDescription": "Height of the content view in points, greater than `0`. All headers must fit in it.",
           "default": 667,
-          "examples": [
-            667,
-            844,
-            1024
-          ]
+          "examples": [667, 844, 1024]
         },
         "headerHeight": {
           "$ref": "#/$defs/length",
@@ -238,42 +153,25 @@ public enum BundledSchema {
           "description": "Height of every header (headerViewHeight) unless a panel overrides it.",
           "markdownDescription": "Height of every header (`headerViewHeight`) unless a panel sets its own `headerHeight`.",
           "default": 44,
-          "examples": [
-            44,
-            56
-          ]
+          "examples": [44, 56]
         },
         "layout": {
           "title": "Layout",
           "description": "fill: the expanded panel's content takes all the space left under the headers. fit: it takes its contentHeight, capped by that space, and the headers below follow right after it.",
           "markdownDescription": "- `fill`: the expanded panel's content takes all the space left under the headers (the original controller);\n- `fit`: it takes its `contentHeight`, capped by that space, and the headers below follow right after it.",
-          "enum": [
-            "fill",
-            "fit"
-          ],
+          "enum": ["fill", "fit"],
           "default": "fill",
-          "examples": [
-            "fill",
-            "fit"
-          ]
+          "examples": ["fill", "fit"]
         },
         "expanded": {
           "title": "Initially expanded panel",
           "description": "The panel expanded at load (expandedIndex): a panel id, an index in panels, or null for none. Default: the first panel if there is one.",
           "markdownDescription": "The panel expanded at load (`expandedIndex`): a panel `id`, an index in `panels`, or `null` for none. Default: the first panel if there is one.",
-          "type": [
-            "string",
-            "integer",
-            "null"
-          ],
+          "type": ["string", "integer", "null"],
           "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
           "minimum": 0,
           "default": 0,
-          "examples": [
-            "VC1",
-            0,
-            null
-          ]
+          "examples": ["VC1", 0, null]
         },
         "animation": {
           "title": "Animation",
@@ -287,40 +185,20 @@ public enum BundledSchema {
               "description": "Transition length in seconds; 0 means instant.",
               "markdownDescription": "Transition length in seconds; `0` means instant.",
               "default": 0.3,
-              "examples": [
-                0.3,
-                0,
-                0.25
-              ]
+              "examples": [0.3, 0, 0.25]
             },
             "curve": {
               "title": "Timing curve",
               "description": "Timing curve: linear (0,0,1,1), easeIn (0.42,0,1,1), easeOut (0,0,0.58,1) or easeInOut (0.42,0,0.58,1).",
               "markdownDescription": "Timing curve, as a cubic Bézier: `linear` (0,0,1,1), `easeIn` (0.42,0,1,1), `easeOut` (0,0,0.58,1) or `easeInOut` (0.42,0,0.58,1).",
-              "enum": [
-                "linear",
-                "easeIn",
-                "easeOut",
-                "easeInOut"
-              ],
+              "enum": ["linear", "easeIn", "easeOut", "easeInOut"],
               "default": "easeInOut",
-              "examples": [
-                "easeInOut",
-                "linear"
-              ]
+              "examples": ["easeInOut", "linear"]
             }
           },
           "additionalProperties": false,
-          "default": {
-            "duration": 0.3,
-            "curve": "easeInOut"
-          },
-          "examples": [
-            {
-              "duration": 0.25,
-              "curve": "easeOut"
-            }
-          ]
+          "default": {"duration": 0.3, "curve": "easeInOut"},
+          "examples": [{"duration": 0.25, "curve": "easeOut"}]
         },
         "background": {
           "$ref": "#/$defs/colour",
@@ -328,40 +206,26 @@ public enum BundledSchema {
           "description": "Colour of the content view behind the panels, as 0xRRGGBBAA or '#RRGGBB[AA]'.",
           "markdownDescription": "Colour of the content view behind the panels, as `0xRRGGBBAA` or `'#RRGGBB[AA]'`.",
           "default": 4294967295,
-          "examples": [
-            4294967295,
-            "#F2F2F7"
-          ]
+          "examples": [4294967295, "#F2F2F7"]
         }
       },
       "additionalProperties": false,
       "default": {},
-      "examples": [
-        {
-          "width": 375,
-          "height": 667
-        }
-      ]
+      "examples": [{"width": 375, "height": 667}]
     },
     "panel": {
       "title": "Panel",
       "description": "One stacked child view controller: an id, a header title and optional colours and heights.",
       "markdownDescription": "One stacked child view controller: an `id`, a header `title` and optional colours and heights.",
       "type": "object",
-      "required": [
-        "id",
-        "title"
-      ],
+      "required": ["id", "title"],
       "properties": {
         "id": {
           "$ref": "#/$defs/panelId",
           "description": "Unique name of the panel, used by container.expanded and the script: a letter or underscore, then letters, digits, underscores or hyphens.",
           "markdownDescription": "Unique name of the panel, used by `container.expanded` and the script: a letter or `_`, then letters, digits, `_` or `-`.",
           "default": "panel",
-          "examples": [
-            "VC1",
-            "inbox"
-          ]
+          "examples": ["VC1", "inbox"]
         },
         "title": {
           "title": "Header title",
@@ -369,10 +233,7 @@ public enum BundledSchema {
           "markdownDescription": "The title shown in the panel's header. Quote titles that YAML 1.1 would read as booleans (`'Yes'`, `'On'`).",
           "type": "string",
           "default": "",
-          "examples": [
-            "View Controller 1",
-            "Inbox"
-          ]
+          "examples": ["View Controller 1", "Inbox"]
         },
         "color": {
           "$ref": "#/$defs/colour",
@@ -380,10 +241,7 @@ public enum BundledSchema {
           "description": "Header background colour. Default: a colour from the built-in palette, by the panel's index.",
           "markdownDescription": "Header background colour, `0xRRGGBBAA` or `'#RRGGBB[AA]'`. Default: a colour from the built-in palette, by the panel's index.",
           "default": "#1ABC9CFF",
-          "examples": [
-            448568575,
-            "#3498DB"
-          ]
+          "examples": [448568575, "#3498DB"]
         },
         "titleColor": {
           "$ref": "#/$defs/colour",
@@ -391,10 +249,7 @@ public enum BundledSchema {
           "description": "Colour of the header title. Default: opaque white.",
           "markdownDescription": "Colour of the header title. Default: opaque white, `0xFFFFFFFF`.",
           "default": 4294967295,
-          "examples": [
-            4294967295,
-            "#000000"
-          ]
+          "examples": [4294967295, "#000000"]
         },
         "headerHeight": {
           "$ref": "#/$defs/length",
@@ -402,64 +257,32 @@ public enum BundledSchema {
           "description": "This panel's header height. Default: container.headerHeight.",
           "markdownDescription": "This panel's header height. Default: `container.headerHeight`.",
           "default": 44,
-          "examples": [
-            44,
-            60
-          ]
+          "examples": [44, 60]
         },
         "contentHeight": {
           "title": "Content height",
           "description": "Preferred content height in points (0 or more), used by the fit layout. Absent or null: the content fills the space.",
           "markdownDescription": "Preferred content height in points (`0` or more), used by the `fit` layout. Absent or `null`: the content fills the space.",
-          "type": [
-            "number",
-            "null"
-          ],
+          "type": ["number", "null"],
           "minimum": 0,
           "default": null,
-          "examples": [
-            200,
-            320.5
-          ]
+          "examples": [200, 320.5]
         }
       },
       "additionalProperties": false,
-      "default": {
-        "id": "panel",
-        "title": ""
-      },
-      "examples": [
-        {
-          "id": "VC1",
-          "title": "View Controller 1",
-          "color": 448568575,
-          "titleColor": 4294967295
-        }
-      ]
+      "default": {"id": "panel", "title": ""},
+      "examples": [{"id": "VC1", "title": "View Controller 1", "color": 448568575, "titleColor": 4294967295}]
     },
     "panelOrId": {
       "title": "Panel or id",
       "description": "In setPanels: the id of a panel defined earlier (in panels or an earlier setPanels), or the definition of a new panel.",
       "markdownDescription": "In `setPanels`: the `id` of a panel defined earlier (in `panels` or an earlier `setPanels`), or the definition of a new panel.",
-      "type": [
-        "string",
-        "object"
-      ],
+      "type": ["string", "object"],
       "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
-      "if": {
-        "type": "object"
-      },
-      "then": {
-        "$ref": "#/$defs/panel"
-      },
+      "if": {"type": "object"},
+      "then": {"$ref": "#/$defs/panel"},
       "default": "panel",
-      "examples": [
-        "VC1",
-        {
-          "id": "VC4",
-          "title": "View Controller 4"
-        }
-      ]
+      "examples": ["VC1", {"id": "VC4", "title": "View Controller 4"}]
     },
     "at": {
       "$ref": "#/$defs/seconds",
@@ -467,264 +290,133 @@ public enum BundledSchema {
       "description": "Absolute time of the step on the container's clock, in seconds; never earlier than the previous step. Without it the step happens when the container is idle.",
       "markdownDescription": "Absolute time of the step on the container's clock, in seconds; never earlier than the previous step. Without `at` the step happens when the container is idle (after any running transition).",
       "default": 0,
-      "examples": [
-        0.5,
-        2
-      ]
+      "examples": [0.5, 2]
     },
     "step": {
       "title": "Step",
       "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, present, dismiss or setPanels; or expect or snapshot, which check and change nothing) and, for every action but wait, an optional at.",
       "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`; or `expect` or `snapshot`, which check and change nothing) and, for every action but `wait`, an optional `at`.",
       "oneOf": [
-        {
-          "$ref": "#/$defs/tapStep"
-        },
-        {
-          "$ref": "#/$defs/waitStep"
-        },
-        {
-          "$ref": "#/$defs/resizeStep"
-        },
-        {
-          "$ref": "#/$defs/expandStep"
-        },
-        {
-          "$ref": "#/$defs/presentStep"
-        },
-        {
-          "$ref": "#/$defs/dismissStep"
-        },
-        {
-          "$ref": "#/$defs/setPanelsStep"
-        },
-        {
-          "$ref": "#/$defs/expectStep"
-        },
-        {
-          "$ref": "#/$defs/snapshotStep"
-        }
+        {"$ref": "#/$defs/tapStep"},
+        {"$ref": "#/$defs/waitStep"},
+        {"$ref": "#/$defs/resizeStep"},
+        {"$ref": "#/$defs/expandStep"},
+        {"$ref": "#/$defs/presentStep"},
+        {"$ref": "#/$defs/dismissStep"},
+        {"$ref": "#/$defs/setPanelsStep"},
+        {"$ref": "#/$defs/expectStep"},
+        {"$ref": "#/$defs/snapshotStep"}
       ],
-      "default": {
-        "tap": 0
-      },
-      "examples": [
-        {
-          "tap": "VC2"
-        },
-        {
-          "wait": 0.5
-        },
-        {
-          "tap": "VC1",
-          "at": 1.2
-        }
-      ]
+      "default": {"tap": 0},
+      "examples": [{"tap": "VC2"}, {"wait": 0.5}, {"tap": "VC1", "at": 1.2}]
     },
     "tapStep": {
       "title": "tap step",
       "description": "Tap a header, as a user would: expands that panel, or collapses it when it is the expanded one.",
       "markdownDescription": "Tap a header, as a user would: expands that panel, or collapses it when it is the expanded one. Ignored while a transition runs or a modal is up.",
       "type": "object",
-      "required": [
-        "tap"
-      ],
+      "required": ["tap"],
       "properties": {
         "tap": {
           "$ref": "#/$defs/panelRef",
           "description": "The panel whose header is tapped: an id in the stack at that moment, or an index into it.",
           "markdownDescription": "The panel whose header is tapped: an `id` in the stack at that moment, or an index into it.",
           "default": 0,
-          "examples": [
-            "VC2",
-            1
-          ]
+          "examples": ["VC2", 1]
         },
-        "at": {
-          "$ref": "#/$defs/at",
-          "default": 0,
-          "examples": [
-            0.5,
-            2
-          ]
-        }
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
       },
       "additionalProperties": false,
-      "default": {
-        "tap": 0
-      },
-      "examples": [
-        {
-          "tap": "VC3"
-        },
-        {
-          "tap": 0,
-          "at": 0.1
-        }
-      ]
+      "default": {"tap": 0},
+      "examples": [{"tap": "VC3"}, {"tap": 0, "at": 0.1}]
     },
     "waitStep": {
       "title": "wait step",
       "description": "Let time pass: the step happens at the previous step's time plus these seconds. A wait cannot carry at.",
       "markdownDescription": "Let time pass: the step happens at the previous step's time plus these seconds. A `wait` cannot carry `at`.",
       "type": "object",
-      "required": [
-        "wait"
-      ],
+      "required": ["wait"],
       "properties": {
         "wait": {
           "$ref": "#/$defs/seconds",
           "description": "Seconds to wait, 0 or more.",
           "markdownDescription": "Seconds to wait, `0` or more.",
           "default": 0.3,
-          "examples": [
-            0.5,
-            1
-          ]
+          "examples": [0.5, 1]
         }
       },
       "additionalProperties": false,
-      "default": {
-        "wait": 0.3
-      },
-      "examples": [
-        {
-          "wait": 0.5
-        }
-      ]
+      "default": {"wait": 0.3},
+      "examples": [{"wait": 0.5}]
     },
     "resizeStep": {
       "title": "resize step",
       "description": "Resize the container (for example a phone rotated to landscape) and lay out again.",
       "markdownDescription": "Resize the container (for example a phone rotated to landscape) and lay out again. Both `width` and `height` are required.",
       "type": "object",
-      "required": [
-        "resize"
-      ],
+      "required": ["resize"],
       "properties": {
         "resize": {
           "title": "New size",
           "description": "The container's new width and height in points.",
           "markdownDescription": "The container's new `width` and `height` in points.",
           "type": "object",
-          "required": [
-            "width",
-            "height"
-          ],
+          "required": ["width", "height"],
           "properties": {
             "width": {
               "$ref": "#/$defs/length",
               "description": "New width in points, greater than 0.",
               "markdownDescription": "New width in points, greater than `0`.",
               "default": 667,
-              "examples": [
-                667,
-                844
-              ]
+              "examples": [667, 844]
             },
             "height": {
               "$ref": "#/$defs/length",
               "description": "New height in points, greater than 0.",
               "markdownDescription": "New height in points, greater than `0`.",
               "default": 375,
-              "examples": [
-                375,
-                390
-              ]
+              "examples": [375, 390]
             }
           },
           "additionalProperties": false,
-          "default": {
-            "width": 667,
-            "height": 375
-          },
-          "examples": [
-            {
-              "width": 844,
-              "height": 390
-            }
-          ]
+          "default": {"width": 667, "height": 375},
+          "examples": [{"width": 844, "height": 390}]
         },
-        "at": {
-          "$ref": "#/$defs/at",
-          "default": 0,
-          "examples": [
-            0.5,
-            2
-          ]
-        }
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
       },
       "additionalProperties": false,
-      "default": {
-        "resize": {
-          "width": 667,
-          "height": 375
-        }
-      },
-      "examples": [
-        {
-          "resize": {
-            "width": 844,
-            "height": 390
-          },
-          "at": 2
-        }
-      ]
+      "default": {"resize": {"width": 667, "height": 375}},
+      "examples": [{"resize": {"width": 844, "height": 390}, "at": 2}]
     },
     "expandStep": {
       "title": "expand step",
       "description": "Set expandedIndex without animation: a panel id, an index, or null to collapse all.",
       "markdownDescription": "Set `expandedIndex` without animation: a panel `id`, an index, or `null` to collapse all.",
       "type": "object",
-      "required": [
-        "expand"
-      ],
+      "required": ["expand"],
       "properties": {
         "expand": {
           "title": "Panel to expand",
           "description": "A panel id in the stack at that moment, an index into it, or null for none.",
           "markdownDescription": "A panel `id` in the stack at that moment, an index into it, or `null` for none.",
-          "type": [
-            "string",
-            "integer",
-            "null"
-          ],
+          "type": ["string", "integer", "null"],
           "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
           "minimum": 0,
           "default": null,
-          "examples": [
-            "VC1",
-            2,
-            null
-          ]
+          "examples": ["VC1", 2, null]
         },
-        "at": {
-          "$ref": "#/$defs/at",
-          "default": 0,
-          "examples": [
-            0.5,
-            2
-          ]
-        }
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
       },
       "additionalProperties": false,
-      "default": {
-        "expand": null
-      },
-      "examples": [
-        {
-          "expand": "VC1"
-        }
-      ]
+      "default": {"expand": null},
+      "examples": [{"expand": "VC1"}]
     },
     "presentStep": {
       "title": "present step",
       "description": "Present a modal with this title over the expanded panel.",
       "markdownDescription": "Present a modal with this title over the expanded panel. Needs an expanded panel and no modal already up.",
       "type": "object",
-      "required": [
-        "present"
-      ],
+      "required": ["present"],
       "properties": {
         "present": {
           "title": "Modal title",
@@ -732,119 +424,56 @@ public enum BundledSchema {
           "markdownDescription": "The title of the presented modal.",
           "type": "string",
           "default": "",
-          "examples": [
-            "Compose",
-            "Are you sure?"
-          ]
+          "examples": ["Compose", "Are you sure?"]
         },
-        "at": {
-          "$ref": "#/$defs/at",
-          "default": 0,
-          "examples": [
-            0.5,
-            2
-          ]
-        }
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
       },
       "additionalProperties": false,
-      "default": {
-        "present": ""
-      },
-      "examples": [
-        {
-          "present": "Compose"
-        }
-      ]
+      "default": {"present": ""},
+      "examples": [{"present": "Compose"}]
     },
     "dismissStep": {
       "title": "dismiss step",
       "description": "Dismiss the presented modal. The value is always true.",
       "markdownDescription": "Dismiss the presented modal. The value is always `true`.",
       "type": "object",
-      "required": [
-        "dismiss"
-      ],
+      "required": ["dismiss"],
       "properties": {
         "dismiss": {
           "title": "Dismiss",
           "description": "Always true.",
           "markdownDescription": "Always `true`.",
-          "enum": [
-            true
-          ],
+          "enum": [true],
           "default": true,
-          "examples": [
-            true
-          ]
+          "examples": [true]
         },
-        "at": {
-          "$ref": "#/$defs/at",
-          "default": 0,
-          "examples": [
-            0.5,
-            2
-          ]
-        }
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
       },
       "additionalProperties": false,
-      "default": {
-        "dismiss": true
-      },
-      "examples": [
-        {
-          "dismiss": true
-        }
-      ]
+      "default": {"dismiss": true},
+      "examples": [{"dismiss": true}]
     },
     "setPanelsStep": {
       "title": "setPanels step",
       "description": "Replace the whole stack at once (the settable viewControllers): ids of panels defined earlier, or new panel definitions.",
       "markdownDescription": "Replace the whole stack at once (the article's settable `viewControllers`): ids of panels defined earlier, or new panel definitions. The expanded panel stays expanded if it is still in the stack.",
       "type": "object",
-      "required": [
-        "setPanels"
-      ],
+      "required": ["setPanels"],
       "properties": {
         "setPanels": {
           "title": "New stack",
           "description": "The new stack, top to bottom.",
           "markdownDescription": "The new stack, top to bottom: each item an `id` defined earlier or a new panel definition.",
           "type": "array",
-          "items": {
-            "$ref": "#/$defs/panelOrId"
-          },
+          "items": {"$ref": "#/$defs/panelOrId"},
           "default": [],
-          "examples": [
-            [
-              "VC2",
-              {
-                "id": "VC4",
-                "title": "View Controller 4"
-              }
-            ]
-          ]
+          "examples": [["VC2", {"id": "VC4", "title": "View Controller 4"}]]
         },
-        "at": {
-          "$ref": "#/$defs/at",
-          "default": 0,
-          "examples": [
-            0.5,
-            2
-          ]
-        }
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
       },
       "additionalProperties": false,
-      "default": {
-        "setPanels": []
-      },
-      "examples": [
-        {
-          "setPanels": [
-            "VC1",
-            "VC3"
-          ]
-        }
-      ]
+      "default": {"setPanels": []},
+      "examples": [{"setPanels": ["VC1", "VC3"]}]
     },
     "expectedRect": {
       "title": "Expected rectangle",
@@ -858,10 +487,7 @@ public enum BundledSchema {
           "markdownDescription": "Expected x in points.",
           "type": "number",
           "default": 0,
-          "examples": [
-            0,
-            44
-          ]
+          "examples": [0, 44]
         },
         "y": {
           "title": "y",
@@ -869,10 +495,7 @@ public enum BundledSchema {
           "markdownDescription": "Expected y in points.",
           "type": "number",
           "default": 0,
-          "examples": [
-            0,
-            44
-          ]
+          "examples": [0, 44]
         },
         "width": {
           "title": "width",
@@ -880,10 +503,7 @@ public enum BundledSchema {
           "markdownDescription": "Expected width in points.",
           "type": "number",
           "default": 0,
-          "examples": [
-            0,
-            44
-          ]
+          "examples": [0, 44]
         },
         "height": {
           "title": "height",
@@ -891,20 +511,12 @@ public enum BundledSchema {
           "markdownDescription": "Expected height in points.",
           "type": "number",
           "default": 0,
-          "examples": [
-            0,
-            44
-          ]
+          "examples": [0, 44]
         }
       },
       "additionalProperties": false,
       "default": {},
-      "examples": [
-        {
-          "y": 44,
-          "height": 535
-        }
-      ]
+      "examples": [{"y": 44, "height": 535}]
     },
     "expectedFrames": {
       "title": "Expected frames of a panel",
@@ -912,47 +524,19 @@ public enum BundledSchema {
       "markdownDescription": "The panel's `header` frame and its `content` frame (`null`: the panel has no content view at that moment).",
       "type": "object",
       "properties": {
-        "header": {
-          "$ref": "#/$defs/expectedRect",
-          "default": {},
-          "examples": [
-            {
-              "y": 0,
-              "height": 44
-            }
-          ]
-        },
+        "header": {"$ref": "#/$defs/expectedRect", "default": {}, "examples": [{"y": 0, "height": 44}]},
         "content": {
           "title": "Expected content frame",
           "description": "The content view's frame, or null for no content view.",
           "markdownDescription": "The content view's frame, or `null` for no content view.",
-          "anyOf": [
-            {
-              "$ref": "#/$defs/expectedRect"
-            },
-            {
-              "type": "null"
-            }
-          ],
+          "anyOf": [{"$ref": "#/$defs/expectedRect"}, {"type": "null"}],
           "default": null,
-          "examples": [
-            {
-              "height": 535
-            },
-            null
-          ]
+          "examples": [{"height": 535}, null]
         }
       },
       "additionalProperties": false,
       "default": {},
-      "examples": [
-        {
-          "header": {
-            "y": 44
-          },
-          "content": null
-        }
-      ]
+      "examples": [{"header": {"y": 44}, "content": null}]
     },
     "expectation": {
       "title": "Expectation",
@@ -966,90 +550,46 @@ public enum BundledSchema {
           "description": "The id of the expanded panel, a list of the expanded panels' ids, or null for none.",
           "markdownDescription": "The `id` of the expanded panel, a list of the expanded panels' ids, or `null` for none.",
           "anyOf": [
-            {
-              "$ref": "#/$defs/panelId"
-            },
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/$defs/panelId"
-              }
-            },
-            {
-              "type": "null"
-            }
+            {"$ref": "#/$defs/panelId"},
+            {"type": "array", "items": {"$ref": "#/$defs/panelId"}},
+            {"type": "null"}
           ],
           "default": null,
-          "examples": [
-            "billing",
-            null
-          ]
+          "examples": ["billing", null]
         },
         "expandedIndex": {
           "title": "Expected expandedIndex",
           "description": "The expected expandedIndex, or null for none.",
           "markdownDescription": "The expected `expandedIndex`, or `null` for none.",
-          "type": [
-            "integer",
-            "null"
-          ],
+          "type": ["integer", "null"],
           "minimum": 0,
           "default": null,
-          "examples": [
-            1,
-            null
-          ]
+          "examples": [1, null]
         },
         "visible": {
           "title": "Expected visible view controller",
           "description": "The id of the expanded panel shown, modal when a modal is presented, or null.",
           "markdownDescription": "The `id` of the expanded panel shown, `modal` when a modal is presented, or `null`.",
-          "type": [
-            "string",
-            "null"
-          ],
+          "type": ["string", "null"],
           "default": null,
-          "examples": [
-            "billing",
-            "modal",
-            null
-          ]
+          "examples": ["billing", "modal", null]
         },
         "interaction": {
           "title": "Expected interaction",
           "description": "enabled when taps are delivered, disabled while a transition runs.",
           "markdownDescription": "`enabled` when taps are delivered, `disabled` while a transition runs.",
-          "enum": [
-            "enabled",
-            "disabled"
-          ],
+          "enum": ["enabled", "disabled"],
           "default": "enabled",
-          "examples": [
-            "enabled",
-            "disabled"
-          ]
+          "examples": ["enabled", "disabled"]
         },
         "frames": {
           "title": "Expected frames",
           "description": "Frames by panel id; numbers within the tolerance.",
           "markdownDescription": "Frames by panel `id`: `{ID: {header: {x?, y?, width?, height?}, content: {...} | null}}`; numbers within the tolerance.",
           "type": "object",
-          "additionalProperties": {
-            "$ref": "#/$defs/expectedFrames"
-          },
+          "additionalProperties": {"$ref": "#/$defs/expectedFrames"},
           "default": {},
-          "examples": [
-            {
-              "billing": {
-                "header": {
-                  "y": 88
-                },
-                "content": {
-                  "height": 535
-                }
-              }
-            }
-          ]
+          "examples": [{"billing": {"header": {"y": 88}, "content": {"height": 535}}}]
         },
         "events": {
           "title": "Expected events",
@@ -1058,48 +598,27 @@ public enum BundledSchema {
           "anyOf": [
             {
               "type": "array",
-              "items": {
-                "type": "string",
-                "pattern": "^[A-Za-z]+( [^ ()]+)?( \\([A-Za-z]+\\))?$"
-              }
+              "items": {"type": "string", "pattern": "^[A-Za-z]+( [^ ()]+)?( \\([A-Za-z]+\\))?$"}
             },
             {
               "type": "object",
-              "required": [
-                "contains"
-              ],
+              "required": ["contains"],
               "properties": {
                 "contains": {
                   "title": "Contained events",
                   "description": "Lines that must appear in this order, others allowed between them.",
                   "markdownDescription": "Lines that must appear in this order, others allowed between them.",
                   "type": "array",
-                  "items": {
-                    "type": "string",
-                    "pattern": "^[A-Za-z]+( [^ ()]+)?( \\([A-Za-z]+\\))?$"
-                  },
+                  "items": {"type": "string", "pattern": "^[A-Za-z]+( [^ ()]+)?( \\([A-Za-z]+\\))?$"},
                   "default": [],
-                  "examples": [
-                    [
-                      "addChild billing"
-                    ]
-                  ]
+                  "examples": [["addChild billing"]]
                 }
               },
               "additionalProperties": false
             }
           ],
           "default": [],
-          "examples": [
-            [
-              "addChild billing"
-            ],
-            {
-              "contains": [
-                "tapIgnored faq3 (transition)"
-              ]
-            }
-          ]
+          "examples": [["addChild billing"], {"contains": ["tapIgnored faq3 (transition)"]}]
         },
         "path": {
           "title": "Dump path",
@@ -1108,20 +627,14 @@ public enum BundledSchema {
           "type": "string",
           "pattern": "^[A-Za-z][A-Za-z0-9]*(\\[[0-9]+\\])*(\\.[A-Za-z][A-Za-z0-9]*(\\[[0-9]+\\])*)*$",
           "default": "expandedPanel",
-          "examples": [
-            "panels[2].content.height"
-          ]
+          "examples": ["panels[2].content.height"]
         },
         "equals": {
           "title": "Expected value",
           "description": "The value the dump has at path; lengths (x, y, width, height) within the tolerance, other numbers to 3 decimals.",
           "markdownDescription": "The value the dump has at `path`; lengths (`x`, `y`, `width`, `height`) within the tolerance, other numbers (times, `progress`) to the dump's 3 decimals.",
           "default": 0,
-          "examples": [
-            535,
-            "billing",
-            null
-          ]
+          "examples": [535, "billing", null]
         },
         "tolerance": {
           "title": "Tolerance",
@@ -1130,89 +643,38 @@ public enum BundledSchema {
           "type": "number",
           "minimum": 0,
           "default": 0.5,
-          "examples": [
-            0.5,
-            0.01
-          ]
+          "examples": [0.5, 0.01]
         }
       },
-      "dependentRequired": {
-        "path": [
-          "equals"
-        ],
-        "equals": [
-          "path"
-        ]
-      },
+      "dependentRequired": {"path": ["equals"], "equals": ["path"]},
       "additionalProperties": false,
-      "default": {
-        "expanded": null
-      },
-      "examples": [
-        {
-          "expanded": "billing",
-          "frames": {
-            "billing": {
-              "content": {
-                "height": 535
-              }
-            }
-          }
-        }
-      ]
+      "default": {"expanded": null},
+      "examples": [{"expanded": "billing", "frames": {"billing": {"content": {"height": 535}}}}]
     },
     "expectStep": {
       "title": "expect step",
       "description": "Checks the container at this point of the script (accordion test); changes nothing.",
       "markdownDescription": "Checks the container at this point of the script (`accordion test`); changes nothing: `render` and `validate` only check its shape and ids.",
       "type": "object",
-      "required": [
-        "expect"
-      ],
+      "required": ["expect"],
       "properties": {
         "expect": {
           "$ref": "#/$defs/expectation",
-          "default": {
-            "expanded": null
-          },
-          "examples": [
-            {
-              "expanded": "billing"
-            }
-          ]
+          "default": {"expanded": null},
+          "examples": [{"expanded": "billing"}]
         },
-        "at": {
-          "$ref": "#/$defs/at",
-          "default": 0,
-          "examples": [
-            0.5,
-            2
-          ]
-        }
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
       },
       "additionalProperties": false,
-      "default": {
-        "expect": {
-          "expanded": null
-        }
-      },
-      "examples": [
-        {
-          "expect": {
-            "expanded": "billing",
-            "interaction": "enabled"
-          }
-        }
-      ]
+      "default": {"expect": {"expanded": null}},
+      "examples": [{"expect": {"expanded": "billing", "interaction": "enabled"}}]
     },
     "snapshotStep": {
       "title": "snapshot step",
       "description": "accordion test compares the whole JSON dump at this moment with __snapshots__/FILE/CASE/NAME.json beside the file; changes nothing.",
       "markdownDescription": "`accordion test` compares the whole JSON dump at this moment with `__snapshots__/FILE/CASE/NAME.json` beside the file (`--update` writes it); changes nothing. Timed as `expect`.",
       "type": "object",
-      "required": [
-        "snapshot"
-      ],
+      "required": ["snapshot"],
       "properties": {
         "snapshot": {
           "title": "Snapshot name",
@@ -1221,28 +683,13 @@ public enum BundledSchema {
           "type": "string",
           "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]*$",
           "default": "after-tap",
-          "examples": [
-            "after-tap"
-          ]
+          "examples": ["after-tap"]
         },
-        "at": {
-          "$ref": "#/$defs/at",
-          "default": 0,
-          "examples": [
-            0.5,
-            2
-          ]
-        }
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
       },
       "additionalProperties": false,
-      "default": {
-        "snapshot": "after-tap"
-      },
-      "examples": [
-        {
-          "snapshot": "billing-open"
-        }
-      ]
+      "default": {"snapshot": "after-tap"},
+      "examples": [{"snapshot": "billing-open"}]
     }
   }
 }
