@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // The accordion package: a headless, data-driven twin of the article's
 // `ExpandableViewController`. Dependencies point one way:
-// CYAML → AccordionYAML → JSONSchema → AccordionSpec → AccordionRender → AccordionCLI,
+// CYAML → AccordionYAML → JSONSchema → AccordionSpec → AccordionTesting → AccordionCLI (AccordionRender beside Spec),
 // with AccordionDiagnostics and AccordionParallel at the bottom and AccordionModel standing alone
 // (the model knows nothing of YAML or files).
 import PackageDescription
@@ -35,11 +35,14 @@ let package = Package(
             resources: []
         ),
         .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics"]),
+        // `accordion test`: expectations checked against snapshots and the dump; test files.
+        .target(name: "AccordionTesting", dependencies: ["AccordionSpec", "AccordionModel", "AccordionRender",
+                                                         "AccordionDiagnostics", "AccordionYAML"]),
         .executableTarget(
             name: "AccordionCLI",
             dependencies: [
                 "AccordionDiagnostics", "AccordionYAML", "JSONSchema",
-                "AccordionSpec", "AccordionModel", "AccordionRender",
+                "AccordionSpec", "AccordionModel", "AccordionRender", "AccordionTesting", "AccordionParallel",
             ]
         ),
         // Shared helpers of the test targets (a seeded generator); not a product.
@@ -50,6 +53,7 @@ let package = Package(
         .testTarget(name: "AccordionModelTests", dependencies: ["AccordionTestSupport", "AccordionModel"]),
         .testTarget(name: "AccordionSpecTests", dependencies: ["AccordionTestSupport", "AccordionSpec", "AccordionYAML", "JSONSchema"]),
         .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionTestSupport", "AccordionRender", "AccordionModel", "AccordionSpec", "AccordionYAML"]),
+        .testTarget(name: "AccordionTestingTests", dependencies: ["AccordionTesting", "AccordionSpec", "AccordionRender", "AccordionModel"]),
         .testTarget(name: "AccordionCLITests", dependencies: ["AccordionTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -54,6 +54,9 @@ if [[ $status -eq 0 && $warnings -eq 0 ]]; then count "release build" 0 1 0; els
 stage "official meta-schemas (PyPI, cached in .build/meta-schemas)"
 if python3 -B scripts/fetch-meta-schemas.py; then count "meta-schemas" 0 1 0; else count "meta-schemas" 1 0 1; fi
 
+stage "JUnit consumer (junitparser from PyPI, in .build/junit-venv)"
+if scripts/fetch-junit-consumer.sh; then count "junit consumer" 0 1 0; else count "junit consumer" 1 0 1; fi
+
 # Runs `swift test ARGS...` as the stage NAME, logging to LOG_DIR/NAME.log,
 # and counts its tests from XCTest's closing line. Sets `log` to the log file.
 swift_test_stage() {
@@ -127,6 +130,8 @@ python_stage "guide" python3 -B Tests/Guide/check_guide.py --accordion .build/re
 # parameters, returns or throws; each article's code is in a compiled test.
 python_stage "docs" python3 -B scripts/check-docs.py
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
+# The samples' expect steps and the held-back test files, through `accordion test` itself.
+python_stage "accordion-test" .build/release/accordion test samples Tests/Fixtures/test/mail-client.test.yaml
 python_stage "browser" make --no-print-directory browser-test
 python_stage "bench-smoke" make --no-print-directory bench-smoke
 python_stage "fuzz-smoke" make --no-print-directory fuzz-smoke

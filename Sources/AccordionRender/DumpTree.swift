@@ -148,7 +148,8 @@ public enum DumpTree {
         ])
     }
 
-    static func rect(_ r: Rect) -> DumpValue {
+    /// A rectangle as the dump spells it.
+    public static func rect(_ r: Rect) -> DumpValue {
         .object([
             ("x", .number(r.x)), ("y", .number(r.y)),
             ("width", .number(r.width)), ("height", .number(r.height)),

@@ -211,9 +211,11 @@ public enum SVGRender {
     static func n(_ v: Double) -> String { Numbers.short(v) }
 }
 
-/// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.
-enum XML {
-    static func escape(_ text: String) -> String {
+/// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD
+/// (the SVG and HTML renderings, and `accordion test --format junit`).
+public enum XML {
+    /// `text` with `&`, `<`, `>`, quotes escaped and characters XML 1.0 cannot hold replaced.
+    public static func escape(_ text: String) -> String {
         var out = ""
         for c in text.unicodeScalars {
             switch c {

@@ -49,11 +49,20 @@ public enum BundledSchema {
     "script": {
       "title": "Script",
       "description": "What to do to the container, in order: taps, waits, resizes, expands, modals and stack replacements. Every step but wait may carry at: seconds.",
-      "markdownDescription": "What to do to the container, in order. Each step is a one-key mapping:\n\n- `tap: ID|INDEX`\n- `wait: SECONDS`\n- `resize: {width, height}`\n- `expand: ID|INDEX|null`\n- `present: TITLE`\n- `dismiss: true`\n- `setPanels: [ID or panel, ...]`\n\nEvery step but `wait` may also carry `at: SECONDS`, an absolute time on the container's clock.",
+      "markdownDescription": "What to do to the container, in order. Each step is a one-key mapping:\n\n- `tap: ID|INDEX`\n- `wait: SECONDS`\n- `resize: {width, height}`\n- `expand: ID|INDEX|null`\n- `present: TITLE`\n- `dismiss: true`\n- `setPanels: [ID or panel, ...]`\n- `expect: {...}` and `snapshot: NAME` (checked by `accordion test`, changing nothing)\n\nEvery step but `wait` may also carry `at: SECONDS`, an absolute time on the container's clock.",
       "type": "array",
       "items": {"$ref": "#/$defs/step"},
       "default": [],
       "examples": [[{"tap": "VC3"}, {"wait": 0.5}, {"tap": "VC2", "at": 1}]]
+    },
+    "tolerance": {
+      "title": "Expectation tolerance",
+      "description": "Default tolerance of every expect step of this file, in points: how far a measured length may be from the expected one. Default 0.5.",
+      "markdownDescription": "Default tolerance of every `expect` step of this file, in points: how far a measured length (frames; `x`, `y`, `width`, `height` under `path`) may be from the expected one. Default `0.5`; an `expect` may set its own. Other numbers (times, `progress`) match to the dump's 3 decimals.",
+      "type": "number",
+      "minimum": 0,
+      "default": 0.5,
+      "examples": [0.5, 1]
     }
   },
   "patternProperties": {
@@ -285,8 +294,8 @@ public enum BundledSchema {
     },
     "step": {
       "title": "Step",
-      "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, present, dismiss or setPanels) and, for every action but wait, an optional at.",
-      "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`) and, for every action but `wait`, an optional `at`.",
+      "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, present, dismiss or setPanels; or expect or snapshot, which check and change nothing) and, for every action but wait, an optional at.",
+      "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`; or `expect` or `snapshot`, which check and change nothing) and, for every action but `wait`, an optional `at`.",
       "oneOf": [
         {"$ref": "#/$defs/tapStep"},
         {"$ref": "#/$defs/waitStep"},
@@ -294,7 +303,9 @@ public enum BundledSchema {
         {"$ref": "#/$defs/expandStep"},
         {"$ref": "#/$defs/presentStep"},
         {"$ref": "#/$defs/dismissStep"},
-        {"$ref": "#/$defs/setPanelsStep"}
+        {"$ref": "#/$defs/setPanelsStep"},
+        {"$ref": "#/$defs/expectStep"},
+        {"$ref": "#/$defs/snapshotStep"}
       ],
       "default": {"tap": 0},
       "examples": [{"tap": "VC2"}, {"wait": 0.5}, {"tap": "VC1", "at": 1.2}]
@@ -463,6 +474,222 @@ public enum BundledSchema {
       "additionalProperties": false,
       "default": {"setPanels": []},
       "examples": [{"setPanels": ["VC1", "VC3"]}]
+    },
+    "expectedRect": {
+      "title": "Expected rectangle",
+      "description": "Any of x, y, width, height in points; the ones left out are not checked.",
+      "markdownDescription": "Any of `x`, `y`, `width`, `height` in points; the ones left out are not checked.",
+      "type": "object",
+      "properties": {
+        "x": {
+          "title": "x",
+          "description": "Expected x in points.",
+          "markdownDescription": "Expected x in points.",
+          "type": "number",
+          "default": 0,
+          "examples": [0, 44]
+        },
+        "y": {
+          "title": "y",
+          "description": "Expected y in points.",
+          "markdownDescription": "Expected y in points.",
+          "type": "number",
+          "default": 0,
+          "examples": [0, 44]
+        },
+        "width": {
+          "title": "width",
+          "description": "Expected width in points.",
+          "markdownDescription": "Expected width in points.",
+          "type": "number",
+          "default": 0,
+          "examples": [0, 44]
+        },
+        "height": {
+          "title": "height",
+          "description": "Expected height in points.",
+          "markdownDescription": "Expected height in points.",
+          "type": "number",
+          "default": 0,
+          "examples": [0, 44]
+        }
+      },
+      "additionalProperties": false,
+      "default": {},
+      "examples": [{"y": 44, "height": 535}]
+    },
+    "expectedFrames": {
+      "title": "Expected frames of a panel",
+      "description": "The panel's header frame and its content frame (null: the panel has no content view at that moment).",
+      "markdownDescription": "The panel's `header` frame and its `content` frame (`null`: the panel has no content view at that moment).",
+      "type": "object",
+      "properties": {
+        "header": {"$ref": "#/$defs/expectedRect", "default": {}, "examples": [{"y": 0, "height": 44}]},
+        "content": {
+          "title": "Expected content frame",
+          "description": "The content view's frame, or null for no content view.",
+          "markdownDescription": "The content view's frame, or `null` for no content view.",
+          "anyOf": [{"$ref": "#/$defs/expectedRect"}, {"type": "null"}],
+          "default": null,
+          "examples": [{"height": 535}, null]
+        }
+      },
+      "additionalProperties": false,
+      "default": {},
+      "examples": [{"header": {"y": 44}, "content": null}]
+    },
+    "expectation": {
+      "title": "Expectation",
+      "description": "What must be true at this moment of the script; accordion test checks it, render and validate ignore it. Without at it is checked when the container is idle after the steps above it; with at, at that moment (transitions interpolated). It never changes the container's clock or state.",
+      "markdownDescription": "What must be true at this moment of the script; `accordion test` checks it, `render` and `validate` only check its shape and ids. Without `at` it is checked when the container is idle after the steps above it (at the end of a running transition, like an untimed step, but without moving the clock: a following `wait` still counts from the previous step); with `at: T` (never earlier than the previous step) it is checked at `T` as `render --at T` would show it, mid-transition frames interpolated, seeing only the steps written above it.",
+      "type": "object",
+      "minProperties": 1,
+      "properties": {
+        "expanded": {
+          "title": "Expected expanded panel",
+          "description": "The id of the expanded panel, a list of the expanded panels' ids, or null for none.",
+          "markdownDescription": "The `id` of the expanded panel, a list of the expanded panels' ids, or `null` for none.",
+          "anyOf": [
+            {"$ref": "#/$defs/panelId"},
+            {"type": "array", "items": {"$ref": "#/$defs/panelId"}},
+            {"type": "null"}
+          ],
+          "default": null,
+          "examples": ["billing", null]
+        },
+        "expandedIndex": {
+          "title": "Expected expandedIndex",
+          "description": "The expected expandedIndex, or null for none.",
+          "markdownDescription": "The expected `expandedIndex`, or `null` for none.",
+          "type": ["integer", "null"],
+          "minimum": 0,
+          "default": null,
+          "examples": [1, null]
+        },
+        "visible": {
+          "title": "Expected visible view controller",
+          "description": "The id of the expanded panel shown, modal when a modal is presented, or null.",
+          "markdownDescription": "The `id` of the expanded panel shown, `modal` when a modal is presented, or `null`.",
+          "type": ["string", "null"],
+          "default": null,
+          "examples": ["billing", "modal", null]
+        },
+        "interaction": {
+          "title": "Expected interaction",
+          "description": "enabled when taps are delivered, disabled while a transition runs.",
+          "markdownDescription": "`enabled` when taps are delivered, `disabled` while a transition runs.",
+          "enum": ["enabled", "disabled"],
+          "default": "enabled",
+          "examples": ["enabled", "disabled"]
+        },
+        "frames": {
+          "title": "Expected frames",
+          "description": "Frames by panel id; numbers within the tolerance.",
+          "markdownDescription": "Frames by panel `id`: `{ID: {header: {x?, y?, width?, height?}, content: {...} | null}}`; numbers within the tolerance.",
+          "type": "object",
+          "additionalProperties": {"$ref": "#/$defs/expectedFrames"},
+          "default": {},
+          "examples": [{"billing": {"header": {"y": 88}, "content": {"height": 535}}}]
+        },
+        "events": {
+          "title": "Expected events",
+          "description": "The containment-log lines since the previous expect (or since load), each EVENT [PANEL] [(REASON)]; {contains: [...]} for lines that must appear in this order among others.",
+          "markdownDescription": "The containment-log lines since the previous `expect` (or since load), each written `EVENT [PANEL] [(REASON)]`, e.g. `addChild billing` or `tapIgnored faq3 (transition)`; `{contains: [...]}` for lines that must appear in this order among others.",
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {"type": "string", "pattern": "^[A-Za-z]+( [^ ()]+)?( \\([A-Za-z]+\\))?$"}
+            },
+            {
+              "type": "object",
+              "required": ["contains"],
+              "properties": {
+                "contains": {
+                  "title": "Contained events",
+                  "description": "Lines that must appear in this order, others allowed between them.",
+                  "markdownDescription": "Lines that must appear in this order, others allowed between them.",
+                  "type": "array",
+                  "items": {"type": "string", "pattern": "^[A-Za-z]+( [^ ()]+)?( \\([A-Za-z]+\\))?$"},
+                  "default": [],
+                  "examples": [["addChild billing"]]
+                }
+              },
+              "additionalProperties": false
+            }
+          ],
+          "default": [],
+          "examples": [["addChild billing"], {"contains": ["tapIgnored faq3 (transition)"]}]
+        },
+        "path": {
+          "title": "Dump path",
+          "description": "A field of the JSON dump by its own names, e.g. panels[2].content.height; checked against equals.",
+          "markdownDescription": "A field of the JSON dump (`render --format json`) by its own names, e.g. `panels[2].content.height` or `transition.progress`; checked against `equals`.",
+          "type": "string",
+          "pattern": "^[A-Za-z][A-Za-z0-9]*(\\[[0-9]+\\])*(\\.[A-Za-z][A-Za-z0-9]*(\\[[0-9]+\\])*)*$",
+          "default": "expandedPanel",
+          "examples": ["panels[2].content.height"]
+        },
+        "equals": {
+          "title": "Expected value",
+          "description": "The value the dump has at path; lengths (x, y, width, height) within the tolerance, other numbers to 3 decimals.",
+          "markdownDescription": "The value the dump has at `path`; lengths (`x`, `y`, `width`, `height`) within the tolerance, other numbers (times, `progress`) to the dump's 3 decimals.",
+          "default": 0,
+          "examples": [535, "billing", null]
+        },
+        "tolerance": {
+          "title": "Tolerance",
+          "description": "How far a measured length may be from the expected one and still pass, in points. Default 0.5.",
+          "markdownDescription": "How far a measured length (frames; `x`, `y`, `width`, `height` under `path`) may be from the expected one and still pass, in points. Default `0.5`.",
+          "type": "number",
+          "minimum": 0,
+          "default": 0.5,
+          "examples": [0.5, 0.01]
+        }
+      },
+      "dependentRequired": {"path": ["equals"], "equals": ["path"]},
+      "additionalProperties": false,
+      "default": {"expanded": null},
+      "examples": [{"expanded": "billing", "frames": {"billing": {"content": {"height": 535}}}}]
+    },
+    "expectStep": {
+      "title": "expect step",
+      "description": "Checks the container at this point of the script (accordion test); changes nothing.",
+      "markdownDescription": "Checks the container at this point of the script (`accordion test`); changes nothing: `render` and `validate` only check its shape and ids.",
+      "type": "object",
+      "required": ["expect"],
+      "properties": {
+        "expect": {
+          "$ref": "#/$defs/expectation",
+          "default": {"expanded": null},
+          "examples": [{"expanded": "billing"}]
+        },
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
+      },
+      "additionalProperties": false,
+      "default": {"expect": {"expanded": null}},
+      "examples": [{"expect": {"expanded": "billing", "interaction": "enabled"}}]
+    },
+    "snapshotStep": {
+      "title": "snapshot step",
+      "description": "accordion test compares the whole JSON dump at this moment with __snapshots__/FILE/CASE/NAME.json beside the file; changes nothing.",
+      "markdownDescription": "`accordion test` compares the whole JSON dump at this moment with `__snapshots__/FILE/CASE/NAME.json` beside the file (`--update` writes it); changes nothing. Timed as `expect`.",
+      "type": "object",
+      "required": ["snapshot"],
+      "properties": {
+        "snapshot": {
+          "title": "Snapshot name",
+          "description": "A file name: letters, digits, dot, dash, underscore.",
+          "markdownDescription": "A file name: letters, digits, `.`, `-`, `_`.",
+          "type": "string",
+          "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]*$",
+          "default": "after-tap",
+          "examples": ["after-tap"]
+        },
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
+      },
+      "additionalProperties": false,
+      "default": {"snapshot": "after-tap"},
+      "examples": [{"snapshot": "billing-open"}]
     }
   }
 }

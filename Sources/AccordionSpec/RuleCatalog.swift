@@ -178,6 +178,16 @@ public enum RuleCatalog {
                 at: 1.5
             """),
         RuleInfo(
+            id: "unknown-event", severity: .error,
+            summary: "An `expect: {events: ...}` line names no containment-log event, or a reason a tap is never ignored for.",
+            why: "Such a line can never match the log: the check would fail whatever the spec does, for a spelling mistake.",
+            example: """
+            # broken
+            - expect: {events: [addChild billing, viewDidApear billing]}
+            # fixed
+            - expect: {events: [addChild billing, viewDidAppear billing]}
+            """),
+        RuleInfo(
             id: "present-without-panel", severity: .error,
             summary: "A `present` step runs while no panel is expanded.",
             why: "A modal is presented over the expanded panel (its host view controller); with every panel collapsed there is nothing to present it from.",
@@ -293,6 +303,20 @@ public enum RuleCatalog {
     // MARK: - Tool rules
 
     static let toolRules: [RuleInfo] = [
+        RuleInfo(
+            id: "test-file", severity: .error,
+            summary: "A `*.test.yaml` file is not shaped as `Schemas/accordion-test.schema.json` says: `spec`, `cases` of `{name, script}`, an optional `tolerance`.",
+            why: "`accordion test` cannot tell which spec to load or which scripts to play.",
+            example: """
+            # broken
+            spec: ../samples/mail-client.yaml
+            tests: [{tap: billing}]
+            # fixed
+            spec: ../samples/mail-client.yaml
+            cases:
+              - name: opens billing
+                script: [{tap: billing}, {expect: {expanded: billing}}]
+            """),
         RuleInfo(
             id: "internal-error", severity: .error,
             summary: "accordion itself failed (for example its bundled schema could not be loaded).",

@@ -61,6 +61,10 @@ enum SchemaHints {
     private static func hint(for d: Diagnostic, node: YAMLNodeRef, root: YAMLNodeRef, bytes: [UInt8]?) -> String? {
         let key = lastKey(d.instancePath)
         if d.rule == "schema-additional-properties", let hint = stepKeyHint(d, key: key, root: root) { return hint }
+        if d.rule == "schema-additional-properties", key == "at", d.instancePath.hasSuffix("/at"),
+           d.instancePath.dropLast(3).hasSuffix("/expect") {
+            return "`at` belongs to the step, beside `expect` (as on a `tap`): `- expect: {...}` then `at: SECONDS` on the next line, indented like `expect`"
+        }
         if d.rule == "schema-required", isStep(d.instancePath), !hasVerb(node) {
             return "a step needs one action: `tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`"
         }

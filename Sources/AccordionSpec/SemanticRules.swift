@@ -33,9 +33,17 @@ struct SemanticChecker {
     private var contentOverflows: [ContentOverflow] = []
     private var contentOverflowIndex: [YAMLNodeRef: Int] = [:]
 
-    init(root: YAMLNode) {
+    /// A test case's script played instead of the spec's, and its tolerance.
+    let caseScript: YAMLNode?
+    let caseTolerance: Double?
+    /// The `expect` and `snapshot` steps met so far.
+    private var expectations: [Expectation] = []
+
+    init(root: YAMLNode, script: YAMLNode? = nil, tolerance: Double? = nil) {
         owner = root
         self.root = root.ref
+        caseScript = script
+        caseTolerance = tolerance
     }
 
     // MARK: - Reporting
@@ -110,10 +118,12 @@ struct SemanticChecker {
     /// Runs every rule (the schema's verdict is applied by `finish`).
     mutating func check() -> Outcome {
         guard root.entries != nil else { return .invalid }
-        let reader = SpecReader(root: root)
+        let reader = SpecReader(root: root, script: caseScript?.ref)
         let container = reader.container()
         let panels = reader.panels(headerHeight: container.headerHeight)
         let steps = reader.steps(headerHeight: container.headerHeight)
+        let fileTolerance = caseTolerance ?? root["tolerance"]?.numberValue ?? defaultExpectTolerance
+        let checkSteps = reader.checkSteps(fileTolerance: fileTolerance)
 
         checkOtherValues()
         for case let notes? in panels.notes where !notes.findings.isEmpty { report(notes.findings, under: notes.location.pointer) }
@@ -143,13 +153,14 @@ struct SemanticChecker {
             checkHeadersFit(state, at: (root.entry("panels")?.key ?? root).span, pointer: "/panels", context: "")
         }
         noteContentHeights(state, context: "")
-        let resolvedSteps = runScript(steps, stacks: stacks, state: &state)
+        let resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, state: &state)
         reportContentOverflows()
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return .invalid }
         guard let resolvedSteps else { return .undecodable }
         return .document(AccordionSpecDocument(title: reader.title, container: container, panels: specs,
                                                expandedIndex: expanded, steps: resolvedSteps,
-                                               stepLines: steps.map { $0?.node.line ?? 0 }))
+                                               stepLines: steps.compactMap { $0?.node.line },
+                                               expectations: expectations))
     }
 
     // MARK: - Static rules
@@ -541,14 +552,14 @@ struct SemanticChecker {
     /// Runs the script on the model's reducer and words a diagnostic from
     /// every outcome that needs one; returns the resolved steps, or nil when
     /// some step could not be resolved or applied.
-    private mutating func runScript(_ steps: [WrittenStep?], stacks: [Int: PanelStack],
+    private mutating func runScript(_ steps: [WrittenStep?], checks: [Int: WrittenCheck], stacks: [Int: PanelStack],
                                     state: inout ContainerState) -> [Step]? {
         guard !steps.isEmpty else { return [] }
         var resolved: [Step] = []
         resolved.reserveCapacity(steps.count)
         var complete = true
         var known = Knowledge()
-        let rawSteps = root["script"]?.items ?? []
+        let rawSteps = caseScript?.ref.items ?? root["script"]?.items ?? []
         // The last step that ran, and whether its time came from waiting for a transition.
         var lastNode: YAMLNodeRef?
         var lastWaited = false
@@ -557,6 +568,10 @@ struct SemanticChecker {
         var modalStep: WrittenStep?
 
         for (index, written) in steps.enumerated() {
+            if let check = checks[index] {
+                checkExpectation(check, index: index, in: state, lastNode: lastNode, afterStep: resolved.count)
+                continue
+            }
             guard let w = written else {
                 complete = false
                 if let kind = verb(of: rawSteps[index]), !known.forget(kind) { return nil }
@@ -640,6 +655,75 @@ struct SemanticChecker {
         }
         return complete ? resolved : nil
     }
+
+    /// Checks an `expect` or `snapshot` step against the state the steps
+    /// above it leave (its ids must name panels, its `at` must not go back
+    /// in time) and keeps it, with the number of steps before it, for
+    /// `accordion test`. It changes nothing: the model never sees it.
+    private mutating func checkExpectation(_ check: WrittenCheck, index: Int, in state: ContainerState,
+                                           lastNode: YAMLNodeRef?, afterStep: Int) {
+        let pointer = "/script/\(index)"
+        if let at = check.at, let atNode = check.atNode, at < state.clock - 1e-9 {
+            report("at-out-of-order",
+                   "this check is set at \(points(at)) s, earlier than the previous step, which happens at \(points(state.clock)) s",
+                   at: atNode, pointer: pointer + "/at",
+                   help: "a check sees the steps above it: set `at` to \(points(state.clock)) or later, or move it up",
+                   related: lastNode.map { [RelatedLocation(message: "the previous step happens at \(points(state.clock)) s", span: $0.span)] } ?? [])
+        }
+        let inStack = "in the stack at this step"
+        func checkID(_ id: String, _ node: YAMLNodeRef?, _ where_: String) {
+            guard indexById[id] == nil, let node else { return }
+            reportUnknownPanel(.id(id), node, pointer: pointer + "/expect/" + where_, place: inStack)
+        }
+        for item in check.checks {
+            switch item.kind {
+            case .expanded(let ids):
+                let node = check.value["expanded"]
+                if let items = node?.items {
+                    for (i, id) in ids.enumerated() where i < items.count { checkID(id, items[i], "expanded/\(i)") }
+                } else {
+                    for id in ids { checkID(id, node, "expanded") }
+                }
+            case .visible(let id?) where id != "modal":
+                checkID(id, check.value["visible"], "visible")
+            case .frames(let frames):
+                for frame in frames {
+                    let key = check.value["frames"]?.entries?.first { $0.key.stringValue == frame.id }?.key
+                    checkID(frame.id, key, "frames")
+                }
+            case .events(let lines, _):
+                let node = check.value["events"].flatMap { $0.items ?? $0["contains"]?.items }
+                for (i, text) in lines.enumerated() {
+                    guard let node, i < node.count, let line = WrittenEventLine(text) else { continue }
+                    if LogEvent(rawValue: line.event) == nil {
+                        var help = "events are written `EVENT [PANEL] [(REASON)]`, e.g. `addChild billing`"
+                        if let guess = closest(to: line.event, in: Self.eventNames) { help = "did you mean `\(guess)`? " + help }
+                        report("unknown-event", "there is no containment-log event `\(line.event)`", at: node[i],
+                               pointer: pointer + "/expect/events/\(i)", help: help)
+                    }
+                    if let reason = line.reason, IgnoreReason(rawValue: reason) == nil {
+                        report("unknown-event", "`\(reason)` is not a reason a tap is ignored", at: node[i],
+                               pointer: pointer + "/expect/events/\(i)", help: "the reasons are `(transition)` and `(modal)`")
+                    }
+                    if let panel = line.panel, indexById[panel] == nil, firstIndex[panel] == nil, definedLater[panel] == nil {
+                        report("unknown-panel-id", "there is no panel `\(panel)` in this spec", at: node[i],
+                               pointer: pointer + "/expect/events/\(i)", help: "events name panels by their `id`")
+                    }
+                }
+            default:
+                break
+            }
+        }
+        expectations.append(Expectation(afterStep: afterStep, at: check.at, tolerance: check.tolerance,
+                                        checks: check.checks, span: check.key.span))
+    }
+
+    /// Every containment-log event name, for suggestions.
+    private static let eventNames: [String] = [
+        LogEvent.beginIgnoringInteractionEvents, .willMoveToParent, .addChild, .viewWillDisappear, .viewWillAppear,
+        .viewDidDisappear, .viewDidAppear, .didMoveToParent, .removeFromParent, .endIgnoringInteractionEvents,
+        .tapIgnored, .presentModal, .dismissModal,
+    ].map(\.rawValue)
 
     /// The diagnostic for a step the model rejected at `time`, when what it
     /// depends on is known; `state` is the one the step met (a rejected step

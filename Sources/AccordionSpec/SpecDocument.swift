@@ -19,16 +19,21 @@ public struct AccordionSpecDocument: Hashable, Sendable {
     /// The line each step of `steps` is written on (1-based), so output about
     /// a step can point back at the spec; empty for a document built by hand.
     public var stepLines: [Int]
+    /// The script's `expect` and `snapshot` steps, in order, each with the
+    /// number of `steps` that happen before it: kept beside the steps, so
+    /// the model and the renderers never see them.
+    public var expectations: [Expectation]
 
     /// Creates a document (tests and embedding apps build them by hand too).
     public init(title: String?, container: ContainerSpec, panels: [PanelSpec], expandedIndex: Int?, steps: [Step],
-                stepLines: [Int] = []) {
+                stepLines: [Int] = [], expectations: [Expectation] = []) {
         self.title = title
         self.container = container
         self.panels = panels
         self.expandedIndex = expandedIndex
         self.steps = steps
         self.stepLines = stepLines
+        self.expectations = expectations
     }
 }
 

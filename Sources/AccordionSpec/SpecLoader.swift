@@ -44,15 +44,26 @@ public enum SpecLoader {
     /// - Parameters:
     ///   - root: The spec's root node.
     ///   - bytes: The source text, or nil.
+    ///   - script: Played instead of the spec's own script when given (a case
+    ///     of a test file, located in that file), and checked by the schema's
+    ///     rule for a script.
+    ///   - tolerance: The test file's tolerance for the expectations of `script`.
+    ///   - rootChecked: The schema already passed `root` (an earlier case of
+    ///     the same test file), so only `script` is checked against it.
     /// - Returns: Every problem found and, when there is no error, the decoded spec.
-    public static func check(_ root: YAMLNode, bytes: [UInt8]? = nil) -> SpecResult {
+    public static func check(_ root: YAMLNode, bytes: [UInt8]? = nil, script: YAMLNode? = nil,
+                             tolerance: Double? = nil, rootChecked: Bool = false) -> SpecResult {
         // The schema and the accordion rules read the same immutable tree
         // and do not depend on each other until the end: on a large spec
         // they run side by side.
         let schemaPass = { @Sendable () -> [Diagnostic] in
             switch bundledValidator {
             case .success(let validator):
-                return SchemaHints.improve(validator.validate(root), root: root, bytes: bytes)
+                var found = rootChecked ? [] : SchemaHints.improve(validator.validate(root), root: root, bytes: bytes)
+                if let script {
+                    found += validator.validate(script, subschemaAt: "/properties/script") ?? []
+                }
+                return found
             case .failure(let error):
                 // The bundled schema is compiled in and tested; this is a bug, reported
                 // rather than hidden.
@@ -65,7 +76,7 @@ public enum SpecLoader {
         let parallel = root.documentNodeCount >= parallelNodeCount
         let rulesRoot = parallel ? root.forAnotherThread() : root
         let rulesPass = { () -> (SemanticChecker, SemanticChecker.Outcome) in
-            var checker = SemanticChecker(root: rulesRoot)
+            var checker = SemanticChecker(root: rulesRoot, script: script, tolerance: tolerance)
             let outcome = checker.check()
             return (checker, outcome)
         }

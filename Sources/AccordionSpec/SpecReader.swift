@@ -269,6 +269,17 @@ struct WrittenStep {
     }
 }
 
+/// An `expect` or `snapshot` step as written.
+struct WrittenCheck {
+    /// The `expect` / `snapshot` key and its value.
+    var key: YAMLNodeRef
+    var value: YAMLNodeRef
+    var checks: [ExpectCheck]
+    var tolerance: Double
+    var at: Double?
+    var atNode: YAMLNodeRef?
+}
+
 /// Reads a spec's node tree into typed values, leniently: whatever is
 /// malformed (and so already reported by the schema) becomes a default or is
 /// left out, so the semantic rules can still look at the rest of the file.
@@ -277,13 +288,16 @@ struct SpecReader {
     static let verbs = Set(StepKey.allCases.filter { $0 != .at }.map(\.rawValue))
 
     let root: YAMLNodeRef
+    /// The script played: the spec's own, or a test case's in its place.
+    let script: YAMLNodeRef?
     /// The container's colour, behind every header: titles are measured against it.
     let background: UInt32
     /// The pairs of colours found too faint so far.
     let contrastTallies = ContrastTallies()
 
-    init(root: YAMLNodeRef) {
+    init(root: YAMLNodeRef, script: YAMLNodeRef? = nil) {
         self.root = root
+        self.script = script ?? root["script"]
         background = root["container"]?["background"]?.colourValue ?? ContainerSpec().background
     }
 
@@ -390,8 +404,41 @@ struct SpecReader {
 
     /// The script's steps; nil for a step the schema rejects.
     func steps(headerHeight: Double) -> [WrittenStep?] {
-        guard let items = root["script"]?.items else { return [] }
+        guard let items = script?.items else { return [] }
         return items.enumerated().map { step($1, index: $0, headerHeight: headerHeight) }
+    }
+
+    /// The script's `expect` and `snapshot` steps by their index in it,
+    /// read leniently (the schema reports what is malformed).
+    func checkSteps(fileTolerance: Double) -> [Int: WrittenCheck] {
+        var found: [Int: WrittenCheck] = [:]
+        for (index, node) in (script?.items ?? []).enumerated() {
+            guard let entries = node.entries else { continue }
+            var check: WrittenCheck?
+            var atNode: YAMLNodeRef?
+            for (key, value) in entries {
+                switch key.stringValue {
+                case "expect":
+                    let (checks, tolerance) = expectation(value, fileTolerance: fileTolerance)
+                    check = WrittenCheck(key: key, value: value, checks: checks, tolerance: tolerance)
+                case "snapshot":
+                    guard let name = value.stringValue else { continue }
+                    check = WrittenCheck(key: key, value: value, checks: [ExpectCheck(.snapshot(name), span: key.span)],
+                                         tolerance: fileTolerance)
+                case "at":
+                    atNode = value
+                default:
+                    break
+                }
+            }
+            guard var check else { continue }
+            if let atNode, let v = atNode.numberValue, v >= 0, v.isFinite {
+                check.at = v
+                check.atNode = atNode
+            }
+            found[index] = check
+        }
+        return found
     }
 
     private func step(_ node: YAMLNodeRef, index stepIndex: Int, headerHeight: Double) -> WrittenStep? {

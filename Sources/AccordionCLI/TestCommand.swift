@@ -1,0 +1,450 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AccordionDiagnostics
+import AccordionModel
+import AccordionParallel
+import AccordionRender
+import AccordionSpec
+import AccordionTesting
+import AccordionYAML
+
+private enum TestFormat: String, CaseIterable {
+    case text, json, junit, github, tap
+}
+
+/// `accordion test`: runs every `*.test.yaml` and every spec with `expect`
+/// or `snapshot` steps under the paths.
+let testCommand = CommandSpec(
+    name: "test",
+    abstract: "Run the expect and snapshot steps of specs and *.test.yaml files.",
+    discussion: "Runs every *.test.yaml file (each case on a fresh container with its own script) and every spec "
+        + "with expect or snapshot steps under the paths, one line per case. A failure shows the expectation's "
+        + "file:line:col, each field expected versus actual, and the container at that moment. Snapshots live in "
+        + "__snapshots__/FILE/CASE/NAME.json beside the file.\n\n"
+        + "Exit status: 0 every case passed, 1 a case failed, 2 usage or I/O problems or an invalid spec or test file.",
+    readme: "runs the `expect:` and `snapshot:` steps of specs and `*.test.yaml` files (default `.`): one line per "
+        + "case, a failure at its `file:line:col` with a field diff and a drawing; `junit`, `github`, `tap` and `json` for CI; "
+        + "`--update` writes snapshots",
+    arguments: [ArgumentSpec(valueName: "path", help: "A spec, a test file or a directory (searched recursively; "
+        + "default: the current directory).", repeatable: true, optional: true)],
+    options: [
+        OptionSpec(long: "format", valueName: "format", allowed: TestFormat.allCases.map(\.rawValue), defaultValue: "text",
+                   help: "text for people, json for tools, junit (XML) for CI dashboards, github for workflow annotations, tap."),
+        OptionSpec(long: "filter", valueName: "pattern", help: "Run only the cases whose 'FILE › CASE' contains PATTERN."),
+        OptionSpec(long: "fail-fast", help: "Stop at the first failing case."),
+        OptionSpec(long: "update", help: "Write missing and different snapshots (and list them); list unused ones."),
+        OptionSpec(long: "prune", help: "Remove snapshots no case uses."),
+        colorOption,
+    ],
+    run: { args throws(UsageError) in try runTest(args) }
+)
+
+/// One case's result, for every output format.
+private struct CaseReport {
+    var file: String
+    var name: String
+    var checked: Int
+    var failures: [Failure]
+
+    struct Failure {
+        var span: SourceSpan
+        var differences: [FieldDifference]
+        var drawing: String
+        var message: String
+    }
+
+    var title: String { file + " › " + name }
+}
+
+private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
+    let format = args.value("format").flatMap(TestFormat.init(rawValue:)) ?? .text
+    let filter = args.value("filter")
+    let failFast = args.has("fail-fast")
+    let update = args.has("update")
+    let prune = args.has("prune")
+    let paths = args.positionals.isEmpty ? ["."] : args.positionals
+    // Snapshots and specs are found relative to each file: a test needs a path.
+    if paths.contains("-") { throw UsageError("test reads files and directories, not standard input") }
+
+    var files: [String] = []
+    for path in paths {
+        switch FileWalk.expand(path) {
+        case .failure(let message):
+            IO.writeStderr("accordion: error: \(message)\n")
+            return 2
+        case .files(let found): files += found
+        }
+    }
+
+    let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune)
+    // Files are independent: two threads take half each (in order, so the
+    // output is the same), unless the first failure must stop the run.
+    var run = FileRun()
+    if failFast || files.count < 16 {
+        for file in files where !run.stop { run.run(file, options) }
+    } else {
+        let half = files.count / 2
+        let files = files
+        let (first, second) = Parallel.both({
+            var part = FileRun()
+            for file in files[..<half] { part.run(file, options) }
+            return part
+        }, {
+            var part = FileRun()
+            for file in files[half...] { part.run(file, options) }
+            return part
+        })
+        run = first
+        run.append(second)
+    }
+    for message in run.errors { IO.writeStderr("accordion: error: \(message)\n") }
+    var invalid = run.invalid
+    let sources = run.sources
+    let reports = run.reports
+    let notes = run.notes
+    let ioFailed = run.ioFailed || !run.errors.isEmpty
+
+    var seen: Set<String> = []
+    invalid = invalid.filter { d, _ in
+        seen.insert("\(d.span.source):\(d.span.start.offset):\(d.rule):\(d.message)").inserted
+    }
+    if !invalid.isEmpty {
+        let formatter = DiagnosticFormatter(useColor: args.color.enabled(fd: 2))
+        IO.writeStderr(invalid.map { d, text in
+            formatter.format(d, source: text ?? sources[d.span.source] ?? SourceText(name: d.span.source, bytes: []))
+        }.joined(separator: "\n"))
+    }
+    switch format {
+    case .text: IO.writeStdout(TestOutput.text(reports, notes: notes))
+    case .json: IO.writeStdout(TestOutput.json(reports))
+    case .junit: IO.writeStdout(TestOutput.junit(reports))
+    case .github: IO.writeStdout(TestOutput.github(reports))
+    case .tap: IO.writeStdout(TestOutput.tap(reports))
+    }
+    if ioFailed || !invalid.isEmpty { return 2 }
+    return reports.contains { !$0.failures.isEmpty } ? 1 : 0
+}
+
+/// What `accordion test` asked for, beside the paths.
+private struct TestOptions: Sendable {
+    var filter: String?
+    var failFast: Bool
+    var update: Bool
+    var prune: Bool
+}
+
+/// The results of running some files, in order; two halves of a run are
+/// made on two threads and joined.
+private struct FileRun: Sendable {
+    var invalid: [(Diagnostic, SourceText?)] = []
+    var sources: [String: SourceText] = [:]
+    var reports: [CaseReport] = []
+    var notes: [String] = []
+    /// I/O problems, said on standard error at the end.
+    var errors: [String] = []
+    var ioFailed = false
+    var stop = false
+
+    mutating func append(_ other: FileRun) {
+        invalid += other.invalid
+        sources.merge(other.sources) { a, _ in a }
+        reports += other.reports
+        notes += other.notes
+        errors += other.errors
+        ioFailed = ioFailed || other.ioFailed
+        stop = stop || other.stop
+    }
+
+    mutating func read(_ path: String) -> [UInt8]? {
+        do {
+            return try IO.readInput(path, limit: YAMLLimits().maxInputBytes)
+        } catch {
+            errors.append(error.message)
+            return nil
+        }
+    }
+
+    /// Runs one case's document; compares and (with --update) writes its snapshots.
+    mutating func runCase(_ document: AccordionSpecDocument, file: String, name: String, snapshotDir: String,
+                          used: inout Set<String>, _ options: TestOptions) {
+        let title = file + " › " + name
+        if let filter = options.filter, !title.contains(filter) { return }
+        let outcome = ExpectationRun.run(document)
+        var failures = outcome.failures.map {
+            CaseReport.Failure(span: $0.span, differences: $0.differences,
+                               drawing: TextRender.drawing($0.snapshot, color: false, caption: nil),
+                               message: "expectation failed")
+        }
+        let caseDir = snapshotDir + "/" + safeName(name)
+        for taken in outcome.snapshots {
+            let path = caseDir + "/" + taken.name + ".json"
+            used.insert(path)
+            let stored = (try? IO.readInput(path, limit: YAMLLimits().maxInputBytes)).map { String(decoding: $0, as: UTF8.self) }
+            if stored == taken.json { continue }
+            if options.update {
+                makeDirectories(caseDir)
+                do {
+                    try IO.writeAtomically(taken.json, to: path)
+                    notes.append((stored == nil ? "wrote " : "updated ") + path)
+                } catch {
+                    errors.append(error.message)
+                }
+                continue
+            }
+            let differences = stored.map { SnapshotDiff.lines(expected: $0, actual: taken.json) }
+                ?? [FieldDifference(field: "snapshot \(taken.name)", expected: "a stored snapshot at \(path)", actual: "none (run `accordion test --update` to write it)")]
+            failures.append(CaseReport.Failure(span: taken.span, differences: differences,
+                                               drawing: TextRender.drawing(taken.snapshot, color: false, caption: nil),
+                                               message: stored == nil ? "snapshot `\(taken.name)` is missing" : "snapshot `\(taken.name)` differs"))
+        }
+        failures.sort { $0.span.start < $1.span.start }
+        reports.append(CaseReport(file: file, name: name, checked: outcome.checked, failures: failures))
+        if options.failFast, !failures.isEmpty { stop = true }
+    }
+
+    /// Runs one file: a test file's cases, or a spec's own script when it has checks.
+    mutating func run(_ file: String, _ options: TestOptions) {
+            guard let bytes = read(file) else { return }
+            let text = SourceText(name: file, bytes: bytes)
+            sources[file] = text
+            let base = file.split(separator: "/").last.map(String.init) ?? file
+            let dir = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+            let snapshotDir = dir + "/__snapshots__/" + base
+            var used: Set<String> = []
+            if TestFile.isTestFile(file) {
+                let testFile: TestFile
+                switch TestFile.read(bytes, source: file) {
+                case .failure(let error):
+                    invalid += error.diagnostics.map { ($0, text) }
+                    return
+                case .success(let read): testFile = read
+                }
+                let specPath = testFile.spec.hasPrefix("/") ? testFile.spec : dir + "/" + testFile.spec
+                guard let specBytes = read(specPath) else { return }
+                let specText = SourceText(name: specPath, bytes: specBytes)
+                sources[specPath] = specText
+                let root: YAMLNode
+                do {
+                    root = try YAMLLoader().load(specBytes, source: specPath)
+                } catch {
+                    invalid += error.diagnostics.map { ($0, specText) }
+                    return
+                }
+                // The schema checks the spec itself with the first case only.
+                var specChecked = false
+                for testCase in testFile.cases where !stop {
+                    let result = SpecLoader.check(root, bytes: specBytes, script: testCase.script, tolerance: testFile.tolerance,
+                                                  rootChecked: specChecked)
+                    let errors = result.diagnostics.filter { $0.severity == .error }
+                    invalid += errors.map { ($0, nil) }
+                    // A spec the schema rejects leaves nothing to run.
+                    if errors.contains(where: { $0.span.source == specPath }) { break }
+                    specChecked = true
+                    guard let document = result.document else { continue }
+                    runCase(document, file: file, name: testCase.name, snapshotDir: snapshotDir, used: &used, options)
+                }
+            } else {
+                // A spec is a test when it has expect or snapshot steps.
+                let source = String(decoding: bytes, as: UTF8.self)
+                let mentions = source.contains("expect:") || source.contains("snapshot:")
+                guard mentions else { return }
+                let result = SpecLoader.load(bytes, source: file)
+                guard let document = result.document else {
+                    invalid += result.diagnostics.filter { $0.severity == .error }.map { ($0, text) }
+                    return
+                }
+                guard !document.expectations.isEmpty else { return }
+                runCase(document, file: file, name: "script", snapshotDir: snapshotDir, used: &used, options)
+            }
+            if (options.update || options.prune) && options.filter == nil && !stop {
+                for stored in SnapshotStore.files(under: snapshotDir) where !used.contains(stored) {
+                    if options.prune {
+                        if unlink(stored) == 0 { notes.append("removed unused " + stored) } else { errors.append("cannot remove '\(stored)'") }
+                    } else {
+                        notes.append("unused " + stored + " (remove it with --prune)")
+                    }
+                }
+            }
+    }
+}
+
+/// A case name as a directory name: `/` and leading dots replaced.
+private func safeName(_ name: String) -> String {
+    var out = String(name.map { $0 == "/" || $0 == "\\" ? "_" : $0 })
+    while out.hasPrefix(".") { out = "_" + out.dropFirst() }
+    return out.isEmpty ? "_" : out
+}
+
+private func makeDirectories(_ path: String) {
+    var built = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") where part != "." {
+        built += "/" + part
+        mkdir(built, 0o755)
+    }
+}
+
+/// The stored snapshots of one file: `__snapshots__/FILE/CASE/NAME.json`.
+private enum SnapshotStore {
+    static func files(under directory: String) -> [String] {
+        var found: [String] = []
+        for caseDir in entries(directory) {
+            for file in entries(caseDir) where file.hasSuffix(".json") { found.append(file) }
+        }
+        return found.sorted()
+    }
+
+    private static func entries(_ directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var out: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name.hasPrefix(".") { continue }
+            out.append(directory + "/" + name)
+        }
+        return out
+    }
+}
+
+/// The lines of two JSON texts that differ, as field differences a reader can follow.
+private enum SnapshotDiff {
+    static func lines(expected: String, actual: String) -> [FieldDifference] {
+        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [FieldDifference] = []
+        for i in 0..<max(e.count, a.count) where out.count < 8 {
+            let x = i < e.count ? String(e[i]) : "(nothing)"
+            let y = i < a.count ? String(a[i]) : "(nothing)"
+            if x != y {
+                out.append(FieldDifference(field: "line \(i + 1)", expected: x.trimmingSpaces, actual: y.trimmingSpaces))
+            }
+        }
+        return out
+    }
+}
+
+private extension String {
+    var trimmingSpaces: String { String(drop { $0 == " " }) }
+}
+
+/// The five spellings of a run's results.
+private enum TestOutput {
+    static func place(_ span: SourceSpan) -> String { "\(span.source):\(span.start.line):\(span.start.column)" }
+
+    static func detail(_ f: CaseReport.Failure) -> String {
+        var out = "\(place(f.span)): \(f.message)\n"
+        for d in f.differences {
+            if d.expected.contains("\n") || d.actual.contains("\n") {
+                out += "  \(d.field):\n    expected:\n" + indent(d.expected, "      ") + "    actual:\n" + indent(d.actual, "      ")
+            } else {
+                out += "  \(d.field): expected \(d.expected), got \(d.actual)\n"
+            }
+        }
+        return out
+    }
+
+    static func indent(_ text: String, _ prefix: String) -> String {
+        text.isEmpty ? prefix + "(none)\n" : text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 + "\n" }.joined()
+    }
+
+    static func text(_ reports: [CaseReport], notes: [String]) -> String {
+        var out = ""
+        for r in reports {
+            out += (r.failures.isEmpty ? "PASS " : "FAIL ") + r.title + " (\(r.checked) \(r.checked == 1 ? "check" : "checks"))\n"
+        }
+        for r in reports where !r.failures.isEmpty {
+            out += "\n── " + r.title + "\n"
+            // One drawing per moment: the failures of one `expect` share it.
+            for (i, f) in r.failures.enumerated() {
+                out += detail(f)
+                if i + 1 == r.failures.count || r.failures[i + 1].drawing != f.drawing {
+                    out += indent(f.drawing.hasSuffix("\n") ? String(f.drawing.dropLast()) : f.drawing, "  ")
+                }
+            }
+        }
+        for note in notes { out += note + "\n" }
+        let failed = reports.filter { !$0.failures.isEmpty }.count
+        out += "\n\(reports.count - failed) passed, \(failed) failed\n"
+        return out
+    }
+
+    static func json(_ reports: [CaseReport]) -> String {
+        let failed = reports.filter { !$0.failures.isEmpty }.count
+        let cases: [JSONValue] = reports.map { r in
+            .object([
+                ("file", .string(r.file)), ("case", .string(r.name)),
+                ("status", .string(r.failures.isEmpty ? "passed" : "failed")), ("checks", .int(r.checked)),
+                ("failures", .array(r.failures.map { f in
+                    .object([
+                        ("file", .string(f.span.source)), ("line", .int(f.span.start.line)), ("column", .int(f.span.start.column)),
+                        ("message", .string(f.message)),
+                        ("differences", .array(f.differences.map {
+                            .object([("field", .string($0.field)), ("expected", .string($0.expected)), ("actual", .string($0.actual))])
+                        })),
+                    ])
+                })),
+            ])
+        }
+        return JSONValue.object([("passed", .int(reports.count - failed)), ("failed", .int(failed)), ("cases", .array(cases))])
+            .serialized() + "\n"
+    }
+
+    static func xml(_ text: String) -> String { XML.escape(text) }
+
+    static func junit(_ reports: [CaseReport]) -> String {
+        var byFile: [(String, [CaseReport])] = []
+        for r in reports {
+            if let i = byFile.firstIndex(where: { $0.0 == r.file }) { byFile[i].1.append(r) } else { byFile.append((r.file, [r])) }
+        }
+        let failed = reports.filter { !$0.failures.isEmpty }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"accordion test\" tests=\"\(reports.count)\" failures=\"\(failed)\" errors=\"0\">\n"
+        for (file, cases) in byFile {
+            let f = cases.filter { !$0.failures.isEmpty }.count
+            out += "  <testsuite name=\"\(xml(file))\" tests=\"\(cases.count)\" failures=\"\(f)\" errors=\"0\" skipped=\"0\">\n"
+            for r in cases {
+                out += "    <testcase name=\"\(xml(r.name))\" classname=\"\(xml(file))\""
+                guard let first = r.failures.first else {
+                    out += "/>\n"
+                    continue
+                }
+                out += ">\n      <failure message=\"\(xml(place(first.span) + ": " + first.message))\" type=\"expectation\">"
+                out += xml(r.failures.map { detail($0) + $0.drawing }.joined(separator: "\n"))
+                out += "</failure>\n    </testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    static func github(_ reports: [CaseReport]) -> String {
+        var out = ""
+        for r in reports {
+            for f in r.failures {
+                let body = f.differences.map { "\($0.field): expected \($0.expected), got \($0.actual)" }.joined(separator: "\n")
+                out += "::error file=\(ValidateOutput.escapeProperty(f.span.source)),line=\(f.span.start.line),col=\(f.span.start.column),"
+                    + "title=\(ValidateOutput.escapeProperty(r.title + ": " + f.message))::\(ValidateOutput.escapeData(body))\n"
+            }
+        }
+        return out
+    }
+
+    static func tap(_ reports: [CaseReport]) -> String {
+        var out = "TAP version 13\n1..\(reports.count)\n"
+        for (i, r) in reports.enumerated() {
+            out += (r.failures.isEmpty ? "ok " : "not ok ") + "\(i + 1) - " + r.title + "\n"
+            for f in r.failures {
+                out += "  ---\n  at: \(place(f.span))\n  message: \(f.message)\n  differences:\n"
+                for d in f.differences {
+                    out += "    - field: \(d.field)\n      expected: |\n" + indent(d.expected, "        ") + "      actual: |\n" + indent(d.actual, "        ")
+                }
+                out += "  ...\n"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,244 @@
+import AccordionDiagnostics
+import AccordionModel
+import AccordionYAML
+
+/// A check written in a script (`expect:` or `snapshot:`), kept beside the
+/// steps rather than among them: the container model never sees it, and
+/// `render` and `validate` run exactly the steps they would run without it.
+/// `accordion test` plays the steps and, after the `afterStep` first ones,
+/// looks at the container (`AccordionContainer.snapshot(at:)`) without
+/// changing it.
+public struct Expectation: Hashable, Sendable {
+    /// How many of the document's steps happen before it.
+    public var afterStep: Int
+    /// `at:` seconds; nil for "when the container is idle" (the settled
+    /// moment after the steps above it, the clock left where it was).
+    public var at: Double?
+    /// How far a measured number may be from the expected one.
+    public var tolerance: Double
+    /// What to check, each with the place it is written.
+    public var checks: [ExpectCheck]
+    /// The `expect` (or `snapshot`) key: where the step is written.
+    public var span: SourceSpan
+
+    public init(afterStep: Int, at: Double?, tolerance: Double, checks: [ExpectCheck], span: SourceSpan) {
+        self.afterStep = afterStep
+        self.at = at
+        self.tolerance = tolerance
+        self.checks = checks
+        self.span = span
+    }
+}
+
+/// One field of an `expect` step (or a `snapshot` step) and where it is written.
+public struct ExpectCheck: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The expanded panels' ids (empty: none is expanded).
+        case expanded([String])
+        case expandedIndex(Int?)
+        /// A panel id, `modal`, or nil for nothing visible.
+        case visible(String?)
+        case interaction(enabled: Bool)
+        case frames([ExpectedFrames])
+        /// Log lines `EVENT [PANEL] [(REASON)]`; `contains`: a subsequence.
+        case events([String], contains: Bool)
+        /// A field of the dump by its own names (`panels[2].content.height`).
+        case field(path: String, equals: ExpectedValue)
+        /// The whole dump against a stored snapshot of this name.
+        case snapshot(String)
+    }
+
+    public var kind: Kind
+    /// The field's key (`frames`, `events`, `path`…).
+    public var span: SourceSpan
+
+    public init(_ kind: Kind, span: SourceSpan) {
+        self.kind = kind
+        self.span = span
+    }
+}
+
+/// The frames expected of one panel.
+public struct ExpectedFrames: Hashable, Sendable {
+    public var id: String
+    /// The header's expected fields; empty when not checked.
+    public var header: [ExpectedNumber]
+    /// nil: not checked; `.some(nil)`: no content view; else its expected fields.
+    public var content: [ExpectedNumber]??
+    /// The panel id's key.
+    public var span: SourceSpan
+
+    public init(id: String, header: [ExpectedNumber], content: [ExpectedNumber]??, span: SourceSpan) {
+        self.id = id
+        self.header = header
+        self.content = content
+        self.span = span
+    }
+}
+
+/// A number expected of a rectangle field (`x`, `y`, `width`, `height`).
+public struct ExpectedNumber: Hashable, Sendable {
+    public var field: String
+    public var value: Double
+    /// The field's key.
+    public var span: SourceSpan
+
+    public init(field: String, value: Double, span: SourceSpan) {
+        self.field = field
+        self.value = value
+        self.span = span
+    }
+}
+
+/// A value written after `equals:`, as plain data.
+public indirect enum ExpectedValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([ExpectedValue])
+    case object([Member])
+
+    /// One key of a mapping, in the order written.
+    public struct Member: Hashable, Sendable {
+        public var key: String
+        public var value: ExpectedValue
+        public init(key: String, value: ExpectedValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+}
+
+/// The tolerance of an `expect` step that sets none, in points.
+public let defaultExpectTolerance = 0.5
+
+/// A containment-log line as `expect: {events: …}` writes it:
+/// `EVENT [PANEL] [(REASON)]`.
+public func eventLine(_ entry: LogEntry) -> String {
+    var line = entry.event.rawValue
+    if let panel = entry.panel { line += " " + panel }
+    if let reason = entry.reason { line += " (" + reason.rawValue + ")" }
+    return line
+}
+
+/// An event line as written, split into its parts; nil when it does not
+/// have the shape `EVENT [PANEL] [(REASON)]` (the schema says so).
+struct WrittenEventLine {
+    var event: String
+    var panel: String?
+    var reason: String?
+
+    init?(_ text: String) {
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let first = words.first else { return nil }
+        event = first
+        words.removeFirst()
+        if let last = words.last, last.hasPrefix("("), last.hasSuffix(")"), last.count > 2 {
+            reason = String(last.dropFirst().dropLast())
+            words.removeLast()
+        }
+        guard words.count <= 1 else { return nil }
+        panel = words.first
+    }
+}
+
+/// The keys of an `expect` mapping.
+enum ExpectKey: String, SpelledKey {
+    case expanded, expandedIndex, visible, interaction, frames, events, path, equals, tolerance
+
+    static let spellings = spellingTable()
+}
+
+extension SpecReader {
+    /// The checks of an `expect` mapping, read leniently (the schema reports
+    /// what is malformed); the tolerance is the step's, else `fileTolerance`.
+    func expectation(_ value: YAMLNodeRef, fileTolerance: Double) -> (checks: [ExpectCheck], tolerance: Double) {
+        var checks: [ExpectCheck] = []
+        var tolerance = fileTolerance
+        var path: String?
+        var equals: (ExpectedValue, SourceSpan)?
+        for (keyNode, node) in value.entries ?? [] {
+            guard let name = keyNode.stringValue, let key = ExpectKey(rawValue: name) else { continue }
+            let span = keyNode.span
+            switch key {
+            case .expanded:
+                if node.isNull {
+                    checks.append(ExpectCheck(.expanded([]), span: span))
+                } else if let id = node.stringValue {
+                    checks.append(ExpectCheck(.expanded([id]), span: span))
+                } else if let items = node.items {
+                    checks.append(ExpectCheck(.expanded(items.compactMap(\.stringValue)), span: span))
+                }
+            case .expandedIndex:
+                if node.isNull {
+                    checks.append(ExpectCheck(.expandedIndex(nil), span: span))
+                } else if let i = node.integerValue, i >= 0 {
+                    checks.append(ExpectCheck(.expandedIndex(i), span: span))
+                }
+            case .visible:
+                if node.isNull {
+                    checks.append(ExpectCheck(.visible(nil), span: span))
+                } else if let id = node.stringValue {
+                    checks.append(ExpectCheck(.visible(id), span: span))
+                }
+            case .interaction:
+                if let word = node.stringValue, word == "enabled" || word == "disabled" {
+                    checks.append(ExpectCheck(.interaction(enabled: word == "enabled"), span: span))
+                }
+            case .frames:
+                var frames: [ExpectedFrames] = []
+                for (idNode, panel) in node.entries ?? [] {
+                    guard let id = idNode.stringValue else { continue }
+                    var header: [ExpectedNumber] = []
+                    var content: [ExpectedNumber]?? = nil
+                    if let h = panel["header"] { header = numbers(h) }
+                    if let c = panel["content"] { content = c.isNull ? .some(nil) : .some(numbers(c)) }
+                    frames.append(ExpectedFrames(id: id, header: header, content: content, span: idNode.span))
+                }
+                checks.append(ExpectCheck(.frames(frames), span: span))
+            case .events:
+                if let items = node.items {
+                    checks.append(ExpectCheck(.events(items.compactMap(\.stringValue), contains: false), span: span))
+                } else if let items = node["contains"]?.items {
+                    checks.append(ExpectCheck(.events(items.compactMap(\.stringValue), contains: true), span: span))
+                }
+            case .path:
+                path = node.stringValue
+            case .equals:
+                equals = (expectedValue(node), span)
+            case .tolerance:
+                if let v = node.numberValue, v >= 0, v.isFinite { tolerance = v }
+            }
+        }
+        // A wrong value is reported where it is written: at `equals`.
+        if let path, let (value, span) = equals { checks.append(ExpectCheck(.field(path: path, equals: value), span: span)) }
+        return (checks, tolerance)
+    }
+
+    /// The `x`, `y`, `width`, `height` numbers of an expected rectangle.
+    private func numbers(_ node: YAMLNodeRef) -> [ExpectedNumber] {
+        (node.entries ?? []).compactMap { key, value in
+            guard let field = key.stringValue, ["x", "y", "width", "height"].contains(field),
+                  let v = value.numberValue else { return nil }
+            return ExpectedNumber(field: field, value: v, span: key.span)
+        }
+    }
+
+    /// Any YAML value as plain data.
+    func expectedValue(_ node: YAMLNodeRef) -> ExpectedValue {
+        if let entries = node.entries {
+            return .object(entries.map { ExpectedValue.Member(key: $0.key.stringValue ?? "", value: expectedValue($0.value)) })
+        }
+        if let items = node.items { return .array(items.map(expectedValue)) }
+        guard let scalar = node.scalar else { return .null }
+        switch scalar.value {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .int(let i): return .number(Double(i))
+        case .float(let d): return .number(d)
+        case .bigInt(let digits): return .number(Double(digits) ?? .nan)
+        case .string(let s): return .string(s)
+        }
+    }
+}

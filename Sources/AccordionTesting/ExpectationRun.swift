@@ -1,0 +1,269 @@
+/// `accordion test`'s core: plays a document's steps and checks its
+/// expectations against snapshots and the JSON dump, as pure functions; the
+/// CLI reads files and compares stored snapshots.
+import AccordionDiagnostics
+import AccordionModel
+import AccordionRender
+import AccordionSpec
+
+/// One field that is not what an expectation says.
+public struct FieldDifference: Hashable, Sendable {
+    /// The field by the dump's own names (`panels[1].content.height`).
+    public var field: String
+    public var expected: String
+    public var actual: String
+    /// Where the expected value is written, when it is not the check's key
+    /// (a number of `frames`).
+    public var span: SourceSpan?
+
+    public init(field: String, expected: String, actual: String, span: SourceSpan? = nil) {
+        self.field = field
+        self.expected = expected
+        self.actual = actual
+        self.span = span
+    }
+}
+
+/// An expectation that failed: where it is written, what differs, and the
+/// container at that moment.
+public struct ExpectationFailure: Sendable {
+    /// The field's key (or the `expect` key when the whole step is meant).
+    public var span: SourceSpan
+    public var differences: [FieldDifference]
+    /// The moment checked, as `render` draws it.
+    public var snapshot: Snapshot
+}
+
+/// The whole dump at a `snapshot:` step, for the caller to compare with the stored file.
+public struct SnapshotTaken: Sendable {
+    public var name: String
+    public var span: SourceSpan
+    /// The dump as `render --format json` prints it (with its final newline).
+    public var json: String
+    public var snapshot: Snapshot
+}
+
+/// What playing one script found.
+public struct CaseOutcome: Sendable {
+    public var failures: [ExpectationFailure] = []
+    public var snapshots: [SnapshotTaken] = []
+    /// How many expectations were checked.
+    public var checked = 0
+}
+
+/// Plays a script and checks its expectations.
+public enum ExpectationRun {
+    /// Plays `document`'s steps on a fresh container; before the step that
+    /// follows each expectation, looks at the container without changing it:
+    /// at `at` when given (as `render --at` shows it: mid-transition frames
+    /// interpolated, only the steps above seen), else at the settled moment
+    /// after the steps above (`settledTime`), the clock left where it was.
+    /// `failFast` stops at the first failure.
+    public static func run(_ document: AccordionSpecDocument, failFast: Bool = false) -> CaseOutcome {
+        var model = AccordionContainer(title: document.title, container: document.container,
+                                       panels: document.panels, expandedIndex: document.expandedIndex)
+        var outcome = CaseOutcome()
+        var applied = 0
+        var eventsSeen = 0
+        for expectation in document.expectations {
+            while applied < expectation.afterStep, applied < document.steps.count {
+                model.apply(document.steps[applied])
+                applied += 1
+            }
+            let snapshot = model.snapshot(at: expectation.at ?? model.settledTime)
+            outcome.checked += 1
+            var dump: DumpValue?
+            for check in expectation.checks {
+                if case .snapshot(let name) = check.kind {
+                    outcome.snapshots.append(SnapshotTaken(name: name, span: check.span,
+                                                           json: JSONRender.text(snapshot) + "\n", snapshot: snapshot))
+                    continue
+                }
+                let differences = Self.differences(check, in: snapshot, eventsSeen: eventsSeen,
+                                                   tolerance: expectation.tolerance, dump: &dump)
+                // Each difference is reported where its expected value is written.
+                var places: [SourceSpan] = []
+                for difference in differences where !places.contains(difference.span ?? check.span) {
+                    places.append(difference.span ?? check.span)
+                }
+                for place in places {
+                    outcome.failures.append(ExpectationFailure(
+                        span: place, differences: differences.filter { ($0.span ?? check.span) == place }, snapshot: snapshot))
+                }
+                if failFast, !differences.isEmpty { return outcome }
+            }
+            eventsSeen = snapshot.events.count
+        }
+        return outcome
+    }
+
+    /// What `check` finds different at `snapshot`; `eventsSeen` entries of
+    /// its log were already seen by earlier expectations. `dump` is made on
+    /// first need and kept for the other checks of the step.
+    static func differences(_ check: ExpectCheck, in s: Snapshot, eventsSeen: Int, tolerance: Double,
+                            dump: inout DumpValue?) -> [FieldDifference] {
+        func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "null" }
+        func number(_ v: Double) -> String { JSONText.rounded(v, places: 3) }
+        func differ(_ field: String, _ expected: String, _ actual: String) -> [FieldDifference] {
+            expected == actual ? [] : [FieldDifference(field: field, expected: expected, actual: actual)]
+        }
+        switch check.kind {
+        case .expanded(let ids):
+            let actual = s.expandedPanel.map { [$0] } ?? []
+            return differ("expandedPanel", ids.isEmpty ? "null" : ids.map { quoted($0) }.joined(separator: ", "),
+                          actual.isEmpty ? "null" : actual.map { quoted($0) }.joined(separator: ", "))
+        case .expandedIndex(let index):
+            return differ("expandedIndex", index.map(String.init) ?? "null", s.expandedIndex.map(String.init) ?? "null")
+        case .visible(let expected):
+            let actual: String? = switch s.visible {
+            case nil: nil
+            case .modal?: "modal"
+            case .panel?: s.expandedPanel
+            }
+            return differ("visible", quoted(expected), quoted(actual))
+        case .interaction(let enabled):
+            return differ("interactionEnabled", String(enabled), String(s.interactionEnabled))
+        case .frames(let frames):
+            var found: [FieldDifference] = []
+            for frame in frames {
+                guard let index = s.panels.firstIndex(where: { $0.panel.id == frame.id }) else {
+                    found.append(FieldDifference(field: "panels (\(frame.id))", expected: "a panel `\(frame.id)`", actual: "none",
+                                                 span: frame.span))
+                    continue
+                }
+                let panel = s.panels[index]
+                let base = "panels[\(index)] (\(frame.id))"
+                found += rectDifferences(frame.header, panel.header, field: base + ".header", tolerance: tolerance)
+                switch frame.content {
+                case nil: break
+                case .some(nil):
+                    if let content = panel.content {
+                        found.append(FieldDifference(field: base + ".content", expected: "null", actual: inline(DumpTree.rect(content)),
+                                                     span: frame.span))
+                    }
+                case .some(let fields?):
+                    if let content = panel.content {
+                        found += rectDifferences(fields, content, field: base + ".content", tolerance: tolerance)
+                    } else {
+                        found.append(FieldDifference(field: base + ".content",
+                                                     expected: "{" + fields.map { "\($0.field): \(number($0.value))" }.joined(separator: ", ") + "}",
+                                                     actual: "null", span: frame.span))
+                    }
+                }
+            }
+            return found
+        case .events(let lines, let contains):
+            let actual = s.events.dropFirst(min(eventsSeen, s.events.count)).map(eventLine)
+            let expected = lines.map { $0.split(separator: " ").joined(separator: " ") }
+            let ok = contains ? isSubsequence(expected, of: actual) : expected == actual
+            guard !ok else { return [] }
+            return [FieldDifference(field: contains ? "events (contains, in order)" : "events",
+                                    expected: expected.joined(separator: "\n"), actual: actual.joined(separator: "\n"))]
+        case .field(let path, let expected):
+            if dump == nil { dump = DumpTree.snapshot(s) }
+            guard let actual = DumpPath.value(at: path, in: dump!) else {
+                return [FieldDifference(field: path, expected: spell(expected), actual: "no such field in the dump")]
+            }
+            let key = path.split(separator: ".").last?.prefix { $0 != "[" } ?? ""
+            return matches(expected, actual, tolerance: tolerance, key: key) ? [] : [FieldDifference(field: path, expected: spell(expected), actual: inline(actual))]
+        case .snapshot:
+            return []
+        }
+    }
+
+    static func rectDifferences(_ expected: [ExpectedNumber], _ rect: Rect, field: String, tolerance: Double) -> [FieldDifference] {
+        expected.compactMap { e in
+            let actual = switch e.field {
+            case "x": rect.x
+            case "y": rect.y
+            case "width": rect.width
+            default: rect.height
+            }
+            guard !(abs(actual - e.value) <= tolerance) else { return nil }
+            return FieldDifference(field: field + "." + e.field, expected: JSONText.rounded(e.value, places: 3),
+                                   actual: JSONText.rounded(actual, places: 3), span: e.span)
+        }
+    }
+
+    static func isSubsequence(_ wanted: [String], of lines: [String]) -> Bool {
+        var next = 0
+        for line in lines where next < wanted.count && line == wanted[next] { next += 1 }
+        return next == wanted.count
+    }
+
+    /// Whether the dump's value is the expected one. Lengths (fields named
+    /// `x`, `y`, `width`, `height`) match within `tolerance` points; other
+    /// numbers (times, progress, indices) to the dump's precision of 3 decimals.
+    static func matches(_ e: ExpectedValue, _ a: DumpValue, tolerance: Double, key: Substring) -> Bool {
+        let slack = ["x", "y", "width", "height"].contains(key) ? tolerance : 0.0005
+        switch (e, a) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.number(x), .number(y)): return abs(x - y) <= slack
+        case let (.number(x), .int(y)): return abs(x - Double(y)) <= slack
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { matches($0, $1, tolerance: tolerance, key: key) }
+        case let (.object(x), .object(y)):
+            return x.count == y.count && x.allSatisfy { m in
+                y.contains { $0.0 == m.key && matches(m.value, $0.1, tolerance: tolerance, key: Substring(m.key)) }
+            }
+        default: return false
+        }
+    }
+
+    /// A dump value on one line, in JSON.
+    static func inline(_ v: DumpValue) -> String {
+        switch v {
+        case .null: "null"
+        case .bool(let b): String(b)
+        case .int(let i): String(i)
+        case .number(let d): JSONText.rounded(d, places: 3)
+        case .string(let s): "\"\(s)\""
+        case .array(let items): "[" + items.map(inline).joined(separator: ", ") + "]"
+        case .object(let fields): "{" + fields.map { "\($0.0): \(inline($0.1))" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// An expected value on one line, as `inline` spells the dump's.
+    static func spell(_ v: ExpectedValue) -> String {
+        switch v {
+        case .null: "null"
+        case .bool(let b): String(b)
+        case .number(let d): JSONText.rounded(d, places: 3)
+        case .string(let s): "\"\(s)\""
+        case .array(let items): "[" + items.map(spell).joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.map { "\($0.key): \(spell($0.value))" }.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+/// A field of the dump named as `expect: {path: …}` writes it:
+/// `panels[2].content.height`, `transition.progress`, `events[0].event`.
+public enum DumpPath {
+    /// The value at `path`, or nil when the dump has no such field.
+    public static func value(at path: String, in root: DumpValue) -> DumpValue? {
+        var current = root
+        for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+            var rest = Substring(part)
+            let name = rest.prefix { $0 != "[" }
+            rest = rest.dropFirst(name.count)
+            guard case .object(let fields) = current, let next = fields.first(where: { $0.0 == name })?.1 else { return nil }
+            current = next
+            while rest.first == "[" {
+                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]),
+                      case .array(let items) = current, items.indices.contains(index) else { return nil }
+                current = items[index]
+                rest = rest[rest.index(after: close)...]
+            }
+            guard rest.isEmpty else { return nil }
+        }
+        return current
+    }
+}
+
+/// How failures spell values, for callers (and tests) that want the same words.
+public enum ExpectationRunSpelling {
+    /// A dump value on one line, as a failure shows the actual value.
+    public static func inline(_ v: DumpValue) -> String { ExpectationRun.inline(v) }
+}
