@@ -149,6 +149,10 @@ public enum DumpTree {
     }
 
     /// A rectangle as the dump spells it.
+    ///
+    /// - Parameter r: A frame of the model.
+    /// - Returns: An object of `x`, `y`, `width` and `height`, in that order,
+    ///   so a failed `frames` check can show the actual frame the way the dump does.
     public static func rect(_ r: Rect) -> DumpValue {
         .object([
             ("x", .number(r.x)), ("y", .number(r.y)),

@@ -215,6 +215,10 @@ public enum SVGRender {
 /// (the SVG and HTML renderings, and `accordion test --format junit`).
 public enum XML {
     /// `text` with `&`, `<`, `>`, quotes escaped and characters XML 1.0 cannot hold replaced.
+    ///
+    /// - Parameter text: Any text: a title, a caption, a failure message.
+    /// - Returns: Text safe inside an element or a quoted attribute; other
+    ///   control characters (tab and line breaks too) become character references.
     public static func escape(_ text: String) -> String {
         var out = ""
         for c in text.unicodeScalars {

@@ -21,6 +21,8 @@ public struct Expectation: Hashable, Sendable {
     /// The `expect` (or `snapshot`) key: where the step is written.
     public var span: SourceSpan
 
+    /// Creates an expectation from its parts (the rules build one for each
+    /// `expect` or `snapshot` step they accept).
     public init(afterStep: Int, at: Double?, tolerance: Double, checks: [ExpectCheck], span: SourceSpan) {
         self.afterStep = afterStep
         self.at = at
@@ -32,13 +34,18 @@ public struct Expectation: Hashable, Sendable {
 
 /// One field of an `expect` step (or a `snapshot` step) and where it is written.
 public struct ExpectCheck: Hashable, Sendable {
+    /// What a field checks, with the values written for it.
     public enum Kind: Hashable, Sendable {
         /// The expanded panels' ids (empty: none is expanded).
         case expanded([String])
+        /// The expected `expandedIndex` (nil: none is expanded).
         case expandedIndex(Int?)
         /// A panel id, `modal`, or nil for nothing visible.
         case visible(String?)
+        /// Whether taps are delivered (`enabled`) or ignored while a
+        /// transition runs (`disabled`).
         case interaction(enabled: Bool)
+        /// The frames of some panels, by id; numbers within the tolerance.
         case frames([ExpectedFrames])
         /// Log lines `EVENT [PANEL] [(REASON)]`; `contains`: a subsequence.
         case events([String], contains: Bool)
@@ -48,10 +55,16 @@ public struct ExpectCheck: Hashable, Sendable {
         case snapshot(String)
     }
 
+    /// What the field checks.
     public var kind: Kind
     /// The field's key (`frames`, `events`, `path`…).
     public var span: SourceSpan
 
+    /// Creates a check of one field.
+    ///
+    /// - Parameters:
+    ///   - kind: What the field checks.
+    ///   - span: The field's key, where a failure is reported.
     public init(_ kind: Kind, span: SourceSpan) {
         self.kind = kind
         self.span = span
@@ -60,6 +73,7 @@ public struct ExpectCheck: Hashable, Sendable {
 
 /// The frames expected of one panel.
 public struct ExpectedFrames: Hashable, Sendable {
+    /// The panel's id, as written under `frames`.
     public var id: String
     /// The header's expected fields; empty when not checked.
     public var header: [ExpectedNumber]
@@ -68,6 +82,7 @@ public struct ExpectedFrames: Hashable, Sendable {
     /// The panel id's key.
     public var span: SourceSpan
 
+    /// Creates the expected frames of one panel from their parts.
     public init(id: String, header: [ExpectedNumber], content: [ExpectedNumber]??, span: SourceSpan) {
         self.id = id
         self.header = header
@@ -78,11 +93,14 @@ public struct ExpectedFrames: Hashable, Sendable {
 
 /// A number expected of a rectangle field (`x`, `y`, `width`, `height`).
 public struct ExpectedNumber: Hashable, Sendable {
+    /// Which field: `x`, `y`, `width` or `height`.
     public var field: String
+    /// The expected value in points, met within the expectation's tolerance.
     public var value: Double
     /// The field's key.
     public var span: SourceSpan
 
+    /// Creates an expected number from its parts.
     public init(field: String, value: Double, span: SourceSpan) {
         self.field = field
         self.value = value
@@ -92,17 +110,26 @@ public struct ExpectedNumber: Hashable, Sendable {
 
 /// A value written after `equals:`, as plain data.
 public indirect enum ExpectedValue: Hashable, Sendable {
+    /// `null`: the dump's field is null.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// Any number; integers and decimals alike, as the dump's numbers compare.
     case number(Double)
+    /// A string, compared exactly.
     case string(String)
+    /// A sequence, compared item by item.
     case array([ExpectedValue])
+    /// A mapping, compared key by key.
     case object([Member])
 
     /// One key of a mapping, in the order written.
     public struct Member: Hashable, Sendable {
+        /// The key, as written.
         public var key: String
+        /// The value written under it.
         public var value: ExpectedValue
+        /// Creates a member from its key and value.
         public init(key: String, value: ExpectedValue) {
             self.key = key
             self.value = value
@@ -115,6 +142,10 @@ public let defaultExpectTolerance = 0.5
 
 /// A containment-log line as `expect: {events: …}` writes it:
 /// `EVENT [PANEL] [(REASON)]`.
+///
+/// - Parameter entry: An entry of the container's log.
+/// - Returns: The line, e.g. `addChild billing` or `tapIgnored faq3 (transition)`,
+///   which `accordion test` compares with the lines written.
 public func eventLine(_ entry: LogEntry) -> String {
     var line = entry.event.rawValue
     if let panel = entry.panel { line += " " + panel }
