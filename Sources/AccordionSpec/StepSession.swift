@@ -57,15 +57,19 @@ public struct StepSession: Sendable {
         switch read(node) {
         case .failure(let problems):
             return .unreadable(problems.diagnostics)
-        case .success(let (step, written)):
-            return take(step, written: written, line: line)
+        case .success(let (step, written, unknownPanel)):
+            return take(step, written: written, unknownPanel: unknownPanel, line: line)
         }
     }
 
     // MARK: - Reading
 
-    /// The step's shape by the schema, then its references by the stack.
-    private mutating func read(_ node: YAMLNode) -> Result<(Step, WrittenStep), DiagnosticError> {
+    /// The step's shape by the schema, then its references by the stack. A
+    /// reference that names no panel there is given to the model as an index
+    /// past the stack, as the validator does, so the model rejects it in its
+    /// own order of checks (an `at` out of order comes first); the problem
+    /// that explains it is returned beside the step.
+    private mutating func read(_ node: YAMLNode) -> Result<(Step, WrittenStep, Diagnostic?), DiagnosticError> {
         if case .success(let validator) = SpecLoader.bundledValidator,
            let problems = validator.validate(node, subschemaAt: "/$defs/step"), !problems.isEmpty {
             return .failure(DiagnosticError(problems))
@@ -79,30 +83,33 @@ public struct StepSession: Sendable {
                 span: node.span, help: "write a number of points or seconds, such as 44 or 0.3")))
         }
         let stack = container.panels
-        func resolve(_ reference: PanelReference, _ node: YAMLNodeRef) -> Result<Int, DiagnosticError> {
+        var unknownPanel: Diagnostic?
+        func resolve(_ reference: PanelReference, _ node: YAMLNodeRef) -> Int {
             let place = "in the stack at this step"
             switch reference {
             case .index(let i) where i < stack.count:
-                return .success(i)
+                return i
             case .index(let i):
-                return .failure(DiagnosticError(problem(.indexOutOfRange(node.scalar?.text ?? String(i), count: stack.count, place: place), node)))
+                unknownPanel = problem(.indexOutOfRange(node.scalar?.text ?? String(i), count: stack.count, place: place), node)
             case .id(let id):
-                if let i = indexById[id] { return .success(i) }
+                if let i = indexById[id] { return i }
                 if definitions[id] != nil {
-                    return .failure(DiagnosticError(problem(.leftTheStack(id, place: place, lastSetPanelsLine: lastSetPanelsLine), node)))
+                    unknownPanel = problem(.leftTheStack(id, place: place, lastSetPanelsLine: lastSetPanelsLine), node)
+                } else {
+                    let ids = stack.lazy.map(\.id).filter { !$0.isEmpty }
+                    unknownPanel = problem(.noSuchID(id, place: place, guess: closest(to: id, in: ids), ids: ids, count: stack.count), node)
                 }
-                let ids = stack.lazy.map(\.id).filter { !$0.isEmpty }
-                return .failure(DiagnosticError(problem(.noSuchID(id, place: place, guess: closest(to: id, in: ids), ids: ids, count: stack.count), node)))
             }
+            return stack.count
         }
         let action: StepAction
         do throws(DiagnosticError) {
             switch written.action {
-            case .tap(let reference, let node): action = .tap(panel: try resolve(reference, node).get())
+            case .tap(let reference, let node): action = .tap(panel: resolve(reference, node))
             case .wait(let seconds): action = .wait(seconds: seconds)
             case .resize(let width, let height): action = .resize(width: width, height: height)
             case .expand(nil): action = .expand(panel: nil)
-            case .expand(let (reference, node)?): action = .expand(panel: try resolve(reference, node).get())
+            case .expand(let (reference, node)?): action = .expand(panel: resolve(reference, node))
             case .present(let title): action = .present(title: title)
             case .dismiss: action = .dismiss
             case .setPanels(let items): action = .setPanels(try newStack(items).get())
@@ -110,7 +117,7 @@ public struct StepSession: Sendable {
         } catch {
             return .failure(error)
         }
-        return .success((Step(action, at: written.at), written))
+        return .success((Step(action, at: written.at), written, unknownPanel))
     }
 
     /// The stack a `setPanels` list builds, by the validator's rules: each
@@ -156,7 +163,7 @@ public struct StepSession: Sendable {
     // MARK: - Applying
 
     /// Gives the step to the model and words its verdict.
-    private mutating func take(_ step: Step, written: WrittenStep, line: Int) -> Answer {
+    private mutating func take(_ step: Step, written: WrittenStep, unknownPanel: Diagnostic?, line: Int) -> Answer {
         let before = container.state
         let (outcome, entries) = container.perform(step)
         var words: StepWording?
@@ -179,8 +186,7 @@ public struct StepSession: Sendable {
             case .noModal:
                 words = .dismissWithoutModal
             case .unknownPanel:
-                // References were resolved against this stack: unreachable, but worded if it ever happens.
-                words = StepWording(rule: "unknown-panel-id", message: "the panel is not in the stack at this step", help: "")
+                return .taken(step: step, outcome: outcome, entries: entries, diagnostic: unknownPanel)
             }
             return .taken(step: step, outcome: outcome, entries: entries, diagnostic: words.map { problem($0, at: span) })
         case .ignored(let reason):
