@@ -9,6 +9,8 @@
 #      under ThreadSanitizer and AddressSanitizer (with LeakSanitizer), each in
 #      its own scratch path; any report fails;
 #   5. the library products' public symbol graph checked for unsafe contracts,
+#      `accordion drive` sessions through a pipe against `render` and `validate`,
+#      the embedding example (Examples/EmbeddingHost) against `render --at`,
 #      and the official JSON-Schema-Test-Suite through `accordion validate --schema`;
 #   6. real-browser tests of `render --format html` (headless chromium);
 #   7. benchmark harness smoke run (1,000 panels, one run each, no timing asserted);
@@ -117,6 +119,10 @@ python_stage() {
 # The library products' public API carries no unsafe contract (no borrowed
 # node handle, unmanaged reference or escaping pointer).
 python_stage "public-api" python3 -B scripts/check-public-api.py
+# `drive` sessions compared with `render`/`validate` of the same steps; the
+# embedding example's frame log compared with the model's dumps.
+python_stage "drive" python3 -B Tests/Drive/drive_test.py .build/release/accordion
+python_stage "embedding-example" python3 -B Tests/Drive/embedding_test.py .build/release/EmbeddingHost .build/release/accordion
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
 python_stage "browser" make --no-print-directory browser-test
 python_stage "bench-smoke" make --no-print-directory bench-smoke
