@@ -57,11 +57,21 @@ enum DriveJob {
         }
         var session = DriveSession(document: document)
         var reader = LineReader(fd: 0, maxLine: maxLineBytes)
-        while let line = reader.next() {
-            var answer = session.answer(line.bytes, number: line.number, truncated: line.truncated)
-            answer.append(0x0A)
-            IO.writeStdout(bytes: answer)
+        // Answers wait only while more lines are already read: they are all
+        // written before the reader waits for input, so a host that sends a
+        // line and waits gets its answer, and a long script sent at once is
+        // answered in large writes.
+        var pending: [UInt8] = []
+        func flush() {
+            IO.writeStdout(bytes: pending)
+            pending.removeAll(keepingCapacity: true)
         }
+        while let line = reader.next(beforeWaiting: flush) {
+            pending += session.answer(line.bytes, number: line.number, truncated: line.truncated)
+            pending.append(0x0A)
+            if pending.count >= 1 << 16 { flush() }
+        }
+        flush()
         return 0
     }
 }
@@ -83,8 +93,9 @@ struct LineReader {
     }
 
     /// The next line without its `\n` (and `\r\n`), its 1-based number, and
-    /// whether it was cut; nil at the end of input.
-    mutating func next() -> (bytes: ArraySlice<UInt8>, number: Int, truncated: Bool)? {
+    /// whether it was cut; nil at the end of input. `beforeWaiting` runs
+    /// before each read of the stream, which may wait for the writer.
+    mutating func next(beforeWaiting: () -> Void) -> (bytes: ArraySlice<UInt8>, number: Int, truncated: Bool)? {
         var truncated = false
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
@@ -96,12 +107,8 @@ struct LineReader {
             }
             if buffer.count - start > maxLine {
                 // Keep the first maxLine bytes to answer about; drop the rest of the line as it comes.
-                if !truncated {
-                    truncated = true
-                    buffer.removeSubrange((start + maxLine)...)
-                } else {
-                    buffer.removeSubrange((start + maxLine)...)
-                }
+                truncated = true
+                buffer.removeSubrange((start + maxLine)...)
             }
             if ended {
                 guard start < buffer.count else { return nil }
@@ -114,6 +121,7 @@ struct LineReader {
                 buffer.removeSubrange(0..<start)
                 start = 0
             }
+            beforeWaiting()
             fill()
         }
     }
@@ -145,12 +153,25 @@ struct DriveSession {
         steps = StepSession(document: document)
     }
 
-    /// The answer to input line `number` (without its newline), as one line of JSON.
-    mutating func answer(_ bytes: ArraySlice<UInt8>, number: Int, truncated: Bool) -> [UInt8] {
-        oneLine(JSONRender.text(.object([("line", .int(number))] + fields(bytes, truncated: truncated, line: number))))
+    /// What a line is answered with: fields after `line`, or a snapshot.
+    private enum Reply {
+        case fields([(String, DumpValue)])
+        case snapshot(Snapshot)
     }
 
-    private mutating func fields(_ bytes: ArraySlice<UInt8>, truncated: Bool, line: Int) -> [(String, DumpValue)] {
+    /// The answer to input line `number` (without its newline), as one line of JSON.
+    mutating func answer(_ bytes: ArraySlice<UInt8>, number: Int, truncated: Bool) -> [UInt8] {
+        switch reply(bytes, truncated: truncated, line: number) {
+        case .fields(let fields):
+            return oneLine(JSONRender.text(.object([("line", .int(number))] + fields)))
+        case .snapshot(let snapshot):
+            // Spelled by the dump's own streaming writer: a long session's
+            // log would take hundreds of megabytes as a tree.
+            return oneLine("{\"line\": \(number), \"snapshot\": " + JSONRender.text(snapshot) + "}")
+        }
+    }
+
+    private mutating func reply(_ bytes: ArraySlice<UInt8>, truncated: Bool, line: Int) -> Reply {
         if truncated {
             return errors(rule: "line-too-long", column: DriveJob.maxLineBytes + 1,
                           message: "this line is over \(DriveJob.maxLineBytes) bytes",
@@ -176,12 +197,12 @@ struct DriveSession {
         case .unreadable(let problems):
             return errors(problems)
         case .taken(let step, let outcome, let entries, let diagnostic):
-            return Self.outcome(step: step, outcome, entries: entries, diagnostic: diagnostic)
+            return .fields(Self.outcome(step: step, outcome, entries: entries, diagnostic: diagnostic))
         }
     }
 
     /// A line whose only key is `snapshot` or `log` is a query; nil for a step.
-    private func query(_ node: YAMLNode) -> [(String, DumpValue)]? {
+    private func query(_ node: YAMLNode) -> Reply? {
         guard let entries = node.entries, entries.count == 1, let key = entries[0].key.scalarText,
               key == "snapshot" || key == "log" else { return nil }
         let value = entries[0].value
@@ -190,11 +211,11 @@ struct DriveSession {
             guard case .bool(true)? = value.scalar?.value else {
                 return errors(rule: "invalid-query", at: value, message: "`log` takes true", help: "send {\"log\": true}")
             }
-            return [("log", .array(container.log.map(DumpTree.event))),
-                    ("pending", .array(container.pendingEntries.map(DumpTree.event)))]
+            return .fields([("log", .array(container.log.map(DumpTree.event))),
+                            ("pending", .array(container.pendingEntries.map(DumpTree.event)))])
         }
         if case .bool(true)? = value.scalar?.value {
-            return [("snapshot", DumpTree.snapshot(container.snapshot(at: container.settledTime)))]
+            return .snapshot(container.snapshot(at: container.settledTime))
         }
         let usage = "send {\"snapshot\": true} for the settled state or {\"snapshot\": {\"at\": SECONDS}} for a moment"
         guard let fields = value.entries, fields.count == 1, fields[0].key.scalarText == "at" else {
@@ -209,7 +230,7 @@ struct DriveSession {
                           message: "\(JSONText.rounded(time)) s is before the last step, at \(JSONText.rounded(container.clock)) s; the session keeps no history",
                           help: "ask for a moment at or after \(JSONText.rounded(container.clock)) s")
         }
-        return [("snapshot", DumpTree.snapshot(container.snapshot(at: time)))]
+        return .snapshot(container.snapshot(at: time))
     }
 
     /// The answer to a step the model took.
@@ -259,16 +280,16 @@ struct DriveSession {
         return .object(fields)
     }
 
-    private func errors(_ diagnostics: [Diagnostic]) -> [(String, DumpValue)] {
-        [("errors", .array(Diagnostic.sortedByPosition(diagnostics).map(Self.problem)))]
+    private func errors(_ diagnostics: [Diagnostic]) -> Reply {
+        .fields([("errors", .array(Diagnostic.sortedByPosition(diagnostics).map(Self.problem)))])
     }
 
-    private func errors(rule: String, column: Int, message: String, help: String) -> [(String, DumpValue)] {
-        [("errors", .array([.object([("column", .int(column)), ("rule", .string(rule)), ("message", .string(message)),
-                                     ("help", .string(help))])]))]
+    private func errors(rule: String, column: Int, message: String, help: String) -> Reply {
+        .fields([("errors", .array([.object([("column", .int(column)), ("rule", .string(rule)),
+                                             ("message", .string(message)), ("help", .string(help))])]))])
     }
 
-    private func errors(rule: String, at node: YAMLNode, message: String, help: String) -> [(String, DumpValue)] {
+    private func errors(rule: String, at node: YAMLNode, message: String, help: String) -> Reply {
         errors(rule: rule, column: node.span.start.column, message: message, help: help)
     }
 
