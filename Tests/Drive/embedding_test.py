@@ -36,6 +36,8 @@ def parse_log(text):
     for line in text.splitlines():
         m = re.match(r"^frame (\d+) t=(\S+)$", line)
         if m:
+            if float(m.group(2)) != int(m.group(1)) / 60:
+                raise Failure(f"{line!r}: frame N of a 60 fps clock is at N/60 s")
             frames.append((int(m.group(1)), m.group(2), []))
         elif line.startswith("  "):
             if not frames:
