@@ -23,9 +23,11 @@ let driveCommand = CommandSpec(
         + "\"title\": \"New\"}]}. It is checked as that step of a script would be (its shape by the schema, "
         + "panel ids and indices by the stack it meets) and answered with its outcome: "
         + "{\"line\": N, \"outcome\": \"applied\", \"time\": T, \"change\": KIND, \"started\": TRANSITION, "
-        + "\"entries\": [LOG ENTRIES]}; \"ignored\" with its \"reason\" (transition or modal) and a "
+        + "\"entries\": [LOG ENTRIES]} (KIND none, transition, resized, modalPresented, modalDismissed or "
+        + "stackReplaced; \"started\", {from, to, start, end}, only when a transition started); \"ignored\" with its \"reason\" (transition or modal) and a "
         + "\"warning\"; or \"rejected\" with its \"reason\" (outOfOrder, unknownPanel, modalPresented, "
-        + "noExpandedPanel, noModal) and an \"error\" worded as 'validate' words it (nothing changes).\n\n"
+        + "noExpandedPanel, noModal) and an \"error\" worded as 'validate' words it (nothing changes). An applied resize or setPanels after "
+        + "which the headers no longer fit carries validate's headers-overflow \"error\".\n\n"
         + "A line may instead be a query: {\"snapshot\": true} answers {\"line\": N, \"snapshot\": DUMP} with "
         + "DUMP the settled state in the shape of 'render --format json'; {\"snapshot\": {\"at\": 1.4}} the "
         + "moment 1.4 s (at or after the last step); {\"log\": true} answers {\"line\": N, \"log\": [...], "
@@ -246,6 +248,7 @@ struct DriveSession {
                     ("start", .number(started.start)), ("end", .number(started.end)),
                 ])))
             }
+            if let diagnostic { fields.append(("error", problem(diagnostic))) }
         case .ignored(let reason):
             fields = [("outcome", .string("ignored")), ("reason", .string(reason.rawValue)), ("time", .number(outcome.time))]
             if let diagnostic { fields.append(("warning", problem(diagnostic))) }

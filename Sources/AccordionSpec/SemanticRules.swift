@@ -397,16 +397,12 @@ struct SemanticChecker {
     private mutating func checkHeadersFit(_ state: ContainerState, at span: SourceSpan, pointer: String, context: String) {
         // Point at the first header that leaves the screen, when it has an id to show.
         guard let (first, bottom) = state.firstHeaderBelowBottom else { return }
-        let count = state.panels.count == 1 ? "the header is" : "the \(state.panels.count) headers add up to"
         var related: [RelatedLocation] = []
         if let idNode = stack.idNodes[first] {
             related.append(RelatedLocation(
                 message: "`\(state.panels[first].id)` is the first header that does not fit: it ends at \(points(bottom)) points", span: idNode.span))
         }
-        report("headers-overflow",
-               "\(count) \(points(state.totalHeaderHeight)) points, more than the container's height of \(points(state.container.height)) points\(context)",
-               at: span, pointer: pointer, help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels",
-               related: related)
+        report(.headersOverflow(state, context: context), at: span, pointer: pointer, related: related)
     }
 
     /// A `contentHeight` larger than the space left under the headers in

@@ -47,7 +47,8 @@ public struct StepSession: Sendable {
         case unreadable([Diagnostic])
         /// The model took the step: `outcome` says whether it applied, was
         /// ignored or was rejected, `entries` the log entries it wrote, and
-        /// `diagnostic` explains an ignored or rejected step as `validate` would.
+        /// `diagnostic` explains an ignored or rejected step as `validate`
+        /// would, or says that headers no longer fit after an applied one.
         case taken(step: Step, outcome: StepOutcome, entries: [LogEntry], diagnostic: Diagnostic?)
     }
 
@@ -203,19 +204,29 @@ public struct StepSession: Sendable {
                 if !transition.isInstant { transitionLine = line }
             case .modalPresented:
                 modalLine = line
+            case .resized:
+                words = overflow(context: " after this resize")
             case .stackReplaced:
                 if case .setPanels(let panels) = step.action {
                     for panel in panels where definitions[panel.id] == nil { definitions[panel.id] = panel }
                 }
                 lastSetPanelsLine = line
                 reindex()
-            case .none, .resized, .modalDismissed:
+                words = overflow(context: " after this setPanels")
+            case .none, .modalDismissed:
                 break
             }
         }
         lastWaited = step.at == nil && written.kind != .wait && outcome.time > before.clock + 1e-9
         return .taken(step: step, outcome: outcome, entries: entries,
                       diagnostic: words.map { problem($0, at: span, severity: severity) })
+    }
+
+    /// `headers-overflow` when the headers no longer fit after a step that
+    /// changed the size or the stack: the step happened, and a script
+    /// holding it would not validate.
+    private func overflow(context: String) -> StepWording? {
+        container.state.firstHeaderBelowBottom == nil ? nil : .headersOverflow(container.state, context: context)
     }
 
     /// Indexes the container's stack by id (first panel of each id).

@@ -109,6 +109,15 @@ struct StepWording {
                            help: dismissFirst)
     }
 
+    /// `headers-overflow`: the headers of `state` do not fit its height;
+    /// `context` says after which step (empty for the spec as loaded).
+    static func headersOverflow(_ state: ContainerState, context: String) -> StepWording {
+        let count = state.panels.count == 1 ? "the header is" : "the \(state.panels.count) headers add up to"
+        return StepWording(rule: "headers-overflow",
+                           message: "\(count) \(points(state.totalHeaderHeight)) points, more than the container's height of \(points(state.container.height)) points\(context)",
+                           help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels")
+    }
+
     /// The fix for a step the modal blocks.
     static let dismissFirst = "dismiss the modal first: add `- dismiss: true` before this step"
 }

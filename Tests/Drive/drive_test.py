@@ -287,6 +287,21 @@ def check_unknown_panels(accordion, tmp, rng):
     return "unknown ids and indices rejected with validate's words, at their column"
 
 
+def check_headers_overflow(accordion, tmp, rng):
+    """A resize the headers do not fit in happens, with validate's error for the same script."""
+    step = {"resize": {"width": 375, "height": 100}}
+    answers, _, _ = drive(accordion, write_spec(tmp, "overflow.json"), [json.dumps(step)])
+    a = answers[0]
+    if a.get("outcome") != "applied" or a.get("change") != "resized" or a.get("error", {}).get("rule") != "headers-overflow":
+        raise Failure(f"answered {a}")
+    p = subprocess.run([accordion, "validate", "--format", "json", write_spec(tmp, "overflow-script.json", script=[step])],
+                       capture_output=True, timeout=60)
+    messages = [d["message"] for d in json.loads(p.stdout)["diagnostics"]]
+    if messages != [a["error"]["message"]]:
+        raise Failure(f"drive says {a['error']['message']!r}, validate {messages}")
+    return "headers-overflow after a resize, worded as validate words it"
+
+
 def check_malformed(accordion, tmp, rng):
     """Every malformed line is answered with one error line; the session goes on."""
     lines = [m for m, _ in MALFORMED]
@@ -370,8 +385,8 @@ def main(argv):
     print(f"drive: seed {seed} (--seed {seed} replays it)")
     passed = failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for check in (check_taps_against_render, check_steps_against_scripts, check_timed_taps, check_unknown_panels, check_malformed,
-                      check_interactive, check_invalid_spec):
+        for check in (check_taps_against_render, check_steps_against_scripts, check_timed_taps, check_unknown_panels,
+                      check_headers_overflow, check_malformed, check_interactive, check_invalid_spec):
             rng = random.Random(f"{seed}-{check.__name__}")
             try:
                 note = check(args.accordion, tmp, rng)
