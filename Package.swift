@@ -45,6 +45,9 @@ let package = Package(
                 "AccordionSpec", "AccordionModel", "AccordionRender", "AccordionTesting", "AccordionParallel",
             ]
         ),
+        // An app embedding the model through the public API (Examples/EmbeddingHost; checked by Tests/Drive).
+        .executableTarget(name: "EmbeddingHost", dependencies: ["AccordionSpec", "AccordionModel"],
+                          path: "Examples/EmbeddingHost"),
         // Shared helpers of the test targets (a seeded generator); not a product.
         .target(name: "AccordionTestSupport", path: "Tests/AccordionTestSupport"),
         .testTarget(name: "AccordionParallelTests", dependencies: ["AccordionParallel"]),

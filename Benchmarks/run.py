@@ -6,7 +6,9 @@ environment with the Python peers under .build/bench-venv, generates the
 specs (Benchmarks/gen_specs.py), then measures every tool on every size as
 whole processes: one checked warm-up run, then several timed runs (median
 and min-max wall time on the monotonic clock, peak RSS from wait4's rusage).
-It then runs the model alone in process (Benchmarks/model) and writes
+It then runs the model alone in process (Benchmarks/model), times
+`accordion drive` sessions of 10,000 and 100,000 steps (Benchmarks/drive_bench.py)
+and writes
 BENCHMARKS.md (tables, ratios, targets) and bench-results.json (raw numbers).
 
 A command that `accordion` does not have yet (not in `accordion --help`, or
@@ -47,6 +49,7 @@ SCHEMA = os.path.join(ROOT, "Schemas", "accordion.schema.json")
 NOTES_MARKER = "<!-- notes: everything below this line is kept across runs -->"
 
 sys.path.insert(0, BENCH)
+import drive_bench  # noqa: E402
 
 
 class HarnessError(Exception):
@@ -386,7 +389,7 @@ def med(results, size, key, stat="median_ms"):
     return r.get(stat) if r and r.get("status") == "ok" else None
 
 
-def targets(results, files, model):
+def targets(results, files, model, drive=None):
     """Every target of the issue, as a ratio measured in this run. Time
     ratios are judged on the medians; the same ratio by the fastest run and
     by CPU time (user + system) is kept beside it, the steadier readings
@@ -446,6 +449,11 @@ def targets(results, files, model):
         flatness(taps.get("min_ns_per_tap") or []), None)
     layout = {r["panels"]: r for r in (model or {}).get("layout", [])}
     big, small = layout.get(100000, {}), layout.get(10000, {})
+    sessions = {r["steps"]: r for r in (drive or {}).get("sessions", [])}
+    big_s, small_s = sessions.get(100000, {}), sessions.get(10000, {})
+    add("drive: a session of 100,000 steps ÷ 10,000 steps", ratio(big_s.get("median_ms"), small_s.get("median_ms")),
+        11.0, "<=", "×", (drive or {}).get("note") or "needs accordion drive on 10,000 and 100,000 steps",
+        ratio(big_s.get("min_ms"), small_s.get("min_ms")), ratio(big_s.get("cpu_median_ms"), small_s.get("cpu_median_ms")))
     add("model: layout(at:) 100,000 ÷ 10,000 panels", ratio(big.get("ns_per_call"), small.get("ns_per_call")),
         11.0, "<=", "×", (model or {}).get("note") or "needs the model bench",
         ratio(big.get("min_ns_per_call"), small.get("min_ns_per_call")), None)
@@ -748,6 +756,16 @@ def main(argv):
             model = json.loads(result.stdout)
             model["note"] = None
 
+    drive = {"sessions": [], "note": "`accordion drive` does not exist yet"}
+    if "drive" in commands:
+        counts = [1000, 10000] if smoke else [10000, 100000]
+        log("drive sessions of " + ", ".join(map(str, counts)) + " steps")
+        drive = drive_bench.run(accordion, counts, 1 if smoke else 5)
+        if drive["note"]:
+            broken.append(drive["note"])
+        for r in drive["sessions"]:
+            log(f"drive {r['steps']} steps: {fmt_ms(r['median_ms'])} ({r['ns_per_step'] / 1000:.1f} µs a step)")
+
     data = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(started)),
         "mode": "smoke" if smoke else "full",
@@ -760,9 +778,10 @@ def main(argv):
         "files": {k: {"path": os.path.relpath(v["path"], ROOT), "bytes": v["bytes"]} for k, v in files.items()},
         "results": results,
         "model": model,
+        "drive": drive,
     }
     data["machine"]["loadavg_at_end"] = list(os.getloadavg())
-    data["targets"] = targets(results, files, model)
+    data["targets"] = targets(results, files, model, drive)
     data["files"] = {k: v for k, v in data["files"].items() if k in results}
     with open(os.path.join(out_dir, "bench-results.json"), "w") as f:
         json.dump(data, f, indent=2)

@@ -11,8 +11,10 @@
 #   5. the library products' public symbol graph checked for unsafe contracts,
 #      every example of docs/spec-guide.md run through the release binary,
 #      the DocC documentation (`make docs` without a warning, every public
-#      symbol documented, the articles' code compiled by a test), and the
-#      official JSON-Schema-Test-Suite through `accordion validate --schema`;
+#      symbol documented, the articles' code compiled by a test),
+#      `accordion drive` sessions through a pipe against `render` and `validate`,
+#      the embedding example (Examples/EmbeddingHost) against `render --at`,
+#      and the official JSON-Schema-Test-Suite through `accordion validate --schema`;
 #   6. real-browser tests of `render --format html` (headless chromium);
 #   7. benchmark harness smoke run (1,000 panels, one run each, no timing asserted);
 #   8. fuzz smoke run (every libFuzzer target, a few seconds each).
@@ -129,6 +131,10 @@ python_stage "guide" python3 -B Tests/Guide/check_guide.py --accordion .build/re
 # `make docs` builds with no DocC warning; no public symbol lacks its summary,
 # parameters, returns or throws; each article's code is in a compiled test.
 python_stage "docs" python3 -B scripts/check-docs.py
+# `drive` sessions compared with `render`/`validate` of the same steps; the
+# embedding example's frame log compared with the model's dumps.
+python_stage "drive" python3 -B Tests/Drive/drive_test.py .build/release/accordion
+python_stage "embedding-example" python3 -B Tests/Drive/embedding_test.py .build/release/EmbeddingHost .build/release/accordion
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
 # The samples' expect steps and the held-back test files, through `accordion test` itself.
 python_stage "accordion-test" .build/release/accordion test samples Tests/Fixtures/test/mail-client.test.yaml

@@ -127,25 +127,10 @@ enum RenderJob {
             IO.writeStderr("accordion: error: \(problem)\n")
             return 2
         }
-        let bytes: [UInt8]
-        do throws(IO.Failure) {
-            bytes = try IO.readInput(input, limit: inputLimit)
-        } catch {
-            IO.writeStderr("accordion: error: \(error.message)\n")
-            return 2
-        }
-        let sourceName = input == "-" ? "<stdin>" : input
-        let result = SpecLoader.load(bytes, source: sourceName)
-        // Problems read exactly as `validate` prints them, on standard error.
-        let report = FileReport(name: sourceName, bytes: bytes, diagnostics: result.diagnostics)
-        let stderrColor = options.color.enabled(fd: 2)
-        guard report.errors == 0, let document = result.document else {
-            IO.writeStderr(ValidateOutput.text([report], useColor: stderrColor))
-            return 1
-        }
-        // Warnings do not stop a render, but the author should still see them.
-        if report.warnings > 0 {
-            IO.writeStderr(TextReport.file(name: sourceName, bytes: bytes, diagnostics: result.diagnostics, useColor: stderrColor))
+        let document: AccordionSpecDocument
+        switch loadSpec(input, limit: inputLimit, color: options.color) {
+        case .failure(let exit): return exit.code
+        case .success(let d): document = d
         }
 
         let script = options.noScript ? [] : document.steps
@@ -211,6 +196,38 @@ enum RenderJob {
         }
         return .success(steps)
     }
+}
+
+/// The exit code of a spec that could not be used, its problems already printed.
+struct SpecUnusable: Error {
+    var code: Int32
+}
+
+/// Reads and loads the spec a command works on (`render`, `drive`): an I/O
+/// problem is printed and exit 2; problems in the spec are printed exactly as
+/// `validate` prints them, on standard error, exit 1; warnings alone are
+/// printed and the document is given.
+func loadSpec(_ input: String, limit: Int, color: ColorChoice) -> Result<AccordionSpecDocument, SpecUnusable> {
+    let bytes: [UInt8]
+    do throws(IO.Failure) {
+        bytes = try IO.readInput(input, limit: limit)
+    } catch {
+        IO.writeStderr("accordion: error: \(error.message)\n")
+        return .failure(SpecUnusable(code: 2))
+    }
+    let sourceName = input == "-" ? "<stdin>" : input
+    let result = SpecLoader.load(bytes, source: sourceName)
+    let report = FileReport(name: sourceName, bytes: bytes, diagnostics: result.diagnostics)
+    let stderrColor = color.enabled(fd: 2)
+    guard report.errors == 0, let document = result.document else {
+        IO.writeStderr(ValidateOutput.text([report], useColor: stderrColor))
+        return .failure(SpecUnusable(code: 1))
+    }
+    // Warnings do not stop the command, but the author should still see them.
+    if report.warnings > 0 {
+        IO.writeStderr(TextReport.file(name: sourceName, bytes: bytes, diagnostics: result.diagnostics, useColor: stderrColor))
+    }
+    return .success(document)
 }
 
 /// Everything `render` shows of one run of the model, made in one pass:

@@ -12,6 +12,7 @@ nonisolated let commands: [CommandSpec] = [
     validateCommand,
     renderCommand,
     testCommand,
+    driveCommand,
     explainCommand,
     schemaCommand,
 ]

@@ -123,7 +123,14 @@ public struct AccordionContainer: Sendable, Equatable {
     /// - Parameter step: The step, at its own `at` or when idle.
     /// - Returns: The entries this step added to ``log``, in order.
     @discardableResult
-    public mutating func apply(_ step: Step) -> [LogEntry] {
+    public mutating func apply(_ step: Step) -> [LogEntry] { perform(step).entries }
+
+    /// Applies `step` as `apply(_:)` does and returns, beside the log entries
+    /// it wrote, the reducer's typed outcome: for a host that reports what
+    /// became of each step (applied and what started, ignored and why,
+    /// rejected and why), which the entries alone cannot say.
+    @discardableResult
+    public mutating func perform(_ step: Step) -> (outcome: StepOutcome, entries: [LogEntry]) {
         let mark = log.count
         // An ended transition names panels of the stack it ran in, which a
         // `setPanels` replaces.
@@ -142,7 +149,7 @@ public struct AccordionContainer: Sendable, Equatable {
         case .applied(let change):
             logChange(change, at: outcome.time)
         }
-        return Array(log[mark...])
+        return (outcome, Array(log[mark...]))
     }
 
     /// Logs what an applied step changed (and, after a `setPanels`, keeps

@@ -172,7 +172,8 @@ public enum DumpTree {
         ])
     }
 
-    static func event(_ e: LogEntry) -> DumpValue {
+    /// One containment-log entry as the dump's `events` spell it.
+    public static func event(_ e: LogEntry) -> DumpValue {
         var fields: [(String, DumpValue)] = [("time", .number(e.time)), ("event", .string(e.event.rawValue))]
         if let panel = e.panel { fields.append(("panel", .string(panel))) }
         if let reason = e.reason { fields.append(("reason", .string(reason.rawValue))) }

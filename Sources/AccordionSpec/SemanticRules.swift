@@ -70,6 +70,11 @@ struct SemanticChecker {
         report(rule, .error, message, at: span, pointer: pointer, help: help, related: related)
     }
 
+    private mutating func report(_ words: StepWording, _ severity: Severity = .error, at span: SourceSpan, pointer: String,
+                                 related: [RelatedLocation] = []) {
+        report(words.rule, severity, words.message, at: span, pointer: pointer, help: words.help, related: related)
+    }
+
     /// Work left for "did you mean" searches: a file with thousands of
     /// unknown ids among thousands of panels must not turn quadratic.
     private var suggestionBudget = 2_000_000
@@ -343,20 +348,16 @@ struct SemanticChecker {
                 case .reference(let id, let node, let item):
                     let pointer = "/script/\(index)/setPanels/\(item)"
                     if let first = seen[id] {
-                        report("duplicate-panel-id", "panel `\(id)` appears twice in this setPanels list", at: node,
-                               pointer: pointer, help: "a panel can be in the stack only once; remove one of them",
+                        report(.listedTwice(id), at: node.span, pointer: pointer,
                                related: [RelatedLocation(message: "first listed here", span: first.span)])
                     } else if let def = known(id) {
                         seen[id] = node
                         stack.append(def)
                     } else {
-                        var help = "setPanels can name panels defined in `panels` or in an earlier setPanels; to add a new panel here, write its definition: {id: \(id), title: ...}"
                         if suggestionBudget > firstIndex.count + newDefinitions.count, knownSorted == nil {
                             knownSorted = (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted()
                         }
-                        if let guess = suggest(id, among: knownSorted ?? []) { help = "did you mean `\(guess)`? " + help }
-                        report("unknown-panel-id", "there is no panel `\(id)` defined before this setPanels", at: node,
-                               pointer: pointer, help: help)
+                        report(.undefinedInSetPanels(id, guess: suggest(id, among: knownSorted ?? [])), at: node.span, pointer: pointer)
                     }
                 case .definition(let def):
                     guard let idNode = def.idNode, let id = idNode.stringValue else {
@@ -364,13 +365,10 @@ struct SemanticChecker {
                         continue
                     }
                     if let first = seen[id] {
-                        report("duplicate-panel-id", "panel `\(id)` appears twice in this setPanels list", at: idNode,
-                               pointer: def.location.pointer + "/id", help: "a panel can be in the stack only once; remove one of them",
+                        report(.listedTwice(id), at: idNode.span, pointer: def.location.pointer + "/id",
                                related: [RelatedLocation(message: "first listed here", span: first.span)])
                     } else if let first = known(id), let firstNode = first.idNode {
-                        report("duplicate-panel-id", "panel id `\(id)` is already defined; a new definition needs a new id",
-                               at: idNode, pointer: def.location.pointer + "/id",
-                               help: "to bring the existing panel back, list just its id (- \(id)); to add another panel, choose a new id",
+                        report(.redefined(id), at: idNode.span, pointer: def.location.pointer + "/id",
                                related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
                     } else {
                         newDefinitions[id] = def
@@ -410,16 +408,12 @@ struct SemanticChecker {
     private mutating func checkHeadersFit(_ state: ContainerState, at span: SourceSpan, pointer: String, context: String) {
         // Point at the first header that leaves the screen, when it has an id to show.
         guard let (first, bottom) = state.firstHeaderBelowBottom else { return }
-        let count = state.panels.count == 1 ? "the header is" : "the \(state.panels.count) headers add up to"
         var related: [RelatedLocation] = []
         if let idNode = stack.idNodes[first] {
             related.append(RelatedLocation(
                 message: "`\(state.panels[first].id)` is the first header that does not fit: it ends at \(points(bottom)) points", span: idNode.span))
         }
-        report("headers-overflow",
-               "\(count) \(points(state.totalHeaderHeight)) points, more than the container's height of \(points(state.container.height)) points\(context)",
-               at: span, pointer: pointer, help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels",
-               related: related)
+        report(.headersOverflow(state, context: context), at: span, pointer: pointer, related: related)
     }
 
     /// A `contentHeight` larger than the space left under the headers in
@@ -497,32 +491,15 @@ struct SemanticChecker {
     private mutating func reportUnknownPanel(_ ref: PanelReference, _ node: YAMLNodeRef, pointer: String, place: String) {
         switch ref {
         case .index(let i):
-            let n = stack.count
-            let written = node.scalar?.text ?? String(i)
-            let message = n == 0
-                ? "there is no panel \(written): there are no panels \(place)"
-                : "there is no panel \(written): there \(n == 1 ? "is 1 panel" : "are \(n) panels") \(place), so indices run from 0 to \(n - 1)"
-            report("panel-index-out-of-range", message, at: node, pointer: pointer,
-                   help: n == 0 ? "add panels first, or remove this reference" : "use an index from 0 to \(n - 1), or the panel's id")
+            report(.indexOutOfRange(node.scalar?.text ?? String(i), count: stack.count, place: place), at: node.span, pointer: pointer)
         case .id(let id):
             if let def = firstIndex[id].map({ initialPanels[$0] }) ?? definedLater[id], let defNode = def.idNode {
-                var help = "put `\(id)` back in the stack with setPanels before this step, or name a panel that is there"
-                if let set = lastSetPanels { help += " (the setPanels at line \(set.span.start.line) left it out)" }
-                report("unknown-panel-id", "panel `\(id)` is not \(place)", at: node, pointer: pointer, help: help,
+                report(.leftTheStack(id, place: place, lastSetPanelsLine: lastSetPanels?.span.start.line), at: node.span, pointer: pointer,
                        related: [RelatedLocation(message: "`\(id)` is defined here", span: defNode.span)])
             } else {
                 let ids = stack.specs.lazy.map(\.id).filter { !$0.isEmpty }
-                var help: String
-                if let guess = suggest(id, among: suggestionBudget >= stack.count ? Array(ids) : []) {
-                    help = "did you mean `\(guess)`?"
-                } else if ids.isEmpty {
-                    help = "there are no panels \(place)"
-                } else {
-                    let shown = Array(ids.prefix(6))
-                    help = "panel ids \(place): " + shown.map { "`\($0)`" }.joined(separator: ", ")
-                        + (stack.count > shown.count ? ", ..." : "")
-                }
-                report("unknown-panel-id", "there is no panel with id `\(id)` \(place)", at: node, pointer: pointer, help: help)
+                let guess = suggest(id, among: suggestionBudget >= stack.count ? Array(ids) : [])
+                report(.noSuchID(id, place: place, guess: guess, ids: ids, count: stack.count), at: node.span, pointer: pointer)
             }
         }
     }
@@ -737,10 +714,7 @@ struct SemanticChecker {
             guard let atNode = w.atNode else { return }
             var related: [RelatedLocation] = []
             if let lastNode { related.append(RelatedLocation(message: "the previous step happens at \(points(clock)) s", span: lastNode.span)) }
-            report("at-out-of-order",
-                   "this step is set at \(points(time)) s, earlier than the previous step, which happens at \(points(clock)) s",
-                   at: atNode, pointer: w.pointer + "/at", help: "steps run in order on one clock: set `at` to \(points(clock)) or later, or move this step up"
-                       + (lastWaited ? " (a step without `at` waits until the running transition ends)" : ""),
+            report(.outOfOrder(time: time, clock: clock, afterWaiting: lastWaited), at: atNode.span, pointer: w.pointer + "/at",
                    related: related)
         case .unknownPanel:
             switch w.action {
@@ -754,46 +728,31 @@ struct SemanticChecker {
         case .modalPresented:
             guard known.modal else { return }
             if case .present(let title) = w.action {
-                report("modal-already-presented",
-                       "cannot present \"\(title)\": the modal \"\(modal)\" is already presented",
-                       at: w.actionSpan, pointer: w.pointer, help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
+                report(.modalAlreadyPresented(title: title, modal: modal), at: w.actionSpan, pointer: w.pointer)
             } else {
-                report("step-blocked-by-modal", "`\(w.kind.rawValue)` cannot run while the modal \"\(modal)\" is presented",
-                       at: w.actionSpan, pointer: w.pointer, help: Self.dismissFirst)
+                report(.blockedByModal(kind: w.kind.rawValue, modal: modal), at: w.actionSpan, pointer: w.pointer)
             }
         case .noExpandedPanel:
             guard known.expanded && known.modal, case .present(let title) = w.action else { return }
-            report("present-without-panel",
-                   "cannot present \"\(title)\": no panel is expanded at this step, and a modal is presented over the expanded panel",
-                   at: w.actionSpan, pointer: w.pointer, help: "expand a panel first (a `tap` or `expand` step), or remove this step")
+            report(.presentWithoutPanel(title: title), at: w.actionSpan, pointer: w.pointer)
         case .noModal:
             guard known.modal else { return }
-            report("dismiss-without-modal", "nothing to dismiss: no modal is presented at this step",
-                   at: w.actionSpan, pointer: w.pointer, help: "remove this step, or present a modal before it (`- present: Title`)")
+            report(.dismissWithoutModal, at: w.actionSpan, pointer: w.pointer)
         }
     }
-
-    /// The fix for a step the modal blocks.
-    private static let dismissFirst = "dismiss the modal first: add `- dismiss: true` before this step"
 
     /// `tap-ignored`, inside a transition: the tap comes at `time`, before
     /// the transition started by the tap `startedBy` ends at `end`.
     private mutating func reportTapIgnored(_ w: WrittenStep, at time: Double, until end: Double, startedBy: WrittenStep?) {
-        let started = startedBy.map { " started by the tap at line \($0.verbKey.span.start.line)" } ?? ""
-        report("tap-ignored", .warning,
-               "this tap at \(points(time)) s is ignored: the transition\(started) runs until \(points(end)) s, and taps are ignored while a transition runs",
+        report(.tapIgnoredInTransition(time: time, end: end, startLine: startedBy?.verbKey.span.start.line), .warning,
                at: w.actionSpan, pointer: w.pointer,
-               help: "drop `at:` so the tap waits until the container is idle, or set `at: \(points(end))` or later",
                related: startedBy.map { [RelatedLocation(message: "the transition starts here and runs until \(points(end)) s", span: $0.actionSpan)] } ?? [])
     }
 
     /// `tap-ignored`, under a modal presented by `presentedBy`.
     private mutating func reportTapIgnored(_ w: WrittenStep, under modal: String, presentedBy: WrittenStep?) {
-        let presented = presentedBy.map { " presented at line \($0.verbKey.span.start.line)" } ?? ""
-        report("tap-ignored", .warning,
-               "this tap is ignored: the modal \"\(modal)\"\(presented) is still up, and taps are ignored under a modal",
+        report(.tapIgnoredUnderModal(modal, presentLine: presentedBy?.verbKey.span.start.line), .warning,
                at: w.actionSpan, pointer: w.pointer,
-               help: Self.dismissFirst,
                related: presentedBy.map { [RelatedLocation(message: "the modal is presented here", span: $0.actionSpan)] } ?? [])
     }
 

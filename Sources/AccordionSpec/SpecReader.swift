@@ -441,7 +441,8 @@ struct SpecReader {
         return found
     }
 
-    private func step(_ node: YAMLNodeRef, index stepIndex: Int, headerHeight: Double) -> WrittenStep? {
+    /// One step of the script at `stepIndex`; nil when the schema rejects it.
+    func step(_ node: YAMLNodeRef, index stepIndex: Int, headerHeight: Double) -> WrittenStep? {
         guard let entries = node.entries else { return nil }
         var verb: (key: YAMLNodeRef, value: YAMLNodeRef, name: StepKey)?
         var atNode: YAMLNodeRef?

@@ -1,0 +1,123 @@
+import AccordionModel
+
+/// The words of every diagnostic about a script step: one wording, read by
+/// the validator following a spec's script and by a host's live session
+/// (`StepSession`), so a step is explained the same way wherever it is written.
+struct StepWording {
+    var rule: String
+    var message: String
+    var help: String
+
+    /// `at-out-of-order`: a step set at `time`, before the clock.
+    static func outOfOrder(time: Double, clock: Double, afterWaiting: Bool) -> StepWording {
+        StepWording(rule: "at-out-of-order",
+                    message: "this step is set at \(points(time)) s, earlier than the previous step, which happens at \(points(clock)) s",
+                    help: "steps run in order on one clock: set `at` to \(points(clock)) or later, or move this step up"
+                        + (afterWaiting ? " (a step without `at` waits until the running transition ends)" : ""))
+    }
+
+    /// `modal-already-presented`: a second `present`.
+    static func modalAlreadyPresented(title: String, modal: String) -> StepWording {
+        StepWording(rule: "modal-already-presented",
+                    message: "cannot present \"\(title)\": the modal \"\(modal)\" is already presented",
+                    help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
+    }
+
+    /// `step-blocked-by-modal`: `expand` or `setPanels` under a modal.
+    static func blockedByModal(kind: String, modal: String) -> StepWording {
+        StepWording(rule: "step-blocked-by-modal", message: "`\(kind)` cannot run while the modal \"\(modal)\" is presented",
+                    help: dismissFirst)
+    }
+
+    /// `present-without-panel`: nothing expanded to present over.
+    static func presentWithoutPanel(title: String) -> StepWording {
+        StepWording(rule: "present-without-panel",
+                    message: "cannot present \"\(title)\": no panel is expanded at this step, and a modal is presented over the expanded panel",
+                    help: "expand a panel first (a `tap` or `expand` step), or remove this step")
+    }
+
+    /// `dismiss-without-modal`.
+    static let dismissWithoutModal = StepWording(
+        rule: "dismiss-without-modal", message: "nothing to dismiss: no modal is presented at this step",
+        help: "remove this step, or present a modal before it (`- present: Title`)")
+
+    /// `panel-index-out-of-range`: index `written` in a stack of `count` panels.
+    static func indexOutOfRange(_ written: String, count n: Int, place: String) -> StepWording {
+        StepWording(rule: "panel-index-out-of-range",
+                    message: n == 0
+                        ? "there is no panel \(written): there are no panels \(place)"
+                        : "there is no panel \(written): there \(n == 1 ? "is 1 panel" : "are \(n) panels") \(place), so indices run from 0 to \(n - 1)",
+                    help: n == 0 ? "add panels first, or remove this reference" : "use an index from 0 to \(n - 1), or the panel's id")
+    }
+
+    /// `unknown-panel-id`: an id defined earlier that a `setPanels` left out;
+    /// `lastSetPanelsLine` names the one that did, when known.
+    static func leftTheStack(_ id: String, place: String, lastSetPanelsLine: Int?) -> StepWording {
+        var help = "put `\(id)` back in the stack with setPanels before this step, or name a panel that is there"
+        if let line = lastSetPanelsLine { help += " (the setPanels at line \(line) left it out)" }
+        return StepWording(rule: "unknown-panel-id", message: "panel `\(id)` is not \(place)", help: help)
+    }
+
+    /// `unknown-panel-id`: an id never defined; `guess` is the closest id of
+    /// the stack, `ids` the stack's ids to list when there is no guess.
+    static func noSuchID(_ id: String, place: String, guess: String?, ids: some Collection<String>, count: Int) -> StepWording {
+        let help: String
+        if let guess {
+            help = "did you mean `\(guess)`?"
+        } else if ids.isEmpty {
+            help = "there are no panels \(place)"
+        } else {
+            let shown = Array(ids.prefix(6))
+            help = "panel ids \(place): " + shown.map { "`\($0)`" }.joined(separator: ", ") + (count > shown.count ? ", ..." : "")
+        }
+        return StepWording(rule: "unknown-panel-id", message: "there is no panel with id `\(id)` \(place)", help: help)
+    }
+
+    /// `duplicate-panel-id`: an id listed twice in one `setPanels`.
+    static func listedTwice(_ id: String) -> StepWording {
+        StepWording(rule: "duplicate-panel-id", message: "panel `\(id)` appears twice in this setPanels list",
+                    help: "a panel can be in the stack only once; remove one of them")
+    }
+
+    /// `duplicate-panel-id`: a `setPanels` definition reusing a defined id.
+    static func redefined(_ id: String) -> StepWording {
+        StepWording(rule: "duplicate-panel-id", message: "panel id `\(id)` is already defined; a new definition needs a new id",
+                    help: "to bring the existing panel back, list just its id (- \(id)); to add another panel, choose a new id")
+    }
+
+    /// `unknown-panel-id`: a `setPanels` reference to an id not defined before it.
+    static func undefinedInSetPanels(_ id: String, guess: String?) -> StepWording {
+        var help = "setPanels can name panels defined in `panels` or in an earlier setPanels; to add a new panel here, write its definition: {id: \(id), title: ...}"
+        if let guess { help = "did you mean `\(guess)`? " + help }
+        return StepWording(rule: "unknown-panel-id", message: "there is no panel `\(id)` defined before this setPanels", help: help)
+    }
+
+    /// `tap-ignored` inside a transition running until `end`, started by
+    /// the tap at `startLine` when known.
+    static func tapIgnoredInTransition(time: Double, end: Double, startLine: Int?) -> StepWording {
+        let started = startLine.map { " started by the tap at line \($0)" } ?? ""
+        return StepWording(rule: "tap-ignored",
+                           message: "this tap at \(points(time)) s is ignored: the transition\(started) runs until \(points(end)) s, and taps are ignored while a transition runs",
+                           help: "drop `at:` so the tap waits until the container is idle, or set `at: \(points(end))` or later")
+    }
+
+    /// `tap-ignored` under the modal `modal`, presented at `presentLine` when known.
+    static func tapIgnoredUnderModal(_ modal: String, presentLine: Int?) -> StepWording {
+        let presented = presentLine.map { " presented at line \($0)" } ?? ""
+        return StepWording(rule: "tap-ignored",
+                           message: "this tap is ignored: the modal \"\(modal)\"\(presented) is still up, and taps are ignored under a modal",
+                           help: dismissFirst)
+    }
+
+    /// `headers-overflow`: the headers of `state` do not fit its height;
+    /// `context` says after which step (empty for the spec as loaded).
+    static func headersOverflow(_ state: ContainerState, context: String) -> StepWording {
+        let count = state.panels.count == 1 ? "the header is" : "the \(state.panels.count) headers add up to"
+        return StepWording(rule: "headers-overflow",
+                           message: "\(count) \(points(state.totalHeaderHeight)) points, more than the container's height of \(points(state.container.height)) points\(context)",
+                           help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels")
+    }
+
+    /// The fix for a step the modal blocks.
+    static let dismissFirst = "dismiss the modal first: add `- dismiss: true` before this step"
+}

@@ -1,0 +1,100 @@
+import AccordionDiagnostics
+import AccordionModel
+import AccordionSpec
+import AccordionYAML
+import JSONSchema
+import XCTest
+
+/// `StepSession` checks a step sent on its own as the same step of a
+/// script: the oracle is the validator run on a spec holding that script.
+final class StepSessionTests: XCTestCase {
+    private let spec = """
+        accordion: 1
+        container: {expanded: a, animation: {duration: 0.3}}
+        panels:
+          - {id: a, title: A}
+          - {id: b, title: B}
+          - {id: c, title: C}
+        """
+
+    private func document() throws -> AccordionSpecDocument {
+        try XCTUnwrap(SpecLoader.load(Array(spec.utf8), source: "s.yaml").document)
+    }
+
+    private func step(_ json: String) throws -> YAMLNode {
+        try JSONNodeParser.parse(json, source: "<line>")
+    }
+
+    /// The errors `validate` reports for a spec whose script is `steps` (flow YAML).
+    private func validatorErrors(_ steps: [String]) -> [String] {
+        let text = spec + "\nscript:\n" + steps.map { "  - " + $0 }.joined(separator: "\n") + "\n"
+        return SpecLoader.load(Array(text.utf8), source: "s.yaml").diagnostics.filter { $0.severity == .error }.map(\.message)
+    }
+
+    /// Each session refuses the last step with the validator's message for the same script.
+    func testRefusalsAreWordedAsTheValidatorWordsThem() throws {
+        let cases: [[String]] = [
+            [#"{"dismiss": true}"#],
+            [#"{"present": "X"}"#, #"{"present": "Y"}"#],
+            [#"{"present": "X"}"#, #"{"expand": "b"}"#],
+            [#"{"expand": null}"#, #"{"present": "X"}"#],
+            [#"{"tap": "b", "at": 1}"#, #"{"tap": "c", "at": 0.5}"#],
+            [#"{"tap": "zz"}"#],
+            [#"{"tap": 7}"#],
+            [#"{"setPanels": ["a", "b"]}"#, #"{"tap": "c"}"#],
+            [#"{"tap": "b", "at": 1}"#, #"{"tap": "zz", "at": 0.5}"#],
+            [#"{"setPanels": ["a", "nope"]}"#],
+            [#"{"setPanels": ["a", "a"]}"#],
+        ]
+        for steps in cases {
+            var session = StepSession(document: try document())
+            var last: StepSession.Answer?
+            for (n, json) in steps.enumerated() { last = session.apply(try step(json), line: n + 1) }
+            let message: String?
+            switch last {
+            case .taken(_, let outcome, _, let diagnostic)?:
+                guard case .rejected = outcome.effect else { return XCTFail("\(steps): \(outcome) was not rejected") }
+                message = diagnostic?.message
+            case .unreadable(let problems)?:
+                message = problems.first?.message
+            case nil:
+                message = nil
+            }
+            let expected = validatorErrors(steps)
+            XCTAssertEqual(expected.count, 1, "\(steps): \(expected)")
+            XCTAssertEqual(message, expected.first, "\(steps)")
+        }
+    }
+
+    /// Steps the session takes leave the container where the script leaves it.
+    func testTakenStepsLeaveTheContainerWhereTheScriptDoes() throws {
+        let steps = [#"{"tap": "c"}"#, #"{"tap": "a", "at": 0.1}"#, #"{"wait": 0.5}"#, #"{"present": "X"}"#,
+                     #"{"tap": 1}"#, #"{"dismiss": true}"#, #"{"setPanels": ["b", {"id": "d", "title": "D"}]}"#,
+                     #"{"resize": {"width": 500, "height": 400}}"#, #"{"expand": "d"}"#]
+        var session = StepSession(document: try document())
+        for (n, json) in steps.enumerated() {
+            if case .unreadable(let problems) = session.apply(try step(json), line: n + 1) {
+                XCTFail("\(json): \(problems)")
+            }
+        }
+        let text = spec + "\nscript:\n" + steps.map { "  - " + $0 }.joined(separator: "\n") + "\n"
+        let scripted = try XCTUnwrap(SpecLoader.load(Array(text.utf8), source: "s.yaml").document)
+        let expected = ScriptRun.container(title: scripted.title, container: scripted.container, panels: scripted.panels,
+                                           expandedIndex: scripted.expandedIndex, steps: scripted.steps)
+        XCTAssertEqual(session.container, expected)
+    }
+
+    /// A step of the wrong shape is refused by the schema's step definition, and nothing happens.
+    func testMalformedStepsAreUnreadableAndChangeNothing() throws {
+        var session = StepSession(document: try document())
+        let before = session.container
+        for json in [#"{"tapp": "b"}"#, #"{"tap": true}"#, #"{"wait": -1}"#, #"[]"#, #"{"tap": "b", "wait": 1}"#] {
+            guard case .unreadable(let problems) = session.apply(try step(json), line: 1) else {
+                return XCTFail("\(json) was taken")
+            }
+            XCTAssertFalse(problems.isEmpty, json)
+            XCTAssertTrue(problems.allSatisfy { $0.severity == .error && $0.rule.hasPrefix("schema-") }, "\(json): \(problems)")
+        }
+        XCTAssertEqual(session.container, before)
+    }
+}

@@ -1,0 +1,403 @@
+#!/usr/bin/env python3
+"""Tests of `accordion drive`, the JSON Lines session, through a pipe.
+
+- Every snapshot a session answers is compared with what `render --format
+  json` shows for the same steps: `--no-script --tap ...` for taps alone, a
+  spec whose script holds the same steps for timed and other steps (and
+  `--at T` for `{"snapshot": {"at": T}}`). The step sequences are random
+  (seeded; the seed is printed, --seed replays it), so they are held back
+  from the implementation.
+- Malformed lines of many kinds (random bytes, invalid UTF-8, huge numbers,
+  deep nesting, a line of megabytes, unknown keys, wrong types, unknown
+  panels) are each answered with one error line naming their line number,
+  and the session goes on to answer what follows.
+- A session run one line at a time answers each line before the next is
+  sent (a host can wait for each answer).
+- An invalid SPEC is reported as `validate` reports it, exit 1, before any
+  session starts.
+
+Standard library only. Usage: drive_test.py ACCORDION [--seed N] [-v]
+Prints one line per check and `drive: N passed, N failed`; exit 1 on any failure.
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+class Failure(Exception):
+    pass
+
+
+# A spec written in JSON (YAML 1.2 reads it as it is), so the test can add a script.
+BASE_SPEC = {
+    "accordion": 1,
+    "title": "drive test",
+    "container": {"width": 375, "height": 667, "headerHeight": 44, "expanded": "a",
+                  "animation": {"duration": 0.3, "curve": "easeInOut"}},
+    "panels": [
+        {"id": "a", "title": "A", "color": "#1B5E20FF"},
+        {"id": "b", "title": "B", "color": "#0D47A1FF"},
+        {"id": "c", "title": "C", "color": "#4A148CFF"},
+        {"id": "d", "title": "D", "color": "#B71C1CFF"},
+    ],
+}
+
+
+def write_spec(directory, name, script=None, spec=None):
+    spec = dict(spec or BASE_SPEC)
+    if script is not None:
+        spec["script"] = script
+    path = os.path.join(directory, name)
+    with open(path, "w") as f:
+        json.dump(spec, f, indent=1)
+    return path
+
+
+def drive(accordion, spec, lines, timeout=120):
+    """Runs a whole session; returns the answers (parsed) and the exit code."""
+    data = b"".join((l if isinstance(l, bytes) else l.encode()) + b"\n" for l in lines)
+    p = subprocess.run([accordion, "drive", spec], input=data, capture_output=True, timeout=timeout)
+    answers = [json.loads(line) for line in p.stdout.decode().splitlines()]
+    return answers, p.returncode, p.stderr.decode(errors="replace")
+
+
+def render(accordion, spec, *args):
+    p = subprocess.run([accordion, "render", "--format", "json", *args, spec], capture_output=True, timeout=60)
+    if p.returncode != 0:
+        raise Failure(f"render {' '.join(args)} exited {p.returncode}: {p.stderr.decode()[-400:]}")
+    return json.loads(p.stdout)
+
+
+def first_difference(a, b, path="$"):
+    if type(a) is not type(b) and not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
+        return f"{path}: {a!r} vs {b!r}"
+    if isinstance(a, dict):
+        if list(a) != list(b):
+            return f"{path}: keys {list(a)} vs {list(b)}"
+        for k in a:
+            d = first_difference(a[k], b[k], f"{path}.{k}")
+            if d:
+                return d
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}: {len(a)} items vs {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = first_difference(x, y, f"{path}[{i}]")
+            if d:
+                return d
+        return None
+    return None if a == b else f"{path}: {a!r} vs {b!r}"
+
+
+def same(drive_dump, render_dump, what):
+    d = first_difference(drive_dump, render_dump)
+    if d:
+        raise Failure(f"{what}: drive and render differ at {d}")
+
+
+# ------------------------------------------------------------------ sequences
+
+def random_taps(rng, n):
+    ids = [p["id"] for p in BASE_SPEC["panels"]]
+    return [rng.choice(ids) if rng.random() < 0.7 else str(rng.randrange(len(ids))) for _ in range(n)]
+
+
+def random_steps(rng, n):
+    """Steps of every kind, some timed; some may be refused (drive says so)."""
+    ids = [p["id"] for p in BASE_SPEC["panels"]]
+    steps, clock = [], 0.0
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.4:
+            step = {"tap": rng.choice(ids) if rng.random() < 0.7 else rng.randrange(len(ids))}
+        elif r < 0.55:
+            step = {"wait": rng.choice([0.05, 0.1, 0.2, 0.5])}
+        elif r < 0.65:
+            step = {"expand": rng.choice(ids + [None])}
+        elif r < 0.72:
+            step = {"resize": rng.choice([{"width": 667, "height": 375}, {"width": 375, "height": 667}])}
+        elif r < 0.8:
+            step = {"present": rng.choice(["Sign in", "Share"])}
+        elif r < 0.88:
+            step = {"dismiss": True}
+        else:
+            keep = rng.sample(ids, rng.randrange(1, len(ids) + 1))
+            step = {"setPanels": keep}
+        if "wait" not in step and rng.random() < 0.35:
+            clock += rng.choice([0.0, 0.1, 0.15, 0.4])
+            step["at"] = round(clock, 3)
+        steps.append(step)
+    return steps
+
+
+# ---------------------------------------------------------------------- checks
+
+def check_taps_against_render(accordion, tmp, rng):
+    """`--tap` sequences: every snapshot after each tap equals render --no-script --tap ..."""
+    spec = write_spec(tmp, "taps.json", script=[{"tap": "c"}])
+    compared = 0
+    for _ in range(6):
+        taps = random_taps(rng, rng.randrange(1, 7))
+        lines = []
+        for t in taps:
+            lines.append(json.dumps({"tap": int(t) if t.isdigit() else t}))
+            lines.append('{"snapshot": true}')
+        answers, code, err = drive(accordion, spec, lines)
+        if code != 0 or len(answers) != len(lines):
+            raise Failure(f"session exit {code}, {len(answers)} answers to {len(lines)} lines: {err[-300:]}")
+        for k in range(len(taps)):
+            args = ["--no-script"] + [a for t in taps[:k + 1] for a in ("--tap", t)]
+            same(answers[2 * k + 1]["snapshot"], render(accordion, spec, *args), f"taps {taps[:k + 1]}")
+            compared += 1
+    return f"{compared} snapshots equal render --tap"
+
+
+def check_steps_against_scripts(accordion, tmp, rng):
+    """Random steps of every kind, timed and not: each snapshot equals the
+    render of a spec whose script holds the steps drive took so far, and each
+    `snapshot: {at}` equals `render --at` of that spec."""
+    compared = 0
+    for case in range(8):
+        steps = random_steps(rng, rng.randrange(3, 12))
+        spec = write_spec(tmp, "base.json")
+        lines = []
+        for s in steps:
+            lines.append(json.dumps(s))
+            lines.append('{"snapshot": true}')
+        answers, code, err = drive(accordion, spec, lines)
+        if code != 0 or len(answers) != len(lines):
+            raise Failure(f"session exit {code}, {len(answers)} answers to {len(lines)} lines: {err[-300:]}")
+        taken = []
+        for k, s in enumerate(steps):
+            outcome = answers[2 * k]
+            if outcome.get("line") != 2 * k + 1:
+                raise Failure(f"answer {2 * k} names line {outcome.get('line')}, not {2 * k + 1}")
+            if outcome.get("outcome") in ("applied", "ignored"):
+                taken.append(s)
+            else:
+                # A refused step (rejected by the model, or naming a panel not
+                # in the stack), written in a script, makes validate say the same.
+                if outcome.get("outcome") == "rejected" and "error" in outcome:
+                    message = outcome["error"]["message"]
+                elif len(outcome.get("errors", [])) == 1:
+                    message = outcome["errors"][0]["message"]
+                else:
+                    raise Failure(f"step {s} answered {outcome}")
+                path = write_spec(tmp, f"refused{case}-{k}.json", script=taken + [s])
+                p = subprocess.run([accordion, "validate", "--format", "json", path], capture_output=True, timeout=60)
+                report = json.loads(p.stdout)
+                messages = [d["message"] for d in report["diagnostics"] if d["severity"] == "error"]
+                if p.returncode != 1 or message not in messages:
+                    raise Failure(f"drive refused {s} with {message!r}; validate (exit {p.returncode}) says {messages}")
+                compared += 1
+            path = write_spec(tmp, f"steps{case}-{k}.json", script=taken)
+            same(answers[2 * k + 1]["snapshot"], render(accordion, path), f"steps {taken}")
+            compared += 1
+        # A moment inside or after the last transition, asked of both.
+        last = answers[-1]["snapshot"]
+        t = (last["transition"]["start"] if last["transition"] else last["time"]) + rng.choice([0.0, 0.05, 0.2])
+        at_answers, _, _ = drive(accordion, spec, [json.dumps(s) for s in steps] + [json.dumps({"snapshot": {"at": t}})])
+        path = write_spec(tmp, f"steps{case}-at.json", script=taken)
+        answer = at_answers[-1]
+        if "snapshot" in answer:
+            same(answer["snapshot"], render(accordion, path, "--at", repr(t)), f"steps {taken} at {t}")
+            compared += 1
+        elif answer.get("errors", [{}])[0].get("rule") != "snapshot-before-last-step":
+            raise Failure(f"snapshot at {t} answered {answer}")
+    return f"{compared} snapshots and refusals equal render/validate of the same script"
+
+
+def check_timed_taps(accordion, tmp, rng):
+    """Taps with `at` inside a transition are ignored, as in a script."""
+    lines = ['{"tap": "b"}', '{"tap": "c", "at": 0.1}', '{"tap": "d", "at": 0.35}', '{"snapshot": {"at": 0.5}}']
+    answers, code, _ = drive(accordion, write_spec(tmp, "timed.json"), lines)
+    if [a.get("outcome") for a in answers[:3]] != ["applied", "ignored", "applied"]:
+        raise Failure(f"outcomes {[a.get('outcome') for a in answers[:3]]}")
+    if answers[1]["reason"] != "transition" or answers[1]["warning"]["rule"] != "tap-ignored":
+        raise Failure(f"ignored tap answered {answers[1]}")
+    path = write_spec(tmp, "timed-script.json", script=[{"tap": "b"}, {"tap": "c", "at": 0.1}, {"tap": "d", "at": 0.35}])
+    same(answers[3]["snapshot"], render(accordion, path, "--at", "0.5"), "timed taps at 0.5")
+    return "ignored and timed taps as in a script"
+
+
+MALFORMED = [
+    (b'not json', "json-syntax"),
+    (b'{"tap": "b"', "json-syntax"),
+    (b'{"tapp": "b"}', None),
+    (b'{"tap": true}', None),
+    (b'{"wait": "soon"}', None),
+    (b'{"wait": -1}', None),
+    (b'{"tap": "b", "wait": 1}', None),
+    (b'{"resize": {"width": 1}}', None),
+    (b'{"dismiss": false}', None),
+    (b'{"setPanels": ["a", "nope"]}', "unknown-panel-id"),
+    (b'{"setPanels": ["a", "a"]}', "duplicate-panel-id"),
+    (b'{"setPanels": [{"id": "a", "title": "again"}]}', "duplicate-panel-id"),
+    (b'{"wait": 1e400}', None),
+    (b'{"tap": 123456789012345678901234567890}', "panel-index-out-of-range"),
+    (b'{"tap": "b", "at": -1}', None),
+    (b'{"wait": 0.5, "at": 2}', None),
+    (b'[]', None),
+    (b'42', None),
+    (b'null', None),
+    (b'{"snapshot": 3}', "invalid-query"),
+    (b'{"snapshot": {"at": -1}}', "invalid-query"),
+    (b'{"log": false}', "invalid-query"),
+    (b'\xff\xfe\xfd', "invalid-utf8"),
+    (b'{"tap": "\xc3\x28"}', "invalid-utf8"),
+    (b'\x00\x01\x02', "json-syntax"),
+    (b'', "empty-line"),
+    (b'[' * 100000 + b']' * 100000, "json-syntax"),
+    (b'{"a":' * 5000 + b'1' + b'}' * 5000, "json-syntax"),
+    (b'"' + b'x' * (3 << 20) + b'"', "line-too-long"),
+]
+
+
+def check_unknown_panels(accordion, tmp, rng):
+    """A panel not in the stack is rejected by the model, worded as validate words it."""
+    lines = ['{"tap": "zz"}', '{"tap": 99}', '{"expand": "ab"}', '{"setPanels": ["a", "b"]}', '{"tap": "c"}',
+             '{"snapshot": true}']
+    answers, code, _ = drive(accordion, write_spec(tmp, "unknown.json"), lines)
+    expected = [("unknown-panel-id", "there is no panel with id `zz` in the stack at this step", 9),
+                ("panel-index-out-of-range", "there is no panel 99: there are 4 panels in the stack at this step, "
+                 "so indices run from 0 to 3", 9),
+                ("unknown-panel-id", "there is no panel with id `ab` in the stack at this step", 12),
+                None,
+                ("unknown-panel-id", "panel `c` is not in the stack at this step", 9)]
+    for n, want in enumerate(expected):
+        a = answers[n]
+        if want is None:
+            if a.get("outcome") != "applied":
+                raise Failure(f"line {n + 1} answered {a}")
+            continue
+        got = a.get("error", {})
+        if (a.get("outcome"), a.get("reason")) != ("rejected", "unknownPanel") or \
+                (got.get("rule"), got.get("message"), got.get("column")) != want:
+            raise Failure(f"line {n + 1} answered {a}, expected {want}")
+    if answers[3]["change"] != "stackReplaced" or [p["id"] for p in answers[5]["snapshot"]["panels"]] != ["a", "b"]:
+        raise Failure(f"setPanels answered {answers[3]}")
+    return "unknown ids and indices rejected with validate's words, at their column"
+
+
+def check_headers_overflow(accordion, tmp, rng):
+    """A resize the headers do not fit in happens, with validate's error for the same script."""
+    step = {"resize": {"width": 375, "height": 100}}
+    answers, _, _ = drive(accordion, write_spec(tmp, "overflow.json"), [json.dumps(step)])
+    a = answers[0]
+    if a.get("outcome") != "applied" or a.get("change") != "resized" or a.get("error", {}).get("rule") != "headers-overflow":
+        raise Failure(f"answered {a}")
+    p = subprocess.run([accordion, "validate", "--format", "json", write_spec(tmp, "overflow-script.json", script=[step])],
+                       capture_output=True, timeout=60)
+    messages = [d["message"] for d in json.loads(p.stdout)["diagnostics"]]
+    if messages != [a["error"]["message"]]:
+        raise Failure(f"drive says {a['error']['message']!r}, validate {messages}")
+    return "headers-overflow after a resize, worded as validate words it"
+
+
+def check_malformed(accordion, tmp, rng):
+    """Every malformed line is answered with one error line; the session goes on."""
+    lines = [m for m, _ in MALFORMED]
+    for _ in range(200):
+        lines.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60))).replace(b"\n", b" "))
+    lines.append(b'{"tap": "c"}')
+    lines.append(b'{"snapshot": true}')
+    answers, code, err = drive(accordion, write_spec(tmp, "malformed.json"), lines)
+    if code != 0:
+        raise Failure(f"exit {code}: {err[-300:]}")
+    if len(answers) != len(lines):
+        raise Failure(f"{len(answers)} answers to {len(lines)} lines")
+    for n, answer in enumerate(answers, 1):
+        if answer.get("line") != n:
+            raise Failure(f"answer {n} names line {answer.get('line')}")
+    def problems(answer):
+        """An unreadable line's errors, or the error of a step the model rejected."""
+        if answer.get("outcome") == "rejected":
+            return [answer["error"]] if "error" in answer else []
+        return answer.get("errors", [])
+
+    for n, (line, rule) in enumerate(MALFORMED, 1):
+        errors = problems(answers[n - 1])
+        if not errors:
+            raise Failure(f"line {n} ({line[:40]!r}) answered {str(answers[n - 1])[:200]}")
+        for e in errors:
+            if not (isinstance(e.get("column"), int) and e.get("rule") and e.get("message")):
+                raise Failure(f"line {n}: error without column, rule or message: {e}")
+        if rule and errors[0]["rule"] != rule:
+            raise Failure(f"line {n} ({line[:40]!r}): rule {errors[0]['rule']}, expected {rule}")
+    for n in range(len(MALFORMED) + 1, len(lines) - 1):
+        if not problems(answers[n - 1]):
+            raise Failure(f"random line {n} {lines[n - 1]!r} answered {answers[n - 1]}")
+    if answers[-2].get("outcome") != "applied" or answers[-1]["snapshot"]["expandedPanel"] != "c":
+        raise Failure(f"the session did not go on: {answers[-2]}, {str(answers[-1])[:200]}")
+    return f"{len(lines) - 2} malformed lines each answered, the session went on"
+
+
+def check_interactive(accordion, tmp, rng):
+    """Each answer comes before the next line is sent."""
+    p = subprocess.Popen([accordion, "drive", write_spec(tmp, "interactive.json")], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        for n, line in enumerate(['{"tap": "b"}', '{"wait": 0.4}', '{"snapshot": true}'], 1):
+            p.stdin.write(line.encode() + b"\n")
+            p.stdin.flush()
+            answer = json.loads(p.stdout.readline())
+            if answer.get("line") != n:
+                raise Failure(f"answer {answer} to line {n}")
+        p.stdin.close()
+        if p.wait(timeout=30) != 0:
+            raise Failure(f"exit {p.returncode} at end of input")
+    finally:
+        if p.poll() is None:
+            p.kill()
+    return "answers line by line, exit 0 at end of input"
+
+
+def check_invalid_spec(accordion, tmp, rng):
+    spec = dict(BASE_SPEC, panels=BASE_SPEC["panels"] + [{"id": "a", "title": "twice"}])
+    path = write_spec(tmp, "invalid.json", spec=spec)
+    p = subprocess.run([accordion, "drive", path], input=b'{"tap": "a"}\n', capture_output=True, timeout=60)
+    v = subprocess.run([accordion, "validate", path], capture_output=True, timeout=60)
+    if p.returncode != 1 or p.stdout:
+        raise Failure(f"exit {p.returncode}, stdout {p.stdout[:200]!r}")
+    if p.stderr != v.stdout:
+        raise Failure(f"drive reported {p.stderr.decode()!r}, validate {v.stdout.decode()!r}")
+    missing = subprocess.run([accordion, "drive", os.path.join(tmp, "missing.yaml")], input=b"", capture_output=True)
+    if missing.returncode != 2:
+        raise Failure(f"missing spec: exit {missing.returncode}")
+    return "an invalid spec is reported as validate reports it, exit 1; a missing one exit 2"
+
+
+def main(argv):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("accordion")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("-v", action="store_true")
+    args = ap.parse_args(argv)
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    print(f"drive: seed {seed} (--seed {seed} replays it)")
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for check in (check_taps_against_render, check_steps_against_scripts, check_timed_taps, check_unknown_panels,
+                      check_headers_overflow, check_malformed, check_interactive, check_invalid_spec):
+            rng = random.Random(f"{seed}-{check.__name__}")
+            try:
+                note = check(args.accordion, tmp, rng)
+                passed += 1
+                print(f"ok   {check.__name__}: {note}")
+            except (Failure, subprocess.TimeoutExpired, ValueError, KeyError, IndexError) as e:
+                failed += 1
+                print(f"FAIL {check.__name__}: {type(e).__name__}: {e}")
+    print(f"drive: {passed} passed, {failed} failed")
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

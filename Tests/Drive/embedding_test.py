@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Checks the embedding example (Examples/EmbeddingHost) against the model's dumps.
+
+For each sample, runs the example (a host driving the container from a
+simulated 60 fps display clock) and replays its frame log: the view state it
+builds (every panel's header and content rect, as the example's `move` and
+`drop` lines leave it) and the child views it added and removed. At a
+sample of frame times (every frame the example says changed, thinned to
+at most --frames per sample, plus frames where it says nothing changed),
+`accordion render --format json --at T` must show the same rects (to the
+dump's 3 decimals) and, among its events, the same addChild/removeFromParent
+entries in the same order.
+
+Standard library only. Usage: embedding_test.py EMBEDDINGHOST ACCORDION [--frames N]
+Prints one line per sample and `embedding-example: N passed, N failed`.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+class Failure(Exception):
+    pass
+
+
+def parse_log(text):
+    """The example's output as frames: (number, time string, actions)."""
+    frames, settled = [], None
+    for line in text.splitlines():
+        m = re.match(r"^frame (\d+) t=(\S+)$", line)
+        if m:
+            if float(m.group(2)) != int(m.group(1)) / 60:
+                raise Failure(f"{line!r}: frame N of a 60 fps clock is at N/60 s")
+            frames.append((int(m.group(1)), m.group(2), []))
+        elif line.startswith("  "):
+            if not frames:
+                raise Failure(f"action before any frame: {line!r}")
+            frames[-1][2].append(line.strip())
+        elif line.startswith("settled after frame "):
+            settled = int(line.split()[-1])
+        else:
+            raise Failure(f"unexpected line {line!r}")
+    if settled is None:
+        raise Failure("no closing 'settled after frame N' line")
+    return frames, settled
+
+
+def rect(words):
+    return [float(w) for w in words]
+
+
+def replay(frames):
+    """The view state and the child events after each frame of the log."""
+    shown, children, states = {}, [], {}
+    for number, t, actions in frames:
+        for a in actions:
+            words = a.split()
+            if words[0] == "move":
+                pid = words[1]
+                if words[2] != "header" or words[7] != "content":
+                    raise Failure(f"malformed move {a!r}")
+                shown[pid] = (rect(words[3:7]), None if words[8] == "none" else rect(words[8:12]))
+            elif words[0] == "drop":
+                shown.pop(words[1], None)
+            elif words[0] in ("add", "remove"):
+                children.append((words[0], words[1]))
+            else:
+                raise Failure(f"unknown action {a!r}")
+        states[number] = (t, dict(shown), list(children))
+    return states
+
+
+def compare(accordion, sample, t, shown, children, what):
+    p = subprocess.run([accordion, "render", "--format", "json", "--at", t, sample], capture_output=True, timeout=60)
+    if p.returncode != 0:
+        raise Failure(f"render --at {t} exited {p.returncode}: {p.stderr.decode()[-300:]}")
+    dump = json.loads(p.stdout)
+    ids = [panel["id"] for panel in dump["panels"]]
+    if sorted(ids) != sorted(shown):
+        raise Failure(f"{what}: the example shows panels {sorted(shown)}, the dump {sorted(ids)}")
+    for panel in dump["panels"]:
+        header, content = shown[panel["id"]]
+        h = panel["header"]
+        if [round(v, 3) for v in header] != [h["x"], h["y"], h["width"], h["height"]]:
+            raise Failure(f"{what}: {panel['id']} header {header} vs dump {h}")
+        c = panel["content"]
+        if (content is None) != (c is None) or (
+                c is not None and [round(v, 3) for v in content] != [c["x"], c["y"], c["width"], c["height"]]):
+            raise Failure(f"{what}: {panel['id']} content {content} vs dump {c}")
+    events = [("add" if e["event"] == "addChild" else "remove", e["panel"]) for e in dump["events"]
+              if e["event"] in ("addChild", "removeFromParent")]
+    if events != children:
+        raise Failure(f"{what}: the example added/removed {children}, the dump's log says {events}")
+
+
+def check_sample(host, accordion, sample, max_frames):
+    p = subprocess.run([host, sample], capture_output=True, timeout=120)
+    if p.returncode != 0:
+        raise Failure(f"exit {p.returncode}: {p.stderr.decode()[-300:]}")
+    frames, settled = parse_log(p.stdout.decode())
+    if not frames or frames[0][0] != 0:
+        raise Failure("the first frame (0) is not reported")
+    states = replay(frames)
+    changed = sorted(states)
+    # Every changed frame when there are few; else an even spread that keeps the first and last.
+    if len(changed) > max_frames:
+        step = (len(changed) - 1) / (max_frames - 1)
+        changed = sorted({changed[round(i * step)] for i in range(max_frames)})
+    # Frames where nothing changed must show the last reported state.
+    quiet = [n for n in range(0, settled + 1) if n not in states][:8:2]
+    compared = 0
+    for n in changed:
+        t, shown, children = states[n]
+        compare(accordion, sample, t, shown, children, f"frame {n} (t={t})")
+        compared += 1
+    for n in quiet:
+        last = max(k for k in states if k < n)
+        t = repr(n / 60.0)
+        _, shown, children = states[last]
+        compare(accordion, sample, t, shown, children, f"quiet frame {n} (t={t})")
+        compared += 1
+    return f"{len(states)} frames with changes over {settled + 1}; {compared} compared with render --at"
+
+
+def main(argv):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("host")
+    ap.add_argument("accordion")
+    ap.add_argument("--frames", type=int, default=40)
+    args = ap.parse_args(argv)
+    passed = failed = 0
+    for sample in sorted(glob.glob(os.path.join(ROOT, "samples", "*.yaml"))):
+        name = os.path.basename(sample)
+        try:
+            note = check_sample(args.host, args.accordion, sample, args.frames)
+            passed += 1
+            print(f"ok   {name}: {note}")
+        except (Failure, subprocess.TimeoutExpired, ValueError, KeyError, IndexError) as e:
+            failed += 1
+            print(f"FAIL {name}: {type(e).__name__}: {e}")
+    print(f"embedding-example: {passed} passed, {failed} failed")
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
