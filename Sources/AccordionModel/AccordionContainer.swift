@@ -129,6 +129,9 @@ public struct AccordionContainer: Sendable, Equatable {
     /// it wrote, the reducer's typed outcome: for a host that reports what
     /// became of each step (applied and what started, ignored and why,
     /// rejected and why), which the entries alone cannot say.
+    ///
+    /// - Parameter step: The step, timed by `time(of:)`.
+    /// - Returns: The reducer's outcome and the log entries the step wrote, in order.
     @discardableResult
     public mutating func perform(_ step: Step) -> (outcome: StepOutcome, entries: [LogEntry]) {
         let mark = log.count

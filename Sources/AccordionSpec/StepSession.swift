@@ -32,6 +32,8 @@ public struct StepSession: Sendable {
     private var lastWaited = false
 
     /// The container as `document` loads it; its script is not run (the host drives).
+    ///
+    /// - Parameter document: A spec that passed `validate`; its panels and container load as they would for `render`.
     public init(document: AccordionSpecDocument) {
         container = AccordionContainer(title: document.title, container: document.container, panels: document.panels,
                                        expandedIndex: document.expandedIndex)
@@ -54,6 +56,11 @@ public struct StepSession: Sendable {
 
     /// Reads, checks and applies the step written as `node` (a mapping such
     /// as `{tap: billing}`), which the host sent on its line `line`.
+    ///
+    /// - Parameters:
+    ///   - node: The step, in the script's own vocabulary.
+    ///   - line: The host's line number, where diagnostics about the step point.
+    /// - Returns: Whether the step could be read and, when it was, what the model made of it.
     public mutating func apply(_ node: YAMLNode, line: Int) -> Answer {
         switch read(node) {
         case .failure(let problems):
