@@ -31,8 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-class Failure(Exception):
-    pass
+from stage import Failure, run_checks
 
 
 # A spec written in JSON (YAML 1.2 reads it as it is), so the test can add a script.
@@ -383,20 +382,13 @@ def main(argv):
     args = ap.parse_args(argv)
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     print(f"drive: seed {seed} (--seed {seed} replays it)")
-    passed = failed = 0
+    checks = (check_taps_against_render, check_steps_against_scripts, check_timed_taps, check_unknown_panels,
+              check_headers_overflow, check_malformed, check_interactive, check_invalid_spec)
     with tempfile.TemporaryDirectory() as tmp:
-        for check in (check_taps_against_render, check_steps_against_scripts, check_timed_taps, check_unknown_panels,
-                      check_headers_overflow, check_malformed, check_interactive, check_invalid_spec):
-            rng = random.Random(f"{seed}-{check.__name__}")
-            try:
-                note = check(args.accordion, tmp, rng)
-                passed += 1
-                print(f"ok   {check.__name__}: {note}")
-            except (Failure, subprocess.TimeoutExpired, ValueError, KeyError, IndexError) as e:
-                failed += 1
-                print(f"FAIL {check.__name__}: {type(e).__name__}: {e}")
-    print(f"drive: {passed} passed, {failed} failed")
-    return 0 if failed == 0 and passed > 0 else 1
+        return run_checks("drive", [
+            (check.__name__,
+             lambda check=check: check(args.accordion, tmp, random.Random(f"{seed}-{check.__name__}")))
+            for check in checks])
 
 
 if __name__ == "__main__":

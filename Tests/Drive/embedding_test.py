@@ -26,8 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-class Failure(Exception):
-    pass
+from stage import Failure, run_checks
 
 
 def parse_log(text):
@@ -135,18 +134,11 @@ def main(argv):
     ap.add_argument("accordion")
     ap.add_argument("--frames", type=int, default=40)
     args = ap.parse_args(argv)
-    passed = failed = 0
-    for sample in sorted(glob.glob(os.path.join(ROOT, "samples", "*.yaml"))):
-        name = os.path.basename(sample)
-        try:
-            note = check_sample(args.host, args.accordion, sample, args.frames)
-            passed += 1
-            print(f"ok   {name}: {note}")
-        except (Failure, subprocess.TimeoutExpired, ValueError, KeyError, IndexError) as e:
-            failed += 1
-            print(f"FAIL {name}: {type(e).__name__}: {e}")
-    print(f"embedding-example: {passed} passed, {failed} failed")
-    return 0 if failed == 0 and passed > 0 else 1
+    samples = sorted(glob.glob(os.path.join(ROOT, "samples", "*.yaml")))
+    return run_checks("embedding-example", [
+        (os.path.basename(sample),
+         lambda sample=sample: check_sample(args.host, args.accordion, sample, args.frames))
+        for sample in samples])
 
 
 if __name__ == "__main__":
