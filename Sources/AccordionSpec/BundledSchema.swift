@@ -80,7 +80,7 @@ public enum BundledSchema {
       "$anchor": "colour",
       "title": "Colour",
       "description": "A 32-bit colour read as 0xRRGGBBAA: an integer 0 to 4294967295 (YAML hex such as 0x1ABC9CFF, or decimal) or a string #RRGGBB (opaque) or #RRGGBBAA.",
-      "markdownDescription": "A 32-bit colour read as `0xRRGGBBAA`: an integer `0`…`4294967295` (YAML hex such as `0x1ABC9CFF`, or decimal) or a string `'#RRGGBB'` (opaque) or `'#RRGGBBAA'`.\n\nQuote the `#` forms: unquoted, YAML reads `#` as the start of a comment.",
+      "markdownDescription": "A 32-bit colour read as `0xRRGGBBAA`: an integer `0` to `4294967295` (YAML hex such as `0x1ABC9CFF`, or decimal) or a string `'#RRGGBB'` (opaque) or `'#RRGGBBAA'`.\n\nQuote the `#` forms: unquoted, YAML reads `#` as the start of a comment.",
       "type": ["integer", "string"],
       "minimum": 0,
       "maximum": 4294967295,
@@ -190,7 +190,7 @@ public enum BundledSchema {
             "curve": {
               "title": "Timing curve",
               "description": "Timing curve: linear (0,0,1,1), easeIn (0.42,0,1,1), easeOut (0,0,0.58,1) or easeInOut (0.42,0,0.58,1).",
-              "markdownDescription": "Timing curve, as a cubic Bézier: `linear` (0,0,1,1), `easeIn` (0.42,0,1,1), `easeOut` (0,0,0.58,1) or `easeInOut` (0.42,0,0.58,1).",
+              "markdownDescription": "Timing curve, as a cubic B\u00e9zier: `linear` (0,0,1,1), `easeIn` (0.42,0,1,1), `easeOut` (0,0,0.58,1) or `easeInOut` (0.42,0,0.58,1).",
               "enum": ["linear", "easeIn", "easeOut", "easeInOut"],
               "default": "easeInOut",
               "examples": ["easeInOut", "linear"]

@@ -242,7 +242,7 @@ public struct YAMLTreeBuilder {
             let derivable: Bool
             switch value {
             case .null, .bool: derivable = true
-            case .string(let s): derivable = s.utf8.elementsEqual(bytes)
+            case .string(var s): derivable = s.withUTF8 { sameBytes($0, bytes) }
             case .bigInt: derivable = false
             case .int, .float:
                 if style == .plain, case .value(let again)? = CoreSchema.resolvePlain(bytes) {

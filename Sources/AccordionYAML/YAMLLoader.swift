@@ -592,7 +592,7 @@ struct Composer: Sendable {
 
     private static func sameScalar(_ x: YAMLScalar, _ y: YAMLScalar) -> Bool {
         // Strings are the same key when their code points are (as in JSON).
-        if x.isString, y.isString { return x.withUTF8 { a in y.withUTF8 { b in a.elementsEqual(b) } } }
+        if x.isString, y.isString { return x.withUTF8 { a in y.withUTF8 { b in sameBytes(a, b) } } }
         switch (x.value, y.value) {
         case (.null, .null): return true
         case (.bool(let p), .bool(let q)): return p == q

@@ -205,15 +205,17 @@ public enum JSONNodeParser {
         mutating func string() throws(DiagnosticError) {
             let start = characters
             advance()  // opening quote
+            // The decoded text of escapes and the plain runs before them; a
+            // string without escapes (most) is made from its bytes directly.
             var out: [UInt8] = []
+            var plain = index
             while true {
                 guard index < bytes.count else { throw error("unterminated string") }
                 let b = bytes[index]
-                if b == UInt8(ascii: "\"") { advance(); break }
+                if b == UInt8(ascii: "\"") { break }
                 if b < 0x20 { throw error("control character in a string must be escaped") }
                 if b != UInt8(ascii: "\\") {
                     // A run of plain bytes at once (no line breaks can be in it).
-                    let run = index
                     while index < bytes.count {
                         let c = bytes[index]
                         if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
@@ -223,9 +225,9 @@ public enum JSONNodeParser {
                         }
                         index += 1
                     }
-                    out.append(contentsOf: bytes[run..<index])
                     continue
                 }
+                out.append(contentsOf: bytes[plain..<index])
                 advance()
                 guard index < bytes.count else { throw error("unterminated escape") }
                 let e = bytes[index]
@@ -257,8 +259,16 @@ public enum JSONNodeParser {
                 default:
                     throw error("invalid escape in a string")
                 }
+                plain = index
             }
-            let text = String(decoding: out, as: UTF8.self)
+            let text: String
+            if out.isEmpty {
+                text = String(decoding: bytes[plain..<index], as: UTF8.self)
+            } else {
+                out.append(contentsOf: bytes[plain..<index])
+                text = String(decoding: out, as: UTF8.self)
+            }
+            advance()  // closing quote
             tree.scalar(text, style: .doubleQuoted, value: .string(text), start: start, end: characters)
         }
     }

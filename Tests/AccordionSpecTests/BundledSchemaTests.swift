@@ -11,6 +11,16 @@ final class BundledSchemaTests: XCTestCase {
         XCTAssertTrue(embedded == file, "BundledSchema.swift is stale: run scripts/embed-schema.sh")
     }
 
+    /// Every run of `validate` parses the bundled schema; kept ASCII (other
+    /// characters written as `\uXXXX` escapes), its text takes the loader's
+    /// ASCII path, where characters are bytes and no line index is built.
+    func testBundledSchemaIsASCII() throws {
+        let file = try Repo.bytes("Schemas/accordion.schema.json")
+        let line = file.prefix { $0 < 0x80 }.filter { $0 == 0x0A }.count + 1
+        XCTAssertTrue(file.allSatisfy { $0 < 0x80 },
+                      "Schemas/accordion.schema.json:\(line): write non-ASCII characters as \\uXXXX escapes")
+    }
+
     func testBundledSchemaLoadsAndIdentifiesItself() throws {
         let schema = try SpecLoader.bundledSchemaNode()
         XCTAssertEqual(schema["$schema"]?.scalar?.text, "https://json-schema.org/draft/2020-12/schema")

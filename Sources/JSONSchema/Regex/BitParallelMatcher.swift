@@ -70,11 +70,21 @@ struct BitParallelMatcher: Sendable {
         } catch {
             return nil
         }
-        asciiMasks = (0..<128).map { c in
-            var mask: UInt64 = 0
-            for (p, atom) in atoms.enumerated() where atom.matches(UInt32(c)) { mask |= 1 << UInt64(p) }
-            return mask
+        var masks = [UInt64](repeating: 0, count: 128)
+        for (p, atom) in atoms.enumerated() {
+            let bit: UInt64 = 1 << UInt64(p)
+            switch atom {
+            case .scalar(let s): if s < 128 { masks[Int(s)] |= bit }
+            case .dot, .cls:
+                let (low, high): (UInt64, UInt64)
+                if case .cls(let k) = atom { (low, high) = k.asciiBits } else {
+                    // Every ASCII scalar but the line terminators LF and CR.
+                    (low, high) = (~((1 << 0x0A) | (1 << 0x0D)), ~0)
+                }
+                for c in 0..<128 where (c < 64 ? low >> UInt64(c) : high >> UInt64(c - 64)) & 1 != 0 { masks[c] |= bit }
+            }
         }
+        asciiMasks = masks
     }
 
     private mutating func atom(_ a: Atom) throws(Unsupported) -> Fragment {

@@ -197,6 +197,47 @@ struct CharClass: Sendable {
         return hit != negated
     }
 
+    /// Which of U+0000–U+007F the class contains, as two words (bit `c` of
+    /// `low` for c < 64, bit `c − 64` of `high` otherwise), built from the
+    /// items' ranges: compiling a pattern needs this table for every class,
+    /// and testing the 128 scalars one at a time through `contains` was most
+    /// of the cost of compiling the bundled schema's patterns.
+    var asciiBits: (low: UInt64, high: UInt64) {
+        var low: UInt64 = 0, high: UInt64 = 0
+        func add(_ lo: UInt32, _ hi: UInt32) {
+            guard lo <= hi, lo < 128 else { return }
+            let top = min(hi, 127)
+            if lo < 64 { low |= Self.bits(lo, min(top, 63)) }
+            if top >= 64 { high |= Self.bits(max(lo, 64) - 64, top - 64) }
+        }
+        for item in items {
+            let before = (low, high)
+            var negatedItem = false
+            switch item {
+            case .range(let lo, let hi): add(lo, hi)
+            case .digit(let n): negatedItem = n; add(0x30, 0x39)
+            case .word(let n): negatedItem = n; add(0x30, 0x39); add(0x41, 0x5A); add(0x5F, 0x5F); add(0x61, 0x7A)
+            case .space(let n): negatedItem = n; add(0x09, 0x0D); add(0x20, 0x20)
+            case .property(let p, let n):
+                for c in UInt32(0)..<128 where p.contains(c) != n { add(c, c) }
+            }
+            if negatedItem {
+                // The item alone is the complement of what `add` just set.
+                let only = (low & ~before.0, high & ~before.1)
+                low = before.0 | ~only.0
+                high = before.1 | ~only.1
+            }
+        }
+        return negated ? (~low, ~high) : (low, high)
+    }
+
+    /// Bits `lo...hi` of a word (both below 64).
+    private static func bits(_ lo: UInt32, _ hi: UInt32) -> UInt64 {
+        let width = hi - lo + 1
+        let run: UInt64 = width >= 64 ? ~0 : (1 << UInt64(width)) - 1
+        return run << UInt64(lo)
+    }
+
     static func isWord(_ c: UInt32) -> Bool {
         (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
     }

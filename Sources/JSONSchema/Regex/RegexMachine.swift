@@ -41,12 +41,9 @@ final class RegexProgram: Sendable {
         self.captureSlotCount = captureSlotCount
         var bits: [UInt64] = []
         for cls in classes {
-            var low: UInt64 = 0, high: UInt64 = 0
-            for c in UInt32(0)..<128 where cls.contains(c) {
-                if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
-            }
-            bits.append(low)
-            bits.append(high)
+            let ascii = cls.asciiBits
+            bits.append(ascii.low)
+            bits.append(ascii.high)
         }
         self.asciiClasses = bits
         self.code = code
