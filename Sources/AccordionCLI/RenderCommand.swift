@@ -39,8 +39,20 @@ let renderCommand = CommandSpec(
             + "output or nothing) instead of standard output; '-' is standard output."),
         OptionSpec(long: "max-items", valueName: "n", defaultValue: String(OutputLimit.defaultMaxItems),
                    help: "With --steps, the most panel frames and log entries shown over all steps."),
+        OptionSpec(long: "watch", help: "With --output: render again each time the spec changes, until Ctrl-C "
+            + "(exit 0); each run starts with a line on standard error with the time."),
     ],
-    run: { args throws(UsageError) in RenderJob.main(try RenderOptions(args)) }
+    run: { args throws(UsageError) in
+        let options = try RenderOptions(args)
+        guard args.has("watch") else { return RenderJob.main(options) }
+        guard let output = options.output else { throw UsageError("--watch needs --output FILE (a file to rewrite on each change)") }
+        if options.input == "-" { throw UsageError("--watch needs a spec file; standard input cannot be watched") }
+        return WatchLoop.run(files: [options.input], trees: []) {
+            let code = RenderJob.main(options)
+            if code == 0 { IO.writeStderr("accordion: wrote \(output)\n") }
+            return code
+        }
+    }
 )
 
 /// What the command line asked `render` to do, typed and checked.

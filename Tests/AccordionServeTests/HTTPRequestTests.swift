@@ -1,0 +1,6 @@
+import AccordionServe
+import XCTest
+
+final class HTTPRequestTests: XCTestCase {
+    func testPlaceholder() {}
+}
