@@ -64,9 +64,11 @@ final class PreviewServer {
     static func main(_ options: PreviewOptions) -> Int32 {
         let signals = Interrupts.descriptor()
         var st = stat()
-        if stat(options.input, &st) != 0 || st.st_mode & S_IFMT != S_IFREG {
-            IO.writeStderr("accordion: error: cannot preview '\(options.input)': "
-                + (st.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "no such file") + "\n")
+        let problem = stat(options.input, &st) != 0 ? FileWalk.describe(errno)
+            : st.st_mode & S_IFMT == S_IFDIR ? "it is a directory"
+            : st.st_mode & S_IFMT != S_IFREG ? "it is not a regular file (a FIFO, socket or device)" : nil
+        if let problem {
+            IO.writeStderr("accordion: error: cannot preview '\(options.input)': \(problem)\n")
             return 2
         }
         let watcher: FileWatcher

@@ -19,7 +19,7 @@ let renderCommand = CommandSpec(
     readme: "runs the spec's script and shows the container: a terminal drawing, a JSON/YAML dump of every "
         + "frame and the containment log, an SVG phone picture, or a self-contained interactive HTML page that "
         + "plays the model back when a header is clicked (`--at` a moment mid-transition, `--steps` every step; "
-        + "`-o page.html` takes the format from the extension)",
+        + "`-o page.html` takes the format from the extension; `--watch` rewrites it on every save)",
     arguments: [ArgumentSpec(valueName: "file", help: "The spec, or '-' for standard input.")],
     options: [
         OptionSpec(long: "format", valueName: "format", allowed: RenderFormat.allCases.map(\.rawValue),

@@ -18,7 +18,7 @@ let validateCommand = CommandSpec(
         + "2 usage or I/O problems (a missing file, a bad schema).",
     readme: "checks specs (files, directories, `-`) against `Schemas/accordion.schema.json` and the accordion "
         + "rules; every problem at its `file:line:col` with a `help:`; `--format github` annotates pull requests, "
-        + "`sarif` feeds code scanning; `--schema FILE` for any other JSON Schema",
+        + "`sarif` feeds code scanning; `--schema FILE` for any other JSON Schema; `--watch` re-runs on every save",
     arguments: [ArgumentSpec(valueName: "path", help: "A spec, a directory (searched recursively for *.yaml "
         + "and *.yml, hidden entries skipped) or '-' for standard input.", repeatable: true)],
     options: [
