@@ -120,9 +120,7 @@ final class PreviewServer {
             sa.sin_family = sa_family_t(AF_INET)
             sa.sin_port = port.bigEndian
             sa.sin_addr = a
-            result = withUnsafePointer(to: &sa) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            result = bindSocket(fd, &sa)
         case .v6(let a):
             // Only IPv6: `::1` must not also take IPv4 addresses.
             setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -130,9 +128,7 @@ final class PreviewServer {
             sa.sin6_family = sa_family_t(AF_INET6)
             sa.sin6_port = port.bigEndian
             sa.sin6_addr = a
-            result = withUnsafePointer(to: &sa) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
+            result = bindSocket(fd, &sa)
         }
         if result == 0 { result = Glibc.listen(fd, 64) }
         if result != 0 {
@@ -154,6 +150,13 @@ final class PreviewServer {
                 : pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port }
         }
         return .success((fd, Int(UInt16(bigEndian: boundPort))))
+    }
+
+    /// `bind` with a `sockaddr_in` or `sockaddr_in6`, passed as the `sockaddr` it starts with.
+    static func bindSocket<Address>(_ fd: Int32, _ address: inout Address) -> Int32 {
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<Address>.size)) }
+        }
     }
 
     /// Seconds on the monotonic clock.

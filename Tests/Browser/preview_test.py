@@ -2,7 +2,7 @@
 """Tests of `accordion preview` in headless chromium, and of `--watch`.
 
 Starts `accordion preview SPEC --port 0`, opens the printed URL in headless
-chromium (tests/Browser/cdp.py), and edits the spec on disk: the open page
+chromium (Tests/Browser/cdp.py), and edits the spec on disk: the open page
 must show the new version within a second (measured from the write to the
 new title in the page), keeping the panel that was open; an invalid edit must
 show `validate`'s located problem (file:line:col and the source line) over
@@ -32,6 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from cdp import Browser, CDPError  # noqa: E402
+from browser_test import Failure, Run  # noqa: E402  (the browser tests' check runner)
 
 # The page must show a saved edit within this many seconds.
 UPDATE_LIMIT = 1.0
@@ -54,10 +55,6 @@ panels:
     title: Third
     color: 0x8E3B2EFF
 {script}"""
-
-
-class Failure(Exception):
-    pass
 
 
 def spec_text(title, script=""):
@@ -158,24 +155,14 @@ PAGE_STATE = """(() => {
 })()"""
 
 
-class Run:
-    def __init__(self, accordion, workdir):
-        self.accordion = accordion
-        self.workdir = workdir
-        self.passed = 0
-        self.failed = 0
-        self.figures = []
-
-    def check(self, name, fn):
-        start = time.monotonic()
+def guarded(fn):
+    """A check whose socket or process errors fail it, like its own assertions."""
+    def thunk():
         try:
             fn()
-        except (Failure, CDPError, AssertionError, OSError, subprocess.SubprocessError) as e:
-            self.failed += 1
-            print(f"FAIL {name}: {e}", flush=True)
-            return
-        self.passed += 1
-        print(f"ok   {name} ({time.monotonic() - start:.1f} s)", flush=True)
+        except (OSError, subprocess.SubprocessError) as e:
+            raise Failure(f"{type(e).__name__}: {e}") from e
+    return thunk
 
 
 def live_page(run, browser):
@@ -327,6 +314,31 @@ def refusals(run, browser):
         preview.stop()
 
 
+def other_host(run, browser):
+    """--host with an address other machines reach: a warning, and that name is answered too."""
+    spec = os.path.join(run.workdir, "shared.yaml")
+    write(spec, spec_text("Shared"))
+    preview = Preview(run.accordion, spec, "--host", "0.0.0.0")
+    try:
+        assert preview.get("/", host=f"0.0.0.0:{preview.port}")[0] == 200
+        assert preview.get("/", host=f"127.0.0.1:{preview.port}")[0] == 200
+        assert preview.get("/", host=f"192.0.2.1:{preview.port}")[0] == 403
+        preview.proc.send_signal(signal.SIGINT)
+        assert preview.proc.wait(timeout=5) == 0
+        err = preview.proc.stderr.read().decode()
+        assert f"accordion: warning: listening on 0.0.0.0:{preview.port}, which other machines can reach" in err, err
+    finally:
+        preview.stop()
+    loopback = Preview(run.accordion, spec)
+    try:
+        loopback.proc.send_signal(signal.SIGINT)
+        assert loopback.proc.wait(timeout=5) == 0
+        err = loopback.proc.stderr.read().decode()
+        assert "warning: listening" not in err, err
+    finally:
+        loopback.stop()
+
+
 def watch_process(args, spec, first, second, edit):
     """Runs a --watch command, waits for `first` on its output, edits, waits for `second`, sends SIGINT."""
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -395,7 +407,8 @@ def main():
         print("preview: 0 passed, 1 failed")
         return 1
     workdir = tempfile.mkdtemp(prefix="accordion-preview-")
-    run = Run(os.path.abspath(args.accordion), workdir)
+    run = Run(os.path.abspath(args.accordion), workdir, verbose=False)
+    run.figures = []
     try:
         # cdp.Browser resolves no name and starts offline; the preview is on
         # the loopback interface, so that one address is let through (the last
@@ -412,13 +425,14 @@ def main():
             ("live page: edits within a second, overlay, fix", lambda: live_page(run, browser)),
             ("spec broken from the start", lambda: first_broken(run, browser)),
             ("refusals, limits and SIGINT", lambda: refusals(run, browser)),
+            ("--host 0.0.0.0 warns", lambda: other_host(run, browser)),
             ("validate --watch", lambda: validate_watch(run, browser)),
             ("render --watch -o", lambda: render_watch(run, browser)),
         ]
         for name, fn in checks:
             if args.k and args.k not in name:
                 continue
-            run.check(name, fn)
+            run.check(name, guarded(fn))
     finally:
         browser.close()
     for figure in run.figures:
