@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics"]),
         // `accordion preview`'s pure parts: the HTTP request parser, routing, the Host check and the
         // live page's overlay and script (no sockets, no files: the executable does the I/O).
-        .target(name: "AccordionServe", dependencies: ["AccordionRender"]),
+        .target(name: "AccordionServe", dependencies: ["AccordionRender", "AccordionDiagnostics"]),
         // `accordion test`: expectations checked against snapshots and the dump; test files.
         .target(name: "AccordionTesting", dependencies: ["AccordionSpec", "AccordionModel", "AccordionRender",
                                                          "AccordionDiagnostics", "AccordionYAML"]),

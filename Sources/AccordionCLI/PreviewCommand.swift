@@ -119,7 +119,7 @@ enum ListenAddress {
 
 /// The spec as the preview knows it: the last good document (the page is
 /// made from it on every request), the problems of the file as it is now,
-/// and the generation of good pages, so an open tab can tell it is stale.
+/// and the version of the good page, so an open tab can tell it is stale.
 struct PreviewSession {
     let path: String
     let color: ColorChoice
@@ -127,6 +127,10 @@ struct PreviewSession {
     /// The overlay's markup while the file as saved has errors (or cannot be read).
     private(set) var problems: String?
     private(set) var generation = 0
+    /// When this server started (seconds), the first part of every page version.
+    private let started = time(nil)
+    /// The current good page's name: the server's start and its count of good pages.
+    var version: String { "\(started)-\(generation)" }
 
     init(path: String, color: ColorChoice) {
         self.path = path
@@ -162,7 +166,7 @@ struct PreviewSession {
     /// The event that tells a page where things stand now.
     var event: String {
         if let problems { return ServerSentEvent.encode("problem", data: problems) }
-        return ServerSentEvent.encode("page", data: String(generation))
+        return ServerSentEvent.encode("page", data: version)
     }
 
     /// The page for a request: the renderer's page of the last good document
@@ -170,7 +174,7 @@ struct PreviewSession {
     /// model when the script leaves it otherwise), the overlay shown while
     /// the file is broken; before any good version, the overlay alone.
     func page(keeping kept: KeptPanel) -> String {
-        let addendum = PreviewPage.addendum(generation: generation, problems: problems)
+        let addendum = PreviewPage.addendum(version: version, problems: problems)
         guard let document, var snapshot = Self.settled(document, tap: nil) else {
             return PreviewPage.placeholder(title: path, addendum: addendum)
         }

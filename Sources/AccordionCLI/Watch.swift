@@ -106,6 +106,16 @@ final class FileWatcher {
                 let nameBytes = buffer[(offset + 16)..<min(n, offset + 16 + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 offset += 16 + length
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Events were lost: take every watched path as changed.
+                    for (directory, names) in files {
+                        for name in names.sorted() where !changed.contains(directory + "/" + name) {
+                            changed.append(directory + "/" + name)
+                        }
+                    }
+                    changed += trees.filter { !changed.contains($0) }
+                    continue
+                }
                 guard let watch = watches[wd] else { continue }
                 var path: String?
                 if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {

@@ -1,30 +1,32 @@
+import AccordionDiagnostics
 import AccordionRender
 
 /// What `accordion preview` adds to the page `render --format html` makes:
 /// an overlay for the spec's problems and a script that listens to the
 /// server's event stream. The page itself is the renderer's, unchanged.
 ///
-/// The stream sends two kinds of event. `page` carries the generation of
-/// the newest good page: a page of another generation reloads itself,
-/// asking the server (`/?expanded=ID`) to keep the panel it has open, and
-/// its scroll position; a page of that generation hides its overlay.
+/// The stream sends two kinds of event. `page` carries the version of the
+/// newest good page: a page of another version reloads itself, asking the
+/// server (`/?expanded=ID`) to keep the panel it has open, and its scroll
+/// position; a page of that version hides its overlay.
 /// `problem` carries the overlay's markup: the last good page stays, with
 /// the located problems over it.
 public enum PreviewPage {
     /// The id of the overlay element (the browser test reads it too).
     public static let overlayID = "accordion-preview-problems"
 
-    /// The addendum for a page of `generation`, with the overlay shown when
+    /// The addendum for a page of `version`, with the overlay shown when
     /// the spec is broken right now.
     ///
     /// - Parameters:
-    ///   - generation: The number of the good page this is (the server counts them).
+    ///   - version: Names the good page this is, uniquely across the server's
+    ///     runs, so a tab that reconnects to a restarted server reloads too.
     ///   - problems: The overlay's markup (`overlay(_:)`), or nil when the spec is good.
     /// - Returns: Markup for the end of the page's body.
-    public static func addendum(generation: Int, problems: String?) -> HTMLRender.PageAddendum {
+    public static func addendum(version: String, problems: String?) -> HTMLRender.PageAddendum {
         var html = "<style>\n\(style)</style>\n"
         html += "<div id=\"\(overlayID)\" role=\"alert\"\(problems == nil ? " hidden" : "")>\(problems ?? "")</div>\n"
-        html += "<script>\nconst accordionPreviewGeneration = \(generation);\n\(script)</script>\n"
+        html += "<script>\nconst accordionPreviewVersion = \(JSONText.quote(version, safeInScript: true));\n\(script)</script>\n"
         return HTMLRender.PageAddendum(html: html)
     }
 
@@ -116,7 +118,7 @@ public enum PreviewPage {
   }
   const events = new EventSource("/events");
   events.addEventListener("page", (ev) => {
-    if (Number(ev.data) !== accordionPreviewGeneration) {
+    if (ev.data !== accordionPreviewVersion) {
       events.close();
       reload();
     } else {

@@ -101,18 +101,20 @@ final class PreviewRouteTests: XCTestCase {
         XCTAssertFalse(html.contains("<script>"))
         XCTAssertFalse(html.contains("<b>"))
         XCTAssertTrue(html.contains("a.yaml:3:7: error: bad &lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt; &amp; &quot;q&quot;"))
-        let page = PreviewPage.addendum(generation: 4, problems: html).html
-        XCTAssertTrue(page.contains("const accordionPreviewGeneration = 4;"))
+        let page = PreviewPage.addendum(version: "1764633600-4", problems: html).html
+        XCTAssertTrue(page.contains("const accordionPreviewVersion = \"1764633600-4\";"))
         XCTAssertTrue(page.contains("role=\"alert\">" + html))
-        XCTAssertTrue(PreviewPage.addendum(generation: 1, problems: nil).html.contains("role=\"alert\" hidden>"))
+        XCTAssertTrue(PreviewPage.addendum(version: "1-1", problems: nil).html.contains("role=\"alert\" hidden>"))
     }
 
     func testThePlaceholderMayConnectBackAndTheRenderedFileMayNot() {
-        let addendum = PreviewPage.addendum(generation: 0, problems: nil)
+        let addendum = PreviewPage.addendum(version: "</script>", problems: nil)
         let page = PreviewPage.placeholder(title: "<x>.yaml", addendum: addendum)
         XCTAssertTrue(page.contains("connect-src 'self'"))
         XCTAssertTrue(page.contains("<title>&lt;x&gt;.yaml</title>"))
         XCTAssertTrue(page.hasSuffix(addendum.html + "</body>\n</html>\n"))
+        // The version cannot end the script it is written in.
+        XCTAssertTrue(addendum.html.contains("const accordionPreviewVersion = \"\\u003c/script\\u003e\";"), addendum.html)
         XCTAssertFalse(HTMLRender.head(title: "t", addendum: nil).contains("connect-src"))
     }
 }
