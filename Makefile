@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SAMPLE ?= samples/article-demo.yaml
 
-.PHONY: deps build release demo test browser-test conformance docs clean
+.PHONY: deps build release demo test browser-deps browser-test preview-test conformance docs clean
 
 # libyaml (through pkg-config) is the only system library the package needs.
 deps:
@@ -37,7 +37,7 @@ test: deps
 # standard-library Python script. A missing or broken browser fails the run;
 # it is never skipped. Its randomized test prints its seed;
 # ACCORDION_BROWSER_SEED=N replays or varies it.
-browser-test: deps
+browser-deps: deps
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing chromium"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
@@ -45,7 +45,15 @@ browser-test: deps
 		echo "installing python3"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3; }
 	$(SWIFT) build -c release --product accordion
+
+browser-test: browser-deps
 	python3 -B Tests/Browser/browser_test.py --accordion .build/release/accordion
+
+# `accordion preview` in the same headless chromium (a saved edit shown within
+# a second, the error overlay, the server's refusals, Ctrl-C), and `validate
+# --watch` / `render --watch -o` as processes.
+preview-test: browser-deps
+	python3 -B Tests/Browser/preview_test.py --accordion .build/release/accordion
 
 # The official JSON-Schema-Test-Suite (draft 2020-12, required tests) run
 # through `accordion validate --schema`; the suite comes from PyPI (the

@@ -35,6 +35,9 @@ let package = Package(
             resources: []
         ),
         .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics"]),
+        // `accordion preview`'s pure parts: the HTTP request parser, routing, the Host check and the
+        // live page's overlay and script (no sockets, no files: the executable does the I/O).
+        .target(name: "AccordionServe", dependencies: ["AccordionRender", "AccordionDiagnostics"]),
         // `accordion test`: expectations checked against snapshots and the dump; test files.
         .target(name: "AccordionTesting", dependencies: ["AccordionSpec", "AccordionModel", "AccordionRender",
                                                          "AccordionDiagnostics", "AccordionYAML"]),
@@ -43,6 +46,7 @@ let package = Package(
             dependencies: [
                 "AccordionDiagnostics", "AccordionYAML", "JSONSchema",
                 "AccordionSpec", "AccordionModel", "AccordionRender", "AccordionTesting", "AccordionParallel",
+                "AccordionServe",
             ]
         ),
         // An app embedding the model through the public API (Examples/EmbeddingHost; checked by Tests/Drive).
@@ -58,6 +62,7 @@ let package = Package(
         .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionTestSupport", "AccordionRender", "AccordionModel", "AccordionSpec", "AccordionYAML"]),
         .testTarget(name: "AccordionTestingTests", dependencies: ["AccordionTesting", "AccordionSpec", "AccordionRender", "AccordionModel"]),
         .testTarget(name: "AccordionCLITests", dependencies: ["AccordionTestSupport"]),
+        .testTarget(name: "AccordionServeTests", dependencies: ["AccordionServe", "AccordionRender"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -77,6 +77,10 @@ let colorOption = OptionSpec(
     help: "Colour the output: auto colours a terminal, unless NO_COLOR is set and not empty; "
         + "FORCE_COLOR set and not empty colours anything.")
 
+/// The `--watch` flag of `validate`: run again on every change, until Ctrl-C.
+let watchOption = OptionSpec(long: "watch", help: "Run again each time a file changes (for a directory, any "
+    + "spec in it), until Ctrl-C (exit 0); each run starts with a line on standard error with the time.")
+
 /// A problem with the command line: `accordion: error: MESSAGE`, the usage line, exit 2.
 struct UsageError: Error {
     var message: String

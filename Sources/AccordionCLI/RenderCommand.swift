@@ -19,7 +19,7 @@ let renderCommand = CommandSpec(
     readme: "runs the spec's script and shows the container: a terminal drawing, a JSON/YAML dump of every "
         + "frame and the containment log, an SVG phone picture, or a self-contained interactive HTML page that "
         + "plays the model back when a header is clicked (`--at` a moment mid-transition, `--steps` every step; "
-        + "`-o page.html` takes the format from the extension)",
+        + "`-o page.html` takes the format from the extension; `--watch` rewrites it on every save)",
     arguments: [ArgumentSpec(valueName: "file", help: "The spec, or '-' for standard input.")],
     options: [
         OptionSpec(long: "format", valueName: "format", allowed: RenderFormat.allCases.map(\.rawValue),
@@ -39,8 +39,20 @@ let renderCommand = CommandSpec(
             + "output or nothing) instead of standard output; '-' is standard output."),
         OptionSpec(long: "max-items", valueName: "n", defaultValue: String(OutputLimit.defaultMaxItems),
                    help: "With --steps, the most panel frames and log entries shown over all steps."),
+        OptionSpec(long: "watch", help: "With --output: render again each time the spec changes, until Ctrl-C "
+            + "(exit 0); each run starts with a line on standard error with the time."),
     ],
-    run: { args throws(UsageError) in RenderJob.main(try RenderOptions(args)) }
+    run: { args throws(UsageError) in
+        let options = try RenderOptions(args)
+        guard args.has("watch") else { return RenderJob.main(options) }
+        guard let output = options.output else { throw UsageError("--watch needs --output FILE (a file to rewrite on each change)") }
+        if options.input == "-" { throw UsageError("--watch needs a spec file; standard input cannot be watched") }
+        return WatchLoop.run(files: [options.input], trees: []) {
+            let code = RenderJob.main(options)
+            if code == 0 { IO.writeStderr("accordion: wrote \(output)\n") }
+            return code
+        }
+    }
 )
 
 /// What the command line asked `render` to do, typed and checked.

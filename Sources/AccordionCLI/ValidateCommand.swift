@@ -18,7 +18,7 @@ let validateCommand = CommandSpec(
         + "2 usage or I/O problems (a missing file, a bad schema).",
     readme: "checks specs (files, directories, `-`) against `Schemas/accordion.schema.json` and the accordion "
         + "rules; every problem at its `file:line:col` with a `help:`; `--format github` annotates pull requests, "
-        + "`sarif` feeds code scanning; `--schema FILE` for any other JSON Schema",
+        + "`sarif` feeds code scanning; `--schema FILE` for any other JSON Schema; `--watch` re-runs on every save",
     arguments: [ArgumentSpec(valueName: "path", help: "A spec, a directory (searched recursively for *.yaml "
         + "and *.yml, hidden entries skipped) or '-' for standard input.", repeatable: true)],
     options: [
@@ -29,11 +29,25 @@ let validateCommand = CommandSpec(
                     + "annotations, sarif (2.1.0) for code scanning."),
         OptionSpec(long: "strict", help: "Warnings fail too (exit 1)."),
         colorOption,
+        watchOption,
     ],
     run: { args throws(UsageError) in try runValidate(args) }
 )
 
 private func runValidate(_ args: ParsedArguments) throws(UsageError) -> Int32 {
+    let schemaPath = args.value("schema")
+    let paths = args.positionals
+    if let schemaPath, paths.contains("-"), schemaPath == "-" {
+        throw UsageError("standard input cannot be both the schema and a document")
+    }
+    guard args.has("watch") else { return validateOnce(args) }
+    if paths.contains("-") || schemaPath == "-" { throw UsageError("--watch needs files; standard input cannot be watched") }
+    let (files, trees) = WatchLoop.targets(paths)
+    return WatchLoop.run(files: files + (schemaPath.map { [$0] } ?? []), trees: trees) { validateOnce(args) }
+}
+
+/// One run of `validate` over the command line's paths.
+private func validateOnce(_ args: ParsedArguments) -> Int32 {
     let schemaPath = args.value("schema")
     let format = args.value("format").flatMap(OutputFormat.init(rawValue:)) ?? .text
     let color = args.color
@@ -44,9 +58,6 @@ private func runValidate(_ args: ParsedArguments) throws(UsageError) -> Int32 {
     var validator: JSONSchemaValidator?
     if let schemaPath {
         let name = schemaPath == "-" ? "<stdin>" : schemaPath
-        if paths.contains("-"), schemaPath == "-" {
-            throw UsageError("standard input cannot be both the schema and a document")
-        }
         let bytes: [UInt8]
         do {
             bytes = try IO.readInput(schemaPath, limit: YAMLLimits().maxInputBytes)

@@ -11,6 +11,7 @@ nonisolated let commands: [CommandSpec] = [
     resolveCommand,
     validateCommand,
     renderCommand,
+    previewCommand,
     testCommand,
     driveCommand,
     explainCommand,

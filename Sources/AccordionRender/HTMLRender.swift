@@ -11,21 +11,56 @@ public enum HTMLRender {
     /// The page for the moment `snapshot` shows (the state after the script,
     /// or mid-transition with `--at`, in which case the page plays the rest).
     ///
-    /// - Parameter snapshot: The moment to show first.
+    /// - Parameters:
+    ///   - snapshot: The moment to show first.
+    ///   - addendum: What a live preview adds to the page (its overlay and
+    ///     event-stream script); nil for the file `render` writes.
     /// - Returns: A self-contained HTML document.
-    public static func page(_ snapshot: Snapshot) -> String {
+    public static func page(_ snapshot: Snapshot, addendum: PageAddendum? = nil) -> String {
         let playback = HTMLPlayback(snapshot)
         let title = snapshot.title ?? "accordion"
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        // The page loads nothing: say so to the browser too, so a stray URL fails loudly.
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
-        out += "<title>\(XML.escape(title))</title>\n<style>\n\(HTMLPage.style)</style>\n</head>\n<body>\n"
+        var out = head(title: title, addendum: addendum)
         out += HTMLPage.body
         out += "<script type=\"application/json\" id=\"accordion-data\">\n"
         out += data(snapshot, playback)
-        out += "\n</script>\n<script>\n\(HTMLPage.script)</script>\n</body>\n</html>\n"
+        out += "\n</script>\n<script>\n\(HTMLPage.script)</script>\n" + tail(addendum)
         return out
+    }
+
+    /// The document up to `<body>`: the page's style sheet, and a policy that
+    /// lets it load nothing (a stray URL fails loudly); a live preview may
+    /// also open its event stream on its own origin.
+    ///
+    /// - Parameters:
+    ///   - title: The document title.
+    ///   - addendum: The live preview's additions, or nil.
+    /// - Returns: The start of the document, through `<body>`.
+    public static func head(title: String, addendum: PageAddendum?) -> String {
+        let connect = addendum == nil ? "" : "; connect-src 'self'"
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\(connect)\">\n"
+        out += "<title>\(XML.escape(title))</title>\n<style>\n\(HTMLPage.style)</style>\n</head>\n<body>\n"
+        return out
+    }
+
+    /// The end of the document: the addendum's markup, then `</body></html>`.
+    ///
+    /// - Parameter addendum: The live preview's additions, or nil.
+    /// - Returns: The close of the document.
+    public static func tail(_ addendum: PageAddendum?) -> String {
+        (addendum?.html ?? "") + "</body>\n</html>\n"
+    }
+
+    /// What a server that keeps the page live adds to it: markup at the end
+    /// of the body (an overlay, a script that listens to the server), which
+    /// may also connect back to the page's own origin.
+    public struct PageAddendum: Sendable {
+        /// Inserted just before `</body>`.
+        public var html: String
+
+        /// Creates an addendum.
+        public init(html: String) { self.html = html }
     }
 
     /// The most recent log entries the page embeds; older ones are only counted,

@@ -94,7 +94,7 @@ final class CommandTableTests: XCTestCase {
         XCTAssertEqual(validate.status, 2)
         XCTAssertEqual(validate.stderr, "accordion: error: unknown option '--strikt'; did you mean '--strict'?\n"
             + "usage: accordion validate [--schema <file>] [--format <format>] [--strict]\n"
-            + "                          [--color <when>] <path> ...\n"
+            + "                          [--color <when>] [--watch] <path> ...\n"
             + "  See 'accordion help validate' for more information.\n")
         let command = try CLI.run(["valdate"])
         XCTAssertEqual(command.status, 2)
@@ -138,7 +138,8 @@ final class CommandTableTests: XCTestCase {
             let options = try listedOptions(command)
             XCTAssertTrue(options.contains { $0.name == "help" && $0.short == "h" }, command)
             XCTAssertTrue(options.contains { $0.name == "version" }, command)
-            for option in options where option.name != "help" && option.name != "version" {
+            // `--watch` runs until interrupted: Tests/Browser/preview_test.py starts and stops it.
+            for option in options where !["help", "version", "watch"].contains(option.name) {
                 var args = [command, "--" + option.name]
                 if let value = option.value {
                     var v = option.allowed.first ?? sample[value] ?? "x"
@@ -156,8 +157,8 @@ final class CommandTableTests: XCTestCase {
             }
         }
         let expected = [
-            "render": ["format", "at", "steps", "tap", "no-script", "color", "output", "max-items"],
-            "validate": ["schema", "format", "strict", "color"],
+            "render": ["format", "at", "steps", "tap", "no-script", "color", "output", "max-items", "watch"],
+            "validate": ["schema", "format", "strict", "color", "watch"],
             "resolve": ["color"], "explain": ["list"], "schema": [String](),
         ]
         for (command, names) in expected {
@@ -195,7 +196,7 @@ final class CommandTableTests: XCTestCase {
 
         USAGE: accordion render [--format <format>] [--at <seconds>] [--steps]
                                 [--tap <id> ...] [--no-script] [--color <when>]
-                                [--output <file>] [--max-items <n>] <file>
+                                [--output <file>] [--max-items <n>] [--watch] <file>
 
         ARGUMENTS:
           <file>                  The spec, or '-' for standard input.
@@ -227,6 +228,9 @@ final class CommandTableTests: XCTestCase {
                                   output.
           --max-items <n>         With --steps, the most panel frames and log entries
                                   shown over all steps. (default: 250000)
+          --watch                 With --output: render again each time the spec
+                                  changes, until Ctrl-C (exit 0); each run starts with a
+                                  line on standard error with the time.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -243,7 +247,7 @@ final class CommandTableTests: XCTestCase {
         a warning), 2 usage or I/O problems (a missing file, a bad schema).
 
         USAGE: accordion validate [--schema <file>] [--format <format>] [--strict]
-                                  [--color <when>] <path> ...
+                                  [--color <when>] [--watch] <path> ...
 
         ARGUMENTS:
           <path> ...              A spec, a directory (searched recursively for *.yaml
@@ -262,6 +266,9 @@ final class CommandTableTests: XCTestCase {
                                   NO_COLOR is set and not empty; FORCE_COLOR set and not
                                   empty colours anything. (values: auto, always, never;
                                   default: auto)
+          --watch                 Run again each time a file changes (for a directory,
+                                  any spec in it), until Ctrl-C (exit 0); each run
+                                  starts with a line on standard error with the time.
           --version               Show the version.
           -h, --help              Show help information.
 
