@@ -476,6 +476,30 @@ def targets(results, files, model, drive=None):
 
 # ------------------------------------------------------------------- report
 
+def model_tables(taps, layout):
+    """The model bench's two tables for one expansion mode: per-tap cost by
+    chunk, and layout(at:) by stack size."""
+    lines = [
+        "",
+        "| chunk | " + " | ".join(str(i + 1) for i in range(len(taps["ns_per_tap"]))) + " |",
+        "|---|" + "---|" * len(taps["ns_per_tap"]),
+    ]
+    for label, key in (("ns per tap, fastest round", "min_ns_per_tap"), ("ns per tap, median round", "ns_per_tap"),
+                       ("CPU ns per tap, least", "min_cpu_ns_per_tap"), ("CPU ns per tap, median", "cpu_ns_per_tap")):
+        if taps.get(key):
+            lines.append(f"| {label} | " + " | ".join(f"{x:,.0f}" for x in taps[key]) + " |")
+    lines += [
+        "",
+        "| panels | layout(at:) per call, median | fastest call | per panel (fastest) | calls |",
+        "|---|---|---|---|---|",
+    ]
+    for r in layout:
+        fastest = r.get("min_ns_per_call", r["ns_per_call"])
+        lines.append(f"| {r['panels']:,} | {r['ns_per_call'] / 1e6:.3f} ms | {fastest / 1e6:.3f} ms | "
+                     f"{fastest / r['panels']:.1f} ns | {r['calls']} |")
+    return lines
+
+
 def fmt_ms(ms):
     if ms is None:
         return "–"
@@ -631,47 +655,16 @@ def write_markdown(path, data, tools):
             "container (per chunk: wall time of the fastest and the median round, and the thread's CPU "
             "time, least and median over the rounds; flatness is judged on the least CPU time); then `layout(at:)` half-way through a transition that moves a quarter of the "
             "stack (median of repeated calls).",
-            "",
-            "| chunk | " + " | ".join(str(i + 1) for i in range(len(taps["ns_per_tap"]))) + " |",
-            "|---|" + "---|" * len(taps["ns_per_tap"]),
         ]
-        for label, key in (("ns per tap, fastest round", "min_ns_per_tap"), ("ns per tap, median round", "ns_per_tap"),
-                           ("CPU ns per tap, least", "min_cpu_ns_per_tap"), ("CPU ns per tap, median", "cpu_ns_per_tap")):
-            if taps.get(key):
-                lines.append(f"| {label} | " + " | ".join(f"{x:,.0f}" for x in taps[key]) + " |")
-        lines += [
-            "",
-            "| panels | layout(at:) per call, median | fastest call | per panel (fastest) | calls |",
-            "|---|---|---|---|---|",
-        ]
-        for r in model.get("layout", []):
-            fastest = r.get("min_ns_per_call", r["ns_per_call"])
-            lines.append(f"| {r['panels']:,} | {r['ns_per_call'] / 1e6:.3f} ms | {fastest / 1e6:.3f} ms | "
-                         f"{fastest / r['panels']:.1f} ns | {r['calls']} |")
+        lines += model_tables(taps, model.get("layout", []))
         multiple = model.get("multiple") or {}
         if multiple.get("taps"):
-            mtaps = multiple["taps"]
             lines += [
                 "",
                 "The same with `expansion: multiple` (each tap opens or closes its own panel, so about half the "
                 "stack ends up open; the layout is taken with every fourth panel open while a tap opens or closes one more):",
-                "",
-                "| chunk | " + " | ".join(str(i + 1) for i in range(len(mtaps["ns_per_tap"]))) + " |",
-                "|---|" + "---|" * len(mtaps["ns_per_tap"]),
             ]
-            for label, key in (("ns per tap, fastest round", "min_ns_per_tap"), ("ns per tap, median round", "ns_per_tap"),
-                               ("CPU ns per tap, least", "min_cpu_ns_per_tap"), ("CPU ns per tap, median", "cpu_ns_per_tap")):
-                if mtaps.get(key):
-                    lines.append(f"| {label} | " + " | ".join(f"{x:,.0f}" for x in mtaps[key]) + " |")
-            lines += [
-                "",
-                "| panels | layout(at:) per call, median | fastest call | per panel (fastest) | calls |",
-                "|---|---|---|---|---|",
-            ]
-            for r in multiple.get("layout", []):
-                fastest = r.get("min_ns_per_call", r["ns_per_call"])
-                lines.append(f"| {r['panels']:,} | {r['ns_per_call'] / 1e6:.3f} ms | {fastest / 1e6:.3f} ms | "
-                             f"{fastest / r['panels']:.1f} ns | {r['calls']} |")
+            lines += model_tables(multiple["taps"], multiple.get("layout", []))
     else:
         lines.append(f"n/a: {model.get('note', 'not run')}")
     lines.append("")
