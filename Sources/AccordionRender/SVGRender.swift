@@ -112,7 +112,7 @@ public enum SVGRender {
             out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s)
         }
         for p in s.panels {
-            out += header(p, id: "\(id)-h\(p.index)", expanded: p.index == s.expandedIndex)
+            out += header(p, id: "\(id)-h\(p.index)", expanded: s.isExpanded(p.index))
         }
         if case .modal(let title)? = s.visible {
             out += modal(title, width: w, height: h)
