@@ -201,7 +201,7 @@ public enum BundledSchema {
         "headingLevel": {
           "title": "Heading level",
           "description": "The level (1 to 6) of the headings that hold the header buttons on the HTML page, as the WAI-ARIA accordion pattern asks. Default 3.",
-          "markdownDescription": "The level (`1`…`6`) of the headings (`<h3>`…) that hold the header buttons on the HTML page, as the WAI-ARIA accordion pattern asks: pick the level that fits the page's outline. Default `3`.",
+          "markdownDescription": "The level (`1` to `6`) of the headings (`<h3>`, ...) that hold the header buttons on the HTML page, as the WAI-ARIA accordion pattern asks: pick the level that fits the page's outline. Default `3`.",
           "type": "integer",
           "minimum": 1,
           "maximum": 6,
