@@ -72,7 +72,7 @@ public enum ExpectationRun {
             }
             let snapshot = model.snapshot(at: expectation.at ?? model.settledTime)
             outcome.checked += 1
-            var dump: DumpValue?
+            var dump: [(String, DumpField)]?
             for check in expectation.checks {
                 if case .snapshot(let name) = check.kind {
                     outcome.snapshots.append(SnapshotTaken(name: name, span: check.span,
@@ -98,10 +98,11 @@ public enum ExpectationRun {
     }
 
     /// What `check` finds different at `snapshot`; `eventsSeen` entries of
-    /// its log were already seen by earlier expectations. `dump` is made on
+    /// its log were already seen by earlier expectations. `dump` (the dump's
+    /// top-level fields, each made only when a path reads it) is made on
     /// first need and kept for the other checks of the step.
     static func differences(_ check: ExpectCheck, in s: Snapshot, eventsSeen: Int, tolerance: Double,
-                            dump: inout DumpValue?) -> [FieldDifference] {
+                            dump: inout [(String, DumpField)]?) -> [FieldDifference] {
         func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "null" }
         func number(_ v: Double) -> String { JSONText.rounded(v, places: 3) }
         func differ(_ field: String, _ expected: String, _ actual: String) -> [FieldDifference] {
@@ -160,8 +161,8 @@ public enum ExpectationRun {
             return [FieldDifference(field: contains ? "events (contains, in order)" : "events",
                                     expected: expected.joined(separator: "\n"), actual: actual.joined(separator: "\n"))]
         case .field(let path, let expected):
-            if dump == nil { dump = DumpTree.snapshot(s) }
-            guard let actual = DumpPath.value(at: path, in: dump!) else {
+            if dump == nil { dump = DumpTree.snapshotFields(s) }
+            guard let actual = DumpPath.value(at: path, fields: dump!) else {
                 return [FieldDifference(field: path, expected: spell(expected), actual: "no such field in the dump")]
             }
             let key = path.split(separator: ".").last?.prefix { $0 != "[" } ?? ""
@@ -241,6 +242,31 @@ public enum ExpectationRun {
 /// A field of the dump named as `expect: {path: …}` writes it:
 /// `panels[2].content.height`, `transition.progress`, `events[0].event`.
 public enum DumpPath {
+    /// The value at `path` in a dump given as its top-level fields
+    /// (`DumpTree.snapshotFields`), making only the field the path names and,
+    /// in a list made one element at a time, only the element it indexes.
+    ///
+    /// - Parameters:
+    ///   - path: The field, as `expect: {path: …}` writes it.
+    ///   - fields: The dump's top-level fields.
+    /// - Returns: The value, or nil when the dump has no such field.
+    public static func value(at path: String, fields: [(String, DumpField)]) -> DumpValue? {
+        let name = path.prefix { $0 != "." && $0 != "[" }
+        guard let field = fields.first(where: { $0.0 == name })?.1 else { return nil }
+        var rest = path.dropFirst(name.count)
+        let top: DumpValue
+        if case .items(let count, let element) = field, rest.first == "[", let close = rest.firstIndex(of: "]"),
+           let index = Int(rest[rest.index(after: rest.startIndex)..<close]) {
+            guard index >= 0, index < count else { return nil }
+            top = element(index)
+            rest = rest[rest.index(after: close)...]
+        } else {
+            top = field.value
+        }
+        // The rest of the path read from the field (or element) it starts at.
+        return value(at: "_" + rest, in: .object([("_", top)]))
+    }
+
     /// The value at `path`, or nil when the dump has no such field.
     public static func value(at path: String, in root: DumpValue) -> DumpValue? {
         var current = root
