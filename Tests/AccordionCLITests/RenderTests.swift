@@ -89,7 +89,7 @@ final class RenderGoldenTests: XCTestCase {
         for golden in goldens {
             let testFile = RenderGolden.directory.appendingPathComponent(golden.base + ".test.yaml")
             let text = (try? String(contentsOf: testFile, encoding: .utf8)) ?? ""
-            let cases = text.components(separatedBy: "\n  - name: ").dropFirst()
+            let cases = text.components(separatedBy: "\n  - name: ").dropFirst().map { $0 + "\n" }
             let found = cases.first { $0.hasPrefix(golden.caseName + "\n") }
             XCTAssertNotNil(found, "\(golden.fileName): no case `\(golden.caseName)` in \(testFile.lastPathComponent); "
                 + "run scripts/render-fixture-tests.py")
