@@ -228,8 +228,9 @@ private struct FileRun: Sendable {
             guard let bytes = read(file) else { return }
             let text = SourceText(name: file, bytes: bytes)
             sources[file] = text
-            let base = file.split(separator: "/").last.map(String.init) ?? file
-            let dir = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+            let slash = file.lastIndex(of: "/")
+            let base = slash.map { String(file[file.index(after: $0)...]) } ?? file
+            let dir = slash.map { String(file[..<$0]) } ?? "."
             let snapshotDir = dir + "/__snapshots__/" + base
             var used: Set<String> = []
             if TestFile.isTestFile(file) {
