@@ -228,7 +228,7 @@ private struct FileRun: Sendable {
             guard let bytes = read(file) else { return }
             let text = SourceText(name: file, bytes: bytes)
             sources[file] = text
-            let slash = file.lastIndex(of: "/")
+            let slash = file.utf8.lastIndex(of: UInt8(ascii: "/"))
             let base = slash.map { String(file[file.index(after: $0)...]) } ?? file
             let dir = slash.map { String(file[..<$0]) } ?? "."
             let snapshotDir = dir + "/__snapshots__/" + base
@@ -333,6 +333,11 @@ private struct FileRun: Sendable {
 
 /// A case name as a directory name: `/` and leading dots replaced.
 private func safeName(_ name: String) -> String {
+    // Most names need nothing replaced.
+    if let first = name.utf8.first, first != UInt8(ascii: "."),
+       !name.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) {
+        return name
+    }
     var out = String(name.map { $0 == "/" || $0 == "\\" ? "_" : $0 })
     while out.hasPrefix(".") { out = "_" + out.dropFirst() }
     return out.isEmpty ? "_" : out
