@@ -274,8 +274,7 @@ private struct FileRun: Sendable {
             } else {
                 // A spec is a test when it has expect or snapshot steps (one
                 // without any can still have snapshots left from when it had).
-                let source = String(decoding: bytes, as: UTF8.self)
-                if source.contains("expect:") || source.contains("snapshot:") {
+                if contains(bytes, "expect:") || contains(bytes, "snapshot:") {
                     let result = SpecLoader.load(bytes, source: file)
                     guard let document = result.document else {
                         invalid += result.diagnostics.filter { $0.severity == .error }.map { ($0, text) }
@@ -328,6 +327,21 @@ private struct FileRun: Sendable {
                 sweep(SnapshotStore.files(under: entry), options)
             }
         }
+    }
+}
+
+/// Whether `word` occurs in `bytes` (a byte search: no text decoding).
+private func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard count > 0, bytes.count >= count else { return false }
+    let needle = UnsafeBufferPointer(start: word.utf8Start, count: count)
+    return bytes.withUnsafeBufferPointer { b in
+        var i = 0
+        while i + count <= b.count {
+            if b[i] == needle[0], memcmp(b.baseAddress! + i, needle.baseAddress!, count) == 0 { return true }
+            i += 1
+        }
+        return false
     }
 }
 
