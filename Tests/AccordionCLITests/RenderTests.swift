@@ -109,7 +109,8 @@ final class RenderGoldenTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: RenderGolden.directory.path)
             .filter { $0.hasSuffix(".json") }
         for file in files {
-            XCTAssertTrue(listed.contains(file), "\(file) is not a --steps golden of goldens.txt")
+            XCTAssertTrue(listed.contains(file), "\(file) is not a --steps golden of goldens.txt; a golden of one "
+                + "moment belongs in __snapshots__ (scripts/render-fixture-tests.py moves it there)")
         }
         let snapshots = Set(goldens.filter { !$0.isSeries }.map(\.snapshotURL.path))
         let store = RenderGolden.directory.appendingPathComponent("__snapshots__")
