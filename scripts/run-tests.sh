@@ -14,7 +14,10 @@
 #      symbol documented, the articles' code compiled by a test),
 #      `accordion drive` sessions through a pipe against `render` and `validate`,
 #      the embedding example (Examples/EmbeddingHost) against `render --at`,
-#      and the official JSON-Schema-Test-Suite through `accordion validate --schema`;
+#      the official JSON-Schema-Test-Suite through `accordion validate --schema`,
+#      and through `accordion test` the samples' expect steps, the held-back
+#      test files and the render fixtures' test files (their snapshots are
+#      the reviewed render goldens);
 #   6. real-browser tests of `render --format html` and of `accordion preview`
 #      (headless chromium), and `validate`/`render --watch` as processes;
 #   7. benchmark harness smoke run (1,000 panels, one run each, no timing asserted);
@@ -137,8 +140,18 @@ python_stage "docs" python3 -B scripts/check-docs.py
 python_stage "drive" python3 -B Tests/Drive/drive_test.py .build/release/accordion
 python_stage "embedding-example" python3 -B Tests/Drive/embedding_test.py .build/release/EmbeddingHost .build/release/accordion
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
-# The samples' expect steps and the held-back test files, through `accordion test` itself.
-python_stage "accordion-test" .build/release/accordion test samples Tests/Fixtures/test/mail-client.test.yaml
+# The samples' expect steps, the held-back test files and the render
+# fixtures' test files (whose snapshots are the reviewed render goldens),
+# through `accordion test` itself. `accordion test` writes snapshots only
+# when asked (`--update`): with ACCORDION_RECORD=1 the fixtures' snapshots are
+# re-recorded that way first, and the run fails, as every recording run does.
+if [[ "${ACCORDION_RECORD:-}" == 1 ]]; then
+    stage "accordion test --update Tests/Fixtures/render (ACCORDION_RECORD=1)"
+    .build/release/accordion test --update Tests/Fixtures/render | grep -vE '^PASS '
+    echo "recorded the render fixtures' snapshots; review the diff and run again without ACCORDION_RECORD"
+    count "recording" 1 0 1
+fi
+python_stage "accordion-test" .build/release/accordion test samples Tests/Fixtures/test/mail-client.test.yaml Tests/Fixtures/render
 python_stage "browser" make --no-print-directory browser-test
 python_stage "preview" make --no-print-directory preview-test
 python_stage "bench-smoke" make --no-print-directory bench-smoke

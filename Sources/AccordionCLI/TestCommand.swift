@@ -33,7 +33,8 @@ let testCommand = CommandSpec(
                    help: "text for people, json for tools, junit (XML) for CI dashboards, github for workflow annotations, tap."),
         OptionSpec(long: "filter", valueName: "pattern", help: "Run only the cases whose 'FILE › CASE' contains PATTERN."),
         OptionSpec(long: "fail-fast", help: "Stop at the first failing case."),
-        OptionSpec(long: "update", help: "Write missing and different snapshots (and list them); list unused ones."),
+        OptionSpec(long: "update", help: "Write missing and different snapshots (and list them), except those of a case whose "
+                   + "expectations fail; list unused ones."),
         OptionSpec(long: "prune", help: "Remove snapshots no case uses."),
         colorOption,
     ],
@@ -78,25 +79,32 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
     }
 
     let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune)
-    // Files are independent: two threads take half each (in order, so the
-    // output is the same), unless the first failure must stop the run.
+    // Files are independent: two threads each take the next file from one
+    // queue (so a thread the machine pauses leaves its share to the other),
+    // and the results are joined in file order, so the output is the same;
+    // unless the first failure must stop the run.
     var run = FileRun()
     if failFast || files.count < 16 {
         for file in files where !run.stop { run.run(file, options) }
     } else {
-        let half = files.count / 2
+        let queue = HandoffQueue<Int>(capacity: files.count)
+        for index in files.indices { queue.push(index) }
+        queue.finish()
         let files = files
-        let (first, second) = Parallel.both({
-            var part = FileRun()
-            for file in files[..<half] { part.run(file, options) }
-            return part
-        }, {
-            var part = FileRun()
-            for file in files[half...] { part.run(file, options) }
-            return part
-        })
-        run = first
-        run.append(second)
+        let work = { @Sendable () -> [(Int, FileRun)] in
+            var done: [(Int, FileRun)] = []
+            while let index = queue.poll() {
+                var part = FileRun()
+                part.run(files[index], options)
+                done.append((index, part))
+            }
+            return done
+        }
+        let (first, second) = Parallel.both(work, work)
+        for (_, part) in (first + second).sorted(by: { $0.0 < $1.0 }) { run.append(part) }
+    }
+    if (update || prune) && filter == nil && !run.stop {
+        run.sweepOrphans(beside: files, options)
     }
     for message in run.errors { IO.writeStderr("accordion: error: \(message)\n") }
     var invalid = run.invalid
@@ -115,6 +123,8 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
             formatter.format(d, source: text ?? sources[d.span.source] ?? SourceText(name: d.span.source, bytes: []))
         }.joined(separator: "\n"))
     }
+    // What --update and --prune did goes with the text report, else beside it.
+    if format != .text { IO.writeStderr(notes.map { $0 + "\n" }.joined()) }
     switch format {
     case .text: IO.writeStdout(TestOutput.text(reports, notes: notes))
     case .json: IO.writeStdout(TestOutput.json(reports))
@@ -176,13 +186,16 @@ private struct FileRun: Sendable {
                                drawing: TextRender.drawing($0.snapshot, color: false, caption: nil),
                                message: "expectation failed")
         }
+        // A case whose expectations fail shows a wrong moment: --update
+        // keeps its stored snapshots and reports the ones it would change.
+        let expectationsFailed = !failures.isEmpty
         let caseDir = snapshotDir + "/" + safeName(name)
         for taken in outcome.snapshots {
             let path = caseDir + "/" + taken.name + ".json"
             used.insert(path)
             let stored = (try? IO.readInput(path, limit: YAMLLimits().maxInputBytes)).map { String(decoding: $0, as: UTF8.self) }
             if stored == taken.json { continue }
-            if options.update {
+            if options.update, !expectationsFailed {
                 makeDirectories(caseDir)
                 do {
                     try IO.writeAtomically(taken.json, to: path)
@@ -193,10 +206,17 @@ private struct FileRun: Sendable {
                 continue
             }
             let differences = stored.map { SnapshotDiff.lines(expected: $0, actual: taken.json) }
-                ?? [FieldDifference(field: "snapshot \(taken.name)", expected: "a stored snapshot at \(path)", actual: "none (run `accordion test --update` to write it)")]
+                ?? [FieldDifference(field: "snapshot \(taken.name)", expected: "a stored snapshot at \(path)",
+                                    actual: options.update ? "none" : "none (run `accordion test --update` to write it)")]
+            let message = switch (stored == nil, options.update) {
+            case (true, false): "snapshot `\(taken.name)` is missing"
+            case (false, false): "snapshot `\(taken.name)` differs"
+            case (true, true): "snapshot `\(taken.name)` not written: this case's expectations fail"
+            case (false, true): "snapshot `\(taken.name)` differs, not updated: this case's expectations fail"
+            }
             failures.append(CaseReport.Failure(span: taken.span, differences: differences,
                                                drawing: TextRender.drawing(taken.snapshot, color: false, caption: nil),
-                                               message: stored == nil ? "snapshot `\(taken.name)` is missing" : "snapshot `\(taken.name)` differs"))
+                                               message: message))
         }
         failures.sort { $0.span.start < $1.span.start }
         reports.append(CaseReport(file: file, name: name, checked: outcome.checked, failures: failures))
@@ -208,8 +228,9 @@ private struct FileRun: Sendable {
             guard let bytes = read(file) else { return }
             let text = SourceText(name: file, bytes: bytes)
             sources[file] = text
-            let base = file.split(separator: "/").last.map(String.init) ?? file
-            let dir = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+            let slash = file.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let base = slash.map { String(file[file.index(after: $0)...]) } ?? file
+            let dir = slash.map { String(file[..<$0]) } ?? "."
             let snapshotDir = dir + "/__snapshots__/" + base
             var used: Set<String> = []
             if TestFile.isTestFile(file) {
@@ -233,44 +254,104 @@ private struct FileRun: Sendable {
                 }
                 // The schema checks the spec itself with the first case only.
                 var specChecked = false
+                // A case that cannot run leaves its snapshots unread, not unused.
+                var everyCaseRan = true
                 for testCase in testFile.cases where !stop {
                     let result = SpecLoader.check(root, bytes: specBytes, script: testCase.script, tolerance: testFile.tolerance,
                                                   rootChecked: specChecked)
                     let errors = result.diagnostics.filter { $0.severity == .error }
                     invalid += errors.map { ($0, nil) }
                     // A spec the schema rejects leaves nothing to run.
-                    if errors.contains(where: { $0.span.source == specPath }) { break }
+                    if errors.contains(where: { $0.span.source == specPath }) { return }
                     specChecked = true
-                    guard let document = result.document else { continue }
+                    guard let document = result.document else {
+                        everyCaseRan = false
+                        continue
+                    }
                     runCase(document, file: file, name: testCase.name, snapshotDir: snapshotDir, used: &used, options)
                 }
+                if !everyCaseRan { return }
             } else {
-                // A spec is a test when it has expect or snapshot steps.
-                let source = String(decoding: bytes, as: UTF8.self)
-                let mentions = source.contains("expect:") || source.contains("snapshot:")
-                guard mentions else { return }
-                let result = SpecLoader.load(bytes, source: file)
-                guard let document = result.document else {
-                    invalid += result.diagnostics.filter { $0.severity == .error }.map { ($0, text) }
-                    return
-                }
-                guard !document.expectations.isEmpty else { return }
-                runCase(document, file: file, name: "script", snapshotDir: snapshotDir, used: &used, options)
-            }
-            if (options.update || options.prune) && options.filter == nil && !stop {
-                for stored in SnapshotStore.files(under: snapshotDir) where !used.contains(stored) {
-                    if options.prune {
-                        if unlink(stored) == 0 { notes.append("removed unused " + stored) } else { errors.append("cannot remove '\(stored)'") }
-                    } else {
-                        notes.append("unused " + stored + " (remove it with --prune)")
+                // A spec is a test when it has expect or snapshot steps (one
+                // without any can still have snapshots left from when it had).
+                if contains(bytes, "expect:") || contains(bytes, "snapshot:") {
+                    let result = SpecLoader.load(bytes, source: file)
+                    guard let document = result.document else {
+                        invalid += result.diagnostics.filter { $0.severity == .error }.map { ($0, text) }
+                        return
+                    }
+                    if !document.expectations.isEmpty {
+                        runCase(document, file: file, name: "script", snapshotDir: snapshotDir, used: &used, options)
                     }
                 }
             }
+            if (options.update || options.prune) && options.filter == nil && !stop {
+                sweep(SnapshotStore.files(under: snapshotDir).filter { !used.contains($0) }, options)
+            }
+    }
+
+    /// Lists (`--update`) or removes (`--prune`) snapshots no case uses, and
+    /// the directories removing them empties.
+    mutating func sweep(_ unused: [String], _ options: TestOptions) {
+        for stored in unused {
+            guard options.prune else {
+                notes.append("unused " + stored + " (remove it with --prune)")
+                continue
+            }
+            guard unlink(stored) == 0 else {
+                errors.append("cannot remove '\(stored)'")
+                continue
+            }
+            notes.append("removed unused " + stored)
+            // The case's directory, then the file's, when nothing is left in them.
+            let caseDir = String(stored[..<stored.lastIndex(of: "/")!])
+            if rmdir(caseDir) == 0, let slash = caseDir.lastIndex(of: "/") { rmdir(String(caseDir[..<slash])) }
+        }
+    }
+
+    /// The snapshots kept for files that no longer exist: every
+    /// `__snapshots__/FILE` beside the files run whose FILE is gone.
+    mutating func sweepOrphans(beside files: [String], _ options: TestOptions) {
+        var stores: [String] = []
+        var seen: Set<String> = []
+        for file in files {
+            let store = (file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : ".") + "/__snapshots__"
+            if seen.insert(store).inserted { stores.append(store) }
+        }
+        for store in stores {
+            let directory = String(store.dropLast("/__snapshots__".count))
+            for entry in SnapshotStore.entries(store) {
+                let name = String(entry[entry.index(after: entry.lastIndex(of: "/")!)...])
+                var info = stat()
+                if stat(directory + "/" + name, &info) == 0 { continue }
+                sweep(SnapshotStore.files(under: entry), options)
+            }
+        }
+    }
+}
+
+/// Whether `word` occurs in `bytes` (a byte search: no text decoding).
+private func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard count > 0, bytes.count >= count else { return false }
+    let needle = UnsafeBufferPointer(start: word.utf8Start, count: count)
+    return bytes.withUnsafeBufferPointer { b in
+        var i = 0
+        while i + count <= b.count {
+            if b[i] == needle[0], memcmp(b.baseAddress! + i, needle.baseAddress!, count) == 0 { return true }
+            i += 1
+        }
+        return false
     }
 }
 
 /// A case name as a directory name: `/` and leading dots replaced.
 private func safeName(_ name: String) -> String {
+    // Most names need nothing replaced.
+    if let first = name.utf8.first, first != UInt8(ascii: "."),
+       !name.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) {
+        return name
+    }
     var out = String(name.map { $0 == "/" || $0 == "\\" ? "_" : $0 })
     while out.hasPrefix(".") { out = "_" + out.dropFirst() }
     return out.isEmpty ? "_" : out
@@ -294,7 +375,8 @@ private enum SnapshotStore {
         return found.sorted()
     }
 
-    private static func entries(_ directory: String) -> [String] {
+    /// The visible entries of `directory`, as paths (none when it cannot be read).
+    static func entries(_ directory: String) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var out: [String] = []

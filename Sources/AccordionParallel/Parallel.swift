@@ -92,6 +92,8 @@ private final class ResultSlot<Value: Sendable>: @unchecked Sendable {
 /// waits while `capacity` items are queued, the consumer while none are.
 /// Either side can stop the other: `finish()` after the last item,
 /// `cancel()` when the consumer gives up (a producer's `push` then fails).
+/// Every operation holds the mutex, so several threads may also take from
+/// one queue filled in advance (each item goes to exactly one of them).
 public final class HandoffQueue<Item: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)

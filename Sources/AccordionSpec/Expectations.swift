@@ -161,16 +161,31 @@ struct WrittenEventLine {
     var reason: String?
 
     init?(_ text: String) {
-        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        // The words between spaces, found on the bytes (a generic `split`
+        // cost more than the rest of checking the line).
+        var words: [Substring] = []
+        let utf8 = text.utf8
+        var wordStart: String.Index?
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: " ") {
+                if let start = wordStart { words.append(text[start..<index]) }
+                wordStart = nil
+            } else if wordStart == nil {
+                wordStart = index
+            }
+            index = utf8.index(after: index)
+        }
+        if let start = wordStart { words.append(text[start...]) }
         guard let first = words.first else { return nil }
-        event = first
+        event = String(first)
         words.removeFirst()
         if let last = words.last, last.hasPrefix("("), last.hasSuffix(")"), last.count > 2 {
             reason = String(last.dropFirst().dropLast())
             words.removeLast()
         }
         guard words.count <= 1 else { return nil }
-        panel = words.first
+        panel = words.first.map(String.init)
     }
 }
 

@@ -17,10 +17,19 @@ final class SourceOrigin: Sendable {
     /// Bytes before the first character (a UTF-8 byte-order mark).
     let bomLength: Int
     /// Character index where each line starts (line 1 first). Found on first
-    /// use for an ASCII text: only a reported position needs it, and a valid
-    /// 11 MB spec spent 3 ms finding 400,000 line breaks before parsing.
-    var lineStarts: [UInt32] { lineIndex.value }
-    private let lineIndex: LazyValue<[UInt32]>
+    /// use for a large ASCII text: only a reported position needs it, and
+    /// finding every line break of a valid multi-megabyte spec before parsing
+    /// would delay the parse for nothing.
+    var lineStarts: [UInt32] { madeLineStarts ?? lineIndex!.value }
+    /// The line index of a text small enough to index at once (or of a
+    /// non-ASCII text, indexed in the pass that finds its characters).
+    private let madeLineStarts: [UInt32]?
+    /// The line index of a larger ASCII text, made on first use.
+    private let lineIndex: LazyValue<[UInt32]>?
+    /// Up to this size an ASCII text is indexed at once: a few `memchr`
+    /// calls cost less than the lock that every later lookup of a lazy
+    /// index takes (a test file asks for a hundred positions).
+    static let eagerLineIndexBytes = 64 << 10
     /// Whether character index and byte offset coincide (ASCII, no BOM).
     let isASCII: Bool
     /// Byte offset of every `checkpointStride`-th character (when not ASCII).
@@ -72,11 +81,12 @@ final class SourceOrigin: Sendable {
                 }
             }
         }
-        if ascii {
+        if ascii, bytes.count > Self.eagerLineIndexBytes {
+            madeLineStarts = nil
             lineIndex = LazyValue { [bytes] in Self.asciiLineStarts(bytes) }
         } else {
-            let found = starts
-            lineIndex = LazyValue { found }
+            madeLineStarts = ascii ? Self.asciiLineStarts(bytes) : starts
+            lineIndex = nil
         }
         self.isASCII = any < 0x80 && bom == 0
         self.checkpoints = self.isASCII ? [] : checkpoints
@@ -88,7 +98,8 @@ final class SourceOrigin: Sendable {
         self.source = fixed.source
         self.bytes = []
         self.bomLength = 0
-        self.lineIndex = LazyValue { [0] }
+        self.madeLineStarts = [0]
+        self.lineIndex = nil
         self.isASCII = true
         self.checkpoints = []
         self.characterCount = 0
@@ -149,14 +160,19 @@ final class SourceOrigin: Sendable {
 
     /// Line, column and byte offset of character index `char`.
     func mark(at char: UInt32) -> SourceMark {
-        let line = self.line(at: char)
-        return SourceMark(line: line, column: Int(char - lineStarts[line - 1]) + 1, offset: byteOffset(ofCharacter: char))
+        let starts = lineStarts
+        let line = Self.line(at: char, starts: starts)
+        return SourceMark(line: line, column: Int(char - starts[line - 1]) + 1, offset: byteOffset(ofCharacter: char))
     }
 
     /// The 1-based line of character `char` alone: no byte offset, which in
     /// a non-ASCII text costs a walk from the nearest checkpoint.
     func line(at char: UInt32) -> Int {
-        let starts = lineStarts
+        Self.line(at: char, starts: lineStarts)
+    }
+
+    /// The 1-based line of character `char` among lines starting at `starts`.
+    private static func line(at char: UInt32, starts: [UInt32]) -> Int {
         var lo = 0, hi = starts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2

@@ -7,6 +7,10 @@ import FoundationXML
 #endif
 
 /// One golden dump: a spec, the extra `render` arguments, the expected file.
+/// A golden of one moment is the snapshot of a case of `BASE.test.yaml`
+/// (made by scripts/render-fixture-tests.py, checked by `accordion test` in
+/// `make test`); a `--steps` golden, an array of dumps no snapshot is, is
+/// checked here.
 struct RenderGolden {
     var base: String
     var args: [String]
@@ -29,6 +33,17 @@ struct RenderGolden {
         return base + "@" + parts.joined(separator: "+") + ".json"
     }
 
+    /// Whether the golden is a series (`--steps`), kept in this directory.
+    var isSeries: Bool { args.contains("--steps") }
+
+    /// The case of `BASE.test.yaml` that plays what this command plays.
+    var caseName: String { (["render"] + args).joined(separator: " ") }
+
+    /// Where `accordion test` reads a one-moment golden: the `dump` snapshot of its case.
+    var snapshotURL: URL {
+        Self.directory.appendingPathComponent("__snapshots__/\(base).test.yaml/\(caseName)/dump.json")
+    }
+
     static var directory: URL { CLI.repoRoot.appendingPathComponent("Tests/Fixtures/render") }
 
     static func all() throws -> [RenderGolden] {
@@ -43,11 +58,11 @@ struct RenderGolden {
 }
 
 final class RenderGoldenTests: XCTestCase {
-    /// Every golden dump matches byte for byte; `ACCORDION_RECORD=1` re-records them (and fails).
-    func testGoldenDumps() throws {
+    /// Every `--steps` golden matches byte for byte; `ACCORDION_RECORD=1` re-records them (and fails).
+    func testGoldenSeries() throws {
         var recorder = GoldenRecorder()
-        let goldens = try RenderGolden.all()
-        XCTAssertGreaterThan(goldens.count, 40)
+        let goldens = try RenderGolden.all().filter(\.isSeries)
+        XCTAssertGreaterThan(goldens.count, 10)
         for golden in goldens {
             let spec = RenderGolden.directory.appendingPathComponent(golden.base + ".yaml")
             let r = try CLI.run(["render", "--format", "json"] + golden.args + [spec.path])
@@ -65,13 +80,46 @@ final class RenderGoldenTests: XCTestCase {
         if let failure = recorder.failure { XCTFail(failure) }
     }
 
-    /// Every golden file on disk is listed in the manifest (no stale goldens).
+    /// Every one-moment golden of the manifest is the snapshot of a case
+    /// that `accordion test` runs: its test file has the case, the case a
+    /// `snapshot: dump` step, and the golden is where that step reads it.
+    func testEveryMomentGoldenIsACaseSnapshot() throws {
+        let goldens = try RenderGolden.all().filter { !$0.isSeries }
+        XCTAssertGreaterThan(goldens.count, 30)
+        for golden in goldens {
+            let testFile = RenderGolden.directory.appendingPathComponent(golden.base + ".test.yaml")
+            let text = (try? String(contentsOf: testFile, encoding: .utf8)) ?? ""
+            let cases = text.components(separatedBy: "\n  - name: ").dropFirst().map { $0 + "\n" }
+            let found = cases.first { $0.hasPrefix(golden.caseName + "\n") }
+            XCTAssertNotNil(found, "\(golden.fileName): no case `\(golden.caseName)` in \(testFile.lastPathComponent); "
+                + "run scripts/render-fixture-tests.py")
+            if let found {
+                XCTAssertTrue(found.contains("- snapshot: dump\n") || found.contains("- {snapshot: dump, at: "),
+                              "\(golden.caseName) of \(testFile.lastPathComponent) takes no `dump` snapshot")
+            }
+            XCTAssertTrue(FileManager.default.fileExists(atPath: golden.snapshotURL.path),
+                          "\(golden.fileName) is not at \(golden.snapshotURL.path); run scripts/render-fixture-tests.py")
+        }
+    }
+
+    /// Every golden file on disk, series or snapshot, is listed in the manifest (no stale goldens).
     func testNoUnlistedGoldens() throws {
-        let listed = Set(try RenderGolden.all().map(\.fileName))
+        let goldens = try RenderGolden.all()
+        let listed = Set(goldens.filter(\.isSeries).map(\.fileName))
         let files = try FileManager.default.contentsOfDirectory(atPath: RenderGolden.directory.path)
             .filter { $0.hasSuffix(".json") }
         for file in files {
-            XCTAssertTrue(listed.contains(file), "\(file) is not in goldens.txt")
+            XCTAssertTrue(listed.contains(file), "\(file) is not a --steps golden of goldens.txt; a golden of one "
+                + "moment belongs in __snapshots__ (scripts/render-fixture-tests.py moves it there)")
+        }
+        let snapshots = Set(goldens.filter { !$0.isSeries }.map(\.snapshotURL.path))
+        let store = RenderGolden.directory.appendingPathComponent("__snapshots__")
+        let stored = FileManager.default.enumerator(atPath: store.path)?.compactMap { $0 as? String } ?? []
+        let storedFiles = stored.filter { $0.hasSuffix(".json") }
+        XCTAssertGreaterThan(storedFiles.count, 30)
+        for file in storedFiles {
+            let path = store.appendingPathComponent(file).path
+            XCTAssertTrue(snapshots.contains(path), "\(file) is no golden of goldens.txt")
         }
     }
 

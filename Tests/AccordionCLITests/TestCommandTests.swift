@@ -195,6 +195,76 @@ final class TestCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: unused.path))
     }
 
+    /// `--update` writes no snapshot of a case whose expectations fail: the
+    /// case fails with the expectation and each snapshot it left as it was.
+    func testUpdateLeavesTheSnapshotsOfAFailingCase() throws {
+        let test = "spec: spec.yaml\ncases:\n  - name: opens b\n    script:\n      - tap: b\n"
+            + "      - expect: {expanded: a}\n      - snapshot: open\n"
+        let dir = try workspace(spec: Self.spec, test: test)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let stored = dir.appendingPathComponent("__snapshots__/spec.test.yaml/opens b/open.json")
+
+        let missing = try CLI.run(["test", "--update"], currentDirectory: dir)
+        XCTAssertEqual(missing.status, 1, missing.stdout)
+        XCTAssertTrue(missing.stdout.contains("./spec.test.yaml:6:18: expectation failed\n  expandedPanel: expected \"a\", got \"b\"\n"),
+                      missing.stdout)
+        XCTAssertTrue(missing.stdout.contains("./spec.test.yaml:7:9: snapshot `open` not written: this case's expectations fail\n"),
+                      missing.stdout)
+        XCTAssertFalse(missing.stdout.contains("wrote "), missing.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stored.path))
+
+        // Right, the case's snapshot is written; wrong again, it stays as it was.
+        try test.replacingOccurrences(of: "expanded: a", with: "expanded: b")
+            .write(to: dir.appendingPathComponent("spec.test.yaml"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try CLI.run(["test", "--update"], currentDirectory: dir).status, 0)
+        let written = try String(contentsOf: stored, encoding: .utf8)
+        try test.write(to: dir.appendingPathComponent("spec.test.yaml"), atomically: true, encoding: .utf8)
+        try Self.spec.replacingOccurrences(of: "title: B}", with: "title: Bee}")
+            .write(to: dir.appendingPathComponent("spec.yaml"), atomically: true, encoding: .utf8)
+        let differs = try CLI.run(["test", "--update", "--format", "json"], currentDirectory: dir)
+        XCTAssertEqual(differs.status, 1, differs.stdout)
+        XCTAssertTrue(differs.stdout.contains("snapshot `open` differs, not updated: this case's expectations fail"), differs.stdout)
+        XCTAssertEqual(try String(contentsOf: stored, encoding: .utf8), written)
+    }
+
+    /// `--prune` removes only what no case can use: not the snapshots of a
+    /// case that could not run, but those of a removed case or test file,
+    /// with the directories that held them.
+    func testPruneRemovesOnlyWhatNoCaseUses() throws {
+        let two = "spec: spec.yaml\ncases:\n  - name: one\n    script: [{tap: b}, {snapshot: s}]\n"
+            + "  - name: two\n    script: [{tap: a}, {snapshot: s}]\n"
+        let dir = try workspace(spec: Self.spec, test: two)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try two.write(to: dir.appendingPathComponent("other.test.yaml"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try CLI.run(["test", "--update"], currentDirectory: dir).status, 0)
+        let store = dir.appendingPathComponent("__snapshots__")
+        func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: store.appendingPathComponent(path).path) }
+        XCTAssertTrue(exists("spec.test.yaml/two/s.json") && exists("other.test.yaml/one/s.json"))
+
+        // A case that cannot run (an unknown panel): nothing of the file is pruned.
+        let broken = two.replacingOccurrences(of: "{tap: a}", with: "{tap: c}")
+        try broken.write(to: dir.appendingPathComponent("spec.test.yaml"), atomically: true, encoding: .utf8)
+        let invalid = try CLI.run(["test", "--prune", "spec.test.yaml"], currentDirectory: dir)
+        XCTAssertEqual(invalid.status, 2, invalid.stdout)
+        XCTAssertFalse(invalid.stdout.contains("removed"), invalid.stdout)
+        XCTAssertTrue(exists("spec.test.yaml/two/s.json"))
+
+        // The case removed, and the other test file deleted: both listed, then pruned.
+        try two.components(separatedBy: "  - name: two")[0]
+            .write(to: dir.appendingPathComponent("spec.test.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("other.test.yaml"))
+        let listed = try CLI.run(["test", "--update"], currentDirectory: dir)
+        XCTAssertEqual(listed.status, 0, listed.stdout)
+        for path in ["spec.test.yaml/two/s.json", "other.test.yaml/one/s.json", "other.test.yaml/two/s.json"] {
+            XCTAssertTrue(listed.stdout.contains("unused ./__snapshots__/\(path) (remove it with --prune)\n"), listed.stdout)
+        }
+        let pruned = try CLI.run(["test", "--prune"], currentDirectory: dir)
+        XCTAssertEqual(pruned.status, 0, pruned.stdout)
+        XCTAssertTrue(pruned.stdout.contains("removed unused ./__snapshots__/spec.test.yaml/two/s.json\n"), pruned.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.path), ["spec.test.yaml"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.appendingPathComponent("spec.test.yaml").path), ["one"])
+    }
+
     /// Many files run on two threads print exactly what one thread prints
     /// (`--fail-fast` runs them in order on one).
     func testTwoThreadsPrintWhatOneDoes() throws {

@@ -12,7 +12,11 @@ The guide's conventions (all invisible or self-describing on GitHub):
   - after `<!-- guide: invalid RULE ... -->` it must be invalid (exit 1), and
     its diagnostics must name exactly these rules;
   - after `<!-- guide: fragment -->` it is a piece of a spec: it is not saved,
-    only loaded (`accordion resolve`), so it must at least be well-formed YAML.
+    only loaded (`accordion resolve`), so it must at least be well-formed YAML;
+  - after `<!-- guide: file NAME.test.yaml -->` it is a test file, saved as
+    NAME.test.yaml (beside spec.yaml, which it names): `accordion test` must
+    read it and the spec (exit 0 or 1, not 2); a console block after it
+    shows what its cases find.
 * A ```console block is a command and what it prints: its first line is
   `$ accordion ...` (a shell pipeline through standard tools is allowed), the
   rest is the exact output, standard error included. The checker runs the
@@ -110,6 +114,13 @@ class Checker:
         """A yaml block: a whole spec (saved as spec.yaml) or a fragment."""
         words = (block.marker or "").split()
         kind, expected = (words[0], sorted(set(words[1:]))) if words else ("valid", [])
+        if kind == "file":
+            names = words[1:]
+            if len(names) != 1 or not names[0].endswith(".test.yaml") or "/" in names[0]:
+                return "`guide: file` takes one name ending in .test.yaml"
+            with open(os.path.join(self.scratch, names[0]), "w") as f:
+                f.write(block.text)
+            return self.check_test_file(names[0])
         if kind == "fragment":
             path = os.path.join(self.scratch, "fragment.yaml")
             with open(path, "w") as f:
@@ -128,6 +139,14 @@ class Checker:
             shown = self.run(["validate", "--color", "never", "spec.yaml"]).stdout
             return (f"expected {kind} with rules {expected or 'none'}; got exit {status} with rules "
                     f"{rules or 'none'}:\n{shown}")
+        return ""
+
+    def check_test_file(self, name):
+        """A test file just saved: `accordion test` reads it and its spec
+        (its cases may pass or fail; exit 2 is a file that cannot run)."""
+        done = self.run(["test", "--format", "json", "--color", "never", name])
+        if done.returncode not in (0, 1):
+            return f"`accordion test {name}` exited {done.returncode}:\n{done.stderr}"
         return ""
 
     def check_console(self, block):
