@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SAMPLE ?= samples/article-demo.yaml
 
-.PHONY: deps build release demo test browser-test conformance docs clean
+.PHONY: deps build release demo test browser-test axe-test browser-deps conformance docs clean
 
 # libyaml (through pkg-config) is the only system library the package needs.
 deps:
@@ -37,15 +37,26 @@ test: deps
 # standard-library Python script. A missing or broken browser fails the run;
 # it is never skipped. Its randomized test prints its seed;
 # ACCORDION_BROWSER_SEED=N replays or varies it.
-browser-test: deps
+browser-test: browser-deps
+	$(SWIFT) build -c release --product accordion
+	python3 -B Tests/Browser/browser_test.py --accordion .build/release/accordion
+
+# axe-core (the axe.min.js that PyPI's axe-selenium-python ships, installed
+# into .build/axe-venv by scripts/fetch-axe-core.sh) over every sample page in
+# every expansion mode, in headless chromium; any violation but colour
+# contrast (which `validate` reports as low-contrast) fails it.
+axe-test: browser-deps
+	$(SWIFT) build -c release --product accordion
+	python3 -B Tests/Browser/axe_test.py --accordion .build/release/accordion
+
+# What the browser tests need on a fresh Debian machine: chromium and python3.
+browser-deps: deps
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing chromium"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 	@command -v python3 >/dev/null 2>&1 || { \
 		echo "installing python3"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3; }
-	$(SWIFT) build -c release --product accordion
-	python3 -B Tests/Browser/browser_test.py --accordion .build/release/accordion
 
 # The official JSON-Schema-Test-Suite (draft 2020-12, required tests) run
 # through `accordion validate --schema`; the suite comes from PyPI (the

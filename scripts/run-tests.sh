@@ -15,7 +15,8 @@
 #      `accordion drive` sessions through a pipe against `render` and `validate`,
 #      the embedding example (Examples/EmbeddingHost) against `render --at`,
 #      and the official JSON-Schema-Test-Suite through `accordion validate --schema`;
-#   6. real-browser tests of `render --format html` (headless chromium);
+#   6. real-browser tests of `render --format html` (headless chromium), and
+#      axe-core over every sample page (axe.min.js from PyPI's axe-selenium-python);
 #   7. benchmark harness smoke run (1,000 panels, one run each, no timing asserted);
 #   8. fuzz smoke run (every libFuzzer target, a few seconds each).
 # Each stage prints its own closing line; the last line of the run is the
@@ -139,6 +140,8 @@ python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_t
 # The samples' expect steps and the held-back test files, through `accordion test` itself.
 python_stage "accordion-test" .build/release/accordion test samples Tests/Fixtures/test/mail-client.test.yaml
 python_stage "browser" make --no-print-directory browser-test
+# axe-core over every sample page in every expansion mode (no violation but colour contrast).
+python_stage "accessibility" make --no-print-directory axe-test
 python_stage "bench-smoke" make --no-print-directory bench-smoke
 python_stage "fuzz-smoke" make --no-print-directory fuzz-smoke
 
