@@ -2,8 +2,8 @@
 """axe-core over every sample page, in headless chromium.
 
 Each sample under samples/ is rendered with `accordion render --format html`
-once per container mode (the sample as written, and with `expansion` and
-`collapsible` set to each other value, when the spec format has them), opened
+once per container mode (the sample as written, and with each other
+combination of `expansion` and `collapsible`), opened
 from disk, and checked by axe-core (the axe.min.js that PyPI's
 axe-selenium-python ships; scripts/fetch-axe-core.sh installs it) at several
 moments: at load, after a click on each header in turn once it has settled,
@@ -51,7 +51,8 @@ def cli(accordion, *args):
 
 def with_container_keys(text, keys):
     """The spec text with `keys` set under `container:` (replacing the
-    sample's own values of those keys), at the indentation its keys use."""
+    sample's own values of those keys, continuation lines included), at the
+    indentation its keys use."""
     lines = text.split("\n")
     start = next(i for i, line in enumerate(lines) if re.match(r"^container:\s*(#.*)?$", line))
     end = start + 1
@@ -59,21 +60,32 @@ def with_container_keys(text, keys):
         end += 1
     body = lines[start + 1:end]
     indent = next((re.match(r"^(\s+)", line).group(1) for line in body if line.strip()), "  ")
-    kept = [line for line in body if not any(re.match(rf"^{indent}{key}\s*:", line) for key in keys)]
+    kept, dropping = [], False
+    for line in body:
+        if re.match(rf"^{indent}\S", line):
+            dropping = any(re.match(rf"^{indent}{key}\s*:", line) for key in keys)
+        if not dropping:
+            kept.append(line)
     added = [f"{indent}{key}: {value}" for key, value in keys.items()]
     return "\n".join(lines[:start + 1] + added + kept + lines[end:])
 
 
-def modes(accordion, workdir):
-    """The container modes every sample is checked in: {} (as written) plus
-    each value of `expansion` and `collapsible` the spec format accepts."""
-    schema = json.loads(cli(accordion, "schema"))
-    container = schema.get("properties", {}).get("container", {}).get("properties", {})
+def modes(accordion, sample):
+    """The container modes a sample is checked in: as written, then each
+    other combination of `expansion` and `collapsible` (in `single`, only
+    the first of several initially open panels stays open)."""
+    dump = json.loads(cli(accordion, "render", "--format", "json", "--no-script", sample))
+    own = (dump["container"]["expansion"], dump["container"]["collapsible"])
+    first = dump["expandedPanel"]
     found = [{}]
-    if "expansion" in container:
-        found += [{"expansion": "single", "collapsible": "false"},
-                  {"expansion": "multiple", "collapsible": "true"},
-                  {"expansion": "multiple", "collapsible": "false"}]
+    for expansion in ("single", "multiple"):
+        for collapsible in (True, False):
+            if (expansion, collapsible) == own:
+                continue
+            keys = {"expansion": expansion, "collapsible": str(collapsible).lower()}
+            if expansion == "single" and len(dump["expandedIndices"]) > 1:
+                keys["expanded"] = first
+            found.append(keys)
     return found
 
 
@@ -176,15 +188,15 @@ def main():
         print("0 passed, 1 failed")
         return 1
     try:
-        for keys in modes(args.accordion, workdir):
-            for sample in samples:
-                name = os.path.splitext(os.path.basename(sample))[0]
-                if args.k and args.k not in name:
-                    continue
+        for sample in samples:
+            name = os.path.splitext(os.path.basename(sample))[0]
+            if args.k and args.k not in name:
+                continue
+            for keys in modes(args.accordion, sample):
                 check = f"axe {name} ({label(keys)})"
                 try:
                     text = open(sample, encoding="utf-8").read()
-                    spec = os.path.join(workdir, f"{name}-{len(keys)}-{'-'.join(keys.values())}.yaml")
+                    spec = os.path.join(workdir, f"{name}-{'-'.join(keys.values()) or 'as-written'}.yaml")
                     with open(spec, "w", encoding="utf-8") as f:
                         f.write(with_container_keys(text, keys) if keys else text)
                     page = spec[:-5] + ".html"
