@@ -47,7 +47,7 @@ func run(specPath: String) -> Int32 {
     // 2. The container as the spec loads it. The script plays the user here;
     // an app would make a `Step(.tap(panel:))` when a header is touched.
     var container = AccordionContainer(title: document.title, container: document.container,
-                                       panels: document.panels, expandedIndex: document.expandedIndex)
+                                       panels: document.panels, expandedIndices: document.expandedIndices)
     let script = document.steps
     var nextStep = 0
 

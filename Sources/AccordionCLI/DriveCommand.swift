@@ -266,6 +266,7 @@ struct DriveSession {
         switch change {
         case .none: "none"
         case .transition: "transition"
+        case .transitions: "transitions"
         case .resized: "resized"
         case .modalPresented: "modalPresented"
         case .modalDismissed: "modalDismissed"

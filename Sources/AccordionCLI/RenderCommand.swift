@@ -251,7 +251,7 @@ struct RenderRun {
     static func play(_ document: AccordionSpecDocument, steps: [Step], lines: [Int?], until: Double?,
                      series: Bool, maxItems: Int) -> Result<RenderRun, TooLarge> {
         var model = AccordionContainer(title: document.title, container: document.container, panels: document.panels,
-                                       expandedIndex: document.expandedIndex)
+                                       expandedIndices: document.expandedIndices)
         var run = RenderRun()
         var items = 0
         var refusedAt: Int?
@@ -279,7 +279,7 @@ struct RenderRun {
         return .success(run)
     }
 
-    /// A step in a caption. Tap and expand name their panel in the stack the
+    /// A step in a caption. Tap, expand and collapse name their panel in the stack the
     /// step met, which no step of theirs changes, so the stack after it serves.
     static func describe(_ action: StepAction, panels: [PanelSpec]) -> String {
         func name(_ i: Int) -> String { i >= 0 && i < panels.count ? panels[i].id : "#\(i)" }
@@ -289,6 +289,7 @@ struct RenderRun {
         case .wait(let s): return "wait \(number(s)) s"
         case .resize(let w, let h): return "resize to \(number(w)) × \(number(h))"
         case .expand(let i): return "expand " + (i.map(name) ?? "none")
+        case .collapse(let i): return "collapse " + (i.map(name) ?? "all")
         case .present(let title): return "present \u{201C}\(title)\u{201D}"
         case .dismiss: return "dismiss"
         case .setPanels(let list):

@@ -1,6 +1,6 @@
 /// The headless twin of the article's `ExpandableViewController`: a stack of
-/// panels, at most one expanded, driven by script steps on its own clock,
-/// with the containment log those steps write.
+/// panels, one or (with `expansion: multiple`) several open, driven by script
+/// steps on its own clock, with the containment log those steps write.
 ///
 /// It is the reducer `ContainerState` plus the log: `apply` a step, the state
 /// decides what it does, and this writes the log entries of the outcome and
@@ -9,8 +9,10 @@
 /// after the last step plus the transition that may still be running; the
 /// containment log is kept whole and append-only.
 ///
-/// Costs: a tap is O(1) (a transition is a record of from/to/start/end, frames
-/// are computed only when asked); `layout(at:)` is linear in the panel count;
+/// Costs: a tap is O(1) plus O(k) on the sorted open set of k panels (a
+/// transition is a record of from/to/start/end, frames are computed only when
+/// asked), except one that retargets a running transition, which records the
+/// frames shown (linear); `layout(at:)` is linear in the panel count;
 /// `setPanels` and `init` are linear in the new stack.
 /// Equatable so tests can say "these two ways of getting here agree" about
 /// the whole state, not only about what a snapshot shows.
@@ -32,17 +34,24 @@ public struct AccordionContainer: Sendable, Equatable {
     private var tops: [Double] = []
 
     /// Loads a container the way the article's controller appears on screen:
-    /// the initially expanded panel becomes the only child, logging `addChild`,
-    /// `viewWillAppear`, `viewDidAppear`, `didMoveToParent` at time 0.
-    /// `expandedIndex` is already resolved (the spec's default applied); an index
-    /// outside the stack is treated as none.
-    public init(title: String?, container: ContainerSpec, panels: [PanelSpec], expandedIndex: Int?) {
+    /// each initially open panel becomes a child, in ascending index order,
+    /// logging `addChild`, `viewWillAppear`, `viewDidAppear`, `didMoveToParent`
+    /// at time 0. `expandedIndices` is already resolved (the spec's default
+    /// applied); indices outside the stack are dropped, and in `single` only
+    /// the lowest is kept.
+    public init(title: String?, container: ContainerSpec, panels: [PanelSpec], expandedIndices: [Int]) {
         self.title = title
-        state = ContainerState(container: container, panels: panels, expandedIndex: expandedIndex)
+        state = ContainerState(container: container, panels: panels, expandedIndices: expandedIndices)
         rebuildTops()
-        if let index = state.expandedIndex {
+        for index in state.expandedIndices {
             logAppearance(of: panels[index].id, at: 0)
         }
+    }
+
+    /// Loads a container with at most one panel open (`expandedIndex`
+    /// already resolved; an index outside the stack is treated as none).
+    public init(title: String?, container: ContainerSpec, panels: [PanelSpec], expandedIndex: Int?) {
+        self.init(title: title, container: container, panels: panels, expandedIndices: expandedIndex.map { [$0] } ?? [])
     }
 
     // MARK: - The state
@@ -51,9 +60,12 @@ public struct AccordionContainer: Sendable, Equatable {
     public var container: ContainerSpec { state.container }
     /// The stack of panels (`viewControllers`), top to bottom.
     public var panels: [PanelSpec] { state.panels }
-    /// `expandedIndex`: nil when every panel is collapsed. During a transition
-    /// it is already the panel being expanded, as the UIKit property would be.
+    /// `expandedIndex`: the lowest open panel, nil when every panel is
+    /// collapsed. During a transition it is already as the transition leaves
+    /// it, as the UIKit property would be.
     public var expandedIndex: Int? { state.expandedIndex }
+    /// The open set, ascending; already the new set while a transition runs.
+    public var expandedIndices: [Int] { state.expandedIndices }
     /// Title of the presented modal, nil when none is up.
     public var modalTitle: String? { state.modalTitle }
     /// Time of the last step applied (0 before any).
@@ -166,13 +178,18 @@ public struct AccordionContainer: Sendable, Equatable {
             if transition.isInstant {
                 log += endEntries(of: transition, at: time, in: state.panels)
             }
+        case .transitions(let transitions):
+            for transition in transitions {
+                logStart(of: transition, at: time)
+                log += endEntries(of: transition, at: time, in: state.panels)
+            }
         case .modalPresented:
             log.append(LogEntry(time: time, event: .presentModal, panel: expandedID))
         case .modalDismissed:
             log.append(LogEntry(time: time, event: .dismissModal, panel: expandedID))
         case .stackReplaced(let change):
             rebuildTops()
-            if let left = change.left {
+            for left in change.left {
                 for event in [LogEvent.willMoveToParent, .viewWillDisappear, .viewDidDisappear, .removeFromParent] {
                     log.append(LogEntry(time: time, event: event, panel: left))
                 }
@@ -257,7 +274,7 @@ public struct AccordionContainer: Sendable, Equatable {
     public func top(ofPanel index: Int) -> Double { tops[index] }
 
     /// `frame(forPanelAt:)` (the article's `frameForViewControllerAtIndex:`):
-    /// where panel `index`'s content sits when it is the expanded one.
+    /// where panel `index`'s content sits when it is the only open one.
     ///
     /// - Parameter index: A panel's index in the stack.
     /// - Returns: The content view's frame.
@@ -273,40 +290,25 @@ public struct AccordionContainer: Sendable, Equatable {
     public func transitionInfo(at time: Double) -> TransitionInfo? { state.transitionInfo(at: time) }
 
     /// Every panel's header and content frame at `time` (at or after the last
-    /// step): settled under `expandedIndex`, or, inside a transition, each
-    /// header between its settled place under `from` and under `to` along the
-    /// curve, and each content view (from's and to's) moving with its own header.
-    /// Linear in the panel count.
+    /// step), by the layout rules of `ContainerState.walkFrames`: settled
+    /// under the open set, or inside a transition each header between its
+    /// place before and after along the curve, each content view under its
+    /// own header. Linear in the panel count.
     ///
     /// - Parameter time: Seconds on the container's clock.
     /// - Returns: One frame per panel, in stack order.
     public func layout(at time: Double) -> [PanelFrame] {
-        // Each header's y is its settled top shifted by the content open
-        // above it: the expanded panel's when settled, from's and to's eased
-        // inside a transition. A content view starts right under its own
-        // header, so it moves exactly as the header does.
         let width = state.container.width
-        let transition = state.runningTransition(at: time)
-        let from = (transition.map { $0.from } ?? state.expandedIndex) ?? Int.max
-        let to = (transition.map { $0.to } ?? state.expandedIndex) ?? Int.max
-        let fromShift = from < tops.count ? state.contentHeight(ofPanel: from) : 0
-        let toShift = to < tops.count ? state.contentHeight(ofPanel: to) : 0
-        let eased = transition.map { state.container.curve.value(atProgress: $0.progress(at: time)) }
         let panels = state.panels
-        return panels.indices.map { index in
+        var frames: [PanelFrame] = []
+        frames.reserveCapacity(panels.count)
+        state.walkFrames(at: time, tops: tops) { index, y, contentHeight in
             let panel = panels[index]
-            let before = tops[index] + (index > from ? fromShift : 0)
-            var y = before
-            if let eased {
-                let after = tops[index] + (index > to ? toShift : 0)
-                y = before + (after - before) * eased
-            }
             let header = Rect(x: 0, y: y, width: width, height: panel.headerHeight)
-            let content = index == from || index == to
-                ? Rect(x: 0, y: y + panel.headerHeight, width: width, height: index == from ? fromShift : toShift)
-                : nil
-            return PanelFrame(index: index, panel: panel, header: header, content: content)
+            let content = contentHeight.map { Rect(x: 0, y: y + panel.headerHeight, width: width, height: $0) }
+            frames.append(PanelFrame(index: index, panel: panel, header: header, content: content))
         }
+        return frames
     }
 
     /// `visibleViewController`: the modal if one is presented, else the expanded panel, else nil.
@@ -321,7 +323,7 @@ public struct AccordionContainer: Sendable, Equatable {
     public func snapshot(at time: Double) -> Snapshot {
         let transition = transitionInfo(at: time)
         return Snapshot(title: title, time: time, container: container, expandedIndex: expandedIndex,
-                        visible: visible, interactionEnabled: transition == nil, transition: transition,
+                        expandedIndices: expandedIndices, visible: visible, interactionEnabled: transition == nil, transition: transition,
                         panels: layout(at: time), events: events(through: time))
     }
 }

@@ -7,8 +7,9 @@ public let timeTolerance = 1e-9
 func isEarlier(_ a: Double, _ b: Double) -> Bool { a < b - timeTolerance }
 
 /// The container after the steps applied so far — its size, the stack, the
-/// expanded panel, the modal, the clock and the transition still running —
-/// and the one implementation of what a script step does to it.
+/// open panels, the modal, the clock and the transition still running —
+/// and the one implementation of what a script step does to it and of where
+/// every view is at any moment.
 ///
 /// A value used as a reducer: `apply(_:)` takes a step and returns a typed
 /// `StepOutcome` (applied and what it changed, ignored and why, or rejected
@@ -18,21 +19,25 @@ func isEarlier(_ a: Double, _ b: Double) -> Bool { a < b - timeTolerance }
 /// diagnostics from them.
 ///
 /// The stack is the caller's array, shared copy-on-write until a `setPanels`
-/// replaces it, and nothing is kept per panel beside it: following a script
-/// over a 100,000-panel spec costs no memory beyond the spec's own panels.
+/// replaces it, and nothing is kept per panel beside it but the open set
+/// (and, while a retargeted transition runs, the frames it started from):
+/// following a script over a 100,000-panel spec costs no memory beyond the
+/// spec's own panels.
 ///
-/// Costs: a step is O(1) except `setPanels` (linear in the new stack);
-/// `index(ofPanel:)` and `firstHeaderBelowBottom` are linear in the panel
-/// count, every other query O(1). Frames are `AccordionContainer`'s, which
-/// keeps the header offsets they need.
+/// Costs: a step is O(1) plus O(k) to insert into or remove from the sorted
+/// open set of k panels, except `setPanels` (linear in the new stack) and a
+/// tap that retargets a running transition (linear: it records where every
+/// header is shown, as every header moves anyway); `index(ofPanel:)`,
+/// `firstHeaderBelowBottom` and `walkFrames` are linear in the panel count,
+/// every other query O(1) or O(log k).
 public struct ContainerState: Sendable, Equatable {
     /// The container as configured, with its current size (after `resize`).
     public private(set) var container: ContainerSpec
     /// The stack of panels (`viewControllers`), top to bottom.
     public private(set) var panels: [PanelSpec]
-    /// `expandedIndex`: nil when every panel is collapsed. During a transition
-    /// it is already the panel being expanded, as the UIKit property would be.
-    public private(set) var expandedIndex: Int?
+    /// The open set `O`, ascending. During a transition it is already the set
+    /// the transition leads to, as the UIKit property would be.
+    public private(set) var expandedIndices: [Int]
     /// Title of the presented modal, nil when none is up. A modal is always
     /// presented over the expanded panel, which cannot change while it is up.
     public private(set) var modalTitle: String?
@@ -41,18 +46,40 @@ public struct ContainerState: Sendable, Equatable {
     /// The tap transition still running after `clock`, nil when idle. Its
     /// end is always later than its start: an instant one is never running.
     public private(set) var running: Transition?
+    /// Where the running transition starts from when a tap retargeted it:
+    /// the frames shown at that tap. Nil when it starts from a settled layout.
+    public private(set) var retargetStart: ShownFrames?
     /// Σ h_i: the height all headers take together, summed top to bottom
     /// whenever the stack changes.
     public private(set) var totalHeaderHeight: Double
 
-    /// The container as it loads: `expandedIndex` already resolved (the
-    /// spec's default applied); an index outside the stack is treated as none.
-    public init(container: ContainerSpec, panels: [PanelSpec], expandedIndex: Int?) {
+    /// The container as it loads, with the panels in `expandedIndices` open
+    /// (the spec's default applied): indices outside the stack are dropped,
+    /// and in `single` only the lowest is kept.
+    public init(container: ContainerSpec, panels: [PanelSpec], expandedIndices: [Int]) {
         self.container = container
         self.panels = panels
-        self.expandedIndex = expandedIndex.flatMap { panels.indices.contains($0) ? $0 : nil }
+        var open = Array(Set(expandedIndices.filter { panels.indices.contains($0) })).sorted()
+        if container.expansion == .single, open.count > 1 { open = [open[0]] }
+        self.expandedIndices = open
         totalHeaderHeight = Self.headerSum(panels)
     }
+
+    /// The container as it loads with at most one panel open (`expandedIndex`
+    /// already resolved; an index outside the stack is treated as none).
+    public init(container: ContainerSpec, panels: [PanelSpec], expandedIndex: Int?) {
+        self.init(container: container, panels: panels, expandedIndices: expandedIndex.map { [$0] } ?? [])
+    }
+
+    /// `expandedIndex`: the lowest open panel, nil when every panel is
+    /// collapsed (in `single`, the open panel).
+    public var expandedIndex: Int? { expandedIndices.first }
+
+    /// Whether panel `index` is open (by bisection of the open set).
+    ///
+    /// - Parameter index: A panel's index in the stack.
+    /// - Returns: True when it is in `expandedIndices`.
+    public func isExpanded(_ index: Int) -> Bool { expandedIndices.containsSorted(index) }
 
     // MARK: - The clock
 
@@ -87,9 +114,15 @@ public struct ContainerState: Sendable, Equatable {
     ///   whatever follows it is checked as if it were not there.
     /// - Otherwise the clock moves to the step's time, and a running
     ///   transition that is over by then ends at its own end (`ended`).
-    /// - An ignored tap changes nothing else.
-    /// - An applied step does what its kind does; every kind but `tap` and
-    ///   `wait` first completes a transition still running, at the step's time.
+    /// - A tap is judged by the tap rules, in order: a modal is up (ignored,
+    ///   `modal`); a transition runs and `interruption` is `ignore` (ignored,
+    ///   `transition`); the panel is disabled (`disabled`); the tap would
+    ///   leave no panel open and the container is not collapsible
+    ///   (`notCollapsible`); otherwise it starts a transition, first
+    ///   completing a running one at the tap's time (`finish`, `retarget`).
+    ///   An ignored tap changes nothing else.
+    /// - Every other kind but `wait` first completes a transition still
+    ///   running, at the step's time, then does what it does.
     ///
     /// - Parameter step: The step.
     /// - Returns: What the step did: when, which transition it ended, and its effect.
@@ -101,19 +134,30 @@ public struct ContainerState: Sendable, Equatable {
         var outcome = StepOutcome(time: time, effect: .applied(.none))
         if let running, !isEarlier(time, running.end) {
             outcome.ended = EndedTransition(transition: running, time: running.end)
-            self.running = nil
+            endRunning()
         }
         clock = time
         switch step.action {
         case .tap(let index):
-            if running != nil {
-                outcome.effect = .ignored(.transition)
-            } else if modalTitle != nil {
-                outcome.effect = .ignored(.modal)
+            if let reason = ignoreReason(forTapOn: index) {
+                outcome.effect = .ignored(reason)
             } else {
-                let from = expandedIndex
-                outcome.effect = .applied(.transition(
-                    startTransition(from: from, to: index == from ? nil : index, at: time, duration: container.duration)))
+                // A retargeted transition starts where the views are shown now.
+                let start = running != nil && container.interruption == .retarget ? shownFrames(at: time) : nil
+                completeTransition(at: time, into: &outcome)
+                let isOpen = isExpanded(index)
+                let from: Int?, to: Int?
+                switch container.expansion {
+                case .single:
+                    from = expandedIndex
+                    to = isOpen ? nil : index
+                case .multiple:
+                    from = isOpen ? index : nil
+                    to = isOpen ? nil : index
+                }
+                let transition = startTransition(from: from, to: to, at: time, duration: container.duration)
+                if running != nil { retargetStart = start }
+                outcome.effect = .applied(.transition(transition))
             }
         case .wait:
             break
@@ -122,10 +166,24 @@ public struct ContainerState: Sendable, Equatable {
             container.width = width
             container.height = height
             outcome.effect = .applied(.resized)
-        case .expand(let index):
+        case .expand(let index?):
             completeTransition(at: time, into: &outcome)
-            if index != expandedIndex {
-                outcome.effect = .applied(.transition(startTransition(from: expandedIndex, to: index, at: time, duration: 0)))
+            if !isExpanded(index) {
+                let from = container.expansion == .single ? expandedIndex : nil
+                outcome.effect = .applied(.transition(startTransition(from: from, to: index, at: time, duration: 0)))
+            }
+        case .collapse(let index?):
+            completeTransition(at: time, into: &outcome)
+            if isExpanded(index) {
+                outcome.effect = .applied(.transition(startTransition(from: index, to: nil, at: time, duration: 0)))
+            }
+        case .expand(nil), .collapse(nil):
+            completeTransition(at: time, into: &outcome)
+            let closed = expandedIndices.map { startTransition(from: $0, to: nil, at: time, duration: 0) }
+            switch closed.count {
+            case 0: break
+            case 1: outcome.effect = .applied(.transition(closed[0]))
+            default: outcome.effect = .applied(.transitions(closed))
             }
         case .present(let title):
             completeTransition(at: time, into: &outcome)
@@ -143,12 +201,44 @@ public struct ContainerState: Sendable, Equatable {
         return outcome
     }
 
+    /// Why a tap on panel `index` now is ignored (the tap rules 1–4, in
+    /// order), or nil when it starts a transition. The last rule is judged
+    /// on the open set, which is already what a running transition leads to.
+    ///
+    /// - Parameter index: A panel of the stack.
+    /// - Returns: The reason, or nil.
+    public func ignoreReason(forTapOn index: Int) -> IgnoreReason? {
+        ignoreReason(forTapOn: index, interruption: container.interruption)
+    }
+
+    /// Why a tap on panel `index` now would be ignored were the container's
+    /// `interruption` the given one: what `validate` asks to say whether
+    /// another setting would accept a tap ignored inside a transition.
+    ///
+    /// - Parameters:
+    ///   - index: A panel of the stack.
+    ///   - interruption: The policy to judge by.
+    /// - Returns: The reason, or nil.
+    public func ignoreReason(forTapOn index: Int, interruption: InterruptionPolicy) -> IgnoreReason? {
+        if modalTitle != nil { return .modal }
+        if running != nil, interruption == .ignore { return .transition }
+        if panels[index].disabled { return .disabled }
+        if !container.collapsible, expandedIndices.count == 1, expandedIndices[0] == index { return .notCollapsible }
+        return nil
+    }
+
     /// Ends a transition still running at `time`, before its scheduled end:
-    /// every step but `tap` and `wait` does this first.
+    /// every step but `wait` (and an ignored tap) does this first.
     private mutating func completeTransition(at time: Double, into outcome: inout StepOutcome) {
         guard let running else { return }
         outcome.ended = EndedTransition(transition: running, time: time)
-        self.running = nil
+        endRunning()
+    }
+
+    /// Forgets the running transition and where it started.
+    private mutating func endRunning() {
+        running = nil
+        retargetStart = nil
     }
 
     /// Why `step` cannot run in this state, or nil when it can: the script
@@ -159,7 +249,7 @@ public struct ContainerState: Sendable, Equatable {
             return panels.indices.contains(index) ? nil : .unknownPanel
         case .wait, .resize:
             return nil
-        case .expand(let index):
+        case .expand(let index), .collapse(let index):
             if modalTitle != nil { return .modalPresented }
             if let index, !panels.indices.contains(index) { return .unknownPanel }
             return nil
@@ -173,11 +263,13 @@ public struct ContainerState: Sendable, Equatable {
         }
     }
 
-    /// Sets `expandedIndex` to `to` and returns the transition; it keeps
-    /// running until `time + duration` unless that is within the tolerance of
-    /// `time`, in which case it is already over (its end is its start).
+    /// Closes `from` and opens `to` in the open set and returns the
+    /// transition; it keeps running until `time + duration` unless that is
+    /// within the tolerance of `time`, in which case it is already over (its
+    /// end is its start).
     private mutating func startTransition(from: Int?, to: Int?, at time: Double, duration: Double) -> Transition {
-        expandedIndex = to
+        if let from { expandedIndices.removeSorted(from) }
+        if let to { expandedIndices.insertSorted(to) }
         var transition = Transition(from: from, to: to, start: time, end: time + max(0, duration))
         if isEarlier(transition.start, transition.end) {
             running = transition
@@ -187,19 +279,33 @@ public struct ContainerState: Sendable, Equatable {
         return transition
     }
 
-    /// `setPanels:` (the settable `viewControllers`): the expanded panel stays
-    /// expanded at its new index if its id is still there; otherwise it leaves
-    /// and the first panel of the new stack, if any, becomes the child.
+    /// `setPanels:` (the settable `viewControllers`): every open panel whose
+    /// id is still there stays open at its new index; the others leave (by
+    /// ascending old index); when none stays and the new stack has panels,
+    /// its first panel opens.
     private mutating func replaceStack(with newPanels: [PanelSpec]) -> StackChange {
-        let keptID = expandedIndex.map { panels[$0].id }
+        let openIDs = expandedIndices.map { panels[$0].id }
         panels = newPanels
         totalHeaderHeight = Self.headerSum(newPanels)
-        if let keptID, let newIndex = newPanels.firstIndex(where: { $0.id == keptID }) {
-            expandedIndex = newIndex
-            return StackChange(left: nil, arrived: nil)
+        var kept: [Int] = []
+        var left: [String] = []
+        if openIDs.count == 1 {
+            if let newIndex = newPanels.firstIndex(where: { $0.id == openIDs[0] }) { kept = [newIndex] } else { left = openIDs }
+        } else if !openIDs.isEmpty {
+            var newIndex: [String: Int] = [:]
+            newIndex.reserveCapacity(newPanels.count)
+            for (i, panel) in newPanels.enumerated() where newIndex[panel.id] == nil { newIndex[panel.id] = i }
+            for id in openIDs {
+                if let i = newIndex[id] { kept.append(i) } else { left.append(id) }
+            }
+            kept.sort()
         }
-        expandedIndex = newPanels.isEmpty ? nil : 0
-        return StackChange(left: keptID, arrived: expandedIndex)
+        if kept.isEmpty, !newPanels.isEmpty {
+            expandedIndices = [0]
+            return StackChange(left: left, arrived: 0)
+        }
+        expandedIndices = kept
+        return StackChange(left: left, arrived: nil)
     }
 
     /// Σ h_i, added top to bottom as `AccordionContainer`'s header offsets
@@ -245,17 +351,42 @@ public struct ContainerState: Sendable, Equatable {
         return nil
     }
 
-    /// `C_i`: the content height panel `index` gets when expanded: the whole
-    /// space in `fill`, its `contentHeight` capped by the space in `fit`.
+    /// `C_i` in the settled layout of the open set, with `k = max(1, |O|)`:
+    /// `space / k` in `fill`, or in `fit` for a panel without
+    /// `contentHeight`; its `contentHeight` capped by the space in `fit`. For
+    /// an open panel it is the height its content has once settled; with one
+    /// panel open (always in `single`) the whole space in `fill`.
     ///
     /// - Parameter index: A panel's index in the stack.
     /// - Returns: The height in points.
     public func contentHeight(ofPanel index: Int) -> Double {
-        let space = self.space
+        contentHeight(ofPanel: index, share: space / Double(max(1, expandedIndices.count)))
+    }
+
+    /// `C_i` with `share` the `space / k` of the layout in question.
+    private func contentHeight(ofPanel index: Int, share: Double) -> Double {
         if container.layout == .fit, let preferred = panels[index].contentHeight {
             return max(0, min(preferred, space))
         }
-        return space
+        return share
+    }
+
+    /// The height of the settled stack (headers plus open contents): more
+    /// than the container's height only in `multiple` + `fit`, where the
+    /// contents' heights add up. O(k).
+    public var settledStackHeight: Double {
+        let share = space / Double(max(1, expandedIndices.count))
+        var total = totalHeaderHeight
+        for index in expandedIndices { total += contentHeight(ofPanel: index, share: share) }
+        return total
+    }
+
+    /// Whether the settled stack is taller than the container though the
+    /// headers alone fit: open contents that add up to more than the space,
+    /// which only `multiple` + `fit` allows.
+    public var contentOverflows: Bool {
+        container.expansion == .multiple && container.layout == .fit && firstHeaderBelowBottom == nil
+            && settledStackHeight > container.height + 1e-9
     }
 
     /// The transition running at `time` (start ≤ time < end), if any.
@@ -274,6 +405,130 @@ public struct ContainerState: Sendable, Equatable {
         guard let transition = runningTransition(at: time) else { return nil }
         return TransitionInfo(from: transition.from, to: transition.to, start: transition.start,
                               end: transition.end, progress: transition.progress(at: time))
+    }
+
+    /// Every panel's header y and content height (nil: no content view) at
+    /// `time` (at or after the last step), top to bottom: the one
+    /// implementation of the layout rules. Linear in the panel count.
+    ///
+    /// Settled, header `i` sits at `top_i + Σ C_j` over open `j < i`, and an
+    /// open panel's content right under it. Inside a transition the layout
+    /// before it is the open set with `to` closed and `from` open again, the
+    /// layout after it the open set; each header, and each content view open
+    /// on both sides, moves from before to after along the curve (a
+    /// retargeted transition from the frames shown at its tap instead); an
+    /// appearing content view keeps its height after, a disappearing one its
+    /// height before (or as shown at the retargeting tap). A content view
+    /// always sits under its own header, so it moves exactly as the header does.
+    ///
+    /// - Parameters:
+    ///   - time: Seconds on the clock.
+    ///   - tops: `top_i` for every panel when the caller keeps them, else
+    ///     nil and the tops are summed on the way.
+    ///   - body: Called once per panel, in order, with its index, its
+    ///     header's y and its content view's height.
+    public func walkFrames(at time: Double, tops: [Double]?,
+                           _ body: (_ index: Int, _ headerY: Double, _ contentHeight: Double?) -> Void) {
+        let transition = runningTransition(at: time)
+        let eased = transition.map { container.curve.value(atProgress: $0.progress(at: time)) }
+        let from = transition?.from ?? -1
+        let to = transition?.to ?? -1
+        let open = expandedIndices
+        let afterCount = open.count
+        let beforeCount = afterCount - (to >= 0 ? 1 : 0) + (from >= 0 ? 1 : 0)
+        let space = self.space
+        let shareAfter = afterCount > 0 ? space / Double(afterCount) : 0
+        let shareBefore = beforeCount > 0 ? space / Double(beforeCount) : 0
+        let start = transition == nil ? nil : retargetStart
+        var cumulativeAfter = 0.0
+        var cumulativeBefore = 0.0
+        var summedTop = 0.0
+        var next = 0
+        for index in panels.indices {
+            let top = tops?[index] ?? summedTop
+            let openAfter = next < afterCount && open[next] == index
+            if openAfter { next += 1 }
+            let heightAfter = openAfter ? contentHeight(ofPanel: index, share: shareAfter) : 0
+            guard let eased else {
+                body(index, top + cumulativeAfter, openAfter ? heightAfter : nil)
+                cumulativeAfter += heightAfter
+                summedTop += panels[index].headerHeight
+                continue
+            }
+            let openBefore = index == from || (openAfter && index != to)
+            let heightBefore = openBefore ? contentHeight(ofPanel: index, share: shareBefore) : 0
+            let yBefore = start?.headerY[index] ?? top + cumulativeBefore
+            let y = yBefore + (top + cumulativeAfter - yBefore) * eased
+            var content: Double?
+            if openBefore {
+                let shown = start?.contentHeight[index] ?? heightBefore
+                content = openAfter ? shown + (heightAfter - shown) * eased : shown
+            } else if openAfter {
+                content = heightAfter
+            }
+            body(index, y, content)
+            cumulativeAfter += heightAfter
+            cumulativeBefore += heightBefore
+            summedTop += panels[index].headerHeight
+        }
+    }
+
+    /// The frames shown at `time`, kept for a transition retargeted then.
+    private func shownFrames(at time: Double) -> ShownFrames {
+        var shown = ShownFrames(headerY: [], contentHeight: [])
+        shown.headerY.reserveCapacity(panels.count)
+        shown.contentHeight.reserveCapacity(panels.count)
+        walkFrames(at: time, tops: nil) { _, y, height in
+            shown.headerY.append(y)
+            shown.contentHeight.append(height ?? 0)
+        }
+        return shown
+    }
+}
+
+/// Where every view was shown at the moment a tap retargeted a running
+/// transition: the new transition moves each from there.
+public struct ShownFrames: Hashable, Sendable {
+    /// Every header's y, by panel index.
+    public var headerY: [Double]
+    /// Every content view's height, by panel index (0 where none was shown).
+    public var contentHeight: [Double]
+
+    /// Creates the record.
+    public init(headerY: [Double], contentHeight: [Double]) {
+        self.headerY = headerY
+        self.contentHeight = contentHeight
+    }
+}
+
+extension Array where Element == Int {
+    /// The position of `value` in this ascending array, or where it would go.
+    func sortedPosition(of value: Int) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Whether this ascending array holds `value`.
+    func containsSorted(_ value: Int) -> Bool {
+        let i = sortedPosition(of: value)
+        return i < count && self[i] == value
+    }
+
+    /// Inserts `value` into this ascending array unless it is there.
+    mutating func insertSorted(_ value: Int) {
+        let i = sortedPosition(of: value)
+        if i == count || self[i] != value { insert(value, at: i) }
+    }
+
+    /// Removes `value` from this ascending array if it is there.
+    mutating func removeSorted(_ value: Int) {
+        let i = sortedPosition(of: value)
+        if i < count, self[i] == value { remove(at: i) }
     }
 }
 
@@ -346,7 +601,7 @@ public struct StepOutcome: Hashable, Sendable {
     public enum Effect: Hashable, Sendable {
         /// The step ran and changed this.
         case applied(StepChange)
-        /// A tap the container did not act on (interaction was off); the clock moved.
+        /// A tap the container did not act on (the tap rules say why); the clock moved.
         case ignored(IgnoreReason)
         /// A step the script may not contain here; the state is unchanged.
         case rejected(RejectReason)
@@ -361,10 +616,14 @@ public struct StepOutcome: Hashable, Sendable {
 
 /// What an applied step changed besides the clock.
 public enum StepChange: Hashable, Sendable {
-    /// Nothing else: a `wait`, or an `expand` of the panel already expanded.
+    /// Nothing else: a `wait`, an `expand` of an open panel, a `collapse` of a closed one.
     case none
-    /// A tap or `expand` started this transition (`isInstant` when it is already over).
+    /// A tap, `expand` or `collapse` started this transition (`isInstant`
+    /// when it is already over).
     case transition(Transition)
+    /// `collapse: all` (or `expand: null`) closed several open panels: one
+    /// instant transition each, in ascending index order.
+    case transitions([Transition])
     /// The container took the size of the `resize`.
     case resized
     /// A modal with this title now covers the expanded panel.
@@ -377,15 +636,15 @@ public enum StepChange: Hashable, Sendable {
 
 /// Who changed places when `setPanels` replaced the stack.
 public struct StackChange: Hashable, Sendable {
-    /// Id of the panel that was the child and is not in the new stack; nil
-    /// when it stayed (at its new index) or no panel was expanded.
-    public var left: String?
-    /// Index in the new stack of the panel that became the child; nil when
-    /// the child stayed or the new stack is empty.
+    /// Ids of the open panels that are not in the new stack, by ascending
+    /// old index; empty when every open panel stayed (at its new index).
+    public var left: [String]
+    /// Index in the new stack of the panel that opened because no open
+    /// panel stayed; nil when one stayed or the new stack is empty.
     public var arrived: Int?
 
     /// Creates a stack change.
-    public init(left: String?, arrived: Int?) {
+    public init(left: [String], arrived: Int?) {
         self.left = left
         self.arrived = arrived
     }
@@ -396,9 +655,9 @@ public struct StackChange: Hashable, Sendable {
 public enum RejectReason: String, Hashable, Sendable {
     /// Its `at:` is earlier than the clock (the time of the step before it).
     case outOfOrder
-    /// `tap` or `expand` names an index outside the stack.
+    /// `tap`, `expand` or `collapse` names an index outside the stack.
     case unknownPanel
-    /// `expand`, `present` or `setPanels` while a modal is presented.
+    /// `expand`, `collapse`, `present` or `setPanels` while a modal is presented.
     case modalPresented
     /// `present` while no panel is expanded: a modal needs one to cover.
     case noExpandedPanel

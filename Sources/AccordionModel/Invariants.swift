@@ -18,23 +18,33 @@ extension AccordionContainer {
     /// - headers keep their order and never overlap, have x 0, the container's
     ///   width and their own height, at the last step's time, at several moments
     ///   of a running transition, and settled;
-    /// - content views exist exactly for the expanded panel (settled) or for
+    /// - the open set is ascending, inside the stack, at most one panel in `single`;
+    /// - content views exist exactly for the open panels (settled), plus
     ///   `from` and `to` (during a transition), sit right under their own header
-    ///   (so they move exactly as it does) and have height `C_i`;
+    ///   (so they move exactly as it does) and have height `C_i` when settled
+    ///   or appearing;
     /// - settled frames tile the container: headers plus open content plus a
-    ///   non-negative trailing background make `H` (when Σ h ≤ H), with no
+    ///   non-negative trailing background make `H` (when Σ h ≤ H; in
+    ///   `multiple` + `fit` the contents may add up to more), with no
     ///   background in `fill` while a panel is open;
     /// - the log is time-ordered; every `viewWillAppear` is followed by exactly
     ///   one `viewDidAppear` for the same panel (likewise for disappearing);
     ///   `addChild`/`removeFromParent` never double up; interaction ignoring is
-    ///   balanced; after settling the only child is the expanded panel.
+    ///   balanced; after settling the children are the open panels.
     ///
     /// - Returns: One sentence per violated invariant.
     public func assertInvariants() -> [String] {
         var problems: [String] = []
-        if let index = expandedIndex, !panels.indices.contains(index) {
-            problems.append("expandedIndex \(index) is outside the stack of \(panels.count) panels")
+        let open = expandedIndices
+        if open.contains(where: { !panels.indices.contains($0) }) {
+            problems.append("expandedIndices \(open) reach outside the stack of \(panels.count) panels")
             return problems
+        }
+        if zip(open, open.dropFirst()).contains(where: { $0 >= $1 }) {
+            problems.append("expandedIndices \(open) are not strictly ascending")
+        }
+        if container.expansion == .single, open.count > 1 {
+            problems.append("\(open.count) panels open in single expansion")
         }
         var moments = [clock]
         if let end = transitionEnd {
@@ -65,15 +75,17 @@ extension AccordionContainer {
             if index + 1 < frames.count, frames[index + 1].header.y < header.y + header.height - tolerance {
                 problems.append("t=\(time): header \(index + 1) at y \(frames[index + 1].header.y) overlaps header \(index) ending at \(header.y + header.height)")
             }
-            let shouldHaveContent = transition.map { index == $0.from || index == $0.to } ?? (index == expandedIndex)
+            let shouldHaveContent = transition.map { index == $0.from || index == $0.to } ?? false || state.isExpanded(index)
             guard let content = frame.content else {
                 if shouldHaveContent { problems.append("t=\(time): panel \(index) should have a content view") }
                 continue
             }
             if !shouldHaveContent { problems.append("t=\(time): panel \(index) has a content view but is not a child") }
-            if content.x != 0 || content.width != width
+            // Settled, and appearing, a content view has its settled height.
+            let settledHeight = transition == nil || index == transition?.to
+            if content.x != 0 || content.width != width || !(content.height >= -tolerance)
                 || abs(content.y - (header.y + header.height)) > tolerance
-                || abs(content.height - contentHeight(ofPanel: index)) > tolerance {
+                || (settledHeight && abs(content.height - contentHeight(ofPanel: index)) > tolerance) {
                 problems.append("t=\(time): content of panel \(index) at \(content) does not sit under its header \(header) with height \(contentHeight(ofPanel: index))")
             }
         }
@@ -98,7 +110,9 @@ extension AccordionContainer {
         let height = container.height
         guard totalHeaderHeight <= height + tolerance else { return }
         let background = height - bottom
-        if background < -tolerance {
+        // Only in `multiple` + `fit` may the open contents add up to more than the space.
+        let mayOverflow = container.expansion == .multiple && container.layout == .fit
+        if background < -tolerance, !mayOverflow {
             problems.append("settled: panels end at \(bottom), below the container's height \(height)")
         }
         if container.layout == .fill, expandedIndex != nil, abs(background) > tolerance {
@@ -131,7 +145,7 @@ extension AccordionContainer {
                 if disappearing.remove(id) == nil { problems.append("log: viewDidDisappear for \(id) without viewWillDisappear") }
             case .addChild:
                 if !children.insert(id).inserted { problems.append("log: addChild for \(id), already a child") }
-                if children.count > 2 { problems.append("log: \(children.count) children at \(entry.time)") }
+                if container.expansion == .single, children.count > 2 { problems.append("log: \(children.count) children at \(entry.time)") }
             case .removeFromParent:
                 if children.remove(id) == nil { problems.append("log: removeFromParent for \(id), not a child") }
             case .beginIgnoringInteractionEvents:
@@ -147,7 +161,7 @@ extension AccordionContainer {
         if !appearing.isEmpty { problems.append("settled: viewWillAppear without viewDidAppear for \(appearing.sorted())") }
         if !disappearing.isEmpty { problems.append("settled: viewWillDisappear without viewDidDisappear for \(disappearing.sorted())") }
         if ignoring != 0 { problems.append("settled: interaction still ignored") }
-        let expected: Set<String> = expandedIndex.map { [panels[$0].id] } ?? []
+        let expected = Set(expandedIndices.map { panels[$0].id })
         if children != expected {
             problems.append("settled: children \(children.sorted()), expected \(expected.sorted())")
         }

@@ -27,8 +27,27 @@ public enum ScriptRun {
     public static func run(title: String?, container: ContainerSpec, panels: [PanelSpec],
                            expandedIndex: Int?, steps: [Step], until: Double? = nil,
                            everyStep: Bool = false) -> [Snapshot] {
+        run(title: title, container: container, panels: panels, expandedIndices: expandedIndex.map { [$0] } ?? [],
+            steps: steps, until: until, everyStep: everyStep)
+    }
+
+    /// `run(title:container:panels:expandedIndex:steps:until:everyStep:)`
+    /// with any number of panels open at load.
+    ///
+    /// - Parameters:
+    ///   - title: The spec's title.
+    ///   - container: The container's size and options.
+    ///   - panels: The panels, top to bottom.
+    ///   - expandedIndices: The panels open at load, ascending.
+    ///   - steps: The script.
+    ///   - until: The moment to show, or nil for the settled end.
+    ///   - everyStep: Whether to return one snapshot per step.
+    /// - Returns: At least one snapshot.
+    public static func run(title: String?, container: ContainerSpec, panels: [PanelSpec],
+                           expandedIndices: [Int], steps: [Step], until: Double? = nil,
+                           everyStep: Bool = false) -> [Snapshot] {
         var model = AccordionContainer(title: title, container: container, panels: panels,
-                                       expandedIndex: expandedIndex)
+                                       expandedIndices: expandedIndices)
         var snapshots: [Snapshot] = []
         play(steps, on: &model, until: until) { _, model in
             if everyStep {
@@ -57,8 +76,26 @@ public enum ScriptRun {
     public static func container(title: String?, container: ContainerSpec, panels: [PanelSpec],
                                  expandedIndex: Int?, steps: [Step],
                                  until: Double? = nil) -> AccordionContainer {
+        self.container(title: title, container: container, panels: panels,
+                       expandedIndices: expandedIndex.map { [$0] } ?? [], steps: steps, until: until)
+    }
+
+    /// `container(title:container:panels:expandedIndex:steps:until:)` with
+    /// any number of panels open at load.
+    ///
+    /// - Parameters:
+    ///   - title: The spec's title.
+    ///   - container: The container's size and options.
+    ///   - panels: The panels, top to bottom.
+    ///   - expandedIndices: The panels open at load, ascending.
+    ///   - steps: The script.
+    ///   - until: The last moment whose steps happen, or nil for all.
+    /// - Returns: The container after those steps.
+    public static func container(title: String?, container: ContainerSpec, panels: [PanelSpec],
+                                 expandedIndices: [Int], steps: [Step],
+                                 until: Double? = nil) -> AccordionContainer {
         var model = AccordionContainer(title: title, container: container, panels: panels,
-                                       expandedIndex: expandedIndex)
+                                       expandedIndices: expandedIndices)
         play(steps, on: &model, until: until) { _, _ in true }
         return model
     }

@@ -29,6 +29,25 @@ public enum LayoutMode: String, Sendable, Hashable {
     case fit
 }
 
+/// How many panels may be open at once.
+public enum ExpansionMode: String, Sendable, Hashable {
+    /// At most one: opening a panel closes the open one (the article's controller).
+    case single
+    /// Any number: a tap opens or closes its own panel and leaves the others as they are.
+    case multiple
+}
+
+/// What a tap accepted while a transition runs does to that transition.
+public enum InterruptionPolicy: String, Sendable, Hashable {
+    /// The tap is ignored (the article's controller stops delivering touches).
+    case ignore
+    /// The running transition completes at once, then the tap's own starts from the settled layout.
+    case finish
+    /// As `finish` for the state and the log, but the new transition starts
+    /// from the frames shown at the tap, so no header jumps.
+    case retarget
+}
+
 /// The timing curves of the spec, as cubic Béziers from (0,0) to (1,1).
 public enum AnimationCurve: String, Sendable, Hashable {
     /// (0, 0, 1, 1): constant speed.
@@ -55,16 +74,20 @@ public struct PanelSpec: Hashable, Sendable {
     public var headerHeight: Double
     /// Preferred content height for the `fit` layout; nil fills the space.
     public var contentHeight: Double?
+    /// A tap on its header is ignored; `expand` and `collapse` steps still
+    /// work, so a disabled panel that is open is pinned open.
+    public var disabled: Bool
 
     /// Creates a panel.
     public init(id: String, title: String, color: RGBA, titleColor: RGBA = 0xFFFF_FFFF,
-                headerHeight: Double, contentHeight: Double? = nil) {
+                headerHeight: Double, contentHeight: Double? = nil, disabled: Bool = false) {
         self.id = id
         self.title = title
         self.color = color
         self.titleColor = titleColor
         self.headerHeight = headerHeight
         self.contentHeight = contentHeight
+        self.disabled = disabled
     }
 }
 
@@ -84,6 +107,16 @@ public struct ContainerSpec: Hashable, Sendable {
     public var curve: AnimationCurve = .easeInOut
     /// Colour of the content view, seen wherever no header or content covers it.
     public var background: RGBA = 0xFFFF_FFFF
+    /// Whether one panel or several may be open at once.
+    public var expansion: ExpansionMode = .single
+    /// False keeps at least one panel open once one is: a tap that would
+    /// close the last open panel is ignored.
+    public var collapsible = true
+    /// What a tap during a running transition does.
+    public var interruption: InterruptionPolicy = .ignore
+    /// The level (1…6) of the headings the page wraps header buttons in;
+    /// only the HTML page reads it.
+    public var headingLevel = 3
 
     /// The defaults of the spec format.
     public init() {}
@@ -98,8 +131,12 @@ public enum StepAction: Hashable, Sendable {
     case wait(seconds: Double)
     /// The container changes size (a rotation); completes a running transition first.
     case resize(width: Double, height: Double)
-    /// Set `expandedIndex` without animation; nil collapses.
+    /// Opens `panel` without animation (in `single` closing the open one);
+    /// nil collapses every open panel, as `collapse(panel: nil)`.
     case expand(panel: Int?)
+    /// Closes `panel` without animation; nil closes every open panel, one
+    /// instant transition each, in ascending index order.
+    case collapse(panel: Int?)
     /// Presents a modal with this title over the expanded panel.
     case present(title: String)
     /// Dismisses the presented modal.
@@ -162,6 +199,10 @@ public enum IgnoreReason: String, Sendable, Hashable {
     case transition
     /// A modal covered the container.
     case modal
+    /// The tapped panel is disabled.
+    case disabled
+    /// The tap would close the last open panel and the container is not collapsible.
+    case notCollapsible
 }
 
 /// One entry of the containment log.
@@ -244,8 +285,10 @@ public struct Snapshot: Hashable, Sendable {
     public var time: Double
     /// The container at that moment (its size after any `resize`).
     public var container: ContainerSpec
-    /// `expandedIndex`: already the new panel while a transition runs.
+    /// `expandedIndex`: the lowest open panel; already the new one while a transition runs.
     public var expandedIndex: Int?
+    /// Every open panel, ascending (the set `O`); already the new set while a transition runs.
+    public var expandedIndices: [Int]
     /// `visibleViewController`: the modal, else the expanded panel, else nil.
     public var visible: Visible?
     /// False only while a transition runs at `time`.
@@ -258,13 +301,16 @@ public struct Snapshot: Hashable, Sendable {
     public var events: [LogEntry]
 
     /// Creates a snapshot.
+    ///
+    /// `expandedIndices` nil means the single open panel `expandedIndex`, if any.
     public init(title: String?, time: Double, container: ContainerSpec, expandedIndex: Int?,
-                visible: Visible?, interactionEnabled: Bool, transition: TransitionInfo?,
-                panels: [PanelFrame], events: [LogEntry]) {
+                expandedIndices: [Int]? = nil, visible: Visible?, interactionEnabled: Bool,
+                transition: TransitionInfo?, panels: [PanelFrame], events: [LogEntry]) {
         self.title = title
         self.time = time
         self.container = container
         self.expandedIndex = expandedIndex
+        self.expandedIndices = expandedIndices ?? expandedIndex.map { [$0] } ?? []
         self.visible = visible
         self.interactionEnabled = interactionEnabled
         self.transition = transition
@@ -276,4 +322,10 @@ public struct Snapshot: Hashable, Sendable {
     public var expandedPanel: String? {
         expandedIndex.flatMap { $0 < panels.count ? panels[$0].panel.id : nil }
     }
+
+    /// Whether panel `index` is open (in `expandedIndices`), by bisection.
+    ///
+    /// - Parameter index: A panel's index in the stack.
+    /// - Returns: True when it is open.
+    public func isExpanded(_ index: Int) -> Bool { expandedIndices.containsSorted(index) }
 }

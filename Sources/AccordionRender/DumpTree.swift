@@ -105,13 +105,17 @@ public enum DumpTree {
                 ("width", .number(s.container.width)),
                 ("height", .number(s.container.height)),
                 ("layout", .string(s.container.layout.rawValue)),
+                ("expansion", .string(s.container.expansion.rawValue)),
+                ("collapsible", .bool(s.container.collapsible)),
+                ("interruption", .string(s.container.interruption.rawValue)),
             ]))),
             ("expandedIndex", .value(s.expandedIndex.map(DumpValue.int) ?? .null)),
             ("expandedPanel", .value(s.expandedPanel.map(DumpValue.string) ?? .null)),
+            ("expandedIndices", .value(.array(s.expandedIndices.map(DumpValue.int)))),
             ("visible", .value(visible(s.visible))),
             ("interactionEnabled", .value(.bool(s.interactionEnabled))),
             ("transition", .value(s.transition.map(transition) ?? .null)),
-            ("panels", .items(count: s.panels.count) { panel(s.panels[$0]) }),
+            ("panels", .items(count: s.panels.count) { panel(s.panels[$0], expanded: s.isExpanded($0)) }),
             ("events", .items(count: s.events.count) { event(s.events[$0]) }),
         ]
     }
@@ -160,13 +164,15 @@ public enum DumpTree {
         ])
     }
 
-    static func panel(_ p: PanelFrame) -> DumpValue {
+    static func panel(_ p: PanelFrame, expanded: Bool) -> DumpValue {
         .object([
             ("index", .int(p.index)),
             ("id", .string(p.panel.id)),
             ("title", .string(p.panel.title)),
             ("color", .string(Colors.hex(p.panel.color))),
             ("titleColor", .string(Colors.hex(p.panel.titleColor))),
+            ("expanded", .bool(expanded)),
+            ("disabled", .bool(p.panel.disabled)),
             ("header", rect(p.header)),
             ("content", p.content.map(rect) ?? .null),
         ])

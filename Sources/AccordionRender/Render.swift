@@ -23,7 +23,7 @@ public enum RenderFormat: String, CaseIterable, Sendable {
 public struct StepOrigin: Hashable, Sendable {
     /// Position in the run, from 0: the script's steps in order, then the steps given on the command line.
     public var index: Int
-    /// The step's kind as a spec writes it: `tap`, `wait`, `resize`, `expand`, `present`, `dismiss`, `setPanels`.
+    /// The step's kind as a spec writes it: `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss`, `setPanels`.
     public var kind: String
     /// The line of the spec the step is written on; nil for a step from the command line (`--tap`).
     public var line: Int?
@@ -42,6 +42,7 @@ public struct StepOrigin: Hashable, Sendable {
         case .wait: kind = "wait"
         case .resize: kind = "resize"
         case .expand: kind = "expand"
+        case .collapse: kind = "collapse"
         case .present: kind = "present"
         case .dismiss: kind = "dismiss"
         case .setPanels: kind = "setPanels"

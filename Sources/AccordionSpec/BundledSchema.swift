@@ -48,8 +48,8 @@ public enum BundledSchema {
     },
     "script": {
       "title": "Script",
-      "description": "What to do to the container, in order: taps, waits, resizes, expands, modals and stack replacements. Every step but wait may carry at: seconds.",
-      "markdownDescription": "What to do to the container, in order. Each step is a one-key mapping:\n\n- `tap: ID|INDEX`\n- `wait: SECONDS`\n- `resize: {width, height}`\n- `expand: ID|INDEX|null`\n- `present: TITLE`\n- `dismiss: true`\n- `setPanels: [ID or panel, ...]`\n- `expect: {...}` and `snapshot: NAME` (checked by `accordion test`, changing nothing)\n\nEvery step but `wait` may also carry `at: SECONDS`, an absolute time on the container's clock.",
+      "description": "What to do to the container, in order: taps, waits, resizes, expands, collapses, modals and stack replacements. Every step but wait may carry at: seconds.",
+      "markdownDescription": "What to do to the container, in order. Each step is a one-key mapping:\n\n- `tap: ID|INDEX`\n- `wait: SECONDS`\n- `resize: {width, height}`\n- `expand: ID|INDEX|null`\n- `collapse: ID|INDEX|all`\n- `present: TITLE`\n- `dismiss: true`\n- `setPanels: [ID or panel, ...]`\n- `expect: {...}` and `snapshot: NAME` (checked by `accordion test`, changing nothing)\n\nEvery step but `wait` may also carry `at: SECONDS`, an absolute time on the container's clock.",
       "type": "array",
       "items": {"$ref": "#/$defs/step"},
       "default": [],
@@ -165,13 +165,48 @@ public enum BundledSchema {
         },
         "expanded": {
           "title": "Initially expanded panel",
-          "description": "The panel expanded at load (expandedIndex): a panel id, an index in panels, or null for none. Default: the first panel if there is one.",
-          "markdownDescription": "The panel expanded at load (`expandedIndex`): a panel `id`, an index in `panels`, or `null` for none. Default: the first panel if there is one.",
-          "type": ["string", "integer", "null"],
+          "description": "The panel expanded at load (expandedIndex): a panel id, an index in panels, or null for none; with expansion: multiple also a list of ids or indices ([] for none). Default: the first panel if there is one.",
+          "markdownDescription": "The panel expanded at load (`expandedIndex`): a panel `id`, an index in `panels`, or `null` for none. With `expansion: multiple` also a list of ids or indices (`[]` for none), each panel named once. Default: the first panel if there is one.",
+          "type": ["string", "integer", "null", "array"],
           "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
           "minimum": 0,
+          "items": {"$ref": "#/$defs/panelRef"},
           "default": 0,
-          "examples": ["VC1", 0, null]
+          "examples": ["VC1", 0, null, ["faq-1", "faq-3"]]
+        },
+        "expansion": {
+          "title": "Expansion",
+          "description": "single: at most one panel is open, and opening one closes the open one. multiple: any number are open; a tap opens or closes its own panel only.",
+          "markdownDescription": "- `single`: at most one panel is open, and opening one closes the open one (the original controller);\n- `multiple`: any number are open; a tap opens or closes its own panel and leaves the others. In `fill` the open panels share the space equally; in `fit` each takes its `contentHeight` (capped by the space), so the stack may grow taller than the container.",
+          "enum": ["single", "multiple"],
+          "default": "single",
+          "examples": ["single", "multiple"]
+        },
+        "collapsible": {
+          "title": "Collapsible",
+          "description": "false keeps at least one panel open once one is: a tap that would close the last open panel is ignored. Default true.",
+          "markdownDescription": "`false` keeps at least one panel open once one is: a tap that would close the last open panel is ignored (reason `notCollapsible`). Script steps (`collapse`, `expand: null`) may still close it. Default `true`.",
+          "type": "boolean",
+          "default": true,
+          "examples": [true, false]
+        },
+        "interruption": {
+          "title": "Interruption",
+          "description": "What a tap during a running transition does. ignore: it is ignored. finish: the running transition completes at once and the tap's own starts. retarget: as finish, but the new transition starts from where the views are shown, so nothing jumps.",
+          "markdownDescription": "What a tap during a running transition does:\n- `ignore`: it is ignored (the original controller);\n- `finish`: the running transition completes at once (its end is logged at the tap) and the tap's own transition starts from the settled layout;\n- `retarget`: as `finish` for the state and the log, but the new transition starts from the frames shown at the tap, so no header jumps.",
+          "enum": ["ignore", "finish", "retarget"],
+          "default": "ignore",
+          "examples": ["ignore", "retarget"]
+        },
+        "headingLevel": {
+          "title": "Heading level",
+          "description": "The level (1 to 6) of the headings that hold the header buttons on the HTML page, as the WAI-ARIA accordion pattern asks. Default 3.",
+          "markdownDescription": "The level (`1`…`6`) of the headings (`<h3>`…) that hold the header buttons on the HTML page, as the WAI-ARIA accordion pattern asks: pick the level that fits the page's outline. Default `3`.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 6,
+          "default": 3,
+          "examples": [3, 2]
         },
         "animation": {
           "title": "Animation",
@@ -267,6 +302,14 @@ public enum BundledSchema {
           "minimum": 0,
           "default": null,
           "examples": [200, 320.5]
+        },
+        "disabled": {
+          "title": "Disabled",
+          "description": "true: a tap on this panel's header is ignored. The script may still expand or collapse it, so a disabled panel that is open is pinned open. Default false.",
+          "markdownDescription": "`true`: a tap on this panel's header is ignored (reason `disabled`). The script may still `expand` or `collapse` it, so a disabled panel that is open is pinned open. Default `false`.",
+          "type": "boolean",
+          "default": false,
+          "examples": [false, true]
         }
       },
       "additionalProperties": false,
@@ -294,13 +337,14 @@ public enum BundledSchema {
     },
     "step": {
       "title": "Step",
-      "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, present, dismiss or setPanels; or expect or snapshot, which check and change nothing) and, for every action but wait, an optional at.",
-      "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`; or `expect` or `snapshot`, which check and change nothing) and, for every action but `wait`, an optional `at`.",
+      "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, collapse, present, dismiss or setPanels; or expect or snapshot, which check and change nothing) and, for every action but wait, an optional at.",
+      "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss` or `setPanels`; or `expect` or `snapshot`, which check and change nothing) and, for every action but `wait`, an optional `at`.",
       "oneOf": [
         {"$ref": "#/$defs/tapStep"},
         {"$ref": "#/$defs/waitStep"},
         {"$ref": "#/$defs/resizeStep"},
         {"$ref": "#/$defs/expandStep"},
+        {"$ref": "#/$defs/collapseStep"},
         {"$ref": "#/$defs/presentStep"},
         {"$ref": "#/$defs/dismissStep"},
         {"$ref": "#/$defs/setPanelsStep"},
@@ -312,8 +356,8 @@ public enum BundledSchema {
     },
     "tapStep": {
       "title": "tap step",
-      "description": "Tap a header, as a user would: expands that panel, or collapses it when it is the expanded one.",
-      "markdownDescription": "Tap a header, as a user would: expands that panel, or collapses it when it is the expanded one. Ignored while a transition runs or a modal is up.",
+      "description": "Tap a header, as a user would: expands that panel, or collapses it when it is open.",
+      "markdownDescription": "Tap a header, as a user would: expands that panel, or collapses it when it is open. Ignored under a modal, while a transition runs (unless `interruption` says otherwise), on a `disabled` panel, and when it would close the last open panel of a container that is not `collapsible`.",
       "type": "object",
       "required": ["tap"],
       "properties": {
@@ -390,8 +434,8 @@ public enum BundledSchema {
     },
     "expandStep": {
       "title": "expand step",
-      "description": "Set expandedIndex without animation: a panel id, an index, or null to collapse all.",
-      "markdownDescription": "Set `expandedIndex` without animation: a panel `id`, an index, or `null` to collapse all.",
+      "description": "Open a panel without animation (in single expansion closing the open one): a panel id, an index, or null to collapse all.",
+      "markdownDescription": "Open a panel without animation (in `single` expansion closing the open one): a panel `id`, an index, or `null` to collapse all (as `collapse: all`). Works on `disabled` panels.",
       "type": "object",
       "required": ["expand"],
       "properties": {
@@ -410,6 +454,29 @@ public enum BundledSchema {
       "additionalProperties": false,
       "default": {"expand": null},
       "examples": [{"expand": "VC1"}]
+    },
+    "collapseStep": {
+      "title": "collapse step",
+      "description": "Close a panel without animation: a panel id, an index, or all for every open panel.",
+      "markdownDescription": "Close a panel without animation: a panel `id`, an index, or `all` for every open panel (one instant transition each, top to bottom). Works on `disabled` panels and when the container is not `collapsible`. A panel whose id is `all` is collapsed by its index.",
+      "type": "object",
+      "required": ["collapse"],
+      "properties": {
+        "collapse": {
+          "title": "Panel to collapse",
+          "description": "A panel id in the stack at that moment, an index into it, or all.",
+          "markdownDescription": "A panel `id` in the stack at that moment, an index into it, or `all`.",
+          "type": ["string", "integer"],
+          "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+          "minimum": 0,
+          "default": "all",
+          "examples": ["VC1", 2, "all"]
+        },
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
+      },
+      "additionalProperties": false,
+      "default": {"collapse": "all"},
+      "examples": [{"collapse": "VC1"}, {"collapse": "all"}]
     },
     "presentStep": {
       "title": "present step",

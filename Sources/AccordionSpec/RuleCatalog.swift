@@ -138,6 +138,46 @@ public enum RuleCatalog {
             - {id: about, title: About, contentHeight: 500}
             """),
         RuleInfo(
+            id: "content-overflow", severity: .warning,
+            summary: "With `expansion: multiple` and `layout: fit`, the open panels' contents and the headers stack up taller than the container (at load or after a step of the script); reported once, at the first such moment.",
+            why: "In `fit` each open panel takes its own `contentHeight` (capped by the space under the headers), and several of them together can outgrow the container: the frames are kept as computed, so the headers below end up off screen. Usually the script meant to close one panel before opening another.",
+            example: """
+            # warned: 2 × 400 points of content under 3 headers, in a 667-point container
+            container: {expansion: multiple, layout: fit}
+            panels:
+              - {id: a, title: A, contentHeight: 400}
+              - {id: b, title: B, contentHeight: 400}
+              - {id: c, title: C}
+            script:
+              - tap: b
+            # fixed: close the open panel first
+            script:
+              - collapse: a
+              - tap: b
+            """),
+        RuleInfo(
+            id: "expanded-list-in-single", severity: .error,
+            summary: "`container.expanded` is a list while the container's `expansion` is `single` (the default).",
+            why: "In `single` expansion at most one panel is open, so a list of open panels cannot be honoured; either the container should allow several (`expansion: multiple`) or `expanded` should name one panel.",
+            example: """
+            # error
+            container: {expanded: [faq-1, faq-2]}
+            # fixed: several panels open at once
+            container: {expansion: multiple, expanded: [faq-1, faq-2]}
+            # or: one panel
+            container: {expanded: faq-1}
+            """),
+        RuleInfo(
+            id: "expanded-named-twice", severity: .error,
+            summary: "`container.expanded` names the same panel twice (by id, by index, or once by each).",
+            why: "A panel is open or not; naming it twice is a slip that usually hides the panel that was meant.",
+            example: """
+            # error: index 0 is `faq-1`
+            container: {expansion: multiple, expanded: [faq-1, 0]}
+            # fixed
+            container: {expansion: multiple, expanded: [faq-1, faq-2]}
+            """),
+        RuleInfo(
             id: "content-height-unused", severity: .warning,
             summary: "A panel has a `contentHeight` while the container's `layout` is `fill` (the default), where it changes nothing.",
             why: "In `fill` the expanded panel's content takes all the space left under the headers; only the `fit` layout reads `contentHeight`. The number is silently ignored, which is rarely what its author meant.",
@@ -245,8 +285,8 @@ public enum RuleCatalog {
             """),
         RuleInfo(
             id: "tap-ignored", severity: .warning,
-            summary: "A script `tap` that the container will ignore: it comes while a transition is still running (an `at:` inside the transition started by an earlier tap), or while a modal is presented.",
-            why: "The container stops delivering touches while a transition runs and while a modal covers it, so the tap changes nothing; a script that means to tap there probably means something else. The message says which tap started the transition and when it ends, or which step presented the modal.",
+            summary: "A script `tap` that the container will ignore, by the tap rules in their order: a modal is presented; a transition is still running and `interruption` is `ignore` (an `at:` inside the transition started by an earlier tap); the panel is `disabled`; or the tap would close the last open panel of a container that is not `collapsible`.",
+            why: "The container stops delivering touches while a modal covers it and, by default, while a transition runs; a disabled panel does not respond to taps; `collapsible: false` keeps one panel open. The tap changes nothing, so a script that means to tap there probably means something else. The message says which tap started the transition and when it ends (and whether `interruption: finish` or `retarget` would accept the tap), which step presented the modal, or which panel is disabled or would be closed; a script may still `expand` and `collapse` any panel.",
             example: """
             # warned: the first tap's transition runs until 0.3 s
             script:

@@ -228,6 +228,7 @@ enum SchemaHints {
     static let stepSynonyms: [String: String] = [
         "click": "tap", "press": "tap", "touch": "tap", "select": "tap", "toggle": "tap",
         "open": "expand", "show": "expand", "unfold": "expand",
+        "close": "collapse", "fold": "collapse", "hide": "collapse",
         "sleep": "wait", "delay": "wait", "pause": "wait",
         "size": "resize", "rotate": "resize",
         "modal": "present", "push": "present",
@@ -236,7 +237,7 @@ enum SchemaHints {
     ]
 
     /// An extra key in a script step: `at` on a `wait`, a second action,
-    /// or a key that is no step key at all (`click`, `collapse`).
+    /// or a key that is no step key at all (`click`, `close`).
     private static func stepKeyHint(_ d: Diagnostic, key: String, root: YAMLNodeRef) -> String? {
         let parts = d.instancePath.split(separator: "/")
         guard parts.count == 3, parts[0] == "script", let step = root["script"]?.items?[safe: Int(parts[1]) ?? -1]
@@ -245,10 +246,6 @@ enum SchemaHints {
             return "a `wait` cannot carry `at`: it happens at the previous step's time plus its seconds; put `at` on the step that follows instead"
         }
         if StepKey.allCases.allSatisfy({ $0.rawValue != key }) {
-            if ["collapse", "close", "fold", "hide"].contains(key.lowercased()) {
-                let panel = step[key]?.scalar.map(written) ?? "VC1"
-                return "there is no `\(key)` step: write `- expand: null` to collapse every panel at once, or tap the expanded panel's header (`- tap: \(panel)`) to collapse it as a user would"
-            }
             // A typo needs only its correction; another word needs the list.
             if let typo = closest(to: key, in: StepKey.allCases.map(\.rawValue)) { return "did you mean `\(typo)`?" }
             return (stepSynonyms[key.lowercased()].map { "did you mean `\($0)`? " } ?? "")
@@ -265,7 +262,7 @@ enum SchemaHints {
     /// The places whose shape (mapping, list, one reference) authors get
     /// wrong, by JSON pointer.
     private enum Place: Equatable {
-        case container, animation, panels, panel, script, step, resize, setPanels, setPanelsItem, expanded
+        case container, animation, panels, panel, script, step, resize, setPanels, setPanelsItem
         /// `tap` or `expand` in a step.
         case reference(String)
 
@@ -277,7 +274,6 @@ enum SchemaHints {
             case 1 where parts[0] == "panels": self = .panels
             case 1 where parts[0] == "script": self = .script
             case 2 where parts == ["container", "animation"]: self = .animation
-            case 2 where parts == ["container", "expanded"]: self = .expanded
             case 2 where parts[0] == "panels" && isIndex(1): self = .panel
             case 2 where parts[0] == "script" && isIndex(1): self = .step
             case 3 where parts[0] == "script" && isIndex(1):
@@ -302,7 +298,7 @@ enum SchemaHints {
             switch place {
             case .container:
                 let example = flowMapping(items) ?? "{width: 375, height: 667}"
-                return "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `animation`, `background`), not a list: drop the `- ` before each key, as in `container: \(example)`"
+                return "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `expansion`, `collapsible`, `interruption`, `headingLevel`, `animation`, `background`), not a list: drop the `- ` before each key, as in `container: \(example)`"
             case .animation:
                 return "animation is a mapping, not a list: `animation: \(flowMapping(items) ?? "{duration: 0.3, curve: easeInOut}")`"
             case .panel, .setPanelsItem:
@@ -316,11 +312,9 @@ enum SchemaHints {
             case .resize:
                 let size = words.count == 2 && items.allSatisfy({ $0.numberValue != nil }) ? "{width: \(words[0]), height: \(words[1])}" : "{width: 667, height: 375}"
                 return "resize takes a mapping with `width` and `height`, not a list: `resize: \(size)`"
-            case .expanded:
-                return "only one panel is expanded at a time: write one id or index, such as `expanded: \(words.first ?? "VC1")`, or `expanded: null` for none"
             case .reference(let verb):
                 if verb == "expand" {
-                    return "only one panel is expanded at a time: `expand: \(words.first ?? "VC1")`, or `expand: null` to collapse every panel"
+                    return "expand opens one panel: `expand: \(words.first ?? "VC1")`, a step for each; `expand: null` collapses every panel"
                 }
                 guard words.count > 1 else { return "a tap taps one header: `tap: \(words.first ?? "VC1")`" }
                 return "a tap taps one header: give each its own step, `- tap: \(words[0])` then `- tap: \(words[1])`"

@@ -32,6 +32,8 @@ struct SemanticChecker {
     /// leaves, each with its smallest space, warned about once the script ran.
     private var contentOverflows: [ContentOverflow] = []
     private var contentOverflowIndex: [YAMLNodeRef: Int] = [:]
+    /// Whether `content-overflow` was reported (it is, at most once).
+    private var contentOverflowReported = false
 
     /// A test case's script played instead of the spec's, and its tolerance.
     let caseScript: YAMLNode?
@@ -140,32 +142,71 @@ struct SemanticChecker {
         checkUnusedContentHeights(panels: panels, steps: steps)
 
         setStack(panels, index: firstIndex)
-        var expanded: Int? = panels.isEmpty ? nil : 0
-        if let node = root["container"]?["expanded"] {
-            if node.isNull {
-                expanded = nil
-            } else if let ref = reader.reference(node) {
-                if let i = resolve(ref, node, pointer: "/container/expanded", place: "in `panels`") { expanded = i }
-            }
-        }
+        let expanded = initiallyExpanded(reader: reader, container: container, panelCount: panels.count)
 
         // One array of specs shared (copy-on-write) by the model and the document.
         let specs = panels.specs
-        var state = ContainerState(container: container, panels: specs, expandedIndex: expanded)
+        var state = ContainerState(container: container, panels: specs, expandedIndices: expanded)
         if let height = root["container"]?["height"] {
             checkHeadersFit(state, at: height.span, pointer: "/container/height", context: "")
         } else {
             checkHeadersFit(state, at: (root.entry("panels")?.key ?? root).span, pointer: "/panels", context: "")
         }
         noteContentHeights(state, context: "")
+        if let node = root["container"]?["expanded"] {
+            checkContentFits(state, at: node.span, pointer: "/container/expanded", context: " as the spec loads")
+        } else if let node = root["container"]?["layout"] {
+            checkContentFits(state, at: node.span, pointer: "/container/layout", context: " as the spec loads")
+        }
         let resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, state: &state)
         reportContentOverflows()
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return .invalid }
         guard let resolvedSteps else { return .undecodable }
         return .document(AccordionSpecDocument(title: reader.title, container: container, panels: specs,
-                                               expandedIndex: expanded, steps: resolvedSteps,
+                                               expandedIndices: expanded, steps: resolvedSteps,
                                                stepLines: steps.compactMap { $0?.node.line },
                                                expectations: expectations))
+    }
+
+    /// The panels open at load: `container.expanded` resolved (one
+    /// reference, `null`, or under `expansion: multiple` a list), the first
+    /// panel when it is absent. Reports a list under `single`
+    /// (`expanded-list-in-single`), a panel named twice
+    /// (`expanded-named-twice`) and references that name no panel.
+    private mutating func initiallyExpanded(reader: SpecReader, container: ContainerSpec, panelCount: Int) -> [Int] {
+        guard let node = root["container"]?["expanded"] else { return panelCount == 0 ? [] : [0] }
+        if node.isNull { return [] }
+        let pointer = "/container/expanded"
+        guard let items = node.items else {
+            guard let ref = reader.reference(node) else { return panelCount == 0 ? [] : [0] }
+            return resolve(ref, node, pointer: pointer, place: "in `panels`").map { [$0] } ?? []
+        }
+        if container.expansion != .multiple {
+            let first = items.first.flatMap { $0.scalar.map(\.text) } ?? "VC1"
+            report("expanded-list-in-single",
+                   "`expanded` lists \(items.count == 1 ? "1 panel" : "\(items.count) panels"), but only one panel is open at a time in `single` expansion",
+                   at: node, pointer: pointer,
+                   help: "set `expansion: multiple` on the container to open several panels at once, or write one id or index (`expanded: \(first)`)",
+                   related: root["container"]?["expansion"].map { [RelatedLocation(message: "the expansion is set here", span: $0.span)] } ?? [])
+        }
+        var open: [Int] = []
+        var namedAt: [Int: YAMLNodeRef] = [:]
+        for (i, item) in items.enumerated() {
+            guard let ref = reader.reference(item),
+                  let index = resolve(ref, item, pointer: "\(pointer)/\(i)", place: "in `panels`") else { continue }
+            if let first = namedAt[index] {
+                let id = stack.specs[index].id
+                report("expanded-named-twice",
+                       "`expanded` names panel \(index)\(id.isEmpty ? "" : " (`\(id)`)") twice",
+                       at: item, pointer: "\(pointer)/\(i)",
+                       help: "name each open panel once; remove this item",
+                       related: [RelatedLocation(message: "first named here", span: first.span)])
+                continue
+            }
+            namedAt[index] = item
+            open.append(index)
+        }
+        return open.sorted()
     }
 
     // MARK: - Static rules
@@ -213,7 +254,7 @@ struct SemanticChecker {
             for (keyNode, value) in entries {
                 guard let key = keyNode.scalar, key.isString else { continue }
                 switch key.text {
-                case "tap", "expand", "present":
+                case "tap", "expand", "collapse", "present":
                     if isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.text) }
                 case "wait", "at":
                     if isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.text) }
@@ -517,7 +558,7 @@ struct SemanticChecker {
         /// that is the stack itself, and nothing after it can be checked.
         mutating func forget(_ kind: StepKey) -> Bool {
             switch kind {
-            case .tap, .expand: expanded = false
+            case .tap, .expand, .collapse: expanded = false
             case .present, .dismiss: modal = false
             case .setPanels: return false
             case .wait, .resize, .at: break
@@ -568,6 +609,8 @@ struct SemanticChecker {
                 step = Step(.resize(width: width, height: height), at: w.at)
             case .expand(let target):
                 step = Step(.expand(panel: target.map { lookUp($0.0) ?? outside }), at: w.at)
+            case .collapse(let target):
+                step = Step(.collapse(panel: target.map { lookUp($0.0) ?? outside }), at: w.at)
             case .present(let title):
                 step = Step(.present(title: title), at: w.at)
             case .dismiss:
@@ -592,9 +635,16 @@ struct SemanticChecker {
             case .ignored(let reason):
                 switch reason {
                 case .transition where known.expanded:
-                    reportTapIgnored(w, at: outcome.time, until: state.running?.end ?? outcome.time, startedBy: transitionStep)
+                    reportTapIgnored(w, at: outcome.time, until: state.running?.end ?? outcome.time, startedBy: transitionStep,
+                                     otherwise: tapIndex(step).flatMap { state.ignoreReason(forTapOn: $0, interruption: .finish) })
                 case .modal where known.modal:
                     reportTapIgnored(w, under: state.modalTitle ?? "", presentedBy: modalStep)
+                case .disabled:
+                    report(.tapIgnoredDisabled(tapIndex(step).map { state.panels[$0].id } ?? ""), .warning,
+                           at: w.actionSpan, pointer: w.pointer)
+                case .notCollapsible where known.expanded:
+                    report(.tapIgnoredNotCollapsible(tapIndex(step).map { state.panels[$0].id } ?? ""), .warning,
+                           at: w.actionSpan, pointer: w.pointer)
                 default:
                     break
                 }
@@ -602,7 +652,9 @@ struct SemanticChecker {
                 switch change {
                 case .transition(let transition):
                     if !transition.isInstant { transitionStep = w }
-                    if w.kind == .expand { known.expanded = true }
+                    if w.kind == .expand || w.kind == .collapse { known.expanded = true }
+                case .transitions:
+                    known.expanded = true
                 case .modalPresented:
                     modalStep = w
                     known.modal = true
@@ -621,10 +673,13 @@ struct SemanticChecker {
                     checkHeadersFit(state, at: w.actionSpan, pointer: w.pointer, context: " after this setPanels")
                     noteContentHeights(state, context: " after the setPanels at line \(w.verbKey.span.start.line)")
                 case .none:
-                    if w.kind == .expand { known.expanded = true }
+                    if w.kind == .expand || w.kind == .collapse { known.expanded = true }
                 case .modalDismissed:
                     break
                 }
+            }
+            if case .applied = outcome.effect, known.expanded {
+                checkContentFits(state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
             }
             resolved.append(step)
             lastNode = w.node
@@ -680,7 +735,8 @@ struct SemanticChecker {
                     }
                     if let reason = line.reason, IgnoreReason(rawValue: reason) == nil {
                         report("unknown-event", "`\(reason)` is not a reason a tap is ignored", at: node[i],
-                               pointer: pointer + "/expect/events/\(i)", help: "the reasons are `(transition)` and `(modal)`")
+                               pointer: pointer + "/expect/events/\(i)",
+                               help: "the reasons are `(transition)`, `(modal)`, `(disabled)` and `(notCollapsible)`")
                     }
                     if let panel = line.panel, indexById[panel] == nil, firstIndex[panel] == nil, definedLater[panel] == nil {
                         report("unknown-panel-id", "there is no panel `\(panel)` in this spec", at: node[i],
@@ -722,6 +778,8 @@ struct SemanticChecker {
                 reportUnknownPanel(ref, node, pointer: w.pointer + "/tap", place: "in the stack at this step")
             case .expand(let (ref, node)?):
                 reportUnknownPanel(ref, node, pointer: w.pointer + "/expand", place: "in the stack at this step")
+            case .collapse(let (ref, node)?):
+                reportUnknownPanel(ref, node, pointer: w.pointer + "/collapse", place: "in the stack at this step")
             default:
                 break
             }
@@ -741,10 +799,29 @@ struct SemanticChecker {
         }
     }
 
+    /// The panel a tap step taps.
+    private func tapIndex(_ step: Step) -> Int? {
+        if case .tap(let index) = step.action { return index }
+        return nil
+    }
+
+    /// `content-overflow`, once per spec: at load or after the first step
+    /// whose settled stack (headers and open contents) is taller than the
+    /// container, which only `multiple` + `fit` allows. Quiet when the
+    /// headers alone overflow (`headers-overflow` says so).
+    private mutating func checkContentFits(_ state: ContainerState, at span: SourceSpan, pointer: String, context: String) {
+        guard !contentOverflowReported, state.contentOverflows else { return }
+        contentOverflowReported = true
+        report(.contentOverflow(state, context: context), .warning, at: span, pointer: pointer)
+    }
+
     /// `tap-ignored`, inside a transition: the tap comes at `time`, before
-    /// the transition started by the tap `startedBy` ends at `end`.
-    private mutating func reportTapIgnored(_ w: WrittenStep, at time: Double, until end: Double, startedBy: WrittenStep?) {
-        report(.tapIgnoredInTransition(time: time, end: end, startLine: startedBy?.verbKey.span.start.line), .warning,
+    /// the transition started by the tap `startedBy` ends at `end`;
+    /// `otherwise` is why it would still be ignored were taps allowed to interrupt.
+    private mutating func reportTapIgnored(_ w: WrittenStep, at time: Double, until end: Double, startedBy: WrittenStep?,
+                                           otherwise: IgnoreReason?) {
+        report(.tapIgnoredInTransition(time: time, end: end, startLine: startedBy?.verbKey.span.start.line,
+                                       otherwise: otherwise), .warning,
                at: w.actionSpan, pointer: w.pointer,
                related: startedBy.map { [RelatedLocation(message: "the transition starts here and runs until \(points(end)) s", span: $0.actionSpan)] } ?? [])
     }

@@ -11,9 +11,14 @@ public struct AccordionSpecDocument: Hashable, Sendable {
     public var container: ContainerSpec
     /// The initial stack, top to bottom.
     public var panels: [PanelSpec]
-    /// The panel expanded at load: `container.expanded` resolved, defaulting
-    /// to 0 when there are panels; nil means none.
-    public var expandedIndex: Int?
+    /// The panels open at load, ascending: `container.expanded` resolved,
+    /// defaulting to the first panel when there are panels; empty means none.
+    public var expandedIndices: [Int]
+    /// The lowest panel open at load, nil for none (setting it opens that one panel alone).
+    public var expandedIndex: Int? {
+        get { expandedIndices.first }
+        set { expandedIndices = newValue.map { [$0] } ?? [] }
+    }
     /// The script, in order, with targets resolved against the stack at each step.
     public var steps: [Step]
     /// The line each step of `steps` is written on (1-based), so output about
@@ -24,13 +29,21 @@ public struct AccordionSpecDocument: Hashable, Sendable {
     /// the model and the renderers never see them.
     public var expectations: [Expectation]
 
-    /// Creates a document (tests and embedding apps build them by hand too).
+    /// Creates a document with at most one panel open at load (tests and
+    /// embedding apps build them by hand too).
     public init(title: String?, container: ContainerSpec, panels: [PanelSpec], expandedIndex: Int?, steps: [Step],
+                stepLines: [Int] = [], expectations: [Expectation] = []) {
+        self.init(title: title, container: container, panels: panels, expandedIndices: expandedIndex.map { [$0] } ?? [],
+                  steps: steps, stepLines: stepLines, expectations: expectations)
+    }
+
+    /// Creates a document with any panels open at load, ascending.
+    public init(title: String?, container: ContainerSpec, panels: [PanelSpec], expandedIndices: [Int], steps: [Step],
                 stepLines: [Int] = [], expectations: [Expectation] = []) {
         self.title = title
         self.container = container
         self.panels = panels
-        self.expandedIndex = expandedIndex
+        self.expandedIndices = expandedIndices
         self.steps = steps
         self.stepLines = stepLines
         self.expectations = expectations

@@ -199,14 +199,14 @@ extension SpelledKey {
 
 /// The keys of a panel definition.
 enum PanelKey: String, SpelledKey {
-    case id, title, color, titleColor, headerHeight, contentHeight
+    case id, title, color, titleColor, headerHeight, contentHeight, disabled
 
     static let spellings = spellingTable()
 }
 
 /// The keys of a script step: an action and `at`.
 enum StepKey: String, SpelledKey {
-    case tap, wait, resize, expand, present, dismiss, setPanels, at
+    case tap, wait, resize, expand, collapse, present, dismiss, setPanels, at
 
     static let spellings = spellingTable()
 }
@@ -232,6 +232,8 @@ enum WrittenAction {
     case resize(width: Double, height: Double)
     /// nil: `expand: null`.
     case expand((PanelReference, YAMLNodeRef)?)
+    /// nil: `collapse: all`.
+    case collapse((PanelReference, YAMLNodeRef)?)
     case present(String)
     case dismiss
     case setPanels([StackItem])
@@ -262,6 +264,7 @@ struct WrittenStep {
         case .wait: .wait
         case .resize: .resize
         case .expand: .expand
+        case .collapse: .collapse
         case .present: .present
         case .dismiss: .dismiss
         case .setPanels: .setPanels
@@ -284,7 +287,7 @@ struct WrittenCheck {
 /// malformed (and so already reported by the schema) becomes a default or is
 /// left out, so the semantic rules can still look at the rest of the file.
 struct SpecReader {
-    /// The six step verbs and `dismiss`, as the schema names them.
+    /// The step verbs, as the schema names them.
     static let verbs = Set(StepKey.allCases.filter { $0 != .at }.map(\.rawValue))
 
     let root: YAMLNodeRef
@@ -316,6 +319,10 @@ struct SpecReader {
             if let v = animation["duration"]?.numberValue, v >= 0, v.isFinite { c.duration = v }
             if let v = animation["curve"]?.stringValue, let curve = AnimationCurve(rawValue: v) { c.curve = curve }
         }
+        if let v = node["expansion"]?.stringValue, let mode = ExpansionMode(rawValue: v) { c.expansion = mode }
+        if case .bool(let v)? = node["collapsible"]?.scalar?.value { c.collapsible = v }
+        if let v = node["interruption"]?.stringValue, let policy = InterruptionPolicy(rawValue: v) { c.interruption = policy }
+        if let v = node["headingLevel"]?.integerValue, (1...6).contains(v) { c.headingLevel = v }
         return c
     }
 
@@ -389,6 +396,8 @@ struct SpecReader {
                     contentNode = value
                 }
                 if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "contentHeight")) }
+            case .disabled:
+                if case .bool(let v) = scalar.value { spec.disabled = v }
             }
         }
         if !colourUnreadable, let low = LowContrast.check(spec, in: node, titleEntry: titleEntry, headerEntry: headerEntry,
@@ -484,6 +493,13 @@ struct SpecReader {
             } else {
                 guard let r = reference(value) else { return nil }
                 action = .expand((r, value))
+            }
+        case .collapse:
+            if value.stringValue == "all" {
+                action = .collapse(nil)
+            } else {
+                guard let r = reference(value) else { return nil }
+                action = .collapse((r, value))
             }
         case .present:
             guard let title = value.stringValue else { return nil }

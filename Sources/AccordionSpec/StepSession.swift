@@ -36,7 +36,7 @@ public struct StepSession: Sendable {
     /// - Parameter document: A spec that passed `validate`; its panels and container load as they would for `render`.
     public init(document: AccordionSpecDocument) {
         container = AccordionContainer(title: document.title, container: document.container, panels: document.panels,
-                                       expandedIndex: document.expandedIndex)
+                                       expandedIndices: document.expandedIndices)
         headerHeight = document.container.headerHeight
         for panel in document.panels where definitions[panel.id] == nil { definitions[panel.id] = panel }
         reindex()
@@ -118,6 +118,8 @@ public struct StepSession: Sendable {
             case .resize(let width, let height): action = .resize(width: width, height: height)
             case .expand(nil): action = .expand(panel: nil)
             case .expand(let (reference, node)?): action = .expand(panel: resolve(reference, node))
+            case .collapse(nil): action = .collapse(panel: nil)
+            case .collapse(let (reference, node)?): action = .collapse(panel: resolve(reference, node))
             case .present(let title): action = .present(title: title)
             case .dismiss: action = .dismiss
             case .setPanels(let items): action = .setPanels(try newStack(items).get())
@@ -201,25 +203,34 @@ public struct StepSession: Sendable {
             severity = .warning
             switch reason {
             case .transition:
-                words = .tapIgnoredInTransition(time: outcome.time, end: before.running?.end ?? outcome.time, startLine: transitionLine)
+                let otherwise = tappedPanel(step).flatMap { before.ignoreReason(forTapOn: $0, interruption: .finish) }
+                words = .tapIgnoredInTransition(time: outcome.time, end: before.running?.end ?? outcome.time,
+                                                startLine: transitionLine, otherwise: otherwise)
             case .modal:
                 words = .tapIgnoredUnderModal(before.modalTitle ?? "", presentLine: modalLine)
+            case .disabled:
+                words = .tapIgnoredDisabled(tappedPanel(step).map { before.panels[$0].id } ?? "")
+            case .notCollapsible:
+                words = .tapIgnoredNotCollapsible(tappedPanel(step).map { before.panels[$0].id } ?? "")
             }
         case .applied(let change):
             switch change {
             case .transition(let transition):
                 if !transition.isInstant { transitionLine = line }
+                words = contentOverflow(before: before, severity: &severity)
+            case .transitions:
+                words = contentOverflow(before: before, severity: &severity)
             case .modalPresented:
                 modalLine = line
             case .resized:
-                words = overflow(context: " after this resize")
+                words = overflow(context: " after this resize") ?? contentOverflow(before: before, severity: &severity)
             case .stackReplaced:
                 if case .setPanels(let panels) = step.action {
                     for panel in panels where definitions[panel.id] == nil { definitions[panel.id] = panel }
                 }
                 lastSetPanelsLine = line
                 reindex()
-                words = overflow(context: " after this setPanels")
+                words = overflow(context: " after this setPanels") ?? contentOverflow(before: before, severity: &severity)
             case .none, .modalDismissed:
                 break
             }
@@ -234,6 +245,22 @@ public struct StepSession: Sendable {
     /// holding it would not validate.
     private func overflow(context: String) -> StepWording? {
         container.state.firstHeaderBelowBottom == nil ? nil : .headersOverflow(container.state, context: context)
+    }
+
+    /// `content-overflow` when the settled stack is taller than the
+    /// container after an applied step (only `multiple` + `fit` allow it):
+    /// a warning, as `validate` gives it.
+    /// Only the step that makes it so is warned about.
+    private func contentOverflow(before: ContainerState, severity: inout Severity) -> StepWording? {
+        guard container.state.contentOverflows, !before.contentOverflows else { return nil }
+        severity = .warning
+        return .contentOverflow(container.state, context: " after this step")
+    }
+
+    /// The panel a tap step taps.
+    private func tappedPanel(_ step: Step) -> Int? {
+        if case .tap(let index) = step.action { return index }
+        return nil
     }
 
     /// Indexes the container's stack by id (first panel of each id).

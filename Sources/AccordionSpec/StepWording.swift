@@ -23,7 +23,7 @@ struct StepWording {
                     help: "dismiss the first modal before presenting another: add `- dismiss: true` before this step")
     }
 
-    /// `step-blocked-by-modal`: `expand` or `setPanels` under a modal.
+    /// `step-blocked-by-modal`: `expand`, `collapse` or `setPanels` under a modal.
     static func blockedByModal(kind: String, modal: String) -> StepWording {
         StepWording(rule: "step-blocked-by-modal", message: "`\(kind)` cannot run while the modal \"\(modal)\" is presented",
                     help: dismissFirst)
@@ -93,12 +93,37 @@ struct StepWording {
     }
 
     /// `tap-ignored` inside a transition running until `end`, started by
-    /// the tap at `startLine` when known.
-    static func tapIgnoredInTransition(time: Double, end: Double, startLine: Int?) -> StepWording {
+    /// the tap at `startLine` when known; `otherwise` is why the tap would
+    /// still be ignored were taps allowed to interrupt (nil: they would accept it).
+    static func tapIgnoredInTransition(time: Double, end: Double, startLine: Int?, otherwise: IgnoreReason?) -> StepWording {
         let started = startLine.map { " started by the tap at line \($0)" } ?? ""
+        let help: String
+        switch otherwise {
+        case .disabled?:
+            help = "the panel is also disabled, so a tap on it is ignored at any moment and under any `interruption` setting: remove `disabled: true`, or open it with an `expand` step"
+        case .notCollapsible?:
+            help = "the tap would also close the only open panel of a container that is not collapsible, so it is ignored under any `interruption` setting: open another panel first, or set `collapsible: true`"
+        default:
+            help = "drop `at:` so the tap waits until the container is idle, or set `at: \(points(end))` or later;"
+                + " or set `interruption: finish` or `interruption: retarget` on the container to let a tap interrupt a running transition"
+        }
         return StepWording(rule: "tap-ignored",
-                           message: "this tap at \(points(time)) s is ignored: the transition\(started) runs until \(points(end)) s, and taps are ignored while a transition runs",
-                           help: "drop `at:` so the tap waits until the container is idle, or set `at: \(points(end))` or later")
+                           message: "this tap at \(points(time)) s is ignored: the transition\(started) runs until \(points(end)) s, and taps are ignored while a transition runs (`interruption: ignore`)",
+                           help: help)
+    }
+
+    /// `tap-ignored` on the disabled panel `id`.
+    static func tapIgnoredDisabled(_ id: String) -> StepWording {
+        StepWording(rule: "tap-ignored",
+                    message: "this tap is ignored: panel `\(id)` is disabled, and taps on a disabled panel are ignored",
+                    help: "remove `disabled: true` from the panel, or open and close it from the script (`expand: \(id)`, `collapse: \(id)`), which a disabled panel allows")
+    }
+
+    /// `tap-ignored` that would close `id`, the last open panel, of a container that is not collapsible.
+    static func tapIgnoredNotCollapsible(_ id: String) -> StepWording {
+        StepWording(rule: "tap-ignored",
+                    message: "this tap is ignored: it would close `\(id)`, the only open panel, and the container is not collapsible (`collapsible: false`)",
+                    help: "open another panel first, set `collapsible: true` on the container, or close it from the script with `collapse: \(id)`")
     }
 
     /// `tap-ignored` under the modal `modal`, presented at `presentLine` when known.
@@ -116,6 +141,15 @@ struct StepWording {
         return StepWording(rule: "headers-overflow",
                            message: "\(count) \(points(state.totalHeaderHeight)) points, more than the container's height of \(points(state.container.height)) points\(context)",
                            help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels")
+    }
+
+    /// `content-overflow`: after the step (or at load, `context` empty) the
+    /// open contents and the headers add up to more than the container.
+    static func contentOverflow(_ state: ContainerState, context: String) -> StepWording {
+        let open = state.expandedIndices.count
+        return StepWording(rule: "content-overflow",
+                           message: "the \(open) open panels and the headers stack up to \(points(state.settledStackHeight)) points\(context), more than the container's height of \(points(state.container.height)) points, so what lies below is off screen",
+                           help: "close a panel before opening another (`collapse: ID`), lower the panels' contentHeight, or use `layout: fill`, where the open panels share the space")
     }
 
     /// The fix for a step the modal blocks.

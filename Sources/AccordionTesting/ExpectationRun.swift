@@ -61,7 +61,7 @@ public enum ExpectationRun {
     /// `failFast` stops at the first failure.
     public static func run(_ document: AccordionSpecDocument, failFast: Bool = false) -> CaseOutcome {
         var model = AccordionContainer(title: document.title, container: document.container,
-                                       panels: document.panels, expandedIndex: document.expandedIndex)
+                                       panels: document.panels, expandedIndices: document.expandedIndices)
         var outcome = CaseOutcome()
         var applied = 0
         var eventsSeen = 0
@@ -109,9 +109,12 @@ public enum ExpectationRun {
         }
         switch check.kind {
         case .expanded(let ids):
-            let actual = s.expandedPanel.map { [$0] } ?? []
-            return differ("expandedPanel", ids.isEmpty ? "null" : ids.map { quoted($0) }.joined(separator: ", "),
-                          actual.isEmpty ? "null" : actual.map { quoted($0) }.joined(separator: ", "))
+            // The whole open set, in any order; shown as written and in stack order.
+            let actual = s.expandedIndices.compactMap { $0 < s.panels.count ? s.panels[$0].panel.id : nil }
+            let field = ids.count <= 1 && actual.count <= 1 ? "expandedPanel" : "expanded panels"
+            guard Set(ids) != Set(actual) || ids.count != actual.count else { return [] }
+            return [FieldDifference(field: field, expected: ids.isEmpty ? "null" : ids.map { quoted($0) }.joined(separator: ", "),
+                                    actual: actual.isEmpty ? "null" : actual.map { quoted($0) }.joined(separator: ", "))]
         case .expandedIndex(let index):
             return differ("expandedIndex", index.map(String.init) ?? "null", s.expandedIndex.map(String.init) ?? "null")
         case .visible(let expected):

@@ -86,7 +86,7 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(problems.count, 16)
         // phone-rotation shows a tap landing inside a transition, on purpose.
         XCTAssertEqual(problems.filter { !$0.hasSuffix("[low-contrast]") },
-                       ["samples/phone-rotation.yaml:28:5: warning: this tap at 2.1 s is ignored: the transition started by the tap at line 25 runs until 2.4 s, and taps are ignored while a transition runs [tap-ignored]"])
+                       ["samples/phone-rotation.yaml:28:5: warning: this tap at 2.1 s is ignored: the transition started by the tap at line 25 runs until 2.4 s, and taps are ignored while a transition runs (`interruption: ignore`) [tap-ignored]"])
     }
 
     func testEveryFixtureThroughTheCLIMatchesItsGolden() throws {

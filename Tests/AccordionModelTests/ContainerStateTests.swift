@@ -55,17 +55,17 @@ final class ContainerStateTests: XCTestCase {
     func testSetPanelsSaysWhoLeftAndWhoArrived() {
         let (vc1, vc2, vc3) = (demoPanels()[0], demoPanels()[1], demoPanels()[2])
         var kept = demoState(expanded: 1)
-        XCTAssertEqual(kept.apply(Step(.setPanels([vc3, vc2]))).effect, .applied(.stackReplaced(StackChange(left: nil, arrived: nil))))
+        XCTAssertEqual(kept.apply(Step(.setPanels([vc3, vc2]))).effect, .applied(.stackReplaced(StackChange(left: [], arrived: nil))))
         XCTAssertEqual(kept.expandedIndex, 1)
         var replaced = demoState(expanded: 1)
-        XCTAssertEqual(replaced.apply(Step(.setPanels([vc3, vc1]))).effect, .applied(.stackReplaced(StackChange(left: "VC2", arrived: 0))))
+        XCTAssertEqual(replaced.apply(Step(.setPanels([vc3, vc1]))).effect, .applied(.stackReplaced(StackChange(left: ["VC2"], arrived: 0))))
         XCTAssertEqual(replaced.expandedIndex, 0)
         XCTAssertEqual(replaced.totalHeaderHeight, 88)
         var emptied = demoState(expanded: 1)
-        XCTAssertEqual(emptied.apply(Step(.setPanels([]))).effect, .applied(.stackReplaced(StackChange(left: "VC2", arrived: nil))))
+        XCTAssertEqual(emptied.apply(Step(.setPanels([]))).effect, .applied(.stackReplaced(StackChange(left: ["VC2"], arrived: nil))))
         XCTAssertNil(emptied.expandedIndex)
         var fromNone = demoState(expanded: nil)
-        XCTAssertEqual(fromNone.apply(Step(.setPanels([vc2]))).effect, .applied(.stackReplaced(StackChange(left: nil, arrived: 0))))
+        XCTAssertEqual(fromNone.apply(Step(.setPanels([vc2]))).effect, .applied(.stackReplaced(StackChange(left: [], arrived: 0))))
     }
 
     // MARK: - Transitions that end

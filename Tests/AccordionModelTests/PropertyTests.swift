@@ -6,11 +6,11 @@ struct Scenario {
     var title: String?
     var container: ContainerSpec
     var panels: [PanelSpec]
-    var expanded: Int?
+    var expanded: [Int]
     var steps: [Step]
 
     func model() -> AccordionContainer {
-        AccordionContainer(title: title, container: container, panels: panels, expandedIndex: expanded)
+        AccordionContainer(title: title, container: container, panels: panels, expandedIndices: expanded)
     }
 
     func reference() -> ReferenceModel {
@@ -25,16 +25,19 @@ struct Scenario {
     }
 
     /// Builds a random scenario; `timed` allows `at:` on steps (so taps can
-    /// land inside transitions). The script is valid: references resolve in the
-    /// stack of the moment, `present`/`dismiss`/`expand`/`setPanels` respect the modal rules.
-    static func random(_ g: inout SeededGenerator, timed: Bool) -> Scenario {
+    /// land inside transitions); `modes` picks a random expansion, collapsibility
+    /// and interruption policy and disables some panels (else the defaults).
+    /// The script is valid: references resolve in the stack of the moment,
+    /// `present`/`dismiss`/`expand`/`collapse`/`setPanels` respect the modal rules.
+    static func random(_ g: inout SeededGenerator, timed: Bool, modes: Bool = true) -> Scenario {
         var nextID = 0
         func newPanel() -> PanelSpec {
             defer { nextID += 1 }
             let heights: [Double] = [20, 30, 44, 44, 44, 57.5, 60]
             let contents: [Double?] = [nil, nil, 0, 50, 120.25, 300, 2000]
             return PanelSpec(id: "p\(nextID)", title: "Panel \(nextID)", color: UInt32.random(in: 0...UInt32.max, using: &g),
-                             headerHeight: heights.randomElement(using: &g)!, contentHeight: contents.randomElement(using: &g)!)
+                             headerHeight: heights.randomElement(using: &g)!, contentHeight: contents.randomElement(using: &g)!,
+                             disabled: modes && Int.random(in: 0..<5, using: &g) == 0)
         }
         var container = ContainerSpec()
         container.width = [320, 375, 414, 667].randomElement(using: &g)!
@@ -42,8 +45,16 @@ struct Scenario {
         container.layout = Bool.random(using: &g) ? .fill : .fit
         container.duration = [0, 0.1, 0.25, 0.3, 1].randomElement(using: &g)!
         container.curve = [.linear, .easeIn, .easeOut, .easeInOut].randomElement(using: &g)!
+        if modes {
+            container.expansion = Bool.random(using: &g) ? .single : .multiple
+            container.collapsible = Int.random(in: 0..<3, using: &g) != 0
+            container.interruption = [.ignore, .finish, .retarget].randomElement(using: &g)!
+        }
         let panels = (0..<Int.random(in: 0...6, using: &g)).map { _ in newPanel() }
-        let expanded: Int? = panels.isEmpty || Int.random(in: 0..<5, using: &g) == 0 ? nil : Int.random(in: 0..<panels.count, using: &g)
+        var expanded: [Int] = panels.isEmpty || Int.random(in: 0..<5, using: &g) == 0 ? [] : [Int.random(in: 0..<panels.count, using: &g)]
+        if container.expansion == .multiple {
+            expanded = panels.indices.filter { _ in Int.random(in: 0..<3, using: &g) == 0 }
+        }
         var known = panels
         var reference = ReferenceModel(title: "T", container: container, panels: panels, expanded: expanded)
         var steps: [Step] = []
@@ -66,7 +77,8 @@ struct Scenario {
                 action = .resize(width: [320, 375, 667].randomElement(using: &g)!, height: [300, 375, 667, 900].randomElement(using: &g)!)
             case 6 where !modalUp:
                 let choices: [Int?] = [nil] + Array(0..<stack.count).map { Optional($0) }
-                action = .expand(panel: choices.randomElement(using: &g)!)
+                let choice = choices.randomElement(using: &g)!
+                action = modes && Bool.random(using: &g) ? .collapse(panel: choice) : .expand(panel: choice)
             case 7 where !modalUp && reference.expanded != nil:
                 action = .present(title: "Modal \(steps.count)")
             case 7 where modalUp, 8 where modalUp:
@@ -101,6 +113,7 @@ final class PropertyTests: XCTestCase {
         if !close(a.time, b.time) { problems.append("time \(a.time) vs \(b.time)") }
         if a.container != b.container { problems.append("container") }
         if a.expandedIndex != b.expandedIndex { problems.append("expandedIndex \(String(describing: a.expandedIndex)) vs \(String(describing: b.expandedIndex))") }
+        if a.expandedIndices != b.expandedIndices { problems.append("expandedIndices \(a.expandedIndices) vs \(b.expandedIndices)") }
         if a.visible != b.visible { problems.append("visible") }
         if a.interactionEnabled != b.interactionEnabled { problems.append("interactionEnabled") }
         switch (a.transition, b.transition) {
@@ -135,7 +148,8 @@ final class PropertyTests: XCTestCase {
     func testAgreesWithReferenceAndKeepsInvariants() {
         var g = SeededGenerator(seed: 2024)
         var stepsChecked = 0
-        for round in 0..<400 {
+        var seen: Set<String> = []
+        for round in 0..<1500 {
             let scenario = Scenario.random(&g, timed: round % 4 != 0)
             var model = scenario.model()
             var reference = scenario.reference()
@@ -143,7 +157,16 @@ final class PropertyTests: XCTestCase {
             XCTAssertEqual(model.assertInvariants(), [], "round \(round) load")
             for (index, step) in scenario.steps.enumerated() {
                 XCTAssertEqual(model.time(of: step), reference.time(of: step), accuracy: 1e-9, "round \(round) step \(index) time")
-                produced += model.apply(step)
+                let wasRunning = model.transitionEnd.map { model.time(of: step) < $0 - 1e-9 } ?? false
+                let (outcome, entries) = model.perform(step)
+                produced += entries
+                switch outcome.effect {
+                case .ignored(let reason): seen.insert(reason.rawValue)
+                case .applied(.transition) where wasRunning && step.at != nil:
+                    if case .tap = step.action { seen.insert("accepted-\(scenario.container.interruption.rawValue)-\(scenario.container.expansion.rawValue)") }
+                case .applied(.transitions): seen.insert("collapsed-several")
+                default: break
+                }
                 reference.apply(step)
                 stepsChecked += 1
                 let context = "round \(round) step \(index) \(step.action)"
@@ -158,6 +181,10 @@ final class PropertyTests: XCTestCase {
             XCTAssertEqual(produced + model.pendingEntries, model.events(through: .infinity))
         }
         XCTAssertGreaterThan(stepsChecked, 2000)
+        // Every tap rule and both interrupting policies in both modes were met.
+        XCTAssertEqual(seen, ["transition", "modal", "disabled", "notCollapsible", "collapsed-several",
+                              "accepted-finish-single", "accepted-finish-multiple",
+                              "accepted-retarget-single", "accepted-retarget-multiple"])
     }
 
     func testStepAtATimeEqualsAllAtOnce() {
@@ -166,7 +193,7 @@ final class PropertyTests: XCTestCase {
             let scenario = Scenario.random(&g, timed: true)
             let run = { (until: Double?, every: Bool) in
                 ScriptRun.run(title: scenario.title, container: scenario.container, panels: scenario.panels,
-                              expandedIndex: scenario.expanded, steps: scenario.steps, until: until, everyStep: every)
+                              expandedIndices: scenario.expanded, steps: scenario.steps, until: until, everyStep: every)
             }
             let final = run(nil, false)
             let every = run(nil, true)
@@ -205,9 +232,9 @@ final class PropertyTests: XCTestCase {
             let animated = Scenario.random(&g, timed: false)
             let instant = animated.instant()
             let a = ScriptRun.run(title: animated.title, container: animated.container, panels: animated.panels,
-                                  expandedIndex: animated.expanded, steps: animated.steps)[0]
+                                  expandedIndices: animated.expanded, steps: animated.steps)[0]
             let b = ScriptRun.run(title: instant.title, container: instant.container, panels: instant.panels,
-                                  expandedIndex: instant.expanded, steps: instant.steps)[0]
+                                  expandedIndices: instant.expanded, steps: instant.steps)[0]
             XCTAssertEqual(a.expandedIndex, b.expandedIndex, "round \(round)")
             XCTAssertEqual(a.visible, b.visible, "round \(round)")
             XCTAssertTrue(a.interactionEnabled && b.interactionEnabled, "round \(round)")

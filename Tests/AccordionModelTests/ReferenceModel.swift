@@ -1,9 +1,13 @@
 @testable import AccordionModel
 
-/// A deliberately naive second reading of issue 4's semantics, written apart
-/// from the model (eager event list patched on early completion and sorted at
-/// the end, O(n²) geometry from first principles, bisection curves), so the
-/// random tests can compare the two frame by frame and event by event.
+/// A deliberately naive second reading of the model's semantics — the
+/// container issue's and the expansion-modes issue's text (one or several
+/// open panels, the tap rules in order, `finish` and `retarget`), written
+/// apart from the model: eager event list patched on early completion and
+/// sorted at the end, the open set as a `Set`, O(n²) geometry from first
+/// principles, a retargeted transition's start read off this model's own
+/// snapshot, bisection curves. The random tests compare the two frame by
+/// frame and event by event.
 struct ReferenceModel {
     struct Transition {
         var from: Int?
@@ -12,23 +16,28 @@ struct ReferenceModel {
         var end: Double
         /// Indices in `events` of this transition's end entries (patched on early completion).
         var endEntryIndices: [Int]
+        /// For a retargeted transition: every header's y and content height as shown at its tap.
+        var shownAtStart: [(y: Double, height: Double?)]?
     }
 
     var title: String?
     var container: ContainerSpec
     var panels: [PanelSpec]
-    var expanded: Int?
+    var open: Set<Int>
     var modal: String?
     var clock = 0.0
     var events: [LogEntry] = []
     var transition: Transition?
 
-    init(title: String?, container: ContainerSpec, panels: [PanelSpec], expanded: Int?) {
+    /// The lowest open panel.
+    var expanded: Int? { open.min() }
+
+    init(title: String?, container: ContainerSpec, panels: [PanelSpec], expanded: [Int]) {
         self.title = title
         self.container = container
         self.panels = panels
-        self.expanded = expanded
-        if let expanded { appear(panels[expanded].id, at: 0) }
+        open = Set(expanded)
+        for index in open.sorted() { appear(panels[index].id, at: 0) }
     }
 
     private mutating func appear(_ id: String, at time: Double) {
@@ -58,7 +67,14 @@ struct ReferenceModel {
         clock = time
         func complete() {
             guard inside, let running = transition else { return }
-            for index in running.endEntryIndices { events[index].time = time }
+            // Completed now: its end entries happen now, after whatever was
+            // logged since it started (an ignored tap at this same time).
+            let ended = running.endEntryIndices.map { events[$0] }
+            events.removeSubrange(running.endEntryIndices.first!...running.endEntryIndices.last!)
+            for var entry in ended {
+                entry.time = time
+                events.append(entry)
+            }
             transition = nil
         }
         switch step.action {
@@ -66,20 +82,46 @@ struct ReferenceModel {
             break
         case .tap(let index):
             let id = panels[index].id
-            if inside {
-                events.append(LogEntry(time: time, event: .tapIgnored, panel: id, reason: .transition))
-            } else if modal != nil {
-                events.append(LogEntry(time: time, event: .tapIgnored, panel: id, reason: .modal))
+            func ignore(_ reason: IgnoreReason) {
+                events.append(LogEntry(time: time, event: .tapIgnored, panel: id, reason: reason))
+            }
+            // The tap rules, in the order the issue lists them.
+            if modal != nil {
+                ignore(.modal)
+            } else if inside && container.interruption == .ignore {
+                ignore(.transition)
+            } else if panels[index].disabled {
+                ignore(.disabled)
+            } else if !container.collapsible && open == [index] {
+                ignore(.notCollapsible)
             } else {
-                animate(from: expanded, to: expanded == index ? nil : index, at: time, duration: container.duration)
+                let shown = inside && container.interruption == .retarget
+                    ? snapshot(at: time).panels.map { (y: $0.header.y, height: $0.content?.height) } : nil
+                complete()
+                if container.expansion == .single {
+                    animate(from: expanded, to: open.contains(index) ? nil : index, at: time, duration: container.duration)
+                } else if open.contains(index) {
+                    animate(from: index, to: nil, at: time, duration: container.duration)
+                } else {
+                    animate(from: nil, to: index, at: time, duration: container.duration)
+                }
+                transition?.shownAtStart = shown
             }
         case .resize(let width, let height):
             complete()
             container.width = width
             container.height = height
-        case .expand(let index):
+        case .expand(let index?):
             complete()
-            if index != expanded { animate(from: expanded, to: index, at: time, duration: 0) }
+            if !open.contains(index) {
+                animate(from: container.expansion == .single ? expanded : nil, to: index, at: time, duration: 0)
+            }
+        case .collapse(let index?):
+            complete()
+            if open.contains(index) { animate(from: index, to: nil, at: time, duration: 0) }
+        case .expand(nil), .collapse(nil):
+            complete()
+            for index in open.sorted() { animate(from: index, to: nil, at: time, duration: 0) }
         case .present(let title):
             complete()
             modal = title
@@ -90,18 +132,21 @@ struct ReferenceModel {
             events.append(LogEntry(time: time, event: .dismissModal, panel: expanded.map { panels[$0].id }))
         case .setPanels(let list):
             complete()
-            let old = expanded.map { panels[$0].id }
-            panels = list
-            if let old, let kept = list.firstIndex(where: { $0.id == old }) {
-                expanded = kept
-            } else {
-                if let old {
+            var stayed: Set<Int> = []
+            for old in open.sorted() {
+                if let kept = list.firstIndex(where: { $0.id == panels[old].id }) {
+                    stayed.insert(kept)
+                } else {
                     for event in [LogEvent.willMoveToParent, .viewWillDisappear, .viewDidDisappear, .removeFromParent] {
-                        events.append(LogEntry(time: time, event: event, panel: old))
+                        events.append(LogEntry(time: time, event: event, panel: panels[old].id))
                     }
                 }
-                expanded = list.isEmpty ? nil : 0
-                if !list.isEmpty { appear(list[0].id, at: time) }
+            }
+            panels = list
+            open = stayed
+            if open.isEmpty && !list.isEmpty {
+                open = [0]
+                appear(list[0].id, at: time)
             }
         }
     }
@@ -122,7 +167,8 @@ struct ReferenceModel {
         for (event, panel) in start { events.append(LogEntry(time: time, event: event, panel: panel)) }
         let first = events.count
         for (event, panel) in end { events.append(LogEntry(time: time + duration, event: event, panel: panel)) }
-        expanded = to
+        if let from { open.remove(from) }
+        if let to { open.insert(to) }
         transition = duration > 0
             ? Transition(from: from, to: to, start: time, end: time + duration, endEntryIndices: Array(first..<events.count))
             : nil
@@ -130,18 +176,20 @@ struct ReferenceModel {
 
     var settledTime: Double { max(clock, transition?.end ?? clock) }
 
-    func contentHeight(_ index: Int) -> Double {
+    /// `C_i` when `openSet` is open: `space / k`, or in `fit` the panel's
+    /// `contentHeight` capped by the space when it has one.
+    func contentHeight(_ index: Int, open openSet: Set<Int>) -> Double {
         let space = max(0, container.height - panels.reduce(0) { $0 + $1.headerHeight })
         if container.layout == .fit, let preferred = panels[index].contentHeight { return min(preferred, space) }
-        return space
+        return space / Double(openSet.count)
     }
 
-    /// Header y of panel `index` when `open` is expanded.
-    func settledY(_ index: Int, open: Int?) -> Double {
+    /// Header y of panel `index` when `openSet` is open.
+    func settledY(_ index: Int, open openSet: Set<Int>) -> Double {
         var y = 0.0
-        for below in 0..<index {
-            y += panels[below].headerHeight
-            if below == open { y += contentHeight(below) }
+        for above in 0..<index {
+            y += panels[above].headerHeight
+            if openSet.contains(above) { y += contentHeight(above, open: openSet) }
         }
         return y
     }
@@ -150,21 +198,32 @@ struct ReferenceModel {
         let running = runs(transition, at: time) ? transition : nil
         var frames: [PanelFrame] = []
         for (index, panel) in panels.enumerated() {
-            var y = settledY(index, open: expanded)
-            var hasContent = index == expanded
-            var info: TransitionInfo?
+            var y = settledY(index, open: open)
+            var height: Double? = open.contains(index) ? contentHeight(index, open: open) : nil
             if let running {
                 let progress = (time - running.start) / (running.end - running.start)
                 let p = container.curve.controlPoints
                 let eased = referenceCurve(p.x1, p.y1, p.x2, p.y2, at: progress)
-                let before = settledY(index, open: running.from)
-                y = before + (settledY(index, open: running.to) - before) * eased
-                hasContent = index == running.from || index == running.to
-                info = TransitionInfo(from: running.from, to: running.to, start: running.start, end: running.end, progress: progress)
+                var before = open
+                if let to = running.to { before.remove(to) }
+                if let from = running.from { before.insert(from) }
+                let shown = running.shownAtStart?[index]
+                let startY = shown?.y ?? settledY(index, open: before)
+                y = startY + (settledY(index, open: open) - startY) * eased
+                switch (before.contains(index), open.contains(index)) {
+                case (true, true):
+                    let startHeight = shown?.height ?? contentHeight(index, open: before)
+                    height = startHeight + (contentHeight(index, open: open) - startHeight) * eased
+                case (true, false):
+                    height = shown?.height ?? contentHeight(index, open: before)
+                case (false, true):
+                    height = contentHeight(index, open: open)
+                case (false, false):
+                    height = nil
+                }
             }
-            _ = info
             let header = Rect(x: 0, y: y, width: container.width, height: panel.headerHeight)
-            let content = hasContent ? Rect(x: 0, y: y + panel.headerHeight, width: container.width, height: contentHeight(index)) : nil
+            let content = height.map { Rect(x: 0, y: y + panel.headerHeight, width: container.width, height: $0) }
             frames.append(PanelFrame(index: index, panel: panel, header: header, content: content))
         }
         let info = running.map {
@@ -175,7 +234,8 @@ struct ReferenceModel {
         let ordered = events.enumerated().sorted { a, b in
             a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
         }.map(\.element).filter { $0.time <= time + 1e-9 }
-        return Snapshot(title: title, time: time, container: container, expandedIndex: expanded, visible: visible,
+        return Snapshot(title: title, time: time, container: container, expandedIndex: expanded,
+                        expandedIndices: open.sorted(), visible: visible,
                         interactionEnabled: running == nil, transition: info, panels: frames, events: ordered)
     }
 }

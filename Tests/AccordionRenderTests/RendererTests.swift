@@ -13,10 +13,16 @@ final class JSONRenderTests: XCTestCase {
           "container": {
             "width": 375,
             "height": 667,
-            "layout": "fill"
+            "layout": "fill",
+            "expansion": "single",
+            "collapsible": true,
+            "interruption": "ignore"
           },
           "expandedIndex": 0,
           "expandedPanel": "VC1",
+          "expandedIndices": [
+            0
+          ],
           "visible": {
             "kind": "panel",
             "title": "View Controller 1"
@@ -30,6 +36,8 @@ final class JSONRenderTests: XCTestCase {
               "title": "View Controller 1",
               "color": "#1ABC9CFF",
               "titleColor": "#FFFFFFFF",
+              "expanded": true,
+              "disabled": false,
               "header": {
                 "x": 0,
                 "y": 0,
@@ -70,12 +78,13 @@ final class JSONRenderTests: XCTestCase {
         s.title = nil
         s.time = 0.123456
         s.expandedIndex = nil
+        s.expandedIndices = []
         s.visible = nil
         s.events.append(LogEntry(time: 0.1, event: .tapIgnored, panel: "VC2", reason: .transition))
         s.panels[1].panel.color = 0x0a0b0c0d
         let text = Renderer.render([s], format: .json, steps: false)
         XCTAssertTrue(text.contains("\"title\": null,\n  \"time\": 0.123,"), text)
-        XCTAssertTrue(text.contains("\"expandedIndex\": null,\n  \"expandedPanel\": null,\n  \"visible\": null,\n  \"interactionEnabled\": false,"))
+        XCTAssertTrue(text.contains("\"expandedIndex\": null,\n  \"expandedPanel\": null,\n  \"expandedIndices\": [],\n  \"visible\": null,\n  \"interactionEnabled\": false,"))
         XCTAssertTrue(text.contains("\"transition\": {\n    \"from\": 0,\n    \"to\": 2,\n    \"start\": 0,\n    \"end\": 0.3,\n    \"progress\": 0.5\n  },"), text)
         XCTAssertTrue(text.contains("\"color\": \"#0A0B0C0D\""))
         XCTAssertTrue(text.contains("{\n      \"time\": 0.1,\n      \"event\": \"tapIgnored\",\n      \"panel\": \"VC2\",\n      \"reason\": \"transition\"\n    }"), text)
@@ -108,8 +117,13 @@ final class YAMLRenderTests: XCTestCase {
           width: 375
           height: 667
           layout: fill
+          expansion: single
+          collapsible: true
+          interruption: ignore
         expandedIndex: 2
         expandedPanel: VC3
+        expandedIndices:
+          - 2
         visible:
           kind: panel
           title: View Controller 3
@@ -126,6 +140,8 @@ final class YAMLRenderTests: XCTestCase {
             title: View Controller 1
             color: "#1ABC9CFF"
             titleColor: "#FFFFFFFF"
+            expanded: false
+            disabled: false
             header:
               x: 0
               "y": 0
@@ -159,7 +175,7 @@ final class YAMLRenderTests: XCTestCase {
         let text = Renderer.render([Demo.settled(expanded: 0), Demo.settled(expanded: nil)], format: .yaml, steps: true)
         XCTAssertTrue(text.hasPrefix("- title: ExpandableViewController demo\n  time: 0\n  container:\n    width: 375\n"), text)
         XCTAssertTrue(text.contains("\n- title: ExpandableViewController demo\n"))
-        XCTAssertTrue(text.contains("  expandedIndex: null\n  expandedPanel: null\n  visible: null\n"))
+        XCTAssertTrue(text.contains("  expandedIndex: null\n  expandedPanel: null\n  expandedIndices: []\n  visible: null\n"))
     }
 }
 

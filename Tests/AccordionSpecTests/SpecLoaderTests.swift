@@ -241,8 +241,8 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertEqual(placed(during), ["tap-ignored@5:5"])
         let warning = try XCTUnwrap(during.diagnostics.first)
         XCTAssertEqual(warning.severity, .warning)
-        XCTAssertEqual(warning.message, "this tap at 0.1 s is ignored: the transition started by the tap at line 4 runs until 0.3 s, and taps are ignored while a transition runs")
-        XCTAssertEqual(warning.help, "drop `at:` so the tap waits until the container is idle, or set `at: 0.3` or later")
+        XCTAssertEqual(warning.message, "this tap at 0.1 s is ignored: the transition started by the tap at line 4 runs until 0.3 s, and taps are ignored while a transition runs (`interruption: ignore`)")
+        XCTAssertEqual(warning.help, "drop `at:` so the tap waits until the container is idle, or set `at: 0.3` or later; or set `interruption: finish` or `interruption: retarget` on the container to let a tap interrupt a running transition")
         XCTAssertEqual(warning.related.map(\.span.start.line), [4])
         XCTAssertEqual(during.document?.steps.count, 3)
         // At the transition's end the tap acts: no warning.
