@@ -306,7 +306,7 @@ final class SVGRenderTests: XCTestCase {
         func marks(_ svg: String, _ header: Int) -> (chevron: Bool, lock: Bool, washed: Bool) {
             let start = svg.range(of: "<clipPath id=\"p0-h\(header)\">")!.lowerBound
             let group = String(svg[start...]).components(separatedBy: "</g>")[0]
-            return (group.contains("stroke-linejoin=\"round\""), group.contains(" A"),
+            return (group.contains("stroke-linejoin=\"round\""), group.contains(" 0 0 1 "),
                     group.contains("fill=\"#FFFFFF\" fill-opacity=\"0.45\""))
         }
         var s = Demo.settled(expanded: 1)
