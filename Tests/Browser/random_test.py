@@ -403,8 +403,12 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
     if spec["start"] == "mid" and spec["container"]["duration"] >= 0.01:
         d = spec["container"]["duration"]
         t0 = grid(settled["time"] - d + rng.uniform(0.1, 0.9) * d)
-        # (The last tap may have been ignored: then nothing runs, maybe not even at a time ≥ 0.)
-        base = run.dump(path, at=t0) if t0 >= 0 else settled
+        # The page must start inside the last tap's own transition: the script
+        # has no step after it. When that tap was ignored, a transition
+        # running at t0 is an earlier one, and steps after t0 would happen in
+        # the model but never on the page.
+        accepted = not settled["events"] or settled["events"][-1]["event"] != "tapIgnored"
+        base = run.dump(path, at=t0) if t0 >= 0 and accepted else settled
         if base["transition"] is not None:
             extra = ["--at", repr(t0)]
             stats["mid_start"] += 1
