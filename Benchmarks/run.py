@@ -457,10 +457,48 @@ def targets(results, files, model, drive=None):
     add("model: layout(at:) 100,000 ÷ 10,000 panels", ratio(big.get("ns_per_call"), small.get("ns_per_call")),
         11.0, "<=", "×", (model or {}).get("note") or "needs the model bench",
         ratio(big.get("min_ns_per_call"), small.get("min_ns_per_call")), None)
+    # The same two targets with `expansion: multiple`: a tap edits a sorted
+    # open set of thousands of panels, a layout sums the shares of every one.
+    multiple = (model or {}).get("multiple") or {}
+    mtaps = multiple.get("taps") or {}
+    add("model, expansion multiple: per-tap CPU cost, last 3 ÷ first 3 chunks of a 100,000-tap script",
+        flatness(mtaps.get("min_cpu_ns_per_tap") or mtaps.get("cpu_ns_per_tap") or mtaps.get("ns_per_tap") or []),
+        1.5, "<=", "×",
+        (model or {}).get("note") or "needs the model bench",
+        flatness(mtaps.get("min_ns_per_tap") or []), None)
+    mlayout = {r["panels"]: r for r in multiple.get("layout", [])}
+    mbig, msmall = mlayout.get(100000, {}), mlayout.get(10000, {})
+    add("model, expansion multiple: layout(at:) 100,000 ÷ 10,000 panels", ratio(mbig.get("ns_per_call"), msmall.get("ns_per_call")),
+        11.0, "<=", "×", (model or {}).get("note") or "needs the model bench",
+        ratio(mbig.get("min_ns_per_call"), msmall.get("min_ns_per_call")), None)
     return out
 
 
 # ------------------------------------------------------------------- report
+
+def model_tables(taps, layout):
+    """The model bench's two tables for one expansion mode: per-tap cost by
+    chunk, and layout(at:) by stack size."""
+    lines = [
+        "",
+        "| chunk | " + " | ".join(str(i + 1) for i in range(len(taps["ns_per_tap"]))) + " |",
+        "|---|" + "---|" * len(taps["ns_per_tap"]),
+    ]
+    for label, key in (("ns per tap, fastest round", "min_ns_per_tap"), ("ns per tap, median round", "ns_per_tap"),
+                       ("CPU ns per tap, least", "min_cpu_ns_per_tap"), ("CPU ns per tap, median", "cpu_ns_per_tap")):
+        if taps.get(key):
+            lines.append(f"| {label} | " + " | ".join(f"{x:,.0f}" for x in taps[key]) + " |")
+    lines += [
+        "",
+        "| panels | layout(at:) per call, median | fastest call | per panel (fastest) | calls |",
+        "|---|---|---|---|---|",
+    ]
+    for r in layout:
+        fastest = r.get("min_ns_per_call", r["ns_per_call"])
+        lines.append(f"| {r['panels']:,} | {r['ns_per_call'] / 1e6:.3f} ms | {fastest / 1e6:.3f} ms | "
+                     f"{fastest / r['panels']:.1f} ns | {r['calls']} |")
+    return lines
+
 
 def fmt_ms(ms):
     if ms is None:
@@ -617,23 +655,16 @@ def write_markdown(path, data, tools):
             "container (per chunk: wall time of the fastest and the median round, and the thread's CPU "
             "time, least and median over the rounds; flatness is judged on the least CPU time); then `layout(at:)` half-way through a transition that moves a quarter of the "
             "stack (median of repeated calls).",
-            "",
-            "| chunk | " + " | ".join(str(i + 1) for i in range(len(taps["ns_per_tap"]))) + " |",
-            "|---|" + "---|" * len(taps["ns_per_tap"]),
         ]
-        for label, key in (("ns per tap, fastest round", "min_ns_per_tap"), ("ns per tap, median round", "ns_per_tap"),
-                           ("CPU ns per tap, least", "min_cpu_ns_per_tap"), ("CPU ns per tap, median", "cpu_ns_per_tap")):
-            if taps.get(key):
-                lines.append(f"| {label} | " + " | ".join(f"{x:,.0f}" for x in taps[key]) + " |")
-        lines += [
-            "",
-            "| panels | layout(at:) per call, median | fastest call | per panel (fastest) | calls |",
-            "|---|---|---|---|---|",
-        ]
-        for r in model.get("layout", []):
-            fastest = r.get("min_ns_per_call", r["ns_per_call"])
-            lines.append(f"| {r['panels']:,} | {r['ns_per_call'] / 1e6:.3f} ms | {fastest / 1e6:.3f} ms | "
-                         f"{fastest / r['panels']:.1f} ns | {r['calls']} |")
+        lines += model_tables(taps, model.get("layout", []))
+        multiple = model.get("multiple") or {}
+        if multiple.get("taps"):
+            lines += [
+                "",
+                "The same with `expansion: multiple` (each tap opens or closes its own panel, so about half the "
+                "stack ends up open; the layout is taken with every fourth panel open while a tap opens or closes one more):",
+            ]
+            lines += model_tables(multiple["taps"], multiple.get("layout", []))
     else:
         lines.append(f"n/a: {model.get('note', 'not run')}")
     lines.append("")

@@ -15,6 +15,10 @@
 // 2. Layout: for each size in `--layout` (default 1,000, 10,000, 100,000),
 //    a tap starts a transition and `layout(at:)` is taken half-way through
 //    it, repeatedly; the median per call shows that layout is linear.
+// 3. Both again with `expansion: multiple` (the `multiple` field): taps open
+//    and close their own panels, so about half the stack ends up open and a
+//    tap edits a sorted open set of thousands; the layout is taken with every
+//    fourth panel open, while a tap opens one more.
 //
 // Prints one JSON object on stdout; timing uses the monotonic clock through
 // Glibc (no Foundation, like every executable of the package).
@@ -46,8 +50,9 @@ func makePanels(_ n: Int) -> [PanelSpec] {
     }
 }
 
-func makeContainer(_ panels: [PanelSpec]) -> ContainerSpec {
+func makeContainer(_ panels: [PanelSpec], expansion: ExpansionMode) -> ContainerSpec {
     var container = ContainerSpec()
+    container.expansion = expansion
     container.height = panels.reduce(0) { $0 + $1.headerHeight } + 600
     container.duration = 0.3
     container.curve = .easeInOut
@@ -80,58 +85,75 @@ func threadCPU() -> UInt64 {
 let rounds = max(1, Int(option("--rounds", "15")) ?? 15)
 let tapPanels = makePanels(panelCount)
 let perChunk = max(1, tapCount / chunkCount)
-var wallByChunk = Array(repeating: [Double](), count: chunkCount)
-var cpuByChunk = Array(repeating: [Double](), count: chunkCount)
-for _ in 0..<rounds {
-    var tapContainer = AccordionContainer(title: "bench", container: makeContainer(tapPanels),
-                                          panels: tapPanels, expandedIndex: 0)
-    var rng = Lcg(state: 6)
-    for chunk in 0..<chunkCount {
-        let start = now()
-        let startCPU = threadCPU()
-        for _ in 0..<perChunk {
-            sink &+= tapContainer.apply(Step(.tap(panel: rng.next(panelCount)))).count
-        }
-        cpuByChunk[chunk].append(Double(threadCPU() - startCPU) / Double(perChunk))
-        wallByChunk[chunk].append(Double(now() - start) / Double(perChunk))
-    }
-}
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted[sorted.count / 2]
 }
 
-// 2. layout(at:) half-way through a transition that moves a quarter of the stack.
-var layoutResults: [String] = []
-for n in layoutSizes {
-    let panels = makePanels(n)
-    var container = AccordionContainer(title: "bench", container: makeContainer(panels),
-                                       panels: panels, expandedIndex: n / 2)
-    sink &+= container.apply(Step(.tap(panel: n / 4))).count
-    let midway = 0.15
-    var samples: [UInt64] = []
-    let began = now()
-    var frames = 0
-    while samples.count < 5 || (now() - began < 300_000_000 && samples.count < 1000) {
-        let start = now()
-        let layout = container.layout(at: midway)
-        samples.append(now() - start)
-        frames = layout.count
-        sink &+= layout.count
+/// The taps' JSON object for one expansion mode.
+@MainActor func measureTaps(_ expansion: ExpansionMode) -> String {
+    var wallByChunk = Array(repeating: [Double](), count: chunkCount)
+    var cpuByChunk = Array(repeating: [Double](), count: chunkCount)
+    for _ in 0..<rounds {
+        var tapContainer = AccordionContainer(title: "bench", container: makeContainer(tapPanels, expansion: expansion),
+                                              panels: tapPanels, expandedIndex: 0)
+        var rng = Lcg(state: 6)
+        for chunk in 0..<chunkCount {
+            let start = now()
+            let startCPU = threadCPU()
+            for _ in 0..<perChunk {
+                sink &+= tapContainer.apply(Step(.tap(panel: rng.next(panelCount)))).count
+            }
+            cpuByChunk[chunk].append(Double(threadCPU() - startCPU) / Double(perChunk))
+            wallByChunk[chunk].append(Double(now() - start) / Double(perChunk))
+        }
+        sink &+= tapContainer.expandedIndices.count
     }
-    samples.sort()
-    let median = Double(samples[samples.count / 2])
-    layoutResults.append("{\"panels\": \(n), \"frames\": \(frames), \"calls\": \(samples.count), \"ns_per_call\": \(median), \"min_ns_per_call\": \(Double(samples[0]))}")
+    let chunks = wallByChunk.map { String(median($0)) }.joined(separator: ", ")
+    let minChunks = wallByChunk.map { String($0.min() ?? 0) }.joined(separator: ", ")
+    let cpuChunks = cpuByChunk.map { String(median($0)) }.joined(separator: ", ")
+    let minCPUChunks = cpuByChunk.map { String($0.min() ?? 0) }.joined(separator: ", ")
+    return "{\"panels\": \(panelCount), \"taps\": \(perChunk * chunkCount), \"chunks\": \(chunkCount), "
+        + "\"rounds\": \(rounds), \"ns_per_tap\": [\(chunks)], \"min_ns_per_tap\": [\(minChunks)], "
+        + "\"cpu_ns_per_tap\": [\(cpuChunks)], \"min_cpu_ns_per_tap\": [\(minCPUChunks)]}"
 }
 
-let chunks = wallByChunk.map { String(median($0)) }.joined(separator: ", ")
-let minChunks = wallByChunk.map { String($0.min() ?? 0) }.joined(separator: ", ")
-let cpuChunks = cpuByChunk.map { String(median($0)) }.joined(separator: ", ")
-let minCPUChunks = cpuByChunk.map { String($0.min() ?? 0) }.joined(separator: ", ")
+// 2. layout(at:) half-way through a transition that moves a quarter of the stack.
+@MainActor func measureLayout(_ expansion: ExpansionMode) -> [String] {
+    var layoutResults: [String] = []
+    for n in layoutSizes {
+        let panels = makePanels(n)
+        // single: the middle panel open, a tap opens the one at a quarter;
+        // multiple: every fourth panel open, a tap opens or closes one more.
+        let open = expansion == .single ? [n / 2] : Array(stride(from: 0, to: n, by: 4))
+        var container = AccordionContainer(title: "bench", container: makeContainer(panels, expansion: expansion),
+                                           panels: panels, expandedIndices: open)
+        sink &+= container.apply(Step(.tap(panel: n / 4))).count
+        let midway = 0.15
+        var samples: [UInt64] = []
+        let began = now()
+        var frames = 0
+        while samples.count < 5 || (now() - began < 300_000_000 && samples.count < 1000) {
+            let start = now()
+            let layout = container.layout(at: midway)
+            samples.append(now() - start)
+            frames = layout.count
+            sink &+= layout.count
+        }
+        samples.sort()
+        let median = Double(samples[samples.count / 2])
+        layoutResults.append("{\"panels\": \(n), \"frames\": \(frames), \"calls\": \(samples.count), \"ns_per_call\": \(median), \"min_ns_per_call\": \(Double(samples[0]))}")
+    }
+    return layoutResults
+}
+
+let singleTaps = measureTaps(.single)
+let singleLayout = measureLayout(.single)
+let multipleTaps = measureTaps(.multiple)
+let multipleLayout = measureLayout(.multiple)
+
 print("""
-{"taps": {"panels": \(panelCount), "taps": \(perChunk * chunkCount), "chunks": \(chunkCount), \
-"rounds": \(rounds), "ns_per_tap": [\(chunks)], "min_ns_per_tap": [\(minChunks)], \
-"cpu_ns_per_tap": [\(cpuChunks)], "min_cpu_ns_per_tap": [\(minCPUChunks)]}, \
-"layout": [\(layoutResults.joined(separator: ", "))], "sink": \(sink)}
+{"taps": \(singleTaps), "layout": [\(singleLayout.joined(separator: ", "))], \
+"multiple": {"taps": \(multipleTaps), "layout": [\(multipleLayout.joined(separator: ", "))]}, "sink": \(sink)}
 """)

@@ -5,7 +5,7 @@
 //
 // The spec is valid by construction, as `validate` would accept it: headers
 // fit at every size and stack, `at:` never goes back, `present` only with a
-// panel expanded and no modal up, `expand`/`setPanels` never under a modal,
+// panel expanded and no modal up, `expand`/`collapse`/`setPanels` never under a modal,
 // `dismiss` only under one, references inside the current stack, panel ids
 // unique and a known id always naming the same panel.
 import AccordionModel
@@ -37,7 +37,8 @@ private struct Generator {
         let panel = PanelSpec(id: id, title: reader.pick(["", "VC \(nextID)", "<&\"'>", "é✓ \u{1F600}", hostileTitle, "no", "1e3", "- x: y"]),
                               color: UInt32(truncatingIfNeeded: reader.uint16() &* 65_537),
                               titleColor: reader.bool() ? 0xFFFF_FFFF : 0x0000_00FF,
-                              headerHeight: headerHeight, contentHeight: content.map { Swift.max(0, $0) })
+                              headerHeight: headerHeight, contentHeight: content.map { Swift.max(0, $0) },
+                              disabled: reader.below(5) == 0)
         known[id] = panel
         return panel
     }
@@ -78,11 +79,17 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     container.layout = g.reader.bool() ? .fill : .fit
     container.duration = g.reader.pick(durations)
     container.curve = g.reader.pick(curves)
+    container.expansion = g.reader.bool() ? .single : .multiple
+    container.collapsible = g.reader.below(3) != 0
+    container.interruption = g.reader.pick([InterruptionPolicy.ignore, .finish, .retarget])
     let panels = g.stack(height: container.height, reuse: [])
-    let expanded: Int? = panels.isEmpty || g.reader.below(4) == 0 ? nil : g.reader.below(panels.count)
+    var expanded: [Int] = panels.isEmpty || g.reader.below(4) == 0 ? [] : [g.reader.below(panels.count)]
+    if container.expansion == .multiple, !panels.isEmpty {
+        for _ in 0..<g.reader.below(4) { expanded.append(g.reader.below(panels.count)) }
+    }
 
     var model = AccordionContainer(title: g.reader.bool() ? nil : "fuzz", container: container,
-                                   panels: panels, expandedIndex: expanded)
+                                   panels: panels, expandedIndices: expanded)
     checkInvariants(model, "after load")
     var steps: [Step] = []
     var stepCount = 0
@@ -105,7 +112,8 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
             action = .resize(width: length(&g.reader, max: 3000), height: height)
         case 5:
             guard model.modalTitle == nil else { continue }
-            action = .expand(panel: count == 0 || g.reader.below(4) == 0 ? nil : g.reader.below(count))
+            let target = count == 0 || g.reader.below(4) == 0 ? nil : g.reader.below(count)
+            action = g.reader.bool() ? .expand(panel: target) : .collapse(panel: target)
         case 6:
             guard model.modalTitle == nil, model.expandedIndex != nil else { continue }
             action = .present(title: g.reader.pick(["Compose", "", "Über"]))
@@ -142,9 +150,9 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     }
     // Step at a time and all at once agree.
     let whole = ScriptRun.container(title: model.title, container: container, panels: panels,
-                                    expandedIndex: expanded, steps: steps)
+                                    expandedIndices: expanded, steps: steps)
     if whole != model { fuzzFailure("ScriptRun.container disagrees with applying \(steps.count) steps one at a time") }
     renderEveryFormat(ScriptRun.run(title: model.title, container: container, panels: panels,
-                                    expandedIndex: expanded, steps: steps, everyStep: true))
+                                    expandedIndices: expanded, steps: steps, everyStep: true))
     return 0
 }

@@ -18,16 +18,18 @@ let driveCommand = CommandSpec(
     discussion: "Loads SPEC (checked as 'validate' checks it; its script is not run), then reads standard "
         + "input one line at a time and answers each line with one line on standard output, at once.\n\n"
         + "A line is one script step, written as in a spec's script: {\"tap\": \"billing\"}, {\"tap\": 2, "
-        + "\"at\": 1.25}, {\"wait\": 0.5}, {\"expand\": null}, {\"resize\": {\"width\": 667, \"height\": 375}}, "
+        + "\"at\": 1.25}, {\"wait\": 0.5}, {\"expand\": null}, {\"collapse\": \"all\"}, {\"resize\": {\"width\": 667, \"height\": 375}}, "
         + "{\"present\": \"Sign in\"}, {\"dismiss\": true}, {\"setPanels\": [\"billing\", {\"id\": \"new\", "
         + "\"title\": \"New\"}]}. It is checked as that step of a script would be (its shape by the schema, "
         + "panel ids and indices by the stack it meets) and answered with its outcome: "
         + "{\"line\": N, \"outcome\": \"applied\", \"time\": T, \"change\": KIND, \"started\": TRANSITION, "
-        + "\"entries\": [LOG ENTRIES]} (KIND none, transition, resized, modalPresented, modalDismissed or "
-        + "stackReplaced; \"started\", {from, to, start, end}, only when a transition started); \"ignored\" with its \"reason\" (transition or modal) and a "
+        + "\"entries\": [LOG ENTRIES]} (KIND none, transition, transitions (a collapse of several open panels), resized, "
+        + "modalPresented, modalDismissed or stackReplaced; \"started\", {from, to, start, end}, only when one "
+        + "transition started); \"ignored\" with its \"reason\" (modal, transition, disabled or notCollapsible) and a "
         + "\"warning\"; or \"rejected\" with its \"reason\" (outOfOrder, unknownPanel, modalPresented, "
         + "noExpandedPanel, noModal) and an \"error\" worded as 'validate' words it (nothing changes). An applied resize or setPanels after "
-        + "which the headers no longer fit carries validate's headers-overflow \"error\".\n\n"
+        + "which the headers no longer fit carries validate's headers-overflow \"error\"; an applied step "
+        + "after which the open contents first stack up taller than the container, its content-overflow \"warning\".\n\n"
         + "A line may instead be a query: {\"snapshot\": true} answers {\"line\": N, \"snapshot\": DUMP} with "
         + "DUMP the settled state in the shape of 'render --format json'; {\"snapshot\": {\"at\": 1.4}} the "
         + "moment 1.4 s (at or after the last step); {\"log\": true} answers {\"line\": N, \"log\": [...], "
@@ -248,7 +250,7 @@ struct DriveSession {
                     ("start", .number(started.start)), ("end", .number(started.end)),
                 ])))
             }
-            if let diagnostic { fields.append(("error", problem(diagnostic))) }
+            if let diagnostic { fields.append((diagnostic.severity == .warning ? "warning" : "error", problem(diagnostic))) }
         case .ignored(let reason):
             fields = [("outcome", .string("ignored")), ("reason", .string(reason.rawValue)), ("time", .number(outcome.time))]
             if let diagnostic { fields.append(("warning", problem(diagnostic))) }

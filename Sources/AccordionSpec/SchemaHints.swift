@@ -68,7 +68,7 @@ enum SchemaHints {
         if d.rule == "schema-required", isStep(d.instancePath), !hasVerb(node) {
             return "a step needs one action: `tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`"
         }
-        if d.rule == "schema-type", key == "tap" || key == "expand" || key == "resize" || key == "present",
+        if d.rule == "schema-type", key == "tap" || key == "expand" || key == "collapse" || key == "resize" || key == "present",
            let id = node["id"]?.stringValue ?? (key == "present" ? node["title"]?.stringValue : nil) {
             return key == "present" ? "write just the modal's title: `present: \(id)`" : "name the panel by its id alone: `\(key): \(id)`"
         }
@@ -185,10 +185,11 @@ enum SchemaHints {
         }
     }
 
-    /// Places that hold a panel id: `id`, `expanded`, `tap`, `expand`, setPanels items.
+    /// Places that hold a panel id: `id`, `expanded`, `tap`, `expand`, `collapse`, setPanels items.
     private static func isPanelIdPlace(_ pointer: String) -> Bool {
         let key = lastKey(pointer)
-        return key == "id" || key == "expanded" || key == "tap" || key == "expand" || isSetPanelsItem(pointer)
+        return key == "id" || key == "expanded" || key == "tap" || key == "expand" || key == "collapse"
+            || isSetPanelsItem(pointer)
     }
 
     /// A valid id close to `text`: other characters become `-`, a leading digit gets `_`.

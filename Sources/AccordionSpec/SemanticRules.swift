@@ -600,9 +600,12 @@ struct SemanticChecker {
             // own order of checks.
             let outside = state.panels.count
             let step: Step
+            // The tapped panel, for the words of an ignored tap.
+            var tapped = 0
             switch w.action {
             case .tap(let ref, _):
-                step = Step(.tap(panel: lookUp(ref) ?? outside), at: w.at)
+                tapped = lookUp(ref) ?? outside
+                step = Step(.tap(panel: tapped), at: w.at)
             case .wait(let seconds):
                 step = Step(.wait(seconds: seconds))
             case .resize(let width, let height):
@@ -636,14 +639,14 @@ struct SemanticChecker {
                 switch reason {
                 case .transition where known.expanded:
                     reportTapIgnored(w, at: outcome.time, until: state.running?.end ?? outcome.time, startedBy: transitionStep,
-                                     otherwise: tapIndex(step).flatMap { state.ignoreReason(forTapOn: $0, interruption: .finish) })
+                                     otherwise: state.ignoreReason(forTapOn: tapped, interruption: .finish))
                 case .modal where known.modal:
                     reportTapIgnored(w, under: state.modalTitle ?? "", presentedBy: modalStep)
                 case .disabled:
-                    report(.tapIgnoredDisabled(tapIndex(step).map { state.panels[$0].id } ?? ""), .warning,
+                    report(.tapIgnoredDisabled(state.panels[tapped].id), .warning,
                            at: w.actionSpan, pointer: w.pointer)
                 case .notCollapsible where known.expanded:
-                    report(.tapIgnoredNotCollapsible(tapIndex(step).map { state.panels[$0].id } ?? ""), .warning,
+                    report(.tapIgnoredNotCollapsible(state.panels[tapped].id), .warning,
                            at: w.actionSpan, pointer: w.pointer)
                 default:
                     break
@@ -797,12 +800,6 @@ struct SemanticChecker {
             guard known.modal else { return }
             report(.dismissWithoutModal, at: w.actionSpan, pointer: w.pointer)
         }
-    }
-
-    /// The panel a tap step taps.
-    private func tapIndex(_ step: Step) -> Int? {
-        if case .tap(let index) = step.action { return index }
-        return nil
     }
 
     /// `content-overflow`, once per spec: at load or after the first step

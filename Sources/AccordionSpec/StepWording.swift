@@ -1,3 +1,4 @@
+import AccordionDiagnostics
 import AccordionModel
 
 /// The words of every diagnostic about a script step: one wording, read by
@@ -148,7 +149,7 @@ struct StepWording {
     static func contentOverflow(_ state: ContainerState, context: String) -> StepWording {
         let open = state.expandedIndices.count
         return StepWording(rule: "content-overflow",
-                           message: "the \(open) open panels and the headers stack up to \(points(state.settledStackHeight)) points\(context), more than the container's height of \(points(state.container.height)) points, so what lies below is off screen",
+                           message: "the \(open) open panels and the headers stack up to \(JSONText.rounded(state.settledStackHeight, places: 3)) points\(context), more than the container's height of \(points(state.container.height)) points, so what lies below is off screen",
                            help: "close a panel before opening another (`collapse: ID`), lower the panels' contentHeight, or use `layout: fill`, where the open panels share the space")
     }
 

@@ -76,17 +76,18 @@ final class ValidateCommandTests: XCTestCase {
 
     /// The samples have no errors; their only warnings are titles under
     /// WCAG AA on the article's and Apple's header colours (each checked
-    /// against an oracle in ContrastTests) and one tap meant to be ignored,
+    /// against an oracle in ContrastTests) and two taps meant to be ignored,
     /// and warnings do not fail.
     func testSamplesValidateClean() throws {
         let r = try CLI.run(["validate", "--color", "never", "samples"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
-        XCTAssertTrue(r.stdout.hasSuffix("\n0 errors, 16 warnings in 4 files\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("\n0 errors, 17 warnings in 9 files\n"), r.stdout)
         let problems = r.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
-        XCTAssertEqual(problems.count, 16)
-        // phone-rotation shows a tap landing inside a transition, on purpose.
+        XCTAssertEqual(problems.count, 17)
+        // interruption-ignore and phone-rotation show a tap landing inside a transition, on purpose.
         XCTAssertEqual(problems.filter { !$0.hasSuffix("[low-contrast]") },
-                       ["samples/phone-rotation.yaml:28:5: warning: this tap at 2.1 s is ignored: the transition started by the tap at line 25 runs until 2.4 s, and taps are ignored while a transition runs (`interruption: ignore`) [tap-ignored]"])
+                       ["samples/interruption-ignore.yaml:25:5: warning: this tap at 0.2 s is ignored: the transition started by the tap at line 24 runs until 0.5 s, and taps are ignored while a transition runs (`interruption: ignore`) [tap-ignored]",
+                        "samples/phone-rotation.yaml:28:5: warning: this tap at 2.1 s is ignored: the transition started by the tap at line 25 runs until 2.4 s, and taps are ignored while a transition runs (`interruption: ignore`) [tap-ignored]"])
     }
 
     func testEveryFixtureThroughTheCLIMatchesItsGolden() throws {

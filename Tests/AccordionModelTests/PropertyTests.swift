@@ -187,6 +187,52 @@ final class PropertyTests: XCTestCase {
                               "accepted-retarget-single", "accepted-retarget-multiple"])
     }
 
+    /// Under `retarget` no header jumps: at the moment of an accepted tap
+    /// inside a transition, every header (and every content view shown
+    /// before and after the tap, but the appearing one) is where it was
+    /// shown just before the tap, so the frames a millisecond either side
+    /// differ by no more than a millisecond of motion. Under `finish` the
+    /// new transition starts from the settled layout, so headers do jump.
+    func testRetargetedTapsMoveNoHeader() {
+        var g = SeededGenerator(seed: 77)
+        var retargeted = 0
+        var finishJumps = 0
+        for round in 0..<4000 {
+            var scenario = Scenario.random(&g, timed: true)
+            scenario.container.interruption = round % 2 == 0 ? .retarget : .finish
+            if scenario.container.duration == 0 { scenario.container.duration = 0.3 }
+            var model = scenario.model()
+            for step in scenario.steps {
+                let time = model.time(of: step)
+                let running = model.transitionEnd.map { time < $0 - 1e-9 } ?? false
+                let before = model.layout(at: time)
+                let earlier = model.layout(at: max(model.clock, time - 0.001))
+                let outcome = model.perform(step).outcome
+                guard running, case .tap = step.action, let started = outcome.started else { continue }
+                let after = model.layout(at: time)
+                let later = model.layout(at: time + 0.001)
+                let jumps = zip(before, after).contains { abs($0.header.y - $1.header.y) > 1e-6 }
+                guard scenario.container.interruption == .retarget else {
+                    if jumps { finishJumps += 1 }
+                    continue
+                }
+                retargeted += 1
+                for (index, (b, a)) in zip(before, after).enumerated() {
+                    XCTAssertEqual(b.header.y, a.header.y, accuracy: 1e-6, "round \(round) header \(index)")
+                    if let shown = b.content, let kept = a.content, index != started.to {
+                        XCTAssertEqual(shown.height, kept.height, accuracy: 1e-6, "round \(round) content \(index)")
+                    }
+                    // A millisecond either side: no more than the two motions of that millisecond.
+                    let motion = abs(b.header.y - earlier[index].header.y) + abs(later[index].header.y - a.header.y)
+                    XCTAssertLessThanOrEqual(abs(later[index].header.y - earlier[index].header.y), motion + 1e-6,
+                                             "round \(round) header \(index)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(retargeted, 150)
+        XCTAssertGreaterThan(finishJumps, 20)
+    }
+
     func testStepAtATimeEqualsAllAtOnce() {
         var g = SeededGenerator(seed: 99)
         for round in 0..<300 {

@@ -24,7 +24,7 @@ func loadDocument(_ bytes: [UInt8], named name: String) -> AccordionSpecDocument
 
 func makeContainer(_ document: AccordionSpecDocument) -> AccordionContainer {
     AccordionContainer(title: document.title, container: document.container,
-                       panels: document.panels, expandedIndex: document.expandedIndex)
+                       panels: document.panels, expandedIndices: document.expandedIndices)
 }
 
 /// What a view layer keeps between display frames.

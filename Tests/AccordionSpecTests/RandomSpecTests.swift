@@ -11,7 +11,16 @@ final class RandomSpecTests: XCTestCase {
     func randomSpec(_ r: inout SplitMix) -> (text: String, steps: Int) {
         var text = "accordion: 1\ncontainer:\n  height: \(400 + r.int(400))\n  layout: \(r.chance(50) ? "fit" : "fill")\n"
         text += "  animation: {duration: \(Double(r.int(4)) / 10)}\n"
+        // The expansion modes: a list for `expanded` now and then (an error
+        // in `single`, and sometimes naming a panel twice).
+        let multiple = r.chance(50)
+        if multiple { text += "  expansion: multiple\n" }
+        if r.chance(30) { text += "  collapsible: false\n" }
+        if r.chance(60) { text += "  interruption: \(["ignore", "finish", "retarget"][r.int(3)])\n" }
         let count = r.int(6)
+        if r.chance(multiple ? 60 : 5) {
+            text += "  expanded: [\((0..<r.int(4)).map { _ in String(r.int(max(1, count))) }.joined(separator: ", "))]\n"
+        }
         var ids: [String] = []
         text += "panels:\n"
         for i in 0..<count {
@@ -21,6 +30,7 @@ final class RandomSpecTests: XCTestCase {
             if r.chance(30) { text += ", contentHeight: \(r.int(500))" }
             if r.chance(30) { text += ", headerHeight: \(20 + r.int(80))" }
             if r.chance(20) { text += ", color: 0x\(String(r.next() & 0xFFFF_FFFF, radix: 16))" }
+            if r.chance(20) { text += ", disabled: true" }
             text += "}\n"
         }
         let steps = r.int(12)
@@ -33,7 +43,8 @@ final class RandomSpecTests: XCTestCase {
             case 0, 1: text += "  - tap: \(r.chance(50) ? known : String(r.int(max(1, ids.count + 1))))\n"
             case 2: text += "  - wait: \(Double(r.int(5)) / 10)\n"
             case 3: text += "  - resize: {width: \(200 + r.int(600)), height: \(200 + r.int(600))}\n"
-            case 4: text += "  - expand: \(r.chance(20) ? "null" : known)\n"
+            case 4 where r.chance(50): text += "  - expand: \(r.chance(20) ? "null" : known)\n"
+            case 4: text += "  - collapse: \(r.chance(30) ? "all" : known)\n"
             case 5: text += "  - present: Modal\n"
             case 6: text += "  - dismiss: true\n"
             default:
@@ -61,10 +72,13 @@ final class RandomSpecTests: XCTestCase {
         var r = SplitMix(state: 20_261_129)
         var valid = 0
         var ignored = 0
-        for round in 0..<1500 {
+        var reasons: Set<IgnoreReason> = []
+        var rules: Set<String> = []
+        for round in 0..<2500 {
             let (text, steps) = randomSpec(&r)
             let result = loadSpec(text, source: "random-\(round).yaml")
             let hasError = result.diagnostics.contains { $0.severity == .error }
+            rules.formUnion(result.diagnostics.map(\.rule))
             XCTAssertEqual(result.document == nil, hasError, text + result.diagnostics.map(\.message).joined(separator: "\n"))
             XCTAssertFalse(result.diagnostics.contains { $0.rule == "internal-error" }, text)
             guard let doc = result.document else { continue }
@@ -74,7 +88,7 @@ final class RandomSpecTests: XCTestCase {
             for step in doc.steps {
                 switch step.action {
                 case .tap(let i): XCTAssertLessThan(i, stack.count, text)
-                case .expand(let i?): XCTAssertLessThan(i, stack.count, text)
+                case .expand(let i?), .collapse(let i?): XCTAssertLessThan(i, stack.count, text)
                 case .setPanels(let panels): stack = panels
                 default: break
                 }
@@ -84,8 +98,8 @@ final class RandomSpecTests: XCTestCase {
             // reducer reaches; and the validator warns about exactly the taps
             // the model ignores.
             var model = AccordionContainer(title: doc.title, container: doc.container, panels: doc.panels,
-                                           expandedIndex: doc.expandedIndex)
-            var state = ContainerState(container: doc.container, panels: doc.panels, expandedIndex: doc.expandedIndex)
+                                           expandedIndices: doc.expandedIndices)
+            var state = ContainerState(container: doc.container, panels: doc.panels, expandedIndices: doc.expandedIndices)
             XCTAssertEqual(model.state, state, text)
             var ignoredTaps: [String] = []
             for (i, step) in doc.steps.enumerated() {
@@ -93,7 +107,9 @@ final class RandomSpecTests: XCTestCase {
                 let outcome = state.apply(step)
                 switch outcome.effect {
                 case .rejected(let reason): XCTFail("step \(i) passed validation but the model rejects it: \(reason)\n" + text)
-                case .ignored: ignoredTaps.append("/script/\(i)")
+                case .ignored(let reason):
+                    ignoredTaps.append("/script/\(i)")
+                    reasons.insert(reason)
                 case .applied: break
                 }
                 model.apply(step)
@@ -106,6 +122,8 @@ final class RandomSpecTests: XCTestCase {
         }
         XCTAssertGreaterThan(valid, 200, "the generator should produce enough valid specs")
         XCTAssertGreaterThan(ignored, 20, "the generator should produce taps the model ignores")
+        XCTAssertEqual(reasons, [.transition, .modal, .disabled, .notCollapsible])
+        XCTAssertTrue(rules.isSuperset(of: ["expanded-list-in-single", "expanded-named-twice", "content-overflow"]), "\(rules)")
     }
 
     /// Cutting a real spec anywhere gives diagnostics, never a crash.

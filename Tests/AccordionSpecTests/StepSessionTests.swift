@@ -45,6 +45,8 @@ final class StepSessionTests: XCTestCase {
             [#"{"tap": "b", "at": 1}"#, #"{"tap": "zz", "at": 0.5}"#],
             [#"{"setPanels": ["a", "nope"]}"#],
             [#"{"setPanels": ["a", "a"]}"#],
+            [#"{"present": "X"}"#, #"{"collapse": "all"}"#],
+            [#"{"collapse": "zz"}"#],
         ]
         for steps in cases {
             var session = StepSession(document: try document())
@@ -82,6 +84,35 @@ final class StepSessionTests: XCTestCase {
         let expected = ScriptRun.container(title: scripted.title, container: scripted.container, panels: scripted.panels,
                                            expandedIndex: scripted.expandedIndex, steps: scripted.steps)
         XCTAssertEqual(session.container, expected)
+    }
+
+    /// In the expansion modes, every warning of a session (taps ignored by
+    /// each rule, content overflowing) is the validator's for the same script.
+    func testWarningsInTheModesAreTheValidatorsWarnings() throws {
+        let modes = """
+            accordion: 1
+            container: {expansion: multiple, collapsible: false, layout: fit, expanded: [a], animation: {duration: 0.3}}
+            panels:
+              - {id: a, title: A, contentHeight: 400}
+              - {id: b, title: B, disabled: true}
+              - {id: c, title: C, contentHeight: 400}
+            """
+        let steps = [#"{"tap": "b"}"#, #"{"tap": "a"}"#, #"{"tap": "c"}"#, #"{"tap": "a", "at": 0.1}"#,
+                     #"{"collapse": "all"}"#, #"{"expand": "b"}"#, #"{"tap": "b"}"#]
+        var session = StepSession(document: try XCTUnwrap(SpecLoader.load(Array(modes.utf8), source: "s.yaml").document))
+        var warnings: [String] = []
+        for (n, json) in steps.enumerated() {
+            guard case .taken(_, _, _, let diagnostic) = session.apply(try step(json), line: n + 1) else {
+                return XCTFail("\(json) was not taken")
+            }
+            if let diagnostic { warnings.append("\(diagnostic.rule): \(diagnostic.message)") }
+        }
+        let text = modes + "\nscript:\n" + steps.map { "  - " + $0 }.joined(separator: "\n") + "\n"
+        let expected = SpecLoader.load(Array(text.utf8), source: "s.yaml").diagnostics
+            .filter { $0.severity == .warning }.map { "\($0.rule): \($0.message)" }
+        XCTAssertEqual(warnings.map { $0.replacingOccurrences(of: "at line 3", with: "at line X") },
+                       expected.map { $0.replacingOccurrences(of: "at line 10", with: "at line X") })
+        XCTAssertEqual(warnings.count, 5, "\(warnings)")
     }
 
     /// A step of the wrong shape is refused by the schema's step definition, and nothing happens.

@@ -139,6 +139,33 @@ final class ExpectationTests: XCTestCase {
     }
 
     /// `events` lists the log since the previous expectation (or since load).
+    /// `expanded:` compares the whole open set, in any order: with several
+    /// panels open, naming only some of them fails and names them all.
+    func testExpandedComparesTheWholeOpenSet() throws {
+        let text = """
+        accordion: 1
+        container: {expansion: multiple, expanded: [a, c]}
+        panels:
+          - {id: a, title: A}
+          - {id: b, title: B}
+          - {id: c, title: C}
+        script:
+          - expect: {expanded: [c, a]}
+          - expect: {expanded: a}
+          - tap: b
+          - expect: {expanded: [a, b, c]}
+          - expect: {expanded: [a, b]}
+
+        """
+        let result = SpecLoader.load(Array(text.utf8), source: "open-set.yaml")
+        let outcome = ExpectationRun.run(try XCTUnwrap(result.document, "\(result.diagnostics.map(\.message))"))
+        XCTAssertEqual(outcome.checked, 4)
+        XCTAssertEqual(outcome.failures.map { $0.span.start.line }, [9, 12])
+        XCTAssertEqual(outcome.failures.flatMap(\.differences),
+                       [FieldDifference(field: "expanded panels", expected: "\"a\"", actual: "\"a\", \"c\""),
+                        FieldDifference(field: "expanded panels", expected: "\"a\", \"b\"", actual: "\"a\", \"b\", \"c\"")])
+    }
+
     func testEventsSincePreviousExpectation() throws {
         let steps = "  - expect: {expanded: billing}\n  - present: Edit card\n"
         let (pass, _) = try run(steps, "  - expect: {events: [presentModal billing], visible: modal}")
