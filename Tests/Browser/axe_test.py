@@ -83,8 +83,8 @@ def modes(accordion, sample):
             if (expansion, collapsible) == own:
                 continue
             keys = {"expansion": expansion, "collapsible": str(collapsible).lower()}
-            if expansion == "single" and len(dump["expandedIndices"]) > 1:
-                keys["expanded"] = first
+            if expansion == "single" and own[0] == "multiple":
+                keys["expanded"] = first or "null"  # a list is `multiple`'s alone
             found.append(keys)
     return found
 
