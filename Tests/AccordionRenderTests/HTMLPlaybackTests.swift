@@ -187,35 +187,53 @@ final class HTMLPlaybackTests: XCTestCase {
         }
     }
 
+    /// A random non-empty stack under `interruption`, loaded with a random
+    /// open set, tapped at 1 s and again partway through that tap's transition.
+    struct Interrupted {
+        var container: ContainerSpec
+        var panels: [PanelSpec]
+        var open: Set<Int>
+        var first: Int, second: Int
+        var secondTime: Double
+        var model: AccordionContainer
+    }
+
+    static func interrupted(_ g: inout Generator, _ interruption: InterruptionPolicy) -> Interrupted? {
+        var (c, panels) = randomStack(&g)
+        guard !panels.isEmpty else { return nil }
+        c.duration = g.double(0.1...1)
+        c.interruption = interruption
+        let sets = openSets(panels.count, c.expansion)
+        let open = sets[g.int(sets.count)]
+        let first = g.int(panels.count), second = g.int(panels.count)
+        let secondTime = 1 + c.duration * g.double(0.05...0.95)
+        var model = AccordionContainer(title: nil, container: c, panels: panels, expandedIndices: open.sorted())
+        model.apply(Step(.tap(panel: first), at: 1))
+        model.apply(Step(.tap(panel: second), at: secondTime))
+        return Interrupted(container: c, panels: panels, open: open, first: first, second: second,
+                           secondTime: secondTime, model: model)
+    }
+
     /// A tap that retargets a running transition: the page starts the new
     /// one from the frames of the old one at the tap (its own `frames`),
     /// and the model agrees with that at every moment after.
     func testRetargetedTransitionsStartFromTheFramesShown() throws {
         var g = Generator(state: 4)
         for round in 0..<40 {
-            var (c, panels) = Self.randomStack(&g)
-            guard !panels.isEmpty else { continue }
-            c.duration = g.double(0.1...1)
-            c.interruption = .retarget
+            guard let run = Self.interrupted(&g, .retarget) else { continue }
+            let c = run.container
             let data = try Self.decode(HTMLRender.page(
-                AccordionContainer(title: nil, container: c, panels: panels, expandedIndex: nil).snapshot(at: 0)))
-            let sets = Self.openSets(panels.count, c.expansion)
-            let open = sets[g.int(sets.count)]
-            let first = g.int(panels.count), second = g.int(panels.count)
-            var model = AccordionContainer(title: nil, container: c, panels: panels, expandedIndices: open.sorted())
-            model.apply(Step(.tap(panel: first), at: 1))
-            let tapTime = 1 + c.duration * g.double(0.05...0.95)
-            model.apply(Step(.tap(panel: second), at: tapTime))
-            let (middle, from1, to1) = Self.afterTap(first, on: open, c.expansion)
-            let (after, from2, to2) = Self.afterTap(second, on: middle, c.expansion)
-            XCTAssertEqual(model.expandedIndices, after.sorted(), "round \(round)")
-            let k1 = c.curve.value(atProgress: (tapTime - 1) / c.duration)
-            let shown = data.frames(data.settled(open), after: middle, from: from1, to: to1, k: k1)
+                AccordionContainer(title: nil, container: c, panels: run.panels, expandedIndex: nil).snapshot(at: 0)))
+            let (middle, from1, to1) = Self.afterTap(run.first, on: run.open, c.expansion)
+            let (after, from2, to2) = Self.afterTap(run.second, on: middle, c.expansion)
+            XCTAssertEqual(run.model.expandedIndices, after.sorted(), "round \(round)")
+            let k1 = c.curve.value(atProgress: (run.secondTime - 1) / c.duration)
+            let shown = data.frames(data.settled(run.open), after: middle, from: from1, to: to1, k: k1)
             for fraction in [0, 0.2, 0.5, 0.9] {
-                let time = tapTime + c.duration * fraction
+                let time = run.secondTime + c.duration * fraction
                 let k = c.curve.value(atProgress: fraction)
-                Self.assertFrames(data.frames(shown, after: after, from: from2, to: to2, k: k), model.layout(at: time),
-                                  "round \(round) \(c.expansion) \(open.sorted()) tap \(first) then \(second) at \(fraction)")
+                Self.assertFrames(data.frames(shown, after: after, from: from2, to: to2, k: k), run.model.layout(at: time),
+                                  "round \(round) \(c.expansion) \(run.open.sorted()) tap \(run.first) then \(run.second) at \(fraction)")
             }
         }
     }
@@ -225,16 +243,10 @@ final class HTMLPlaybackTests: XCTestCase {
     func testPageJoinsARunningTransitionWhereTheModelShowsIt() throws {
         var g = Generator(state: 5)
         for round in 0..<40 {
-            var (c, panels) = Self.randomStack(&g)
-            guard !panels.isEmpty else { continue }
-            c.duration = g.double(0.1...1)
-            c.interruption = [.finish, .retarget][g.int(0...1)]
-            let sets = Self.openSets(panels.count, c.expansion)
-            var model = AccordionContainer(title: nil, container: c, panels: panels, expandedIndices: sets[g.int(sets.count)].sorted())
-            model.apply(Step(.tap(panel: g.int(panels.count)), at: 1))
-            model.apply(Step(.tap(panel: g.int(panels.count)), at: 1 + c.duration * g.double(0.1...0.9)))
-            let t0 = try XCTUnwrap(model.transitionInfo(at: model.clock)).start + c.duration * g.double(0.05...0.9)
-            let snapshot = model.snapshot(at: t0)
+            guard let run = Self.interrupted(&g, [.finish, .retarget][g.int(0...1)]) else { continue }
+            let c = run.container
+            let t0 = run.secondTime + c.duration * g.double(0.05...0.9)
+            let snapshot = run.model.snapshot(at: t0)
             let info = try XCTUnwrap(snapshot.transition)
             let data = try Self.decode(HTMLRender.page(snapshot))
             let state = data.json["state"] as! [String: Any]
@@ -249,7 +261,7 @@ final class HTMLPlaybackTests: XCTestCase {
             for fraction in [0.3, 0.6, 0.95] {
                 let time = t0 + (info.end - t0) * fraction
                 let k = (c.curve.value(atProgress: (time - info.start) / (info.end - info.start)) - k0) / (1 - k0)
-                Self.assertFrames(data.frames(shown, after: open, from: info.from, to: info.to, k: k), model.layout(at: time),
+                Self.assertFrames(data.frames(shown, after: open, from: info.from, to: info.to, k: k), run.model.layout(at: time),
                                   "round \(round) joined at \(t0), at \(time)")
             }
         }

@@ -32,7 +32,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from cdp import Browser, CDPError  # noqa: E402
+from cdp import CDPError, launch, setup_failed  # noqa: E402
 
 # The one rule the pages may break, because validate reports it to the author.
 ALLOWED = {"color-contrast"}
@@ -163,16 +163,12 @@ def main():
     parser.add_argument("samples", nargs="*", help="spec files (default: samples/*.yaml)")
     args = parser.parse_args()
     if not os.access(args.accordion, os.X_OK):
-        print(f"FAIL setup: no accordion binary at {args.accordion} (build it first)")
-        print("0 passed, 1 failed")
-        return 1
+        return setup_failed(f"no accordion binary at {args.accordion} (build it first)")
     axe_path = args.axe
     if axe_path is None:
         fetched = subprocess.run([os.path.join(ROOT, "scripts", "fetch-axe-core.sh")], capture_output=True, text=True)
         if fetched.returncode != 0:
-            print(f"FAIL setup: cannot install axe-core: {fetched.stderr.strip()}")
-            print("0 passed, 1 failed")
-            return 1
+            return setup_failed(f"cannot install axe-core: {fetched.stderr.strip()}")
         axe_path = os.path.join(ROOT, fetched.stdout.strip().splitlines()[-1])
     axe_source = open(axe_path, encoding="utf-8").read()
     version = re.search(r"axe v([0-9.]+)", axe_source[:200])
@@ -181,11 +177,8 @@ def main():
     workdir = tempfile.mkdtemp(prefix="accordion-axe-")
     passed = failed = moments = 0
     started = time.monotonic()
-    try:
-        browser = Browser(width=1280, height=1000)
-    except Exception as e:  # no silent skip: a missing or broken browser fails the run
-        print(f"FAIL setup: cannot start headless chromium: {e}")
-        print("0 passed, 1 failed")
+    browser = launch(1280, 1000)
+    if browser is None:
         return 1
     try:
         for sample in samples:

@@ -34,7 +34,7 @@ import zlib
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from cdp import Browser, CDPError  # noqa: E402
+from cdp import CDPError, launch, setup_failed  # noqa: E402
 import random_test  # noqa: E402
 
 TOLERANCE = 0.5  # px
@@ -568,17 +568,12 @@ def main():
                         help="only check that the randomized test catches this wrong page rule")
     args = parser.parse_args()
     if not os.access(args.accordion, os.X_OK):
-        print(f"FAIL setup: no accordion binary at {args.accordion} (build it first)")
-        print("0 passed, 1 failed")
-        return 1
+        return setup_failed(f"no accordion binary at {args.accordion} (build it first)")
     workdir = tempfile.mkdtemp(prefix="accordion-browser-")
     run = Run(os.path.abspath(args.accordion), workdir, args.verbose)
     started = time.monotonic()
-    try:
-        browser = Browser(width=1280, height=1000)
-    except Exception as e:  # no silent skip: a missing or broken browser fails the run
-        print(f"FAIL setup: cannot start headless chromium: {e}")
-        print("0 passed, 1 failed")
+    browser = launch(1280, 1000)
+    if browser is None:
         return 1
     try:
         samples = sorted(glob.glob(os.path.join(ROOT, "samples", "*.yaml")) + glob.glob(os.path.join(ROOT, "samples", "*.yml")))
