@@ -186,7 +186,8 @@ Frames and log order come from the Swift model.</p>
   const now = () => manual ?? timeStart + (performance.now() - clockStart) / 1000;
   let shown = timeStart;
   const LOG = D.log.slice();
-  const first = () => open.indexOf(true) < 0 ? null : open.indexOf(true);
+  // expandedIndex: the lowest open panel.
+  const first = () => { const i = open.indexOf(true); return i < 0 ? null : i; };
 
   // The views: each header a button inside a heading, controlling its
   // content region (the WAI-ARIA accordion pattern).
