@@ -236,17 +236,9 @@ public struct AccordionContainer: Sendable, Equatable {
         }
     }
 
-    /// Recomputes the header offsets after the stack changed, adding the
-    /// heights top to bottom as `ContainerState.totalHeaderHeight` does.
+    /// Recomputes the header offsets after the stack changed.
     private mutating func rebuildTops() {
-        var sums: [Double] = []
-        sums.reserveCapacity(state.panels.count)
-        var total = 0.0
-        for panel in state.panels {
-            sums.append(total)
-            total += panel.headerHeight
-        }
-        tops = sums
+        tops = state.headerTops()
     }
 
     /// The expanded panel's id, naming the host of a modal.

@@ -423,11 +423,12 @@ public struct ContainerState: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - time: Seconds on the clock.
-    ///   - tops: `top_i` for every panel when the caller keeps them, else
-    ///     nil and the tops are summed on the way.
+    ///   - tops: `top_i` for every panel (`h_0 + … + h_(i−1)`, summed top to
+    ///     bottom), as `headerTops()` gives them.
     ///   - body: Called once per panel, in order, with its index, its
     ///     header's y and its content view's height.
-    public func walkFrames(at time: Double, tops: [Double]?,
+    @inline(__always)
+    public func walkFrames(at time: Double, tops: [Double],
                            _ body: (_ index: Int, _ headerY: Double, _ contentHeight: Double?) -> Void) {
         let transition = runningTransition(at: time)
         let eased = transition.map { container.curve.value(atProgress: $0.progress(at: time)) }
@@ -442,20 +443,28 @@ public struct ContainerState: Sendable, Equatable {
         let start = transition == nil ? nil : retargetStart
         var cumulativeAfter = 0.0
         var cumulativeBefore = 0.0
-        var summedTop = 0.0
         var next = 0
+        guard let eased else {
+            // Settled: one open set, no interpolation.
+            for index in panels.indices {
+                let openAfter = next < afterCount && open[next] == index
+                if openAfter { next += 1 }
+                guard openAfter else {
+                    body(index, tops[index] + cumulativeAfter, nil)
+                    continue
+                }
+                let height = contentHeight(ofPanel: index, share: shareAfter)
+                body(index, tops[index] + cumulativeAfter, height)
+                cumulativeAfter += height
+            }
+            return
+        }
         for index in panels.indices {
-            let top = tops?[index] ?? summedTop
+            let top = tops[index]
             let openAfter = next < afterCount && open[next] == index
             if openAfter { next += 1 }
-            let heightAfter = openAfter ? contentHeight(ofPanel: index, share: shareAfter) : 0
-            guard let eased else {
-                body(index, top + cumulativeAfter, openAfter ? heightAfter : nil)
-                cumulativeAfter += heightAfter
-                summedTop += panels[index].headerHeight
-                continue
-            }
             let openBefore = index == from || (openAfter && index != to)
+            let heightAfter = openAfter ? contentHeight(ofPanel: index, share: shareAfter) : 0
             let heightBefore = openBefore ? contentHeight(ofPanel: index, share: shareBefore) : 0
             let yBefore = start?.headerY[index] ?? top + cumulativeBefore
             let y = yBefore + (top + cumulativeAfter - yBefore) * eased
@@ -467,10 +476,26 @@ public struct ContainerState: Sendable, Equatable {
                 content = heightAfter
             }
             body(index, y, content)
-            cumulativeAfter += heightAfter
-            cumulativeBefore += heightBefore
-            summedTop += panels[index].headerHeight
+            // Summed only where a panel is open: adding zeros would chain
+            // every iteration to the one before through the additions.
+            if openAfter { cumulativeAfter += heightAfter }
+            if openBefore { cumulativeBefore += heightBefore }
         }
+    }
+
+    /// `top_i = h_0 + … + h_(i−1)` for every panel, added top to bottom as
+    /// `totalHeaderHeight` is. Linear.
+    ///
+    /// - Returns: One top per panel, in stack order.
+    public func headerTops() -> [Double] {
+        var tops: [Double] = []
+        tops.reserveCapacity(panels.count)
+        var total = 0.0
+        for panel in panels {
+            tops.append(total)
+            total += panel.headerHeight
+        }
+        return tops
     }
 
     /// The frames shown at `time`, kept for a transition retargeted then.
@@ -478,7 +503,7 @@ public struct ContainerState: Sendable, Equatable {
         var shown = ShownFrames(headerY: [], contentHeight: [])
         shown.headerY.reserveCapacity(panels.count)
         shown.contentHeight.reserveCapacity(panels.count)
-        walkFrames(at: time, tops: nil) { _, y, height in
+        walkFrames(at: time, tops: headerTops()) { _, y, height in
             shown.headerY.append(y)
             shown.contentHeight.append(height ?? 0)
         }
