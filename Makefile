@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SAMPLE ?= samples/article-demo.yaml
 
-.PHONY: deps build release demo test browser-deps browser-test preview-test conformance docs clean
+.PHONY: deps build release demo test browser-deps browser-test axe-test preview-test conformance docs clean
 
 # libyaml (through pkg-config) is the only system library the package needs.
 deps:
@@ -32,11 +32,8 @@ demo: release
 test: deps
 	bash scripts/run-tests.sh
 
-# Real-browser tests of `render --format html`: Debian's headless chromium
-# (installed when missing) driven over the DevTools protocol by a
-# standard-library Python script. A missing or broken browser fails the run;
-# it is never skipped. Its randomized test prints its seed;
-# ACCORDION_BROWSER_SEED=N replays or varies it.
+# What the browser tests need on a fresh Debian machine: chromium, python3
+# and the release binary.
 browser-deps: deps
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing chromium"; \
@@ -46,8 +43,20 @@ browser-deps: deps
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3; }
 	$(SWIFT) build -c release --product accordion
 
+# Real-browser tests of `render --format html`: Debian's headless chromium
+# (installed when missing) driven over the DevTools protocol by a
+# standard-library Python script. A missing or broken browser fails the run;
+# it is never skipped. Its randomized test prints its seed;
+# ACCORDION_BROWSER_SEED=N replays or varies it.
 browser-test: browser-deps
 	python3 -B Tests/Browser/browser_test.py --accordion .build/release/accordion
+
+# axe-core (the axe.min.js that PyPI's axe-selenium-python ships, installed
+# into .build/axe-venv by scripts/fetch-axe-core.sh) over every sample page in
+# every expansion mode, in headless chromium; any violation but colour
+# contrast (which `validate` reports as low-contrast) fails it.
+axe-test: browser-deps
+	python3 -B Tests/Browser/axe_test.py --accordion .build/release/accordion
 
 # `accordion preview` in the same headless chromium (a saved edit shown within
 # a second, the error overlay, the server's refusals, Ctrl-C), and `validate

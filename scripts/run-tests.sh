@@ -19,7 +19,8 @@
 #      test files and the render fixtures' test files (their snapshots are
 #      the reviewed render goldens);
 #   6. real-browser tests of `render --format html` and of `accordion preview`
-#      (headless chromium), and `validate`/`render --watch` as processes;
+#      (headless chromium), `validate`/`render --watch` as processes, and
+#      axe-core over every sample page (axe.min.js from PyPI's axe-selenium-python);
 #   7. benchmark harness smoke run (1,000 panels, one run each, no timing asserted);
 #   8. fuzz smoke run (every libFuzzer target, a few seconds each).
 # Each stage prints its own closing line; the last line of the run is the
@@ -154,6 +155,8 @@ fi
 python_stage "accordion-test" .build/release/accordion test samples Tests/Fixtures/test/mail-client.test.yaml Tests/Fixtures/render
 python_stage "browser" make --no-print-directory browser-test
 python_stage "preview" make --no-print-directory preview-test
+# axe-core over every sample page in every expansion mode (no violation but colour contrast).
+python_stage "accessibility" make --no-print-directory axe-test
 python_stage "bench-smoke" make --no-print-directory bench-smoke
 python_stage "fuzz-smoke" make --no-print-directory fuzz-smoke
 

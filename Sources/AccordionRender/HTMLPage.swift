@@ -1,8 +1,11 @@
 /// The fixed parts of the interactive page: its style sheet, its skeleton
 /// and the player script. They are constants (the page's size per panel is
-/// only the embedded data), and the script holds no layout rule beyond
-/// "headers below the expanded panel move down by its shift" and "a content
-/// view moves with its header", both checked against the model in tests.
+/// only the embedded data). The script is the one second implementation of
+/// the tap rules (the randomized browser test holds it to the model); its
+/// only layout rules are "headers below an open panel move down by its
+/// content height", "a panel that shares the space gets its one-open height
+/// divided by the number open" and "a content view moves with its header",
+/// checked against the model in `HTMLPlaybackTests`.
 enum HTMLPage {
     static let style = #"""
 :root { color-scheme: light; }
@@ -19,12 +22,21 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
   padding: 0 40px 0 16px; display: block; text-align: left; font-family: inherit; font-weight: 600;
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: pointer;
   transform-origin: 0 0; -webkit-tap-highlight-color: transparent; }
+.heading { margin: 0; font: inherit; }
+.header.disabled { cursor: default; }
+.header.disabled::after { content: ""; position: absolute; inset: 0; background: rgba(255, 255, 255, 0.45); }
 .header:focus { outline: none; }
 .header:focus-visible { box-shadow: inset 0 0 0 3px #FFD60A; }
 .header .chevron { position: absolute; right: 18px; top: 50%; width: 8px; height: 8px;
   border-right: 2px solid currentColor; border-bottom: 2px solid currentColor;
   transform: translateY(-70%) rotate(45deg); }
 .header[aria-expanded="false"] .chevron { transform: translate(-30%, -50%) rotate(-45deg); }
+.header .lock { position: absolute; right: 16px; top: 50%; width: 10px; height: 8px; margin-top: -2px;
+  border-radius: 2px; background: currentColor; }
+.header .lock::before { content: ""; position: absolute; left: 2px; top: -6px; width: 6px; height: 7px;
+  border: 2px solid currentColor; border-bottom: 0; border-radius: 3px 3px 0 0; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+  white-space: nowrap; }
 .content { position: absolute; left: 0; top: 0; z-index: 0; overflow: hidden; background-color: #FAFAFC;
   background-image: repeating-linear-gradient(to bottom, transparent 0 43px, #E5E5EA 43px 44px);
   background-position: 16px 0; background-repeat: no-repeat; background-size: 100% 100%;
@@ -71,14 +83,15 @@ aside p { color: #6C6C70; font-size: 12px; margin: 0 0 12px; }
 <dl>
 <dt>time</dt><dd id="time"></dd>
 <dt>expandedIndex</dt><dd id="expanded-index"></dd>
+<dt>expandedIndices</dt><dd id="expanded-indices"></dd>
 <dt>expandedViewController</dt><dd id="expanded-panel"></dd>
 <dt>visibleViewController</dt><dd id="visible"></dd>
 <dt>interaction</dt><dd id="interaction"></dd>
 </dl>
 <p>Click a header, or Tab to one and press Enter or Space; ↑ and ↓ move between headers.
 Frames and log order come from the Swift model.</p>
-<h2>Containment log</h2>
-<ol id="log" aria-live="polite"></ol>
+<h2 id="log-heading">Containment log</h2>
+<ol id="log" aria-live="polite" aria-labelledby="log-heading" tabindex="0"></ol>
 </aside>
 <noscript><p>This preview needs JavaScript to play the container back.</p></noscript>
 
@@ -132,19 +145,37 @@ Frames and log order come from the Swift model.</p>
     return sampleY(parameter(progress));
   }
 
-  // The model's frames: header i with panel e expanded is its frame with
-  // nothing expanded, moved down by e's shift when it lies below e.
-  const header = (i, e) => {
-    const r = P[i].h;
-    return e !== null && i > e ? [r[0], r[1] + P[e].s, r[2], r[3]] : r;
-  };
+  // The model's settled frames with the panels in `open` expanded (k of
+  // them): header i is its frame with nothing open, moved down by the
+  // contents of the open panels above it; an open panel's content is its
+  // frame when it alone is open, moved as its header is. A content height is
+  // the model's with one panel open, or that divided by k for a panel that
+  // shares the space.
+  function settled(open, k) {
+    const heads = [], bodies = [];
+    let below = 0;
+    for (let i = 0; i < n; i++) {
+      const h = P[i].h;
+      heads.push(below === 0 ? h : [h[0], h[1] + below, h[2], h[3]]);
+      if (open[i]) {
+        const c = P[i].c, height = P[i].q && k > 1 ? P[i].s / k : P[i].s;
+        bodies.push([c[0], c[1] + below, c[2], height]);
+        below += height;
+      } else {
+        bodies.push(null);
+      }
+    }
+    return { heads, bodies };
+  }
   const lerp = (a, b, k) => [a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k,
                              a[2] + (b[2] - a[2]) * k, a[3] + (b[3] - a[3]) * k];
   // A content view moves exactly as its own header moves.
   const follow = (r, from, to) => [r[0] + to[0] - from[0], r[1] + to[1] - from[1], r[2], r[3]];
 
   // State: where the model left the container, then the page's own clock.
-  let expanded = D.state.expanded;
+  const open = new Array(n).fill(false);
+  for (const i of D.state.open) open[i] = true;
+  let k = D.state.open.length;
   let modal = D.state.modal;
   let T = null;
   // The page's clock runs in real time from the moment shown at load. A test
@@ -155,14 +186,17 @@ Frames and log order come from the Swift model.</p>
   const now = () => manual ?? timeStart + (performance.now() - clockStart) / 1000;
   let shown = timeStart;
   const LOG = D.log.slice();
+  // expandedIndex: the lowest open panel.
+  const first = () => { const i = open.indexOf(true); return i < 0 ? null : i; };
 
-  // The views.
+  // The views: each header a button inside a heading, controlling its
+  // content region (the WAI-ARIA accordion pattern).
   document.title = D.title === null ? "accordion" : D.title;
   $("title").textContent = D.title === null ? "accordion" : D.title;
   screen.style.width = D.width + "px";
   screen.style.height = D.height + "px";
   screen.style.background = D.background;
-  const heads = [], bodies = [];
+  const heads = [], bodies = [], marks = [], headings = [];
   const size = (v) => String(Math.round(v * 1000) / 1000);
   for (let i = 0; i < n; i++) {
     const p = P[i];
@@ -181,6 +215,8 @@ Frames and log order come from the Swift model.</p>
     card.append(b, s);
     c.append(card);
     bodies.push(c);
+    const heading = document.createElement("h" + D.headingLevel);
+    heading.className = "heading";
     const h = document.createElement("button");
     h.type = "button";
     h.className = "header";
@@ -191,11 +227,9 @@ Frames and log order come from the Swift model.</p>
     h.style.fontSize = Math.min(17, Math.max(7, p.h[3] * 0.42)) + "px";
     const label = document.createElement("span");
     label.textContent = p.title;
-    const chevron = document.createElement("span");
-    chevron.className = "chevron";
-    chevron.setAttribute("aria-hidden", "true");
-    if (p.h[3] * 0.18 <= 2) chevron.hidden = true;
-    h.append(label, chevron);
+    const mark = document.createElement("span");
+    mark.setAttribute("aria-hidden", "true");
+    h.append(label, mark);
     h.addEventListener("click", () => tap(i));
     h.addEventListener("keydown", (ev) => {
       const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: n - 1 }[ev.key];
@@ -203,17 +237,28 @@ Frames and log order come from the Swift model.</p>
       ev.preventDefault();
       heads[(to + n) % n].focus({ preventScroll: true });
     });
+    heading.append(h);
+    headings.push(heading);
     heads.push(h);
+    marks.push(mark);
   }
-  screen.append(...bodies, ...heads);
+  screen.append(...bodies, ...headings);
+  // The page's outline leads down to the headers' level: visually hidden
+  // headings for the levels between the page's title and theirs.
+  const outline = ["Preview", "Device", "Screen", "Container"];
+  for (let level = 2; level < D.headingLevel; level++) {
+    const caption = document.createElement("h" + level);
+    caption.className = "visually-hidden";
+    caption.textContent = outline[outline.length - (D.headingLevel - level)];
+    screen.before(caption);
+  }
   const sheet = document.createElement("div");
   sheet.className = "modal";
   sheet.hidden = true;
   screen.append(sheet);
 
-  // Sizes never change inside the page (a tap moves views, it does not resize
-  // them), so a frame only writes the positions that moved: a tap near the
-  // bottom of a long stack touches few views.
+  // Sizes change only when a content's share of the space does, so a frame
+  // writes only what moved: a tap near the bottom of a long stack touches few views.
   const place = (el, r) => {
     if (el._x !== r[0] || el._y !== r[1]) {
       el._x = r[0];
@@ -228,42 +273,64 @@ Frames and log order come from the Swift model.</p>
     }
   };
 
+  // The frames of transition t at container time tau: every header and every
+  // content that stays open moves from where t started (a) to where it
+  // settles (b); the content that closes keeps its starting height and the one
+  // that opens its settled height, each moving as its header. A transition
+  // the page joined under way starts from the frames shown then, at eased
+  // fraction t.k0.
+  function frames(t, tau) {
+    const p = t.end > t.start ? (Math.max(tau, t.start) - t.start) / (t.end - t.start) : 1;
+    const eased = curve(p), f = t.k0 === 0 ? eased : t.k0 < 1 ? (eased - t.k0) / (1 - t.k0) : 1;
+    const heads = [], bodies = [];
+    for (let i = 0; i < n; i++) {
+      const h = lerp(t.a.heads[i], t.b.heads[i], f);
+      heads.push(h);
+      bodies.push(i === t.from ? follow(t.a.bodies[i], t.a.heads[i], h)
+        : i === t.to ? follow(t.b.bodies[i], t.b.heads[i], h)
+        : t.b.bodies[i] && lerp(t.a.bodies[i], t.b.bodies[i], f));
+    }
+    return { heads, bodies };
+  }
+
   // Draws the container at container time tau.
   function render(tau) {
-    if (T) {
-      const k = T.end > T.start ? curve((Math.max(tau, T.start) - T.start) / (T.end - T.start)) : 1;
-      for (let i = 0; i < n; i++) place(heads[i], lerp(header(i, T.from), header(i, T.to), k));
-      if (T.from !== null) {
-        const before = header(T.from, T.from);
-        place(bodies[T.from], follow(P[T.from].c, before, lerp(before, header(T.from, T.to), k)));
-      }
-      if (T.to !== null) {
-        const after = header(T.to, T.to);
-        place(bodies[T.to], follow(P[T.to].c, after, lerp(header(T.to, T.from), after, k)));
-      }
-    } else {
-      for (let i = 0; i < n; i++) place(heads[i], header(i, expanded));
-      if (expanded !== null) place(bodies[expanded], P[expanded].c);
+    const f = T ? frames(T, tau) : settled(open, k);
+    for (let i = 0; i < n; i++) {
+      place(heads[i], f.heads[i]);
+      if (f.bodies[i]) place(bodies[i], f.bodies[i]);
     }
     shown = tau;
     $("time").textContent = tau.toFixed(3) + " s";
   }
 
+  // A header whose tap would be ignored because of its panel: disabled (dimmed,
+  // no chevron), or open and unable to close (a lock: pinned). Such a button
+  // says aria-disabled and stays in the focus order.
   function showContents() {
     for (let i = 0; i < n; i++) {
-      const live = T ? i === T.from || i === T.to : i === expanded;
-      bodies[i].hidden = !live;
+      bodies[i].hidden = !(open[i] || (T && i === T.from));
       bodies[i].classList.toggle("front", !!T && i === T.to);
-      heads[i].setAttribute("aria-expanded", String(i === expanded));
+      const h = heads[i];
+      h.setAttribute("aria-expanded", String(open[i]));
+      const pinned = open[i] && (P[i].d || (!D.collapsible && k === 1));
+      if (P[i].d || pinned) h.setAttribute("aria-disabled", "true"); else h.removeAttribute("aria-disabled");
+      h.classList.toggle("disabled", P[i].d && !pinned);
+      marks[i].className = pinned ? "lock" : "chevron";
+      marks[i].hidden = (P[i].d && !pinned) || P[i].h[3] * 0.18 <= 2;
     }
   }
 
   function describe() {
-    $("expanded-index").textContent = expanded === null ? "none" : String(expanded);
-    $("expanded-panel").textContent = expanded === null ? "none" : P[expanded].id + " “" + P[expanded].title + "”";
+    const e = first();
+    $("expanded-index").textContent = e === null ? "none" : String(e);
+    $("expanded-indices").textContent = "[" + open.flatMap((o, i) => o ? [i] : []).join(", ") + "]";
+    $("expanded-panel").textContent = e === null ? "none" : P[e].id + " “" + P[e].title + "”";
     $("visible").textContent = modal !== null ? "modal “" + modal + "”"
-      : expanded === null ? "none" : "panel “" + P[expanded].title + "”";
-    $("interaction").textContent = T ? "ignoring events (transition " + P[T.to ?? T.from].id + ")" : "enabled";
+      : e === null ? "none" : "panel “" + P[e].title + "”";
+    $("interaction").textContent = !T ? "enabled"
+      : D.interruption === "ignore" ? "ignoring events (transition " + P[T.to ?? T.from].id + ")"
+      : "transition " + P[T.to ?? T.from].id + " (a tap will " + D.interruption + " it)";
     sheet.hidden = modal === null;
     if (modal !== null) {
       sheet.innerHTML = "";
@@ -308,20 +375,21 @@ Frames and log order come from the Swift model.</p>
   // rounding error before a transition's end comes after it, and a duration
   // shorter than the tolerance is instant.
   const early = (a, b) => a < b - D.tolerance;
+  const kind = (from, to) => from === null ? "expand" : to === null ? "collapse" : "switch";
 
-  // Ends the running transition at its end time, as the model does.
-  function finish() {
+  // Ends the running transition at `time` (its end, or a tap that interrupts it).
+  function finish(time) {
     const t = T;
-    replay(D.templates[t.kind].end, t.from, t.to, t.end);
+    replay(D.templates[t.kind].end, t.from, t.to, time);
     T = null;
     showContents();
-    render(t.end);
+    render(time);
     describe();
   }
 
   // Brings the page to container time tau: a transition whose end has come is finished.
   function advance(tau) {
-    if (T && !early(tau, T.end)) finish();
+    if (T && !early(tau, T.end)) finish(T.end);
     if (T) render(tau);
   }
 
@@ -331,25 +399,33 @@ Frames and log order come from the Swift model.</p>
     if (T) requestAnimationFrame(frame);
   }
 
-  // A tap on header i: what the model does, with the frames the model gave.
+  // A tap on header i: the model's tap rules, in their order.
   function tap(i) {
     const t = now();
     advance(t);
-    if (modal !== null) return log(t, D.ignored.event, P[i].id, D.ignored.modal);
-    if (T) return log(t, D.ignored.event, P[i].id, D.ignored.transition);
-    const from = expanded, to = i === expanded ? null : i;
-    const kind = from === null ? "expand" : to === null ? "collapse" : "switch";
-    T = { from, to, start: t, end: t + D.duration, kind };
-    replay(D.templates[kind].start, from, to, t);
-    expanded = to;
+    const ignore = (reason) => log(t, D.ignored.event, P[i].id, reason);
+    if (modal !== null) return ignore(D.ignored.modal);
+    if (T && D.interruption === "ignore") return ignore(D.ignored.transition);
+    if (P[i].d) return ignore(D.ignored.disabled);
+    if (open[i] && k === 1 && !D.collapsible) return ignore(D.ignored.notCollapsible);
+    // Interrupted: the running transition ends now; retarget starts from what is shown.
+    const a = T && D.interruption === "retarget" ? frames(T, t) : settled(open, k);
+    if (T) finish(t);
+    const from = D.expansion === "multiple" ? (open[i] ? i : null) : first();
+    const to = D.expansion === "multiple" ? (open[i] ? null : i) : i === from ? null : i;
+    if (from !== null) { open[from] = false; k--; }
+    if (to !== null) { open[to] = true; k++; }
+    T = { from, to, start: t, end: t + D.duration, kind: kind(from, to), a, b: settled(open, k), k0: 0 };
+    replay(D.templates[T.kind].start, from, to, t);
     showContents();
     describe();
-    if (!early(T.start, T.end)) return finish();
+    if (!early(T.start, T.end)) return finish(T.end);
     render(t);
     requestAnimationFrame(frame);
   }
 
-  // Start where the model left off, mid-transition included.
+  // Start where the model left off, mid-transition included: from the frames
+  // the model showed then, on to the settled ones.
   if (D.logOmitted > 0) {
     const li = document.createElement("li");
     li.className = "container";
@@ -359,8 +435,9 @@ Frames and log order come from the Swift model.</p>
   LOG.forEach(show);
   const st = D.state.transition;
   if (st) {
-    const kind = st.from === null ? "expand" : st.to === null ? "collapse" : "switch";
-    T = { from: st.from, to: st.to, start: st.start, end: st.end, kind };
+    const a = { heads: st.shown.map((f) => f[0]), bodies: st.shown.map((f) => f[1]) };
+    T = { from: st.from, to: st.to, start: st.start, end: st.end, kind: kind(st.from, st.to), a,
+          b: settled(open, k), k0: curve(st.progress) };
   }
   showContents();
   describe();
@@ -371,8 +448,8 @@ Frames and log order come from the Swift model.</p>
   // rectangles themselves are read from the DOM), and the test clock.
   window.__accordion = {
     state: () => ({
-      expandedIndex: expanded, modal, shownTime: shown, now: now(), interactionEnabled: !T,
-      loadedAt: timeStart, duration: D.duration,
+      expandedIndex: first(), expandedIndices: open.flatMap((o, i) => o ? [i] : []), modal, shownTime: shown,
+      now: now(), interactionEnabled: !T, loadedAt: timeStart, duration: D.duration,
       transition: T && { from: T.from, to: T.to, start: T.start, end: T.end },
       log: LOG.map((e) => e.slice()),
     }),

@@ -3,28 +3,33 @@ import AccordionModel
 /// What the interactive page needs to play the container back, computed by
 /// the Swift model so that the page never decides a layout on its own.
 ///
-/// A table of every settled layout (n + 1 states × n panels) and of every
-/// transition the page can perform (n × (n + 1) taps) would grow
-/// quadratically, so the playback stores, per panel, the model's own frames
-/// in two situations — its header with nothing expanded and its content
-/// view when it alone is expanded — plus how far the model moves the headers
-/// below it when it expands. From those, "header i under e = header i under
-/// none, moved down by e's shift when i > e" and "a content view moves
+/// A table of every settled layout (one per set of open panels) would grow
+/// exponentially, so the playback stores, per panel, the model's own frames
+/// in two situations — its header with nothing open and its content view
+/// when it alone is open — plus that content's height and whether it is a
+/// share of the space (which the model divides among the open panels). From
+/// those, "header i = header i with nothing open, moved down by the content
+/// heights of the open panels above it", "a sharing panel's height is its
+/// one-open height divided by the number open" and "a content view moves
 /// exactly as its own header moves" give every settled layout and every
-/// transition; `HTMLPlaybackTests` checks that rule against the model for
-/// every state and every tap.
+/// transition; `HTMLPlaybackTests` checks those rules against the model for
+/// every open set and every tap of small stacks.
 struct HTMLPlayback {
     /// One panel of the stack as the page draws it.
     struct Panel {
         var spec: PanelSpec
         /// The model's header frame when no panel is expanded.
         var collapsedHeader: Rect
-        /// The model's content frame when this panel is the expanded one
+        /// The model's content frame when this panel alone is open
         /// (the article's `frameForViewControllerAtIndex:`).
         var expandedContent: Rect
-        /// How far the model moves the headers below this panel when it expands
-    /// (its content height `C_i`).
+        /// How far the model moves the headers below this panel when it alone
+        /// is open (its content height `C_i`).
         var shift: Double
+        /// Whether the model divides this content height among the open
+        /// panels (a share of the space) rather than keeping it; only asked
+        /// of a container in which several panels may be open.
+        var shares: Bool
     }
 
     /// The model's containment-log entries for one tap, split at the
@@ -42,19 +47,29 @@ struct HTMLPlayback {
     var ignoredEvent: String
     var ignoredTransitionReason: String
     var ignoredModalReason: String
+    /// The reasons of a tap the panel itself refuses, as the model spells them.
+    var ignoredDisabledReason = IgnoreReason.disabled.rawValue
+    var ignoredNotCollapsibleReason = IgnoreReason.notCollapsible.rawValue
 
     /// Computes the playback for the stack and container shown in `snapshot`,
     /// asking a model loaded with that stack for each panel's frames: linear
     /// in the panel count, in time and in size.
     init(_ snapshot: Snapshot) {
+        let stack = snapshot.panels.map(\.panel)
         let model = AccordionContainer(title: snapshot.title, container: snapshot.container,
-                                       panels: snapshot.panels.map(\.panel), expandedIndex: nil)
+                                       panels: stack, expandedIndices: [])
+        // With two panels open, a panel whose height the model divides among
+        // the open ones gets a different height than with one open.
+        let twoOpen = snapshot.container.expansion == .multiple && stack.count >= 2
+            ? AccordionContainer(title: nil, container: snapshot.container, panels: stack, expandedIndices: [0, 1])
+            : nil
         let collapsed = model.layout(at: model.settledTime)
         panels = collapsed.map { frame in
             let content = model.frame(forPanelAt: frame.index)
-            // Headers below an expanded panel move down by its content height (`C_e`).
-            return Panel(spec: frame.panel, collapsedHeader: frame.header, expandedContent: content,
-                         shift: model.contentHeight(ofPanel: frame.index))
+            // Headers below an open panel move down by its content height (`C_e`).
+            let shift = model.contentHeight(ofPanel: frame.index)
+            return Panel(spec: frame.panel, collapsedHeader: frame.header, expandedContent: content, shift: shift,
+                         shares: twoOpen.map { $0.contentHeight(ofPanel: frame.index) != shift } ?? false)
         }
         (templates, ignoredEvent, ignoredTransitionReason, ignoredModalReason) = Self.probeLog()
     }

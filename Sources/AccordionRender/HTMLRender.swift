@@ -75,12 +75,16 @@ public enum HTMLRender {
         out += ",\"background\":" + quote(cssColor(s.container.background))
         out += ",\"layout\":" + quote(s.container.layout.rawValue)
         out += ",\"duration\":\(num(s.container.duration)),\"curveName\":" + quote(s.container.curve.rawValue)
+        // The tap rules' settings and the heading the header buttons sit in.
+        out += ",\"expansion\":" + quote(s.container.expansion.rawValue)
+        out += ",\"collapsible\":\(s.container.collapsible),\"interruption\":" + quote(s.container.interruption.rawValue)
+        out += ",\"headingLevel\":\(s.container.headingLevel)"
         // The model's "same moment" tolerance, so the page ends transitions exactly when it does.
         out += ",\"tolerance\":\(timeTolerance)"
         let points = s.container.curve.controlPoints
         out += ",\"curve\":[" + [points.x1, points.y1, points.x2, points.y2].map(num).joined(separator: ",") + "]"
         // The moment shown and what the model says about it.
-        out += ",\"state\":{\"time\":\(num(s.time)),\"expanded\":" + (s.expandedIndex.map { String($0) } ?? "null")
+        out += ",\"state\":{\"time\":\(num(s.time)),\"open\":[" + s.expandedIndices.map(String.init).joined(separator: ",") + "]"
         if case .modal(let title)? = s.visible {
             out += ",\"modal\":" + quote(title)
         } else {
@@ -89,18 +93,24 @@ public enum HTMLRender {
         if let t = s.transition {
             out += ",\"transition\":{\"from\":" + (t.from.map { String($0) } ?? "null")
             out += ",\"to\":" + (t.to.map { String($0) } ?? "null")
-            out += ",\"start\":\(num(t.start)),\"end\":\(num(t.end))}"
+            out += ",\"start\":\(num(t.start)),\"end\":\(num(t.end)),\"progress\":\(num(t.progress))"
+            // The frames the model shows now, which the page moves on from
+            // (a retargeted transition started from frames no rule can recompute).
+            out += ",\"shown\":[" + s.panels.map { "[" + rect($0.header) + "," + ($0.content.map(rect) ?? "null") + "]" }
+                .joined(separator: ",") + "]}"
         } else {
             out += ",\"transition\":null"
         }
         out += "}"
-        // Panels: h = header with none expanded, c = content when expanded, s = shift below.
+        // Panels: h = header with none open, c = content when alone open, s = its height,
+        // q = a share of the space (divided among the open panels), d = disabled.
         out += ",\"panels\":["
         for (i, p) in playback.panels.enumerated() {
             if i > 0 { out += "," }
             out += "\n{\"id\":" + quote(p.spec.id) + ",\"title\":" + quote(p.spec.title)
             out += ",\"color\":" + quote(cssColor(p.spec.color)) + ",\"titleColor\":" + quote(cssColor(p.spec.titleColor))
-            out += ",\"h\":" + rect(p.collapsedHeader) + ",\"c\":" + rect(p.expandedContent) + ",\"s\":" + num(p.shift) + "}"
+            out += ",\"h\":" + rect(p.collapsedHeader) + ",\"c\":" + rect(p.expandedContent) + ",\"s\":" + num(p.shift)
+            out += ",\"q\":\(p.shares),\"d\":\(p.spec.disabled)}"
         }
         out += "]"
         out += ",\n\"templates\":{"
@@ -109,7 +119,9 @@ public enum HTMLRender {
         }.joined(separator: ",")
         out += "},\"ignored\":{\"event\":" + quote(playback.ignoredEvent)
         out += ",\"transition\":" + quote(playback.ignoredTransitionReason)
-        out += ",\"modal\":" + quote(playback.ignoredModalReason) + "}"
+        out += ",\"modal\":" + quote(playback.ignoredModalReason)
+        out += ",\"disabled\":" + quote(playback.ignoredDisabledReason)
+        out += ",\"notCollapsible\":" + quote(playback.ignoredNotCollapsibleReason) + "}"
         // The log so far, newest last.
         let kept = s.events.suffix(embeddedLogLimit)
         out += ",\n\"logOmitted\":\(s.events.count - kept.count),\"log\":["

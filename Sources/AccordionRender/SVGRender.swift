@@ -112,7 +112,7 @@ public enum SVGRender {
             out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s)
         }
         for p in s.panels {
-            out += header(p, id: "\(id)-h\(p.index)", expanded: s.isExpanded(p.index))
+            out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index))
         }
         if case .modal(let title)? = s.visible {
             out += modal(title, width: w, height: h)
@@ -153,23 +153,38 @@ public enum SVGRender {
         return out
     }
 
-    static func header(_ p: PanelFrame, id: String, expanded: Bool) -> String {
+    /// A header bar with its title and mark: a chevron, a lock when the
+    /// panel cannot close, nothing on a disabled one, which is washed out.
+    static func header(_ p: PanelFrame, id: String, mark: HeaderMark) -> String {
         let r = p.header
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/></clipPath>\n"
         out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" \(fill(p.panel.color))/>\n"
         let fontSize = min(17, max(7, r.height * 0.42))
         let chevron = min(r.height * 0.18, 6)
-        let textRoom = r.width - 32 - (chevron > 2 ? 24 : 0)
+        let drawsMark = chevron > 2 && mark != .disabled
+        let textRoom = r.width - 32 - (drawsMark ? 24 : 0)
         let title = fitText(p.panel.title, width: textRoom, fontSize: fontSize)
         let baseline = r.y + r.height / 2 + fontSize * 0.35
         out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(baseline))\" font-size=\"\(n(fontSize))\" font-weight=\"600\" \(fill(p.panel.titleColor))>\(XML.escape(title))</text>\n"
-        if chevron > 2 {
-            let cx = r.x + r.width - 22, cy = r.y + r.height / 2
-            let d = expanded
+        let cx = r.x + r.width - 22, cy = r.y + r.height / 2
+        switch mark {
+        case .chevron(let open) where drawsMark:
+            let d = open
                 ? "M\(n(cx - chevron)) \(n(cy - chevron / 2))L\(n(cx)) \(n(cy + chevron / 2))L\(n(cx + chevron)) \(n(cy - chevron / 2))"
                 : "M\(n(cx - chevron / 2)) \(n(cy - chevron))L\(n(cx + chevron / 2)) \(n(cy))L\(n(cx - chevron / 2)) \(n(cy + chevron))"
             out += "<path d=\"\(d)\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" \(stroke(p.panel.titleColor))/>\n"
+        case .pinned where drawsMark:
+            // A padlock as tall as the chevron: a filled body under a shackle.
+            let w = chevron * 1.5, h = chevron * 1.1
+            out += "<rect x=\"\(n(cx - w / 2))\" y=\"\(n(cy - h / 4))\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"1.5\" \(fill(p.panel.titleColor))/>\n"
+            let arm = w / 2 - 1.5
+            out += "<path d=\"M\(n(cx - arm)) \(n(cy - h / 4))V\(n(cy - h / 2))A\(n(arm)) \(n(arm)) 0 0 1 \(n(cx + arm)) \(n(cy - h / 2))V\(n(cy - h / 4))\" fill=\"none\" stroke-width=\"2\" \(stroke(p.panel.titleColor))/>\n"
+        case .disabled:
+            // Washed out: the page dims a disabled header the same way.
+            out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" fill=\"#FFFFFF\" fill-opacity=\"0.45\"/>\n"
+        default:
+            break
         }
         out += "</g>\n"
         return out

@@ -136,13 +136,18 @@ public enum TextRender {
     static func draw(_ element: Element, s: Snapshot, inner: Int, paint: Paint) -> [String] {
         switch element {
         case .header(let p):
-            let title = Width.fit(Width.sanitize(p.panel.title), inner - 4)
+            // A disabled or pinned header says so after its title; a disabled one is dimmed too.
+            let mark = HeaderMark(s, p.index)
+            let suffix = mark.word.map { " · " + $0 } ?? ""
+            let title = Width.fit(Width.sanitize(p.panel.title), inner - 4 - Width.of(suffix)) + suffix
             if paint.enabled {
                 let text = " " + title
-                return [paint.header(Width.pad(text, inner), background: p.panel.color, foreground: p.panel.titleColor)]
+                let bar = paint.header(Width.pad(text, inner), background: p.panel.color, foreground: p.panel.titleColor)
+                return [mark == .disabled ? paint.dim(bar) : bar]
             }
-            let text = "━━ " + title + " "
-            return [text + String(repeating: "━", count: max(0, inner - Width.of(text)))]
+            let rule = mark == .disabled ? "┄" : "━"
+            let text = rule + rule + " " + title + " "
+            return [text + String(repeating: rule, count: max(0, inner - Width.of(text)))]
         case .content(let p, let r):
             let size = Numbers.short(r.width) + " × " + Numbers.short(r.height)
             if r.height <= 0 {

@@ -39,10 +39,10 @@ final class RenderHTMLTests: XCTestCase {
     }
 
     func testPageStartsAfterTheScriptAndHonoursRenderOptions() throws {
-        XCTAssertEqual(try state([])["expanded"] as? Int, 1)  // tap VC3, wait, tap VC2
-        XCTAssertEqual(try state(["--no-script"])["expanded"] as? Int, 0)
-        XCTAssertEqual(try state(["--tap", "VC3"])["expanded"] as? Int, 2)
-        XCTAssertTrue(try state(["--tap", "VC2"])["expanded"] is NSNull, "tapping the open panel collapses it")
+        XCTAssertEqual(try state([])["open"] as? [Int], [1])  // tap VC3, wait, tap VC2
+        XCTAssertEqual(try state(["--no-script"])["open"] as? [Int], [0])
+        XCTAssertEqual(try state(["--tap", "VC3"])["open"] as? [Int], [2])
+        XCTAssertEqual(try state(["--tap", "VC2"])["open"] as? [Int], [], "tapping the open panel collapses it")
         let mid = try state(["--at", "0.1"])
         let transition = try XCTUnwrap(mid["transition"] as? [String: Any])
         XCTAssertEqual(transition["from"] as? Int, 0)

@@ -5,36 +5,57 @@ import XCTest
 @testable import AccordionRender
 import AccordionTestSupport
 
-/// The page plays back what the model computed with two rules of its own:
-/// "header i under e = header i under none, moved down by e's shift when
-/// i > e" and "a content view moves exactly as its own header moves". These
-/// tests decode the data embedded in the page and check, for every state and
-/// every tap of small random stacks, that the two rules reproduce the model's
-/// frames and that the log templates reproduce the model's log.
+/// The page plays back what the model computed with three layout rules of
+/// its own: "header i = header i with nothing open, moved down by the content
+/// heights of the open panels above it", "a panel that shares the space gets
+/// its one-open height divided by the number open" and "a content view moves
+/// exactly as its own header moves" (the content that closes keeps its
+/// starting height, the one that opens its settled height; one that stays
+/// open moves from its start frame to its settled one). These tests decode
+/// the data embedded in the page and check, for every open set and every tap
+/// of small random stacks in both expansion modes, for retargeted taps and
+/// for pages that start mid-transition, that those rules reproduce the
+/// model's frames and that the log templates reproduce the model's log.
 final class HTMLPlaybackTests: XCTestCase {
     // MARK: - Decoding the page
+
+    typealias Frames = [(header: Rect, content: Rect?)]
 
     struct PageData {
         var json: [String: Any]
         var panels: [[String: Any]] { json["panels"] as! [[String: Any]] }
 
         func rect(_ panel: Int, _ key: String) -> Rect {
-            let a = (panels[panel][key] as! [NSNumber]).map(\.doubleValue)
+            rect(panels[panel][key] as! [NSNumber])
+        }
+
+        func rect(_ numbers: [NSNumber]) -> Rect {
+            let a = numbers.map(\.doubleValue)
             return Rect(x: a[0], y: a[1], width: a[2], height: a[3])
         }
 
-        func shift(_ panel: Int) -> Double { (panels[panel]["s"] as! NSNumber).doubleValue }
+        func number(_ panel: Int, _ key: String) -> Double { (panels[panel][key] as! NSNumber).doubleValue }
 
-        /// The page's settled header under `e`.
-        func header(_ i: Int, _ e: Int?) -> Rect {
-            var r = rect(i, "h")
-            if let e, i > e { r.y += shift(e) }
-            return r
+        /// The page's settled frames with the panels in `open` expanded, as the script computes them.
+        func settled(_ open: Set<Int>) -> Frames {
+            var below = 0.0
+            return panels.indices.map { i in
+                var h = rect(i, "h")
+                h.y += below
+                guard open.contains(i) else { return (h, nil) }
+                var c = rect(i, "c")
+                c.y += below
+                let shares = panels[i]["q"] as! Bool
+                c.height = shares && open.count > 1 ? number(i, "s") / Double(open.count) : number(i, "s")
+                below += c.height
+                return (h, c)
+            }
         }
 
-        /// The page's frames at eased fraction `k` of a tap from `from` to `to`
-        /// (settled under `to` when there is no transition), as the script computes them.
-        func frames(from: Int?, to: Int?, k: Double) -> [(Rect, Rect?)] {
+        /// The page's frames at eased fraction `k` of a transition from frames
+        /// `a` to the settled frames under `after`, closing `from` and opening `to`.
+        func frames(_ a: Frames, after: Set<Int>, from: Int?, to: Int?, k: Double) -> Frames {
+            let b = settled(after)
             let lerp = { (a: Rect, b: Rect) in
                 Rect(x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k,
                      width: a.width + (b.width - a.width) * k, height: a.height + (b.height - a.height) * k)
@@ -43,11 +64,10 @@ final class HTMLPlaybackTests: XCTestCase {
                 Rect(x: r.x + b.x - a.x, y: r.y + b.y - a.y, width: r.width, height: r.height)
             }
             return panels.indices.map { i in
-                let h = lerp(header(i, from), header(i, to))
-                var content: Rect?
-                if i == from { content = follow(rect(i, "c"), header(i, from), h) }
-                if i == to { content = follow(rect(i, "c"), header(i, to), h) }
-                return (h, content)
+                let h = lerp(a[i].header, b[i].header)
+                if i == from { return (h, follow(a[i].content!, a[i].header, h)) }
+                if i == to { return (h, follow(b[i].content!, b[i].header, h)) }
+                return (h, b[i].content.map { lerp(a[i].content!, $0) })
             }
         }
 
@@ -77,6 +97,7 @@ final class HTMLPlaybackTests: XCTestCase {
         c.curve = [.linear, .easeIn, .easeOut, .easeInOut][g.int(0...3)]
         c.duration = g.int(0...4) == 0 ? 0 : g.double(0.05...1.2)
         c.background = UInt32(truncatingIfNeeded: g.next())
+        c.expansion = g.int(0...1) == 0 ? .single : .multiple
         let n = g.int(0...5)
         let panels = (0..<n).map { i in
             PanelSpec(id: "p\(i)", title: "Panel <\(i)> & \"co\"", color: UInt32(truncatingIfNeeded: g.next()),
@@ -84,6 +105,12 @@ final class HTMLPlaybackTests: XCTestCase {
                       contentHeight: g.int(0...2) == 0 ? nil : g.double(0...700))
         }
         return (c, panels)
+    }
+
+    /// Every open set the container's mode allows over `n` panels.
+    static func openSets(_ n: Int, _ expansion: ExpansionMode) -> [Set<Int>] {
+        if expansion == .single { return [[]] + (0..<n).map { [$0] } }
+        return (0..<(1 << n)).map { bits in Set((0..<n).filter { bits & (1 << $0) != 0 }) }
     }
 
     static func assertClose(_ a: Rect?, _ b: Rect?, _ message: @autoclosure () -> String,
@@ -97,23 +124,37 @@ final class HTMLPlaybackTests: XCTestCase {
         XCTAssert(d < 1e-6, "\(message()): page \(a) vs model \(b)", file: file, line: line)
     }
 
+    static func assertFrames(_ page: Frames, _ model: [PanelFrame], _ message: @autoclosure () -> String,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(page.count, model.count, message(), file: file, line: line)
+        for (i, f) in model.enumerated() where i < page.count {
+            assertClose(page[i].header, f.header, "\(message()) header \(i)", file: file, line: line)
+            assertClose(page[i].content, f.content, "\(message()) content \(i)", file: file, line: line)
+        }
+    }
+
+    /// The open set a tap on `tap` leads to, and the panels it closes and opens.
+    static func afterTap(_ tap: Int, on open: Set<Int>, _ expansion: ExpansionMode) -> (Set<Int>, from: Int?, to: Int?) {
+        if expansion == .multiple {
+            return open.contains(tap) ? (open.subtracting([tap]), tap, nil) : (open.union([tap]), nil, tap)
+        }
+        let from = open.min()
+        return from == tap ? ([], from, nil) : ([tap], from, tap)
+    }
+
     // MARK: - Tests
 
-    func testSettledLayoutsOfEveryStateMatchTheModel() throws {
+    func testSettledLayoutsOfEveryOpenSetMatchTheModel() throws {
         var g = Generator(state: 1)
         for round in 0..<60 {
             let (c, panels) = Self.randomStack(&g)
             let shown = AccordionContainer(title: "t", container: c, panels: panels, expandedIndex: panels.isEmpty ? nil : 0)
             let data = try Self.decode(HTMLRender.page(shown.snapshot(at: 0)))
             XCTAssertEqual(data.panels.count, panels.count)
-            for e in [nil] + panels.indices.map(Optional.some) {
-                let model = AccordionContainer(title: "t", container: c, panels: panels, expandedIndex: e)
-                let frames = model.layout(at: model.settledTime)
-                let page = data.frames(from: nil, to: e, k: 1)
-                for (i, f) in frames.enumerated() {
-                    Self.assertClose(page[i].0, f.header, "round \(round) e \(String(describing: e)) header \(i)")
-                    Self.assertClose(page[i].1, f.content, "round \(round) e \(String(describing: e)) content \(i)")
-                }
+            for open in Self.openSets(panels.count, c.expansion) {
+                let model = AccordionContainer(title: "t", container: c, panels: panels, expandedIndices: open.sorted())
+                Self.assertFrames(data.settled(open), model.layout(at: model.settledTime),
+                                  "round \(round) \(c.expansion) \(c.layout) open \(open.sorted())")
             }
         }
     }
@@ -125,26 +166,103 @@ final class HTMLPlaybackTests: XCTestCase {
             c.duration = g.double(0.1...1)
             let data = try Self.decode(HTMLRender.page(
                 AccordionContainer(title: nil, container: c, panels: panels, expandedIndex: nil).snapshot(at: 0)))
-            for from in [nil] + panels.indices.map(Optional.some) {
+            for open in Self.openSets(panels.count, c.expansion) {
                 for tap in panels.indices {
-                    var model = AccordionContainer(title: nil, container: c, panels: panels, expandedIndex: from)
+                    var model = AccordionContainer(title: nil, container: c, panels: panels, expandedIndices: open.sorted())
                     model.apply(Step(.tap(panel: tap), at: 1))
-                    let to: Int? = tap == from ? nil : tap
-                    XCTAssertEqual(model.expandedIndex, to)
+                    let (after, from, to) = Self.afterTap(tap, on: open, c.expansion)
+                    XCTAssertEqual(model.expandedIndices, after.sorted())
                     for fraction in [0, 0.1, 0.37, 0.5, 0.81, 0.999] {
                         let time = 1 + c.duration * fraction
                         let info = try XCTUnwrap(model.transitionInfo(at: time))
                         XCTAssertEqual(info.from, from)
                         XCTAssertEqual(info.to, to)
                         let k = c.curve.value(atProgress: info.progress)
-                        let page = data.frames(from: from, to: to, k: k)
-                        for (i, f) in model.layout(at: time).enumerated() {
-                            let where_ = "round \(round) \(String(describing: from))→tap \(tap) at \(fraction)"
-                            Self.assertClose(page[i].0, f.header, "\(where_) header \(i)")
-                            Self.assertClose(page[i].1, f.content, "\(where_) content \(i)")
-                        }
+                        let page = data.frames(data.settled(open), after: after, from: from, to: to, k: k)
+                        Self.assertFrames(page, model.layout(at: time),
+                                          "round \(round) \(c.expansion) \(open.sorted())→tap \(tap) at \(fraction)")
                     }
                 }
+            }
+        }
+    }
+
+    /// A random non-empty stack under `interruption`, loaded with a random
+    /// open set, tapped at 1 s and again partway through that tap's transition.
+    struct Interrupted {
+        var container: ContainerSpec
+        var panels: [PanelSpec]
+        var open: Set<Int>
+        var first: Int, second: Int
+        var secondTime: Double
+        var model: AccordionContainer
+    }
+
+    static func interrupted(_ g: inout Generator, _ interruption: InterruptionPolicy) -> Interrupted? {
+        var (c, panels) = randomStack(&g)
+        guard !panels.isEmpty else { return nil }
+        c.duration = g.double(0.1...1)
+        c.interruption = interruption
+        let sets = openSets(panels.count, c.expansion)
+        let open = sets[g.int(sets.count)]
+        let first = g.int(panels.count), second = g.int(panels.count)
+        let secondTime = 1 + c.duration * g.double(0.05...0.95)
+        var model = AccordionContainer(title: nil, container: c, panels: panels, expandedIndices: open.sorted())
+        model.apply(Step(.tap(panel: first), at: 1))
+        model.apply(Step(.tap(panel: second), at: secondTime))
+        return Interrupted(container: c, panels: panels, open: open, first: first, second: second,
+                           secondTime: secondTime, model: model)
+    }
+
+    /// A tap that retargets a running transition: the page starts the new
+    /// one from the frames of the old one at the tap (its own `frames`),
+    /// and the model agrees with that at every moment after.
+    func testRetargetedTransitionsStartFromTheFramesShown() throws {
+        var g = Generator(state: 4)
+        for round in 0..<40 {
+            guard let run = Self.interrupted(&g, .retarget) else { continue }
+            let c = run.container
+            let data = try Self.decode(HTMLRender.page(
+                AccordionContainer(title: nil, container: c, panels: run.panels, expandedIndex: nil).snapshot(at: 0)))
+            let (middle, from1, to1) = Self.afterTap(run.first, on: run.open, c.expansion)
+            let (after, from2, to2) = Self.afterTap(run.second, on: middle, c.expansion)
+            XCTAssertEqual(run.model.expandedIndices, after.sorted(), "round \(round)")
+            let k1 = c.curve.value(atProgress: (run.secondTime - 1) / c.duration)
+            let shown = data.frames(data.settled(run.open), after: middle, from: from1, to: to1, k: k1)
+            for fraction in [0, 0.2, 0.5, 0.9] {
+                let time = run.secondTime + c.duration * fraction
+                let k = c.curve.value(atProgress: fraction)
+                Self.assertFrames(data.frames(shown, after: after, from: from2, to: to2, k: k), run.model.layout(at: time),
+                                  "round \(round) \(c.expansion) \(run.open.sorted()) tap \(run.first) then \(run.second) at \(fraction)")
+            }
+        }
+    }
+
+    /// A page rendered mid-transition (`--at`, retargeted or not) moves on
+    /// from the frames the model shows then, by the rest of the curve.
+    func testPageJoinsARunningTransitionWhereTheModelShowsIt() throws {
+        var g = Generator(state: 5)
+        for round in 0..<40 {
+            guard let run = Self.interrupted(&g, [.finish, .retarget][g.int(0...1)]) else { continue }
+            let c = run.container
+            let t0 = run.secondTime + c.duration * g.double(0.05...0.9)
+            let snapshot = run.model.snapshot(at: t0)
+            let info = try XCTUnwrap(snapshot.transition)
+            let data = try Self.decode(HTMLRender.page(snapshot))
+            let state = data.json["state"] as! [String: Any]
+            let t = state["transition"] as! [String: Any]
+            let shown: Frames = (t["shown"] as! [[Any]]).map { pair in
+                (data.rect(pair[0] as! [NSNumber]), (pair[1] as? [NSNumber]).map(data.rect))
+            }
+            Self.assertFrames(shown, snapshot.panels, "round \(round) shown at load")
+            let open = Set((state["open"] as! [Int]))
+            XCTAssertEqual(open.sorted(), snapshot.expandedIndices)
+            let k0 = c.curve.value(atProgress: (t["progress"] as! NSNumber).doubleValue)
+            for fraction in [0.3, 0.6, 0.95] {
+                let time = t0 + (info.end - t0) * fraction
+                let k = (c.curve.value(atProgress: (time - info.start) / (info.end - info.start)) - k0) / (1 - k0)
+                Self.assertFrames(data.frames(shown, after: open, from: info.from, to: info.to, k: k), run.model.layout(at: time),
+                                  "round \(round) joined at \(t0), at \(time)")
             }
         }
     }
@@ -178,7 +296,8 @@ final class HTMLPlaybackTests: XCTestCase {
                 }
             }
             let ignored = data.json["ignored"] as! [String: String]
-            XCTAssertEqual(ignored, ["event": "tapIgnored", "transition": "transition", "modal": "modal"])
+            XCTAssertEqual(ignored, ["event": "tapIgnored", "transition": "transition", "modal": "modal",
+                                     "disabled": "disabled", "notCollapsible": "notCollapsible"])
         }
     }
 
@@ -192,7 +311,7 @@ final class HTMLPlaybackTests: XCTestCase {
         let snapshot = model.snapshot(at: model.settledTime)
         let data = try Self.decode(HTMLRender.page(snapshot))
         let state = data.json["state"] as! [String: Any]
-        XCTAssertEqual(state["expanded"] as? Int, 2)
+        XCTAssertEqual(state["open"] as? [Int], [2])
         XCTAssertEqual(state["modal"] as? String, "Compose")
         XCTAssert(state["transition"] is NSNull)
         let log = data.json["log"] as! [[Any]]

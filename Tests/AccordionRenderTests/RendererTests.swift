@@ -222,6 +222,28 @@ final class TextRenderTests: XCTestCase {
         XCTAssertFalse(text.contains("\u{07}"))
     }
 
+    /// A disabled header is a dotted, dimmed bar that says so; the open panel
+    /// that cannot close (disabled, or the last open one of a container that
+    /// is not collapsible) says it is pinned; the others are drawn as before.
+    func testDisabledAndPinnedHeadersSaySo() {
+        var s = Demo.settled(expanded: 1)
+        s.panels[0].panel.disabled = true
+        let text = Renderer.render([s], format: .text, steps: false)
+        XCTAssertTrue(text.contains("│┄┄ View Controller 1 · disabled ┄"), text)
+        XCTAssertTrue(text.contains("│━━ View Controller 2 ━"), text)
+        XCTAssertFalse(text.contains("pinned"), "collapsible: the open panel can close")
+        let colour = Renderer.render([s], format: .text, steps: false, color: true)
+        XCTAssertTrue(colour.contains("\u{1B}[2m\u{1B}[48;2;26;188;156m\u{1B}[38;2;255;255;255m View Controller 1 · disabled"), colour)
+
+        s.container.collapsible = false
+        XCTAssertTrue(Renderer.render([s], format: .text, steps: false).contains("│━━ View Controller 2 · pinned ━"))
+        s.container.collapsible = true
+        s.panels[1].panel.disabled = true
+        let pinned = Renderer.render([s], format: .text, steps: false)
+        XCTAssertTrue(pinned.contains("│━━ View Controller 2 · pinned ━"), pinned)
+        XCTAssertTrue(pinned.contains("│━━ View Controller 3 ━"), pinned)
+    }
+
     func testLongAndWideTitlesAreCut() {
         var s = Demo.settled(expanded: 0)
         s.panels[0].panel.title = String(repeating: "設定", count: 40)
@@ -276,6 +298,30 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertFalse(svg.contains("<script>"))
         XCTAssertTrue(svg.contains("&lt;script&gt;&amp;&quot;&apos;"))
         XCTAssertTrue(svg.contains("a&lt;b&gt;\u{FFFD}"))
+    }
+
+    /// A disabled header is washed out and has no chevron; a pinned one has a
+    /// padlock (a filled body under an arc) instead of its chevron.
+    func testDisabledHeadersHaveNoChevronAndPinnedOnesALock() {
+        func marks(_ svg: String, _ header: Int) -> (chevron: Bool, lock: Bool, washed: Bool) {
+            let start = svg.range(of: "<clipPath id=\"p0-h\(header)\">")!.lowerBound
+            let group = String(svg[start...]).components(separatedBy: "</g>")[0]
+            return (group.contains("stroke-linejoin=\"round\""), group.contains(" 0 0 1 "),
+                    group.contains("fill=\"#FFFFFF\" fill-opacity=\"0.45\""))
+        }
+        var s = Demo.settled(expanded: 1)
+        let plain = Renderer.render([s], format: .svg, steps: false)
+        for i in 0..<3 {
+            XCTAssertTrue(marks(plain, i) == (true, false, false), "header \(i): \(marks(plain, i))")
+        }
+        s.panels[0].panel.disabled = true
+        s.panels[1].panel.disabled = true
+        let svg = Renderer.render([s], format: .svg, steps: false)
+        XCTAssertTrue(marks(svg, 0) == (false, false, true), "disabled: \(marks(svg, 0))")
+        XCTAssertTrue(marks(svg, 1) == (false, true, false), "pinned: \(marks(svg, 1))")
+        XCTAssertTrue(marks(svg, 2) == (true, false, false), "plain: \(marks(svg, 2))")
+        // Header 1 spans y 44…88: the lock's body 9 × 6.6 centred on x 353, a quarter of it above y 66.
+        XCTAssertTrue(svg.contains("<rect x=\"348.5\" y=\"64.35\" width=\"9\" height=\"6.6\" rx=\"1.5\" fill=\"#FFFFFF\"/>"), svg)
     }
 
     func testModalIsASheetOverTheScreen() {

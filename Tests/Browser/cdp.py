@@ -17,6 +17,23 @@ class CDPError(Exception):
     pass
 
 
+def setup_failed(message):
+    """Prints a run's setup failure and its zero counts; returns the exit status.
+    Nothing is skipped silently: a missing binary or browser fails the run."""
+    print(f"FAIL setup: {message}")
+    print("0 passed, 1 failed")
+    return 1
+
+
+def launch(width, height):
+    """A headless chromium, or None after reporting why it cannot start."""
+    try:
+        return Browser(width=width, height=height)
+    except Exception as e:
+        setup_failed(f"cannot start headless chromium: {e}")
+        return None
+
+
 class Browser:
     """One headless chromium process and one page target, driven over CDP."""
 

@@ -3,11 +3,14 @@
 The page's JavaScript is the only implementation of the step rules besides
 the Swift model, so it is held to the model on specs nobody wrote by hand:
 random stacks (1-8 panels, random header heights, sizes, `fill` and `fit`
-with random `contentHeight`, every curve, durations including 0, random
-initial `expanded`), scripts with resizes, modals, `expand` and `setPanels`,
-pages that start mid-transition (`render --at`) or under a modal, and random
-clicks at exact container times (inside running transitions, at their very
-end, on the expanded header, on collapsed ones, at the same instant).
+with random `contentHeight`, every curve, durations including 0, both
+`expansion` modes, `collapsible` or not, every `interruption` policy,
+disabled panels, random initial `expanded`, a list of them in `multiple`),
+scripts with resizes, modals, `expand`, `collapse` and `setPanels`, pages
+that start mid-transition (`render --at`, retargeted ones included) or under
+a modal, and random clicks at exact container times (inside running
+transitions, at their very end, on open headers, on collapsed ones, on
+disabled ones, at the same instant).
 
 The page runs on its test clock (`?clock=manual`, `__accordion.setTime`), so
 every click lands at a known container time. The oracle is the model: the
@@ -16,9 +19,10 @@ same spec with the clicks appended as timed `tap` steps, dumped with
 after T do not happen, which is exactly what the page has seen by then).
 Compared at every moment: each header and content frame as the page set it
 (within 0.01 px) and as the browser lays it out (within 0.5 px), which
-content views are shown and which is in front, expandedIndex and
-aria-expanded, interaction, the modal, the running transition, and every
-log line (time within 1e-6 s, event, panel, reason).
+content views are shown and which is in front, expandedIndex,
+expandedIndices, aria-expanded and aria-disabled, interaction, the modal,
+the running transition, and every log line (time within 1e-6 s, event,
+panel, reason).
 
 Times are on a millisecond grid (the dump spells times to 3 decimals), so
 log times compare exactly; transition ends are sums of grid values, so a
@@ -43,24 +47,42 @@ DURATIONS = [0, 0, 1e-10, 0.001, 0.05, 0.1, 0.25, 0.3, 0.3, 0.45, 0.8, 1.2]
 # Wrong page rules the test must catch: name -> (text in the page, replacement, what it breaks).
 MUTATIONS = {
     "taps-pass-during-transition": (
-        "if (T) return log(t, D.ignored.event, P[i].id, D.ignored.transition);", "",
-        "a tap during a running transition starts another instead of being ignored"),
+        'if (T && D.interruption === "ignore") return ignore(D.ignored.transition);', "",
+        "a tap during a running transition under `interruption: ignore` is not ignored"),
     "no-modal-check": (
-        "if (modal !== null) return log(t, D.ignored.event, P[i].id, D.ignored.modal);", "",
+        "if (modal !== null) return ignore(D.ignored.modal);", "",
         "a tap under a modal is not ignored"),
+    "no-disabled-check": (
+        "if (P[i].d) return ignore(D.ignored.disabled);", "",
+        "a tap on a disabled panel is not ignored"),
+    "collapsible-ignored": (
+        "if (open[i] && k === 1 && !D.collapsible) return ignore(D.ignored.notCollapsible);", "",
+        "a tap may close the last open panel of a container that is not collapsible"),
+    "finish-retarget-swapped": (
+        'T && D.interruption === "retarget" ? frames(T, t)', 'T && D.interruption === "finish" ? frames(T, t)',
+        "`finish` starts from the frames shown and `retarget` from the settled ones"),
+    "multiple-closes-others": (
+        'const from = D.expansion === "multiple" ? (open[i] ? i : null) : first();', "const from = first();",
+        "in `multiple` a tap closes the first open panel as `single` does"),
+    "shares-not-divided": (
+        "P[i].q && k > 1 ? P[i].s / k : P[i].s", "P[i].s",
+        "open panels that share the space each get all of it"),
+    "pinned-not-aria-disabled": (
+        'if (P[i].d || pinned) h.setAttribute("aria-disabled", "true");', 'if (P[i].d) h.setAttribute("aria-disabled", "true");',
+        "the open panel that cannot close does not say aria-disabled"),
     "collapse-reexpands": (
-        "to = i === expanded ? null : i;", "to = i;",
+        ": i === from ? null : i;", ": i;",
         "a tap on the expanded header switches to itself instead of collapsing"),
     "header-off-by-one-px": (
-        "r[1] + P[e].s, r[2], r[3]]", "r[1] + P[e].s + 1, r[2], r[3]]",
-        "headers below the expanded panel sit 1 px too low"),
+        "[h[0], h[1] + below, h[2], h[3]]", "[h[0], h[1] + below + 1, h[2], h[3]]",
+        "headers below an open panel sit 1 px too low"),
     "content-off-by-a-tenth-px": (
         "[r[0] + to[0] - from[0], r[1] + to[1] - from[1], r[2], r[3]]",
         "[r[0] + to[0] - from[0], r[1] + to[1] - from[1] + 0.1, r[2], r[3]]",
         "a content view lags its header by 0.1 px mid-transition (under the 0.5 px of the layout checks)"),
     "end-entries-swapped": (
-        "replay(D.templates[t.kind].end, t.from, t.to, t.end);",
-        "replay(D.templates[t.kind].end.slice().reverse(), t.from, t.to, t.end);",
+        "replay(D.templates[t.kind].end, t.from, t.to, time);",
+        "replay(D.templates[t.kind].end.slice().reverse(), t.from, t.to, time);",
         "a transition's end entries are logged in the wrong order"),
     "no-time-tolerance": (
         "const early = (a, b) => a < b - D.tolerance;", "const early = (a, b) => a < b;",
@@ -101,12 +123,20 @@ def random_spec(rng):
         "duration": rng.choice(DURATIONS),
         "curve": rng.choice(CURVES),
     }
+    # The tap rules' settings: each omitted now and then (its default).
+    container["expansion"] = rng.choice(["single", "multiple", "multiple", None])
+    container["collapsible"] = rng.choice([True, False, False, None])
+    container["interruption"] = rng.choice(["ignore", "finish", "retarget", "retarget", None])
+    container["headingLevel"] = rng.choice([None, None, rng.randint(1, 6)])
     choice = rng.random()
-    container["expanded"] = ("omit" if choice < 0.25 else None if choice < 0.45
-                             else f"p{rng.randrange(n)}" if choice < 0.75 else rng.randrange(n))
+    # A list of open panels, mostly where `multiple` allows one (under `single` it is an error).
+    listed = choice >= 0.7 and (container["expansion"] == "multiple" or rng.random() < 0.1)
+    container["expanded"] = ("omit" if choice < 0.2 else None if choice < 0.35
+                             else f"p{rng.randrange(n)}" if choice < 0.55 else rng.randrange(n) if not listed
+                             else [rng.choice([f"p{i}", i]) for i in sorted(rng.sample(range(n), rng.randint(0, n)))])
     panels = []
     for i in range(n):
-        p = {"id": f"p{i}", "title": f"Panel {i}", "color": rng.randrange(1 << 24)}
+        p = {"id": f"p{i}", "title": f"Panel {i}", "color": rng.randrange(1 << 24), "disabled": rng.random() < 0.2}
         if own[i]:
             p["headerHeight"] = heights[i]
         r = rng.random()
@@ -121,7 +151,7 @@ def random_spec(rng):
     script = []
     ids = [p["id"] for p in panels]
     for _ in range(rng.randint(0, 4)):
-        kind = rng.choice(["tap", "tap", "tap", "wait", "resize", "present", "expand", "setPanels"])
+        kind = rng.choice(["tap", "tap", "tap", "wait", "resize", "present", "expand", "collapse", "setPanels"])
         if kind == "tap":
             script.append({"tap": rng.choice([rng.choice(ids), rng.randrange(len(ids))])})
             if rng.random() < 0.3:
@@ -137,7 +167,9 @@ def random_spec(rng):
                 script.append({"expand": rng.choice(ids)})
             script += [{"present": "Sheet"}, {"dismiss": True}]
         elif kind == "expand":
-            script.append({"expand": rng.choice([None, rng.choice(ids)])})
+            script.append({"expand": rng.choice([None, rng.choice(ids), rng.choice(ids)])})
+        elif kind == "collapse":
+            script.append({"collapse": rng.choice(["all", rng.choice(ids), rng.randrange(len(ids))])})
         else:
             kept = ids[:]
             rng.shuffle(kept)
@@ -169,6 +201,8 @@ def yaml_value(v):
         return "null"
     if v is True:
         return "true"
+    if v is False:
+        return "false"
     if isinstance(v, str):
         return v
     return num(v)
@@ -180,7 +214,12 @@ def spec_text(spec, clicks=()):
     lines = ["accordion: 1", "title: Random spec", "container:"]
     for key in ("width", "height", "headerHeight", "layout"):
         lines.append(f"  {key}: {yaml_value(c[key])}")
-    if c["expanded"] != "omit":
+    for key in ("expansion", "collapsible", "interruption", "headingLevel"):
+        if c[key] is not None:
+            lines.append(f"  {key}: {yaml_value(c[key])}")
+    if isinstance(c["expanded"], list):
+        lines.append(f"  expanded: [{', '.join(yaml_value(v) for v in c['expanded'])}]")
+    elif c["expanded"] != "omit":
         lines.append(f"  expanded: {yaml_value(c['expanded'])}")
     lines += ["  animation:", f"    duration: {c['duration']!r}"]
     if c["curve"]:
@@ -194,6 +233,8 @@ def spec_text(spec, clicks=()):
         for key in ("headerHeight", "contentHeight"):
             if key in p:
                 lines.append(f"    {key}: {num(p[key])}")
+        if p["disabled"]:
+            lines.append("    disabled: true")
     steps = list(spec["script"]) + [{"tap": i, "at": t} for t, i in clicks]
     lines.append("script:" if steps else "script: []")
     for step in steps:
@@ -222,11 +263,12 @@ READ_EXACT = r"""(() => {
   };
   const laid = (el) => { const r = el.getBoundingClientRect(); return [r.x - s.x, r.y - s.y, r.width, r.height]; };
   const panels = [];
-  for (const h of document.querySelectorAll('#screen > .header')) {
+  for (const h of document.querySelectorAll('#screen .header')) {
     const c = document.getElementById(h.getAttribute('aria-controls'));
     const shown = !c.hidden && getComputedStyle(c).display !== 'none';
     panels[Number(h.id.slice(1))] = {
       header: written(h), headerLaid: laid(h), expanded: h.getAttribute('aria-expanded'),
+      disabled: h.getAttribute('aria-disabled'), heading: h.parentElement.tagName,
       content: shown ? written(c) : null, contentLaid: shown ? laid(c) : null, front: c.classList.contains('front'),
     };
   }
@@ -234,14 +276,16 @@ READ_EXACT = r"""(() => {
   return { panels, state: window.__accordion.state(), screen: [s.x, s.y, s.width, s.height],
            sheet: !sheet.hidden, interaction: document.getElementById('interaction').textContent,
            expandedText: document.getElementById('expanded-index').textContent,
+           indicesText: document.getElementById('expanded-indices').textContent,
            visibleText: document.getElementById('visible').textContent,
            logLines: document.querySelectorAll('#log li').length };
 })()"""
 
 
-def differences(view, dump):
+def differences(view, dump, heading_level):
     """Every way the page differs from the model's dump; empty when they agree."""
     out = []
+    container = dump["container"]
     if len(view["panels"]) != len(dump["panels"]):
         return [f"page has {len(view['panels'])} headers, model {len(dump['panels'])}"]
 
@@ -266,12 +310,23 @@ def differences(view, dump):
         front = transition is not None and transition["to"] == m["index"]
         if p["front"] != front:
             out.append(f"content {m['id']} front={p['front']}, model transition {transition}")
-        expanded = "true" if m["index"] == dump["expandedIndex"] else "false"
+        expanded = "true" if m["expanded"] else "false"
         if p["expanded"] != expanded:
-            out.append(f"header {m['id']} aria-expanded={p['expanded']}, model expandedIndex {dump['expandedIndex']}")
+            out.append(f"header {m['id']} aria-expanded={p['expanded']}, model expanded {m['expanded']}")
+        # A button whose tap its own panel refuses says so: disabled, or the
+        # last open panel of a container that is not collapsible.
+        refuses = m["disabled"] or (m["expanded"] and not container["collapsible"] and len(dump["expandedIndices"]) == 1)
+        if p["disabled"] != ("true" if refuses else None):
+            out.append(f"header {m['id']} aria-disabled={p['disabled']}, model disabled {m['disabled']}, "
+                       f"open {dump['expandedIndices']}, collapsible {container['collapsible']}")
+        if p["heading"] != f"H{heading_level}":
+            out.append(f"header {m['id']} sits in a {p['heading']}, not an h{heading_level}")
     state = view["state"]
     if state["expandedIndex"] != dump["expandedIndex"]:
         out.append(f"expandedIndex {state['expandedIndex']}, model {dump['expandedIndex']}")
+    if state["expandedIndices"] != dump["expandedIndices"] or \
+            view["indicesText"] != "[" + ", ".join(map(str, dump["expandedIndices"])) + "]":
+        out.append(f"expandedIndices {state['expandedIndices']} ({view['indicesText']!r}), model {dump['expandedIndices']}")
     want_text = "none" if dump["expandedIndex"] is None else str(dump["expandedIndex"])
     if view["expandedText"] != want_text:
         out.append(f"expandedIndex shown as {view['expandedText']!r}, model {want_text!r}")
@@ -315,7 +370,7 @@ def run_random(run, browser, seed, count=40, clicks=6, mutate=None, stop_at_firs
     the named mutation is applied to each page before it is loaded."""
     rng = random.Random(seed)
     stats = {"specs": 0, "invalid": 0, "mid_start": 0, "modal_start": 0, "clicks": 0, "real_clicks": 0,
-             "ignored": 0, "samples": 0, "mid_samples": 0}
+             "ignored": 0, "interrupting": 0, "samples": 0, "mid_samples": 0, "modes": {}}
     failures = []
     attempts = 0
     while stats["specs"] < count and attempts < count * 4:
@@ -329,6 +384,9 @@ def run_random(run, browser, seed, count=40, clicks=6, mutate=None, stop_at_firs
             stats["invalid"] += 1
             continue
         stats["specs"] += 1
+        c = spec["container"]
+        mode = f"{c['expansion'] or 'single'}/{c['interruption'] or 'ignore'}"
+        stats["modes"][mode] = stats["modes"].get(mode, 0) + 1
         try:
             play(run, browser, rng, spec, path, name, clicks, mutate, stats)
         except Mismatch as e:
@@ -345,7 +403,12 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
     if spec["start"] == "mid" and spec["container"]["duration"] >= 0.01:
         d = spec["container"]["duration"]
         t0 = grid(settled["time"] - d + rng.uniform(0.1, 0.9) * d)
-        base = run.dump(path, at=t0)
+        # The page must start inside the last tap's own transition: the script
+        # has no step after it. When that tap was ignored, a transition
+        # running at t0 is an earlier one, and steps after t0 would happen in
+        # the model but never on the page.
+        accepted = not settled["events"] or settled["events"][-1]["event"] != "tapIgnored"
+        base = run.dump(path, at=t0) if t0 >= 0 and accepted else settled
         if base["transition"] is not None:
             extra = ["--at", repr(t0)]
             stats["mid_start"] += 1
@@ -374,7 +437,8 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
     t0 = view["state"]["loadedAt"]
     if abs(t0 - base["time"]) > 1e-3:
         raise Mismatch(f"the page starts at {t0} s, the model at {base['time']} s")
-    check(view, base, "at load")
+    level = spec["container"]["headingLevel"] or 3
+    check(view, base, "at load", level)
     stats["samples"] += 1
     ids = [p["id"] for p in base["panels"]]
     n = len(ids)
@@ -410,12 +474,12 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
             # The model at t has every click at t: only the page after the last of them compares.
             moments.pop()
         now = browser.eval(READ_EXACT)
-        e = now["state"]["expandedIndex"]
+        opened = now["state"]["expandedIndices"]
         pick = rng.random()
-        if e is not None and pick < 0.35:
-            i = e
-        elif pick < 0.75 and n > 1:
-            i = rng.choice([j for j in range(n) if j != e])
+        if opened and pick < 0.35:
+            i = rng.choice(opened)
+        elif pick < 0.75 and n > len(opened):
+            i = rng.choice([j for j in range(n) if j not in opened])
         else:
             i = rng.randrange(n)
         click(browser, now, i, rng, stats)
@@ -425,6 +489,8 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
         view = browser.eval(READ_EXACT)
         if len(view["state"]["log"]) > len(now["state"]["log"]) and view["state"]["log"][-1][1] == "tapIgnored":
             stats["ignored"] += 1
+        elif now["state"]["transition"] is not None:
+            stats["interrupting"] += 1  # accepted during a transition: finished or retargeted
         moments.append((t, view, f"click {k + 1} on {ids[i]} at {t:g} s"))
     # After the last click: through its transition to the settled state.
     for at in between(rng, view, moments_after=None):
@@ -436,7 +502,12 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
         dump = run.dump(oracle, at=at)
         stats["samples"] += 1
         stats["mid_samples"] += dump["transition"] is not None
-        check(seen, dump, f"{label}, read at {at!r} s (clicks {' '.join(plan)})")
+        check(seen, dump, f"{label}, read at {at!r} s (clicks {' '.join(plan)})", level)
+    # What the clicks met: the reasons the model ignored them for.
+    for entry in dump["events"][len(base["events"]):] if moments else []:
+        if entry["event"] == "tapIgnored":
+            key = "ignored " + entry["reason"]
+            stats[key] = stats.get(key, 0) + 1
 
 
 def between(rng, view, moments_after):
@@ -465,15 +536,17 @@ def click(browser, view, i, rng, stats):
     """A real mouse click at the header's centre, or now and then `element.click()`
     (and always for headers too thin to aim at)."""
     x, y, w, h = view["panels"][i]["headerLaid"]
-    sx, sy = view["screen"][:2]
-    if h >= 4 and rng.random() < 0.7:
+    sx, sy, sw, sh = view["screen"]
+    # A header below the container's bottom (a `multiple` + `fit` stack taller
+    # than the container) is clipped away: no pointer can reach it.
+    if h >= 4 and 0 <= y + h / 2 < sh and rng.random() < 0.7:
         browser.click(sx + x + w / 2, sy + y + h / 2)
         stats["real_clicks"] += 1
     else:
         browser.eval(f"document.getElementById('h{i}').click()")
 
 
-def check(view, dump, label):
-    problems = differences(view, dump)
+def check(view, dump, label, heading_level):
+    problems = differences(view, dump, heading_level)
     if problems:
         raise Mismatch(f"{label}: " + "; ".join(problems[:4]))

@@ -1,0 +1,40 @@
+import AccordionModel
+
+/// What a header shows about a tap on it: the usual chevron (its panel
+/// opens or closes), nothing but a dimmed bar (its panel is disabled and
+/// closed: a tap is ignored), or a lock (its panel is open and a tap cannot
+/// close it: disabled, or the last open panel of a container that is not
+/// collapsible). Every renderer draws the same three, so a pinned panel
+/// looks pinned in the terminal, the picture and the page alike.
+enum HeaderMark: Equatable {
+    /// A tap opens or closes the panel; `open` says which way the chevron points.
+    case chevron(open: Bool)
+    /// The panel is disabled and closed.
+    case disabled
+    /// The panel is open and a tap cannot close it.
+    case pinned
+
+    /// The mark of panel `index` in the moment `s`: the tap rules that
+    /// concern the panel itself (disabled; the last open panel of a container
+    /// that is not collapsible), read on the open set the snapshot shows.
+    init(_ s: Snapshot, _ index: Int) {
+        let open = s.isExpanded(index)
+        let lastOpen = open && !s.container.collapsible && s.expandedIndices.count == 1
+        if open && (s.panels[index].panel.disabled || lastOpen) {
+            self = .pinned
+        } else if s.panels[index].panel.disabled {
+            self = .disabled
+        } else {
+            self = .chevron(open: open)
+        }
+    }
+
+    /// The word a text drawing adds after the title, nil for the usual header.
+    var word: String? {
+        switch self {
+        case .chevron: nil
+        case .disabled: "disabled"
+        case .pinned: "pinned"
+        }
+    }
+}

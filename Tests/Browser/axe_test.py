@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""axe-core over every sample page, in headless chromium.
+
+Each sample under samples/ is rendered with `accordion render --format html`
+once per container mode (the sample as written, and with each other
+combination of `expansion` and `collapsible`), opened
+from disk, and checked by axe-core (the axe.min.js that PyPI's
+axe-selenium-python ships; scripts/fetch-axe-core.sh installs it) at several
+moments: at load, after a click on each header in turn once it has settled,
+and in the middle of a transition (the page's test clock holds it there).
+Every violation fails the run except `color-contrast`: a header colour is
+the author's choice and `accordion validate` already warns about it as
+`low-contrast`.
+
+The script is injected over the DevTools protocol (Runtime.evaluate), so the
+page itself keeps loading nothing.
+
+Standard library only. Usage: axe_test.py [--accordion PATH] [--axe PATH] [-k TEXT] [-v]
+Prints one line per sample and mode, then `N passed, N failed`; exits 1 on any failure.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from cdp import CDPError, launch, setup_failed  # noqa: E402
+
+# The one rule the pages may break, because validate reports it to the author.
+ALLOWED = {"color-contrast"}
+
+
+class Failure(Exception):
+    pass
+
+
+def cli(accordion, *args):
+    result = subprocess.run([accordion, *args], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failure(f"accordion {' '.join(args)} exited {result.returncode}: {result.stderr.strip()}")
+    return result.stdout
+
+
+def with_container_keys(text, keys):
+    """The spec text with `keys` set under `container:` (replacing the
+    sample's own values of those keys, continuation lines included), at the
+    indentation its keys use."""
+    lines = text.split("\n")
+    start = next(i for i, line in enumerate(lines) if re.match(r"^container:\s*(#.*)?$", line))
+    end = start + 1
+    while end < len(lines) and (lines[end].startswith((" ", "\t")) or not lines[end].strip()):
+        end += 1
+    body = lines[start + 1:end]
+    indent = next((re.match(r"^(\s+)", line).group(1) for line in body if line.strip()), "  ")
+    kept, dropping = [], False
+    for line in body:
+        if re.match(rf"^{indent}\S", line):
+            dropping = any(re.match(rf"^{indent}{key}\s*:", line) for key in keys)
+        if not dropping:
+            kept.append(line)
+    added = [f"{indent}{key}: {value}" for key, value in keys.items()]
+    return "\n".join(lines[:start + 1] + added + kept + lines[end:])
+
+
+def modes(accordion, sample):
+    """The container modes a sample is checked in: as written, then each
+    other combination of `expansion` and `collapsible` (in `single`, only
+    the first of several initially open panels stays open)."""
+    dump = json.loads(cli(accordion, "render", "--format", "json", "--no-script", sample))
+    own = (dump["container"]["expansion"], dump["container"]["collapsible"])
+    first = dump["expandedPanel"]
+    found = [{}]
+    for expansion in ("single", "multiple"):
+        for collapsible in (True, False):
+            if (expansion, collapsible) == own:
+                continue
+            keys = {"expansion": expansion, "collapsible": str(collapsible).lower()}
+            if expansion == "single" and own[0] == "multiple":
+                keys["expanded"] = first or "null"  # a list is `multiple`'s alone
+            found.append(keys)
+    return found
+
+
+def label(keys):
+    return ", ".join(f"{k}: {v}" for k, v in keys.items()) or "as written"
+
+
+AXE_RUN = """(async () => {
+  const result = await axe.run(document, { resultTypes: ['violations'] });
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })) }));
+})()"""
+
+
+def violations(browser, axe_source):
+    """axe-core's violations on the page as it is now, less the allowed rules."""
+    if not browser.eval("typeof window.axe === 'object'"):
+        browser.eval(axe_source + "\n;true")
+    found = browser.eval(AXE_RUN)
+    return [v for v in found if v["id"] not in ALLOWED]
+
+
+def describe(found):
+    parts = []
+    for v in found[:3]:
+        nodes = "; ".join(f"{n['target']}: {n['summary']}".replace("\n", " ") for n in v["nodes"][:2])
+        parts.append(f"{v['id']} ({v['impact']}: {v['help']}) at {nodes}")
+    return " | ".join(parts)
+
+
+def header_count(browser):
+    return browser.eval("document.querySelectorAll('#screen .header').length")
+
+
+def check_page(browser, axe_source, path):
+    """Runs axe at load, after clicking each header once it has settled, and
+    mid-transition; returns how many moments were checked."""
+    browser.navigate("file://" + path + "?clock=manual")
+    errors = [e for e in browser.events if e["method"] == "Runtime.exceptionThrown"]
+    if errors:
+        raise Failure(f"script error: {errors[0]['params']['exceptionDetails'].get('text')}")
+    checked = 0
+
+    def at(moment):
+        nonlocal checked
+        found = violations(browser, axe_source)
+        checked += 1
+        if found:
+            raise Failure(f"{moment}: {describe(found)}")
+
+    at("at load")
+    n = header_count(browser)
+    mid_done = False
+    for i in range(n):
+        state = browser.eval("window.__accordion.state()")
+        t = state["now"] + 1
+        browser.eval(f"window.__accordion.setTime({t!r})")
+        browser.eval(f"document.getElementById('h{i}').click()")
+        running = browser.eval("window.__accordion.state().transition")
+        if running and not mid_done:
+            browser.eval(f"window.__accordion.setTime({(running['start'] + running['end']) / 2!r})")
+            at(f"mid-transition after a click on header {i}")
+            mid_done = True
+        browser.eval(f"window.__accordion.setTime({t + 10!r})")
+        at(f"after a click on header {i}")
+    return checked
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--accordion", default=os.environ.get("ACCORDION_BIN") or os.path.join(ROOT, ".build/release/accordion"))
+    parser.add_argument("--axe", help="axe.min.js (default: the one scripts/fetch-axe-core.sh installs)")
+    parser.add_argument("-k", help="only samples whose file name contains this")
+    parser.add_argument("-v", "--verbose", action="store_true", help="keep the pages")
+    parser.add_argument("samples", nargs="*", help="spec files (default: samples/*.yaml)")
+    args = parser.parse_args()
+    if not os.access(args.accordion, os.X_OK):
+        return setup_failed(f"no accordion binary at {args.accordion} (build it first)")
+    axe_path = args.axe
+    if axe_path is None:
+        fetched = subprocess.run([os.path.join(ROOT, "scripts", "fetch-axe-core.sh")], capture_output=True, text=True)
+        if fetched.returncode != 0:
+            return setup_failed(f"cannot install axe-core: {fetched.stderr.strip()}")
+        axe_path = os.path.join(ROOT, fetched.stdout.strip().splitlines()[-1])
+    axe_source = open(axe_path, encoding="utf-8").read()
+    version = re.search(r"axe v([0-9.]+)", axe_source[:200])
+    print(f"     axe-core {version.group(1) if version else '(unknown version)'} from {os.path.relpath(axe_path, ROOT)}")
+    samples = args.samples or sorted(glob.glob(os.path.join(ROOT, "samples", "*.yaml")))
+    workdir = tempfile.mkdtemp(prefix="accordion-axe-")
+    passed = failed = moments = 0
+    started = time.monotonic()
+    browser = launch(1280, 1000)
+    if browser is None:
+        return 1
+    try:
+        for sample in samples:
+            name = os.path.splitext(os.path.basename(sample))[0]
+            if args.k and args.k not in name:
+                continue
+            for keys in modes(args.accordion, sample):
+                check = f"axe {name} ({label(keys)})"
+                try:
+                    text = open(sample, encoding="utf-8").read()
+                    spec = os.path.join(workdir, f"{name}-{'-'.join(keys.values()) or 'as-written'}.yaml")
+                    with open(spec, "w", encoding="utf-8") as f:
+                        f.write(with_container_keys(text, keys) if keys else text)
+                    page = spec[:-5] + ".html"
+                    cli(args.accordion, "render", "--format", "html", "-o", page, spec)
+                    count = check_page(browser, axe_source, page)
+                except (Failure, CDPError) as e:
+                    failed += 1
+                    print(f"FAIL {check}: {e}", flush=True)
+                    continue
+                passed += 1
+                moments += count
+                print(f"ok   {check}: {count} moments, no violation", flush=True)
+    finally:
+        browser.close()
+    if args.verbose:
+        print(f"pages kept in {workdir}")
+    else:
+        shutil.rmtree(workdir, ignore_errors=True)
+    print(f"{moments} moments checked in {time.monotonic() - started:.1f} s")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
