@@ -222,9 +222,8 @@ public struct ContainerState: Sendable, Equatable {
     public func ignoreReason(forTapOn index: Int, interruption: InterruptionPolicy) -> IgnoreReason? {
         if modalTitle != nil { return .modal }
         if running != nil, interruption == .ignore { return .transition }
-        if panels[index].disabled { return .disabled }
-        if !container.collapsible, expandedIndices.count == 1, expandedIndices[0] == index { return .notCollapsible }
-        return nil
+        return .forPanel(disabled: panels[index].disabled, isOpen: isExpanded(index),
+                         openCount: expandedIndices.count, collapsible: container.collapsible)
     }
 
     /// Ends a transition still running at `time`, before its scheduled end:

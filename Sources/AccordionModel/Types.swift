@@ -203,6 +203,24 @@ public enum IgnoreReason: String, Sendable, Hashable {
     case disabled
     /// The tap would close the last open panel and the container is not collapsible.
     case notCollapsible
+
+    /// The tap rules that concern the tapped panel itself (after a modal and
+    /// a running transition): a disabled panel ignores taps, and the last
+    /// open panel of a container that is not collapsible cannot be closed.
+    /// The model's tap rule and the renderers' header marks (a dimmed bar, a
+    /// lock) both read it here.
+    ///
+    /// - Parameters:
+    ///   - disabled: Whether the panel is disabled.
+    ///   - isOpen: Whether the panel is open (in the open set the tap is judged on).
+    ///   - openCount: How many panels are open.
+    ///   - collapsible: The container's `collapsible`.
+    /// - Returns: `.disabled`, `.notCollapsible`, or nil when the panel itself takes the tap.
+    public static func forPanel(disabled: Bool, isOpen: Bool, openCount: Int, collapsible: Bool) -> IgnoreReason? {
+        if disabled { return .disabled }
+        if !collapsible, isOpen, openCount == 1 { return .notCollapsible }
+        return nil
+    }
 }
 
 /// One entry of the containment log.

@@ -15,17 +15,16 @@ enum HeaderMark: Equatable {
     case pinned
 
     /// The mark of panel `index` in the moment `s`: the tap rules that
-    /// concern the panel itself (disabled; the last open panel of a container
-    /// that is not collapsible), read on the open set the snapshot shows.
+    /// concern the panel itself (`IgnoreReason.forPanel`), read on the open
+    /// set the snapshot shows.
     init(_ s: Snapshot, _ index: Int) {
         let open = s.isExpanded(index)
-        let lastOpen = open && !s.container.collapsible && s.expandedIndices.count == 1
-        if open && (s.panels[index].panel.disabled || lastOpen) {
-            self = .pinned
-        } else if s.panels[index].panel.disabled {
-            self = .disabled
-        } else {
-            self = .chevron(open: open)
+        let reason = IgnoreReason.forPanel(disabled: s.panels[index].panel.disabled, isOpen: open,
+                                           openCount: s.expandedIndices.count, collapsible: s.container.collapsible)
+        switch (reason, open) {
+        case (nil, _): self = .chevron(open: open)
+        case (_, true): self = .pinned
+        case (_, false): self = .disabled
         }
     }
 
