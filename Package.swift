@@ -36,6 +36,8 @@ let package = Package(
         ),
         .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics"]),
         // `accordion test`: expectations checked against snapshots and the dump; test files.
+        // `accordion lsp`: the language server over the same analysis as `validate` (no I/O; the CLI runs its loop).
+        .target(name: "AccordionLSP", dependencies: ["AccordionSpec", "AccordionDiagnostics", "AccordionYAML", "JSONSchema"]),
         .target(name: "AccordionTesting", dependencies: ["AccordionSpec", "AccordionModel", "AccordionRender",
                                                          "AccordionDiagnostics", "AccordionYAML"]),
         .executableTarget(
@@ -43,6 +45,7 @@ let package = Package(
             dependencies: [
                 "AccordionDiagnostics", "AccordionYAML", "JSONSchema",
                 "AccordionSpec", "AccordionModel", "AccordionRender", "AccordionTesting", "AccordionParallel",
+                "AccordionLSP",
             ]
         ),
         // An app embedding the model through the public API (Examples/EmbeddingHost; checked by Tests/Drive).
@@ -57,6 +60,7 @@ let package = Package(
         .testTarget(name: "AccordionSpecTests", dependencies: ["AccordionTestSupport", "AccordionSpec", "AccordionYAML", "JSONSchema"]),
         .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionTestSupport", "AccordionRender", "AccordionModel", "AccordionSpec", "AccordionYAML"]),
         .testTarget(name: "AccordionTestingTests", dependencies: ["AccordionTesting", "AccordionSpec", "AccordionRender", "AccordionModel"]),
+        .testTarget(name: "AccordionLSPTests", dependencies: ["AccordionLSP"]),
         .testTarget(name: "AccordionCLITests", dependencies: ["AccordionTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

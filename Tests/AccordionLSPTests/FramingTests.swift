@@ -1,0 +1,6 @@
+import XCTest
+@testable import AccordionLSP
+
+final class FramingTests: XCTestCase {
+    func testPlaceholder() {}
+}
