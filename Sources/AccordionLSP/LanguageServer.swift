@@ -31,6 +31,8 @@ public struct LanguageServer: Sendable {
         var text: TextDocument
         var isSpec: Bool
         var analysis: Analysis?
+        /// Where its panel ids are, for navigation (built on the first request after a change).
+        var panelIndex: PanelIndex?
         /// Whether the client holds diagnostics from us for it (to clear them when it stops being a spec).
         var hasPublished = false
     }
@@ -216,6 +218,7 @@ public struct LanguageServer: Sendable {
         if let version = params?["textDocument"]?["version"]?.int { document.text.version = version }
         document.isSpec = Analysis.isAccordionSpec(document.text.bytes)
         document.analysis = nil
+        document.panelIndex = nil
         documents[uri] = document
         due[uri] = now + debounce
     }
