@@ -24,18 +24,20 @@ struct Analysis: Sendable {
         }
     }
 
-    /// Whether a text is an accordion spec: a top-level `accordion:` key, or
-    /// a yaml-language-server modeline naming the accordion schema. Other
-    /// YAML files the editor opens get no accordion diagnostics.
+    /// Whether a text is an accordion spec: a top-level `accordion:` key (or
+    /// one written as a list item by mistake), a top-level `panels:` key (a
+    /// spec that forgot its version), or a yaml-language-server modeline
+    /// naming the accordion schema. Other YAML files the editor opens get no
+    /// accordion diagnostics.
     static func isAccordionSpec(_ bytes: [UInt8]) -> Bool {
-        let key = Array("accordion:".utf8)
+        let keys = ["accordion:", "- accordion:", "panels:"].map { Array($0.utf8) }
         let modeline = Array("accordion.schema.json".utf8)
         var lineStart = 0
         while lineStart < bytes.count {
             var end = lineStart
             while end < bytes.count, bytes[end] != 10, bytes[end] != 13 { end += 1 }
             let line = bytes[lineStart..<end]
-            if line.starts(with: key) { return true }
+            if keys.contains(where: { line.starts(with: $0) }) { return true }
             if line.first == UInt8(ascii: "#"), contains(line, Array("$schema=".utf8)), contains(line, modeline) { return true }
             lineStart = end + 1
         }
