@@ -79,8 +79,11 @@ struct CursorContext: Equatable {
             wordStart -= 1
         }
         var limit: Int
+        // A sequence may sit at its key's own indentation (`key:` then `- item` below it).
+        var limitIsDash = false
         if let dash = current.dashes.first {
             limit = dash
+            limitIsDash = true
         } else if current.key != nil {
             limit = current.keyColumn
         } else {
@@ -88,14 +91,15 @@ struct CursorContext: Equatable {
         }
         var path: [PathStep] = []
         var line = lineNumber - 1
-        while line >= 0, limit > 0 {
+        while line >= 0, limit > 0 || limitIsDash {
             let parsed = parse(bytes[text.lineStarts[line]..<text.lineContentEnd(line)])
             line -= 1
             if parsed.isBlank { continue }
-            if let key = parsed.key, parsed.keyColumn < limit {
+            if let key = parsed.key, parsed.keyColumn < limit || (parsed.keyColumn == limit && limitIsDash) {
                 if !parsed.hasValue {
                     path.insert(.key(key), at: 0)
                     limit = parsed.keyColumn
+                    limitIsDash = false
                 }
             } else if parsed.key == nil, parsed.dashes.isEmpty {
                 // A continued scalar, or a flow collection: no structure to read here.
@@ -104,6 +108,7 @@ struct CursorContext: Equatable {
             for dash in parsed.dashes.reversed() where dash < limit {
                 path.insert(.item, at: 0)
                 limit = dash
+                limitIsDash = true
             }
         }
         path += current.dashes.map { _ in .item }
