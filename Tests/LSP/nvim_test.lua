@@ -76,9 +76,80 @@ local ok, err = pcall(function()
     return #diags > 0
   end, 20), vim.inspect(vim.diagnostic.get(buf)))
 
-  -- HOVER
+  -- Hover on the tap's id: the panel's card.
+  local tap_col = 9
+  local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = tap_line - 1, character = tap_col } }
+  local hover = vim.lsp.buf_request_sync(buf, "textDocument/hover", params, 5000)
+  local text = ""
+  for _, r in pairs(hover or {}) do
+    if r.result and r.result.contents then text = r.result.contents.value or "" end
+  end
+  check("hover shows the panel", text:find("View Controller 3", 1, true) ~= nil and text:find("0x9B59B6FF", 1, true) ~= nil, text)
 
-  -- RENAME
+  -- Rename VC3 through the client's own rename (prepareRename, then the
+  -- workspace edit applied to the buffer), then back again.
+  local function rename(to)
+    vim.api.nvim_win_set_cursor(0, { tap_line, tap_col })
+    vim.lsp.buf.rename(to)
+    return vim.wait(5000, function()
+      return vim.api.nvim_buf_get_lines(buf, tap_line - 1, tap_line, false)[1] == "  - tap: " .. to
+    end, 20)
+  end
+  local original = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
+  check("rename VC3 to Third", rename("Third"))
+  local renamed = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
+  local _, uses = renamed:gsub("Third", "")
+  check("every use renamed", uses == 6, tostring(uses))
+  check("no error after the rename", vim.wait(3000, function()
+    local diags = vim.diagnostic.get(buf)
+    for _, d in ipairs(diags) do
+      if d.severity == vim.diagnostic.severity.ERROR then return false end
+    end
+    return #diags > 0
+  end, 20), vim.inspect(vim.diagnostic.get(buf)))
+  check("rename back to VC3", rename("VC3"))
+  check("the text is as it was", table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n") == original)
+
+  -- Completion of the tap's id.
+  vim.api.nvim_buf_set_lines(buf, tap_line - 1, tap_line, false, { "  - tap: " })
+  local items = {}
+  local completion = vim.lsp.buf_request_sync(buf, "textDocument/completion",
+    { textDocument = params.textDocument, position = { line = tap_line - 1, character = 9 } }, 5000)
+  for _, r in pairs(completion or {}) do
+    for _, item in ipairs((r.result or {}).items or {}) do table.insert(items, item.label) end
+  end
+  check("completion offers the panel ids", table.concat(items, ",") == "VC1,VC2,VC3", table.concat(items, ","))
+
+  -- A quick fix: a colour without alpha gets its FF through the client's own workspace-edit code.
+  vim.api.nvim_buf_set_lines(buf, tap_line - 1, tap_line, false, { "  - tap: VC3" })
+  local colour_line
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    if l == "    color: 0x9B59B6FF" then colour_line = i end
+  end
+  vim.api.nvim_buf_set_lines(buf, colour_line - 1, colour_line, false, { "    color: 0x9B59B6" })
+  local warned = vim.wait(5000, function()
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if d.code == "colour-without-alpha" then return true end
+    end
+    return false
+  end, 20)
+  check("colour-without-alpha reported", warned)
+  local range = { start = { line = colour_line - 1, character = 0 }, ["end"] = { line = colour_line - 1, character = 20 } }
+  local actions = vim.lsp.buf_request_sync(buf, "textDocument/codeAction",
+    { textDocument = params.textDocument, range = range, context = { diagnostics = {} } }, 5000)
+  local applied = false
+  for _, r in pairs(actions or {}) do
+    for _, action in ipairs(r.result or {}) do
+      if action.title == "Write 0x9B59B6FF" then
+        vim.lsp.util.apply_workspace_edit(action.edit, "utf-16")
+        applied = true
+      end
+    end
+  end
+  check("quick fix applied", applied and
+    vim.api.nvim_buf_get_lines(buf, colour_line - 1, colour_line, false)[1] == "    color: 0x9B59B6FF",
+    vim.inspect(actions))
+  check("the text is as it was after the fix", table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n") == original)
 
   vim.lsp.stop_client(client_id)
 end)
