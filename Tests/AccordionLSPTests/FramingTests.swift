@@ -1,6 +1,0 @@
-import XCTest
-@testable import AccordionLSP
-
-final class FramingTests: XCTestCase {
-    func testPlaceholder() {}
-}
