@@ -14,7 +14,9 @@
 #      symbol documented, the articles' code compiled by a test),
 #      `accordion drive` sessions through a pipe against `render` and `validate`,
 #      the embedding example (Examples/EmbeddingHost) against `render --at`,
-#      and the official JSON-Schema-Test-Suite through `accordion validate --schema`;
+#      the official JSON-Schema-Test-Suite through `accordion validate --schema`,
+#      and `accordion lsp` through a scripted client and Neovim's (Debian's
+#      neovim, installed when missing);
 #   6. real-browser tests of `render --format html` (headless chromium);
 #   7. benchmark harness smoke run (1,000 panels, one run each, no timing asserted);
 #   8. fuzz smoke run (every libFuzzer target, a few seconds each).
@@ -136,6 +138,9 @@ python_stage "docs" python3 -B scripts/check-docs.py
 python_stage "drive" python3 -B Tests/Drive/drive_test.py .build/release/accordion
 python_stage "embedding-example" python3 -B Tests/Drive/embedding_test.py .build/release/EmbeddingHost .build/release/accordion
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
+# The language server: every method through a scripted client (diagnostics
+# identical to validate's for every fixture), then Neovim's built-in client.
+python_stage "lsp" python3 -B Tests/LSP/protocol_test.py .build/release/accordion
 # The samples' expect steps and the held-back test files, through `accordion test` itself.
 python_stage "accordion-test" .build/release/accordion test samples Tests/Fixtures/test/mail-client.test.yaml
 python_stage "browser" make --no-print-directory browser-test

@@ -3,7 +3,8 @@
 method, document sync with multi-byte text in UTF-16 and UTF-8,
 cancellation, malformed input, and the oracle that matters most: for every
 fixture of Tests/Fixtures/validate the published diagnostics are exactly
-what `accordion validate --format json` prints.
+what `accordion validate --format json` prints. The last check runs
+Neovim's own client (nvim_test.py). The `lsp` stage of scripts/run-tests.sh.
 
 usage: protocol_test.py ACCORDION
 """
@@ -187,7 +188,7 @@ def fixtures_identical():
         s.versions[uri] = 1
         s.client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}})
         try:
-            got = s.client.diagnostics(uri, timeout=3)["diagnostics"]
+            got = s.client.diagnostics(uri, timeout=1.5)["diagnostics"]
         except TimeoutError:
             # Not an accordion spec by its text (no `accordion:` or `panels:` key): left alone.
             silent.append(os.path.basename(path))
@@ -475,6 +476,15 @@ def code_actions():
     return "%d quick fixes, each removes its diagnostic" % len(fixed)
 
 
+def neovim():
+    """Neovim's own client (nvim_test.py, which installs Debian's neovim when missing)."""
+    run = subprocess.run([sys.executable, "-B", os.path.join(HERE, "nvim_test.py"), ACCORDION],
+                         capture_output=True, text=True, timeout=120)
+    last = (run.stdout.strip().splitlines() or [""])[-1]
+    check(run.returncode == 0, "nvim_test.py exit %d:\n%s%s" % (run.returncode, run.stdout, run.stderr[-2000:]))
+    return last
+
+
 def guard(thunk):
     def run():
         try:
@@ -497,7 +507,8 @@ CHECKS = [
     ("hover, definition, references, rename, symbols", navigation),
     ("completion", completion),
     ("code actions", code_actions),
+    ("neovim", neovim),
 ]
 
 if __name__ == "__main__":
-    sys.exit(run_checks("lsp-protocol", [(name, guard(thunk)) for name, thunk in CHECKS]))
+    sys.exit(run_checks("lsp", [(name, guard(thunk)) for name, thunk in CHECKS]))
