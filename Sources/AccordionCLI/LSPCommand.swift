@@ -16,6 +16,10 @@ let lspCommand = CommandSpec(
         + "Exit status: 0 after shutdown and exit, 1 on exit without shutdown or at the end of the input.",
     readme: "the language server (LSP 3.17 over stdio) for editors: `validate`'s diagnostics as you type, "
         + "hover, completion, definition/references/rename of panel ids, symbols, quick fixes (see Editor set-up)",
+    options: [
+        OptionSpec(long: "stdio", help: "Accepted for clients that pass it: standard input and output are the "
+            + "only transport."),
+    ],
     run: { _ throws(UsageError) in runLanguageServer() }
 )
 

@@ -45,7 +45,13 @@ public struct TextDocument: Sendable {
 
     static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        var i = 0
+        appendLineStarts(of: bytes, from: 0, to: &starts)
+        return starts
+    }
+
+    /// Appends the start of every line that begins after byte `from`.
+    private static func appendLineStarts(of bytes: [UInt8], from: Int, to starts: inout [Int]) {
+        var i = from
         while i < bytes.count {
             let b = bytes[i]
             i += 1
@@ -56,7 +62,6 @@ public struct TextDocument: Sendable {
                 starts.append(i)
             }
         }
-        return starts
     }
 
     /// The byte offset where line `line`'s content ends (before its line break).
@@ -156,17 +161,7 @@ public struct TextDocument: Sendable {
         // on, they are recounted (an edit next to a CR can join or split a CRLF).
         let firstLine = max(0, line(ofOffset: lower) - 1)
         lineStarts.removeSubrange((firstLine + 1)...)
-        var i = lineStarts[firstLine]
-        while i < bytes.count {
-            let b = bytes[i]
-            i += 1
-            if b == 10 {
-                lineStarts.append(i)
-            } else if b == 13 {
-                if i < bytes.count, bytes[i] == 10 { i += 1 }
-                lineStarts.append(i)
-            }
-        }
+        Self.appendLineStarts(of: bytes, from: lineStarts[firstLine], to: &lineStarts)
     }
 
     /// Replaces the whole text (a full-sync change).

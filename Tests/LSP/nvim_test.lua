@@ -18,6 +18,17 @@ local function check(name, ok, detail)
   end
 end
 
+-- Waits until the buffer has diagnostics and none of them is an error.
+local function without_errors(buf)
+  return vim.wait(5000, function()
+    local diags = vim.diagnostic.get(buf)
+    for _, d in ipairs(diags) do
+      if d.severity == vim.diagnostic.severity.ERROR then return false end
+    end
+    return #diags > 0
+  end, 20)
+end
+
 local function finish()
   io.stdout:write(string.format("nvim: %d passed, %d failed\n", passed, failed))
   vim.cmd(failed == 0 and "qall!" or "cquit! 1")
@@ -68,13 +79,7 @@ local ok, err = pcall(function()
   -- Fix it back: the diagnostics clear.
   vim.api.nvim_buf_set_lines(buf, tap_line - 1, tap_line, false, { "  - tap: VC3" })
   -- (the sample's contrast warnings stay; the error goes).
-  check("the error clears after the fix", vim.wait(5000, function()
-    local diags = vim.diagnostic.get(buf)
-    for _, d in ipairs(diags) do
-      if d.severity == vim.diagnostic.severity.ERROR then return false end
-    end
-    return #diags > 0
-  end, 20), vim.inspect(vim.diagnostic.get(buf)))
+  check("the error clears after the fix", without_errors(buf), vim.inspect(vim.diagnostic.get(buf)))
 
   -- Hover on the tap's id: the panel's card.
   local tap_col = 9
@@ -100,13 +105,7 @@ local ok, err = pcall(function()
   local renamed = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
   local _, uses = renamed:gsub("Third", "")
   check("every use renamed", uses == 6, tostring(uses))
-  check("no error after the rename", vim.wait(3000, function()
-    local diags = vim.diagnostic.get(buf)
-    for _, d in ipairs(diags) do
-      if d.severity == vim.diagnostic.severity.ERROR then return false end
-    end
-    return #diags > 0
-  end, 20), vim.inspect(vim.diagnostic.get(buf)))
+  check("no error after the rename", without_errors(buf), vim.inspect(vim.diagnostic.get(buf)))
   check("rename back to VC3", rename("VC3"))
   check("the text is as it was", table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n") == original)
 

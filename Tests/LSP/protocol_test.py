@@ -133,6 +133,13 @@ class Session:
             raise Failure("%s answered an error: %s" % (method, response["error"]))
         return response["result"]
 
+    def open_sample(self, uri):
+        """Opens samples/article-demo.yaml as uri; returns its text."""
+        with open(SAMPLE, encoding="utf-8") as f:
+            text = f.read()
+        self.open(uri, text)
+        return text
+
     def close(self):
         return self.client.close()
 
@@ -257,9 +264,7 @@ def multibyte(encoding):
 def debounce():
     s = Session()
     uri = "file:///tmp/debounce.yaml"
-    with open(SAMPLE, encoding="utf-8") as f:
-        text = f.read()
-    s.open(uri, text)
+    text = s.open_sample(uri)
     sent = time.monotonic()
     for i in range(5):  # five quick edits: one publication, for the last version
         s.change(uri, [{"text": text + "# %d\n" % i}], wait=False)
@@ -294,8 +299,7 @@ def not_a_spec():
 def cancellation():
     s = Session()
     uri = "file:///tmp/cancel.yaml"
-    with open(SAMPLE, encoding="utf-8") as f:
-        s.open(uri, f.read())
+    s.open_sample(uri)
     hover = s.client.request_message("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 9, "character": 3}})
     cancel = {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": hover["id"]}}
     s.client.write_raw(Client.frame(hover) + Client.frame(cancel))
@@ -341,9 +345,7 @@ def malformed():
 def navigation():
     s = Session()
     uri = "file:///tmp/demo.yaml"
-    with open(SAMPLE, encoding="utf-8") as f:
-        text = f.read()
-    s.open(uri, text)
+    text = s.open_sample(uri)
     tap = find(text, "tap: VC3", shift=5)
     # hover: a panel id, a key, an enum value's key
     h = s.request("textDocument/hover", uri, position=tap)
