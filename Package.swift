@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // The accordion package: a headless, data-driven twin of the article's
 // `ExpandableViewController`. Dependencies point one way:
-// CYAML → AccordionYAML → JSONSchema → AccordionSpec → AccordionTesting → AccordionCLI (AccordionRender beside Spec),
+// CYAML → AccordionYAML → JSONSchema → AccordionSpec → AccordionTesting → AccordionCLI (AccordionRender beside Spec,
+// AccordionLSP beside Testing),
 // with AccordionDiagnostics and AccordionParallel at the bottom and AccordionModel standing alone
 // (the model knows nothing of YAML or files).
 import PackageDescription

@@ -261,6 +261,55 @@ def multibyte(encoding):
     return run
 
 
+def random_edits():
+    """2,000 random incremental edits (multi-byte text among them) and
+    malformed frames: the server ends with exactly the client's text, seen
+    through diagnostics identical to validate's on that text."""
+    import random
+    rng = random.Random(7)
+    s = Session()
+    uri = "file:///tmp/random.yaml"
+    text = s.open_sample(uri)
+    protect = text.index("\npanels:\n") + len("\npanels:\n")
+    pieces = ["a", " ", "\n", ": ", "- ", "\u00e9", "\U0001F389", "VC1", "#", "'", "{", "\r\n", "\u00fc\u00df"]
+    for k in range(2000):
+        a = rng.randrange(protect, len(text) + 1)
+        b = min(len(text), a + rng.choice([0, 0, 1, 4]))
+        new = "".join(rng.choice(pieces) for _ in range(rng.choice([0, 1, 2])))
+        start, end = find_index(text, a), find_index(text, b)
+        text = text[:a] + new + text[b:]
+        s.change(uri, [{"range": {"start": start, "end": end}, "text": new}], wait=False)
+        if k % 400 == 0:
+            s.client.write_raw(b"Content-Length: 3\r\n\r\n{x}")
+    s.client.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+    got = s.client.diagnostics(uri, version=s.versions[uri])["diagnostics"]
+    path = "/tmp/accordion-lsp-random.yaml"
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+    expected = expected_diagnostics(path, s.encoding)
+    for d in got + expected:
+        d.pop("relatedInformation", None)
+    os.unlink(path)
+    check(got == expected, "after 2,000 edits: %s, expected %s" % (json.dumps(got)[:800], json.dumps(expected)[:800]))
+    check(s.close() == 0, "the server did not exit cleanly")
+    return "%d diagnostics at the end, as validate gives them for the client's text" % len(got)
+
+
+def find_index(text, index):
+    """The UTF-16 LSP position of a str index (lines broken at LF, CRLF or CR)."""
+    line_start = 0
+    line = 0
+    i = 0
+    while True:
+        j = min([k for k in (text.find("\n", i, index), text.find("\r", i, index)) if k != -1], default=-1)
+        if j == -1:
+            break
+        i = j + (2 if text.startswith("\r\n", j) and j + 1 < index else 1)
+        line += 1
+        line_start = i
+    return {"line": line, "character": to_units(text[line_start:index], "utf-16")}
+
+
 def debounce():
     s = Session()
     uri = "file:///tmp/debounce.yaml"
@@ -502,6 +551,7 @@ CHECKS = [
     ("diagnostics identical to validate", fixtures_identical),
     ("incremental edits, UTF-16", multibyte("utf-16")),
     ("incremental edits, UTF-8", multibyte("utf-8")),
+    ("random edits and malformed frames", random_edits),
     ("debounce and close", debounce),
     ("not a spec", not_a_spec),
     ("cancellation", cancellation),
