@@ -12,6 +12,8 @@ struct CursorContext: Equatable {
     var word: Range<Int>
     /// The word follows a `- ` on its line: it may be a sequence item's scalar as well as a key.
     var afterDash: Bool
+    /// The keys the mapping being written already has (on the lines around the cursor's).
+    var siblings: Set<String> = []
 
     /// One line's structure: the columns of its `- ` markers, then a `key:` and whether a value follows on the line.
     struct Line {
@@ -112,7 +114,30 @@ struct CursorContext: Equatable {
             }
         }
         path += current.dashes.map { _ in .item }
-        return CursorContext(path: path, key: current.key, word: wordStart..<offset, afterDash: !current.dashes.isEmpty)
+        var context = CursorContext(path: path, key: current.key, word: wordStart..<offset, afterDash: !current.dashes.isEmpty)
+        if current.key == nil { context.siblings = siblings(ofColumn: wordStart - lineStart, line: lineNumber, in: text, itemStartsHere: context.afterDash) }
+        return context
+    }
+
+    /// The keys at `column` of the block mapping around `line`: up to the
+    /// line that starts its item (or a shallower line), and down to a shallower line.
+    static func siblings(ofColumn column: Int, line: Int, in text: TextDocument, itemStartsHere: Bool) -> Set<String> {
+        var keys: Set<String> = []
+        func scan(_ lines: some Sequence<Int>, upwards: Bool) {
+            for n in lines {
+                let parsed = parse(text.bytes[text.lineStarts[n]..<text.lineContentEnd(n)])
+                if parsed.isBlank { continue }
+                let first = parsed.dashes.first ?? (parsed.key != nil ? parsed.keyColumn : column)
+                if let key = parsed.key, parsed.keyColumn == column, parsed.dashes.allSatisfy({ $0 < column }) {
+                    // A key on an item's first line belongs to this mapping only scanning up.
+                    if parsed.dashes.isEmpty || upwards { keys.insert(key) }
+                }
+                if first < column { return }
+            }
+        }
+        if !itemStartsHere { scan(stride(from: line - 1, through: 0, by: -1), upwards: true) }
+        scan((line + 1)..<text.lineStarts.count, upwards: false)
+        return keys
     }
 }
 
@@ -152,7 +177,7 @@ extension LanguageServer {
             values(set, idsToo: inlineID)
         } else {
             let isStep = mapping.refs.contains("step")
-            for (name, set) in schema.properties(mapping) {
+            for (name, set) in schema.properties(mapping) where !context.siblings.contains(name) {
                 let title = schema.first("title", in: set)?.scalarText
                 item(name, kind: isStep && name != "at" ? 14 : 10, detail: isStep && name != "at" ? "step" : title,
                      documentation: schema.documentation(set), insert: name + ": ")

@@ -129,6 +129,10 @@ final class CursorContextTests: XCTestCase {
         XCTAssertEqual(context("script:\n  - tap: a\n    at: |").path, [.key("script"), .item])
         XCTAssertEqual(context("script:\n  - setPanels:\n    - |").path, [.key("script"), .item, .key("setPanels"), .item])
         XCTAssertEqual(context("panels:\n  - id: a\n\n    # note\n    ti|").path, [.key("panels"), .item])
+        XCTAssertEqual(context("panels:\n  - id: a\n    color: 1\n    |\n    title: A\n  - id: b\n    contentHeight: 2\n").siblings,
+                       ["id", "color", "title"])
+        XCTAssertEqual(context("panels:\n  - id: a\n    color: 1\n  - |\n    title: B\n").siblings, ["title"])
+        XCTAssertEqual(context("container:\n  width: 1\n  |\nscript: []\n").siblings, ["width"])
         let word = context("panels:\n  - {id: a}\n  - ti|")
         XCTAssertEqual(word.word, 24..<26)
         XCTAssertTrue(word.afterDash)
