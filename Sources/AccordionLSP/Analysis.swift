@@ -13,12 +13,15 @@ struct Analysis: Sendable {
     var tree: YAMLNode?
     /// Every problem, sorted by position, exactly as `validate` reports it.
     var diagnostics: [Diagnostic]
+    /// The decoded spec, when it has no error: the values the model uses (defaults applied).
+    var document: AccordionSpecDocument?
 
     /// Loads and checks `bytes` the way `SpecLoader.load` does, keeping the tree for navigation.
     static func run(_ bytes: [UInt8], source: String, version: Int) -> Analysis {
         do throws(DiagnosticError) {
             let root = try YAMLLoader().load(bytes, source: source)
-            return Analysis(version: version, tree: root, diagnostics: SpecLoader.check(root, bytes: bytes).diagnostics)
+            let result = SpecLoader.check(root, bytes: bytes)
+            return Analysis(version: version, tree: root, diagnostics: result.diagnostics, document: result.document)
         } catch {
             return Analysis(version: version, tree: nil, diagnostics: Diagnostic.sortedByPosition(error.diagnostics))
         }

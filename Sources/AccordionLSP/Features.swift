@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionSpec
 import AccordionYAML
 
 extension LanguageServer {
@@ -74,13 +75,22 @@ extension LanguageServer {
         return .object([("contents", Self.markdown(text)), ("range", range(span.start.offset..<span.end.offset, in: document.text))])
     }
 
-    /// A panel's card: title, colours, heights, and every line that uses its id.
+    /// A panel's card: title, colours, heights, and every line that uses its
+    /// id. The values are the model's (defaults and the container's header
+    /// height applied) when the spec has no error, else as written.
     func panelHover(_ id: String, index: PanelIndex, document: OpenDocument) -> String {
         guard let panel = index.panels[id] else { return "**\(id)**: no panel has this id in this spec" }
         var lines = ["**Panel `\(id)`**"]
-        if let title = panel["title"]?.scalarText { lines.append("title: \(title)") }
-        for key in ["color", "titleColor", "headerHeight", "contentHeight"] {
-            if let value = panel[key]?.scalarText { lines.append("\(key): `\(value)`") }
+        if let spec = document.analysis?.document?.panels.first(where: { $0.id == id }) {
+            lines.append("title: \(spec.title)")
+            lines.append("color: `\(hexColour(spec.color))` \(Self.swatch(spec.color)), titleColor: `\(hexColour(spec.titleColor))`")
+            lines.append("headerHeight: \(JSONText.rounded(spec.headerHeight)), contentHeight: "
+                + (spec.contentHeight.map { JSONText.rounded($0) } ?? "the space left"))
+        } else {
+            if let title = panel["title"]?.scalarText { lines.append("title: \(title)") }
+            for key in ["color", "titleColor", "headerHeight", "contentHeight"] {
+                if let value = panel[key]?.scalarText { lines.append("\(key): `\(value)`") }
+            }
         }
         let uses = index.occurrences(of: id).filter { !$0.isDefinition }
         var useLines: [Int] = []
@@ -91,6 +101,13 @@ extension LanguageServer {
         lines.append(useLines.isEmpty ? "not used by the container or the script"
             : "used on line\(useLines.count == 1 ? "" : "s") " + useLines.map(String.init).joined(separator: ", "))
         return lines.joined(separator: "\n\n")
+    }
+
+    /// A colour as words a reader can picture: its CSS form and how opaque it is.
+    static func swatch(_ rgba: UInt32) -> String {
+        let alpha = rgba & 0xFF
+        let opacity = alpha == 0xFF ? "opaque" : alpha == 0 ? "transparent" : "\(Int((Double(alpha) / 255 * 100).rounded())) % opaque"
+        return "(#\(hexColour(rgba >> 8 | 0xFF00_0000).suffix(6)), \(opacity))"
     }
 
     // MARK: - Definition, references, rename
