@@ -172,9 +172,7 @@ extension LanguageServer {
 
         if let key = context.key {
             let set = schema.child(mapping, key: key)
-            let inlineID = (mapping.refs.contains("container") && key == "expanded")
-                || (mapping.refs.contains("expectation") && key == "visible")
-            values(set, idsToo: inlineID)
+            values(set, idsToo: schema.inlinePanelIDWords(in: mapping, key: key) != nil)
         } else {
             let isStep = mapping.refs.contains("step")
             for (name, set) in schema.properties(mapping) where !context.siblings.contains(name) {

@@ -14,9 +14,9 @@ struct PanelOccurrence: Hashable, Sendable {
 
 /// Every panel id of a loaded spec and where it is written, found by walking
 /// the tree beside the schema: a place takes an id where the schema's
-/// `panelRef`, `panelId` or `panelOrId` applies, plus the few places the
-/// schema types inline (`container.expanded`, an expectation's `visible`,
-/// the keys of its `frames` and the panel word of its `events`).
+/// `panelRef`, `panelId` or `panelOrId` applies, the few places the schema
+/// types inline (`SchemaIndex.inlinePanelIDPlaces`), and the keys of an
+/// expectation's `frames` and the panel word of its `events`.
 struct PanelIndex: Sendable {
     /// In document order.
     private(set) var occurrences: [PanelOccurrence] = []
@@ -46,7 +46,12 @@ struct PanelIndex: Sendable {
     }
 
     /// What a place holds, beyond what its schema says.
-    private enum Place { case plain, panelID, frameKeys, eventWords }
+    private enum Place: Equatable {
+        case plain
+        /// An inline id place, with the words that are not ids there.
+        case panelID(except: Set<String>)
+        case frameKeys, eventWords
+    }
 
     private struct Walk {
         let bytes: [UInt8]
@@ -61,15 +66,9 @@ struct PanelIndex: Sendable {
                     guard let name = key.scalarText else { continue }
                     if place == .frameKeys { record(name, key.span, definition: false) }
                     var inner = Place.plain
-                    if set.refs.contains("container"), name == "expanded" { inner = .panelID }
-                    if set.refs.contains("expectation") {
-                        switch name {
-                        case "visible": inner = .panelID
-                        case "frames": inner = .frameKeys
-                        case "events": inner = .eventWords
-                        default: break
-                        }
-                    }
+                    if let words = schema.inlinePanelIDWords(in: set, key: name) { inner = .panelID(except: words) }
+                    if set.refs.contains("expectation"), name == "frames" { inner = .frameKeys }
+                    if set.refs.contains("expectation"), name == "events" { inner = .eventWords }
                     if place == .eventWords { inner = .eventWords }
                     let childSet = schema.child(set, key: name)
                     if name == "id", set.refs.contains("panel"), let id = value.string {
@@ -90,8 +89,9 @@ struct PanelIndex: Sendable {
                     if words.count >= 2, !words[1].hasPrefix("(") {
                         record(String(words[1]), node.span, definition: false, after: String(words[0]))
                     }
-                } else if place == .panelID || set.takesPanelID {
-                    if place == .panelID, text == "modal" { return }
+                } else if case .panelID(let words) = place {
+                    if !words.contains(text) { record(text, node.span, definition: false) }
+                } else if set.takesPanelID {
                     record(text, node.span, definition: false)
                 }
             }

@@ -38,6 +38,21 @@ struct SchemaIndex: Sendable {
         self.defs = root["$defs"]
     }
 
+    /// Places that take a panel id although the schema types them inline
+    /// (not through `panelRef`/`panelId`): the `$defs` entry of the mapping,
+    /// the key, and the words that are not ids there.
+    static let inlinePanelIDPlaces: [(definition: String, key: String, words: Set<String>)] = [
+        ("container", "expanded", []),
+        ("expectation", "visible", ["modal"]),
+        ("collapseStep", "collapse", ["all"]),
+    ]
+
+    /// The words that are not ids at `key` of a mapping described by `set`,
+    /// when that key is an inline panel-id place; nil when it is not one.
+    func inlinePanelIDWords(in set: SchemaSet, key: String) -> Set<String>? {
+        Self.inlinePanelIDPlaces.first { set.refs.contains($0.definition) && $0.key == key }?.words
+    }
+
     /// The schemas applying to the document's root.
     var rootSet: SchemaSet { expand(root) }
 
