@@ -151,6 +151,9 @@ extension LanguageServer {
         let mapping = schema.schemas(at: context.path)
         let wordRange = range(context.word, in: document.text)
         var items: [JSONValue] = []
+        // The ids of the loaded tree (flow-style panels too), or of the text's `id:` lines while it does not parse.
+        let knownIDs = panelIndex(document.uri).map { index in index.ids.map { ($0, index.panels[$0]?["title"]?.scalarText) } }
+            ?? Self.panelIDs(in: document.text.bytes)
 
         func item(_ label: String, kind: Int, detail: String?, documentation: String?, insert: String) {
             var fields: [(String, JSONValue)] = [("label", .string(label)), ("kind", .int(kind))]
@@ -164,7 +167,7 @@ extension LanguageServer {
                 item(value, kind: 20, detail: nil, documentation: schema.documentation(set), insert: value)
             }
             if idsToo || set.takesPanelID {
-                for (id, title) in Self.panelIDs(in: document.text.bytes) {
+                for (id, title) in knownIDs {
                     item(id, kind: 18, detail: title, documentation: nil, insert: id)
                 }
             }

@@ -347,6 +347,11 @@ def not_a_spec():
     uri = "file:///tmp/workflow.yaml"
     s.open(uri, "name: CI\non: push\njobs: {}\n", wait=False)
     s.client.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+    # Flow-style panels, in a text that parses: the ids come from the tree.
+    flow = "accordion: 1\npanels:\n  - {id: a, title: A}\n  - {id: b, title: B}\nscript:\n  - tap: \n"
+    s.open("file:///tmp/flow.yaml", flow)
+    r = s.request("textDocument/completion", "file:///tmp/flow.yaml", position={"line": 5, "character": 9})
+    check([(i["label"], i.get("detail")) for i in r["items"]] == [("a", "A"), ("b", "B")], "flow-style ids: %s" % r["items"])
     r = s.request("textDocument/completion", uri, position={"line": 0, "character": 0})
     check(r == [] or r.get("items") == [], "completion in a non-spec: %s" % r)
     try:
@@ -502,6 +507,11 @@ def completion():
     check(got == ["enabled", "disabled"], "interaction values: %s" % got)
     got, _ = labels("    - \n")
     check("inbox" in got and "id" in got, "setPanels item: ids or a panel's keys: %s" % got)
+    # Flow-style panels, in a text that parses: the ids come from the tree.
+    flow = "accordion: 1\npanels:\n  - {id: a, title: A}\n  - {id: b, title: B}\nscript:\n  - tap: \n"
+    s.open("file:///tmp/flow.yaml", flow)
+    r = s.request("textDocument/completion", "file:///tmp/flow.yaml", position={"line": 5, "character": 9})
+    check([(i["label"], i.get("detail")) for i in r["items"]] == [("a", "A"), ("b", "B")], "flow-style ids: %s" % r["items"])
     r = s.request("textDocument/completion", uri, position={"line": 0, "character": 0})
     got = [i["label"] for i in r["items"]]
     check(got == ["accordion", "title", "tolerance"], "top-level keys not yet written: %s" % got)
