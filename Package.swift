@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // The accordion package: a headless, data-driven twin of the article's
 // `ExpandableViewController`. Dependencies point one way:
-// CYAML → AccordionYAML → JSONSchema → AccordionSpec → AccordionTesting → AccordionCLI (AccordionRender beside Spec),
+// CYAML → AccordionYAML → JSONSchema → AccordionSpec → AccordionTesting → AccordionCLI (AccordionRender beside Spec,
+// AccordionLSP beside Testing),
 // with AccordionDiagnostics and AccordionParallel at the bottom and AccordionModel standing alone
 // (the model knows nothing of YAML or files).
 import PackageDescription
@@ -39,6 +40,8 @@ let package = Package(
         // live page's overlay and script (no sockets, no files: the executable does the I/O).
         .target(name: "AccordionServe", dependencies: ["AccordionRender", "AccordionDiagnostics"]),
         // `accordion test`: expectations checked against snapshots and the dump; test files.
+        // `accordion lsp`: the language server over the same analysis as `validate` (no I/O; the CLI runs its loop).
+        .target(name: "AccordionLSP", dependencies: ["AccordionSpec", "AccordionDiagnostics", "AccordionYAML", "JSONSchema"]),
         .target(name: "AccordionTesting", dependencies: ["AccordionSpec", "AccordionModel", "AccordionRender",
                                                          "AccordionDiagnostics", "AccordionYAML"]),
         .executableTarget(
@@ -47,6 +50,7 @@ let package = Package(
                 "AccordionDiagnostics", "AccordionYAML", "JSONSchema",
                 "AccordionSpec", "AccordionModel", "AccordionRender", "AccordionTesting", "AccordionParallel",
                 "AccordionServe",
+                "AccordionLSP",
             ]
         ),
         // An app embedding the model through the public API (Examples/EmbeddingHost; checked by Tests/Drive).
@@ -61,6 +65,7 @@ let package = Package(
         .testTarget(name: "AccordionSpecTests", dependencies: ["AccordionTestSupport", "AccordionSpec", "AccordionYAML", "JSONSchema"]),
         .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionTestSupport", "AccordionRender", "AccordionModel", "AccordionSpec", "AccordionYAML"]),
         .testTarget(name: "AccordionTestingTests", dependencies: ["AccordionTesting", "AccordionSpec", "AccordionRender", "AccordionModel"]),
+        .testTarget(name: "AccordionLSPTests", dependencies: ["AccordionLSP"]),
         .testTarget(name: "AccordionCLITests", dependencies: ["AccordionTestSupport"]),
         .testTarget(name: "AccordionServeTests", dependencies: ["AccordionServe", "AccordionRender"]),
     ],

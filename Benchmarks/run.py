@@ -50,6 +50,7 @@ NOTES_MARKER = "<!-- notes: everything below this line is kept across runs -->"
 
 sys.path.insert(0, BENCH)
 import drive_bench  # noqa: E402
+import lsp_bench  # noqa: E402
 
 
 class HarnessError(Exception):
@@ -389,7 +390,7 @@ def med(results, size, key, stat="median_ms"):
     return r.get(stat) if r and r.get("status") == "ok" else None
 
 
-def targets(results, files, model, drive=None):
+def targets(results, files, model, drive=None, lsp=None):
     """Every target of the issue, as a ratio measured in this run. Time
     ratios are judged on the medians; the same ratio by the fastest run and
     by CPU time (user + system) is kept beside it, the steadier readings
@@ -454,6 +455,11 @@ def targets(results, files, model, drive=None):
     add("drive: a session of 100,000 steps ÷ 10,000 steps", ratio(big_s.get("median_ms"), small_s.get("median_ms")),
         11.0, "<=", "×", (drive or {}).get("note") or "needs accordion drive on 10,000 and 100,000 steps",
         ratio(big_s.get("min_ms"), small_s.get("min_ms")), ratio(big_s.get("cpu_median_ms"), small_s.get("cpu_median_ms")))
+    lsp = lsp or {}
+    add("lsp: a change to 1,000 panels → its diagnostics, p95", (lsp.get("latency_ms") or {}).get("p95"),
+        50.0, "<=", "ms", lsp.get("note") or "needs accordion lsp")
+    add("lsp: server RSS growth over 9,000 random edits (after the first 1,000)",
+        lsp.get("rss_growth_after_first_1000_kib"), 2048, "<=", "KiB", lsp.get("note") or "needs accordion lsp")
     add("model: layout(at:) 100,000 ÷ 10,000 panels", ratio(big.get("ns_per_call"), small.get("ns_per_call")),
         11.0, "<=", "×", (model or {}).get("note") or "needs the model bench",
         ratio(big.get("min_ns_per_call"), small.get("min_ns_per_call")), None)
@@ -668,6 +674,21 @@ def write_markdown(path, data, tools):
     else:
         lines.append(f"n/a: {model.get('note', 'not run')}")
     lines.append("")
+    lsp = data.get("lsp") or {}
+    lines += ["## `accordion lsp`", ""]
+    if lsp.get("latency_ms"):
+        rss = lsp["rss_kib"]
+        lines += [
+            f"`Benchmarks/lsp_bench.py`: a scripted client on {lsp['panels']:,} panels ({fmt_bytes(lsp['bytes'])}). "
+            f"{lsp['changes']} incremental changes, each followed by didSave: change → its publishDiagnostics "
+            f"p50 {lsp['latency_ms']['p50']} ms, p95 {lsp['latency_ms']['p95']} ms, max {lsp['latency_ms']['max']} ms "
+            f"(a change alone waits for the 150 ms debounce: median {lsp['debounced_ms']['median']} ms). "
+            f"{lsp['edits']:,} random edits with malformed messages among them took {lsp['session_s']} s; "
+            "the server's RSS every 1,000 edits (KiB): " + ", ".join(str(kib) for _, kib in rss) + ".",
+        ]
+    else:
+        lines.append(f"n/a: {lsp.get('note', 'not run')}")
+    lines.append("")
     notes = ""
     if os.path.exists(path):
         old = open(path).read()
@@ -797,6 +818,20 @@ def main(argv):
         for r in drive["sessions"]:
             log(f"drive {r['steps']} steps: {fmt_ms(r['median_ms'])} ({r['ns_per_step'] / 1000:.1f} µs a step)")
 
+    lsp = {"note": "`accordion lsp` does not exist yet"}
+    if "lsp" in commands:
+        log("lsp session on 1,000 panels")
+        try:
+            lsp = lsp_bench.run(accordion, 1000, 30 if smoke else 200, 1000 if smoke else 10000)
+            lsp["note"] = None if lsp["exit_status"] == 0 and lsp["final_matches_baseline"] else "the lsp session failed"
+        except (TimeoutError, EOFError) as e:
+            lsp = {"note": f"the lsp session failed: {e}"}
+        if lsp["note"]:
+            broken.append(lsp["note"])
+        else:
+            log(f"lsp: change → diagnostics p50 {lsp['latency_ms']['p50']} ms, p95 {lsp['latency_ms']['p95']} ms; "
+                f"RSS {lsp['rss_kib'][0][1]} → {lsp['rss_kib'][-1][1]} KiB over {lsp['edits']:,} edits")
+
     data = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(started)),
         "mode": "smoke" if smoke else "full",
@@ -810,9 +845,10 @@ def main(argv):
         "results": results,
         "model": model,
         "drive": drive,
+        "lsp": lsp,
     }
     data["machine"]["loadavg_at_end"] = list(os.getloadavg())
-    data["targets"] = targets(results, files, model, drive)
+    data["targets"] = targets(results, files, model, drive, lsp)
     data["files"] = {k: v for k, v in data["files"].items() if k in results}
     with open(os.path.join(out_dir, "bench-results.json"), "w") as f:
         json.dump(data, f, indent=2)

@@ -15,9 +15,10 @@
 #      `accordion drive` sessions through a pipe against `render` and `validate`,
 #      the embedding example (Examples/EmbeddingHost) against `render --at`,
 #      the official JSON-Schema-Test-Suite through `accordion validate --schema`,
-#      and through `accordion test` the samples' expect steps, the held-back
-#      test files and the render fixtures' test files (their snapshots are
-#      the reviewed render goldens);
+#      `accordion lsp` through a scripted client and Neovim's (Debian's
+#      neovim, installed when missing), and through `accordion test` the
+#      samples' expect steps, the held-back test files and the render
+#      fixtures' test files (their snapshots are the reviewed render goldens);
 #   6. real-browser tests of `render --format html` and of `accordion preview`
 #      (headless chromium), `validate`/`render --watch` as processes, and
 #      axe-core over every sample page (axe.min.js from PyPI's axe-selenium-python);
@@ -141,6 +142,9 @@ python_stage "docs" python3 -B scripts/check-docs.py
 python_stage "drive" python3 -B Tests/Drive/drive_test.py .build/release/accordion
 python_stage "embedding-example" python3 -B Tests/Drive/embedding_test.py .build/release/EmbeddingHost .build/release/accordion
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
+# The language server: every method through a scripted client (diagnostics
+# identical to validate's for every fixture), then Neovim's built-in client.
+python_stage "lsp" python3 -B Tests/LSP/protocol_test.py .build/release/accordion
 # The samples' expect steps, the held-back test files and the render
 # fixtures' test files (whose snapshots are the reviewed render goldens),
 # through `accordion test` itself. `accordion test` writes snapshots only

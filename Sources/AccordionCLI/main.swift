@@ -16,6 +16,7 @@ nonisolated let commands: [CommandSpec] = [
     driveCommand,
     explainCommand,
     schemaCommand,
+    lspCommand,
 ]
 
 /// The usage of the tool itself, under a problem no command's table covers.

@@ -33,6 +33,28 @@ public struct RelatedLocation: Hashable, Sendable {
     }
 }
 
+/// A mechanical correction of a problem, as data an editor can apply (a
+/// quick fix): replace the bytes from `start` to `end` of the problem's
+/// source with `replacement`. The `help:` says the same in words.
+public struct Fix: Hashable, Sendable {
+    /// What the fix does, as an editor's menu shows it: "Write 0x1ABC9CFF".
+    public var title: String
+    /// First byte replaced (0-based offset into the source).
+    public var start: Int
+    /// Just past the last byte replaced.
+    public var end: Int
+    /// The new text.
+    public var replacement: String
+
+    /// Creates a fix.
+    public init(title: String, start: Int, end: Int, replacement: String) {
+        self.title = title
+        self.start = start
+        self.end = end
+        self.replacement = replacement
+    }
+}
+
 /// One located problem, in the form every layer reports and every output
 /// format (text, JSON, GitHub, SARIF) renders.
 public struct Diagnostic: Hashable, Sendable, Error {
@@ -56,6 +78,9 @@ public struct Diagnostic: Hashable, Sendable, Error {
     /// problem), kept for machine-readable output only: the message and help
     /// say the same in sentences a spec author understands.
     public var parserMessage: String?
+    /// The correction, when it is mechanical (a typo with one close match,
+    /// a missing alpha, a unit after a number); editors offer it as a quick fix.
+    public var fix: Fix?
 
     /// Creates a diagnostic.
     public init(

@@ -420,7 +420,12 @@ enum SchemaHints {
     /// The `#...` comment on the node's line after its start, if any:
     /// `color: #1ABC9C` loads as `color: null` plus a comment.
     private static func commentAfter(_ node: YAMLNodeRef, bytes: [UInt8]?) -> String? {
-        guard let bytes else { return nil }
+        guard let bytes, let word = commentWord(after: node, bytes: bytes) else { return nil }
+        return String(decoding: bytes[word], as: UTF8.self)
+    }
+
+    /// Where that comment's first word (`#1ABC9C`) is, in bytes.
+    static func commentWord(after node: YAMLNodeRef, bytes: [UInt8]) -> Range<Int>? {
         var i = node.span.start.offset
         guard i >= 0, i <= bytes.count else { return nil }
         // The null node may sit at the comment or just before it; scan the rest of the line.
@@ -428,8 +433,7 @@ enum SchemaHints {
         guard i < bytes.count, bytes[i] == UInt8(ascii: "#") else { return nil }
         var end = i
         while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D, bytes[end] != 0x20, bytes[end] != 0x09 { end += 1 }
-        let word = String(decoding: bytes[i..<end], as: UTF8.self)
-        return word.count > 1 ? word : nil
+        return end - i > 1 ? i..<end : nil
     }
 }
 

@@ -97,6 +97,7 @@ public enum SpecLoader {
         diagnostics = diagnostics.filter {
             seen.insert("\($0.span.start.offset):\($0.span.end.offset):\($0.rule):\($0.message)").inserted
         }
+        diagnostics = QuickFixes.attach(diagnostics, root: root, bytes: bytes)
         let hasError = diagnostics.contains { $0.severity == .error }
         return SpecResult(diagnostics: Diagnostic.sortedByPosition(diagnostics), document: hasError ? nil : document)
     }

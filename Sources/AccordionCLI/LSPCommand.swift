@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AccordionLSP
+
+/// `accordion lsp`: the language server on standard input and output.
+let lspCommand = CommandSpec(
+    name: "lsp",
+    abstract: "Run the language server (LSP 3.17) on standard input and output.",
+    discussion: "For editors: diagnostics as validate reports them (published about 150 ms after the last "
+        + "change), hover, completion, go to definition, references and rename of panel ids, document symbols "
+        + "and quick fixes. Messages are JSON-RPC with Content-Length headers; problems with the input "
+        + "stream are logged to standard error.\n\n"
+        + "Exit status: 0 after shutdown and exit, 1 on exit without shutdown or at the end of the input.",
+    readme: "the language server (LSP 3.17 over stdio) for editors: `validate`'s diagnostics as you type, "
+        + "hover, completion, definition/references/rename of panel ids, symbols, quick fixes (see Editor set-up)",
+    options: [
+        OptionSpec(long: "stdio", help: "Accepted for clients that pass it: standard input and output are the "
+            + "only transport."),
+    ],
+    run: { _ throws(UsageError) in runLanguageServer() }
+)
+
+/// The server's I/O loop: reads standard input as it comes, hands the frames
+/// and the clock to `LanguageServer`, writes what it returns, and wakes for
+/// the debounced diagnostics when no input arrives.
+private func runLanguageServer() -> Int32 {
+    var server = LanguageServer(version: version)
+    var decoder = MessageDecoder()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        var wait: Int32 = -1
+        if let deadline = server.nextDeadline {
+            wait = Int32(max(0, min(60_000, ((deadline - monotonicSeconds()) * 1000).rounded(.up))))
+        }
+        var fd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&fd, 1, wait)
+        if ready < 0 {
+            if errno == EINTR { continue }
+            return 1
+        }
+        if ready == 0 {
+            emit(server.tick(now: monotonicSeconds()))
+            continue
+        }
+        let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR || errno == EAGAIN { continue }
+            return 1
+        }
+        if n == 0 { return 1 }  // the client went away without `exit`
+        decoder.feed(buffer[0..<n])
+        let output = server.receive(decoder.drain(), now: monotonicSeconds())
+        emit(output)
+        if let code = output.exitCode { return code }
+    }
+}
+
+private func emit(_ output: LanguageServer.Output) {
+    for line in output.log { IO.writeStderr(line + "\n") }
+    for message in output.messages { IO.writeStdout(bytes: message) }
+}
+
+private func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

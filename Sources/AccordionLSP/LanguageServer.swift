@@ -1,0 +1,322 @@
+import AccordionDiagnostics
+import AccordionYAML
+
+/// The language server's whole state and behaviour, with no I/O: the
+/// executable's loop feeds it decoded frames and the clock, and writes out
+/// what it returns. A thin layer over the analysis `accordion validate`
+/// runs (the way rust-analyzer sits over the compiler's own passes).
+public struct LanguageServer: Sendable {
+    /// What one call produced for the loop to do.
+    public struct Output: Sendable {
+        /// Framed messages to write to the client, in order.
+        public var messages: [[UInt8]] = []
+        /// Lines for standard error (malformed input, for instance).
+        public var log: [String] = []
+        /// Set when the client sent `exit`: the process ends with this code.
+        public var exitCode: Int32?
+
+        mutating func send(_ value: JSONValue) {
+            messages.append(MessageDecoder.frame(Array(value.serialized().utf8)))
+        }
+    }
+
+    /// Where the session is in the protocol's lifecycle.
+    enum Lifecycle { case uninitialized, running, shutDown }
+
+    /// One open document.
+    struct OpenDocument {
+        var uri: String
+        /// The name diagnostics give the file (its path), as `validate` would.
+        var source: String
+        var text: TextDocument
+        var isSpec: Bool
+        var analysis: Analysis?
+        /// Where its panel ids are, for navigation (built on the first request after a change).
+        var panelIndex: PanelIndex?
+        /// Whether the client holds diagnostics from us for it (to clear them when it stops being a spec).
+        var hasPublished = false
+    }
+
+    var lifecycle = Lifecycle.uninitialized
+    /// How the client counts characters; settled by `initialize`.
+    public private(set) var encoding = PositionEncoding.utf16
+    var documents: [String: OpenDocument] = [:]
+    /// Documents whose diagnostics are due, by the monotonic time (seconds) they are due at.
+    var due: [String: Double] = [:]
+    /// How long after the last change diagnostics are published: typing does not re-run the validator per key.
+    public var debounce: Double
+    /// The version reported in `initialize`'s `serverInfo`.
+    let version: String
+
+    /// A server before `initialize`.
+    ///
+    /// - Parameters:
+    ///   - version: The tool's version, for `serverInfo`.
+    ///   - debounce: Seconds between the last change and the diagnostics.
+    public init(version: String, debounce: Double = 0.15) {
+        self.version = version
+        self.debounce = debounce
+    }
+
+    /// When `tick` next has work, if ever: the loop waits for input at most until then.
+    public var nextDeadline: Double? { due.values.min() }
+
+    // MARK: - Receiving
+
+    /// Handles a batch of frames read together. A `$/cancelRequest` in the
+    /// batch cancels a request of the same batch that it follows or
+    /// precedes: requests run one at a time, so only one still waiting can be cancelled.
+    ///
+    /// - Parameters:
+    ///   - frames: Decoded frames, in stream order.
+    ///   - now: The monotonic clock, in seconds.
+    /// - Returns: What to write, log, and whether to exit.
+    public mutating func receive(_ frames: [MessageDecoder.Frame], now: Double) -> Output {
+        var out = Output()
+        var messages: [IncomingMessage] = []
+        for frame in frames {
+            switch frame {
+            case .malformed(let why):
+                out.log.append("accordion lsp: dropped input: \(why)")
+            case .message(let body):
+                switch IncomingMessage.decode(body) {
+                case .success(let message): messages.append(message)
+                case .failure(let failure):
+                    guard let error = failure.error else { continue }
+                    out.log.append("accordion lsp: \(error.message)")
+                    out.send(Outgoing.error(failure.id, error))
+                }
+            }
+        }
+        var cancelled = Set<RequestID>()
+        for m in messages where m.method == "$/cancelRequest" {
+            if let id = RequestID(m.params?["id"]) { cancelled.insert(id) }
+        }
+        for m in messages {
+            if let id = m.id, cancelled.contains(id) {
+                out.send(Outgoing.error(id, ResponseError(.requestCancelled, "cancelled before it ran")))
+                continue
+            }
+            handle(m, now: now, into: &out)
+            if out.exitCode != nil { break }
+        }
+        // Work that is due now (a document just opened) goes out with this batch.
+        out.messages += tick(now: now).messages
+        return out
+    }
+
+    /// Publishes the diagnostics that are due.
+    ///
+    /// - Parameter now: The monotonic clock, in seconds.
+    /// - Returns: The `publishDiagnostics` notifications.
+    public mutating func tick(now: Double) -> Output {
+        var out = Output()
+        for (uri, time) in due.sorted(by: { $0.key < $1.key }) where time <= now {
+            due[uri] = nil
+            publishDiagnostics(uri, into: &out)
+        }
+        return out
+    }
+
+    mutating func handle(_ message: IncomingMessage, now: Double, into out: inout Output) {
+        if let id = message.id {
+            guard let handler = Self.requests[message.method] else {
+                out.send(Outgoing.error(id, ResponseError(.methodNotFound, "no method '\(message.method)'")))
+                return
+            }
+            if lifecycle == .uninitialized, message.method != "initialize" {
+                out.send(Outgoing.error(id, ResponseError(.serverNotInitialized, "initialize first")))
+                return
+            }
+            if lifecycle == .shutDown {
+                out.send(Outgoing.error(id, ResponseError(.invalidRequestState, "the server is shut down")))
+                return
+            }
+            do throws(ResponseError) {
+                out.send(Outgoing.response(id, result: try handler(&self, message.params)))
+            } catch {
+                out.send(Outgoing.error(id, error))
+            }
+        } else if message.method == "exit" {
+            out.exitCode = lifecycle == .shutDown ? 0 : 1
+        } else if let handler = Self.notifications[message.method] {
+            // Notifications before `initialize` are dropped, as the protocol says.
+            guard lifecycle == .running else { return }
+            handler(&self, message.params, now, &out)
+        }
+        // Other notifications (`$/…` among them) are ignored, as the protocol allows.
+    }
+
+    // MARK: - Method tables
+
+    typealias RequestHandler = @Sendable (inout LanguageServer, YAMLNode?) throws(ResponseError) -> JSONValue
+    typealias NotificationHandler = @Sendable (inout LanguageServer, YAMLNode?, Double, inout Output) -> Void
+
+    /// Every request the server answers, by method.
+    static let requests: [String: RequestHandler] = lifecycleRequests.merging(featureRequests) { a, _ in a }
+
+    static let lifecycleRequests: [String: RequestHandler] = [
+        "initialize": { server, params throws(ResponseError) in server.initialize(params) },
+        "shutdown": { server, _ throws(ResponseError) in
+            server.lifecycle = .shutDown
+            return .null
+        },
+    ]
+
+    /// Every notification the server acts on, by method.
+    static let notifications: [String: NotificationHandler] = [
+        "initialized": { _, _, _, _ in },
+        "textDocument/didOpen": { server, params, now, _ in server.didOpen(params, now: now) },
+        "textDocument/didChange": { server, params, now, _ in server.didChange(params, now: now) },
+        "textDocument/didSave": { server, params, now, _ in
+            if let uri = params?["textDocument"]?["uri"]?.string, server.documents[uri] != nil { server.due[uri] = now }
+        },
+        "textDocument/didClose": { server, params, _, out in server.didClose(params, into: &out) },
+    ]
+
+    // MARK: - Lifecycle
+
+    mutating func initialize(_ params: YAMLNode?) -> JSONValue {
+        lifecycle = .running
+        let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.items.map { Array($0) } ?? []
+        encoding = offered.contains { $0.string == "utf-8" } ? .utf8 : .utf16
+        return .object([
+            ("capabilities", .object([
+                ("positionEncoding", .string(encoding.rawValue)),
+                ("textDocumentSync", .object([
+                    ("openClose", .bool(true)),
+                    ("change", .int(2)),  // incremental
+                    ("save", .object([("includeText", .bool(false))])),
+                ])),
+            ] + Self.featureCapabilities)),
+            ("serverInfo", .object([("name", .string("accordion")), ("version", .string(version))])),
+        ])
+    }
+
+    // MARK: - Documents
+
+    mutating func didOpen(_ params: YAMLNode?, now: Double) {
+        guard let item = params?["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
+        let bytes = Array(text.utf8)
+        documents[uri] = OpenDocument(uri: uri, source: Self.path(ofURI: uri),
+                                      text: TextDocument(bytes: bytes, version: item["version"]?.int ?? 0),
+                                      isSpec: Analysis.isAccordionSpec(bytes))
+        due[uri] = now
+    }
+
+    mutating func didChange(_ params: YAMLNode?, now: Double) {
+        guard let uri = params?["textDocument"]?["uri"]?.string, var document = documents[uri] else { return }
+        for change in params?["contentChanges"]?.items.map({ Array($0) }) ?? [] {
+            guard let text = change["text"]?.string else { continue }
+            if let range = change["range"], let lower = position(range["start"]), let upper = position(range["end"]) {
+                document.text.replace(from: document.text.offset(of: lower, encoding),
+                                      to: document.text.offset(of: upper, encoding), with: Array(text.utf8))
+            } else {
+                document.text.replaceAll(with: Array(text.utf8))
+            }
+        }
+        if let version = params?["textDocument"]?["version"]?.int { document.text.version = version }
+        document.isSpec = Analysis.isAccordionSpec(document.text.bytes)
+        document.analysis = nil
+        document.panelIndex = nil
+        documents[uri] = document
+        due[uri] = now + debounce
+    }
+
+    /// Forgets the document and clears the diagnostics the client holds for it.
+    mutating func didClose(_ params: YAMLNode?, into out: inout Output) {
+        guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents.removeValue(forKey: uri) else { return }
+        due[uri] = nil
+        if document.hasPublished {
+            out.send(Outgoing.notification("textDocument/publishDiagnostics", .object([
+                ("uri", .string(uri)), ("diagnostics", .array([])),
+            ])))
+        }
+    }
+
+    func position(_ node: YAMLNode?) -> Position? {
+        guard let line = node?["line"]?.int, let character = node?["character"]?.int else { return nil }
+        return Position(line: line, character: character)
+    }
+
+    /// The document's analysis for its current version, computed when missing or stale.
+    mutating func analysis(_ uri: String) -> Analysis? {
+        guard let document = documents[uri] else { return nil }
+        if let analysis = document.analysis {
+            return analysis
+        }
+        let analysis = Analysis.run(document.text.bytes, source: document.source, version: document.text.version)
+        documents[uri]?.analysis = analysis
+        return analysis
+    }
+
+    mutating func publishDiagnostics(_ uri: String, into out: inout Output) {
+        guard let document = documents[uri] else { return }
+        var items: [JSONValue] = []
+        if document.isSpec, let analysis = analysis(uri) {
+            items = analysis.diagnostics.map { lspDiagnostic($0, in: document) }
+        } else if !document.hasPublished {
+            return
+        }
+        documents[uri]?.hasPublished = !items.isEmpty
+        out.send(Outgoing.notification("textDocument/publishDiagnostics", .object([
+            ("uri", .string(uri)), ("version", .int(document.text.version)), ("diagnostics", .array(items)),
+        ])))
+    }
+
+    /// One diagnostic as the protocol spells it: the rule id as `code`, the
+    /// `help:` text after the message, secondary places as related information.
+    func lspDiagnostic(_ d: Diagnostic, in document: OpenDocument) -> JSONValue {
+        let severity = switch d.severity {
+        case .error: 1
+        case .warning: 2
+        case .note: 3
+        }
+        var fields: [(String, JSONValue)] = [
+            ("range", range(d.span, in: document.text)),
+            ("severity", .int(severity)),
+            ("code", .string(d.rule)),
+            ("source", .string("accordion")),
+            ("message", .string(d.help.map { "\(d.message)\nhelp: \($0)" } ?? d.message)),
+        ]
+        let related = d.related.filter { $0.span.source == document.source }
+        if !related.isEmpty {
+            fields.append(("relatedInformation", .array(related.map { r in
+                .object([("location", .object([("uri", .string(document.uri)), ("range", range(r.span, in: document.text))])),
+                         ("message", .string(r.message))])
+            })))
+        }
+        return .object(fields)
+    }
+
+    func range(_ span: SourceSpan, in text: TextDocument) -> JSONValue {
+        Self.range(text.position(ofOffset: span.start.offset, encoding), text.position(ofOffset: span.end.offset, encoding))
+    }
+
+    static func range(_ start: Position, _ end: Position) -> JSONValue {
+        .object([("start", position(start)), ("end", position(end))])
+    }
+
+    static func position(_ p: Position) -> JSONValue {
+        .object([("line", .int(p.line)), ("character", .int(p.character))])
+    }
+
+    /// The file path of a `file:` URI, percent-decoded (other URIs are kept as they are).
+    static func path(ofURI uri: String) -> String {
+        guard uri.hasPrefix("file://") else { return uri }
+        var bytes: [UInt8] = []
+        let raw = Array(uri.utf8.dropFirst(7))
+        var i = 0
+        while i < raw.count {
+            if raw[i] == UInt8(ascii: "%"), i + 2 < raw.count,
+               let value = UInt8(String(decoding: raw[i + 1...i + 2], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                i += 3
+            } else {
+                bytes.append(raw[i])
+                i += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

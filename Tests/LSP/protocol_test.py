@@ -1,0 +1,592 @@
+#!/usr/bin/env python3
+"""`accordion lsp` through a standard-library client over a pipe: every
+method, document sync with multi-byte text in UTF-16 and UTF-8,
+cancellation, malformed input, and the oracle that matters most: for every
+fixture of Tests/Fixtures/validate the published diagnostics are exactly
+what `accordion validate --format json` prints. The last check runs
+Neovim's own client (nvim_test.py). The `lsp` stage of scripts/run-tests.sh.
+
+usage: protocol_test.py ACCORDION
+"""
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Drive"))
+from lsp_client import Client  # noqa: E402
+from stage import Failure, run_checks  # noqa: E402
+
+ACCORDION = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/accordion"))
+SAMPLE = os.path.join(ROOT, "samples", "article-demo.yaml")
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def uri_of(path):
+    return "file://" + os.path.abspath(path)
+
+
+# ---------------------------------------------------------------- positions
+
+def to_units(text, encoding):
+    """Code units of text in the client's encoding."""
+    return len(text.encode("utf-16-le")) // 2 if encoding == "utf-16" else len(text.encode("utf-8"))
+
+
+def position_of(text, line, column, encoding):
+    """validate's 1-based line and scalar column as an LSP position: the same
+    place, but lines counted as the protocol counts them (a lone CR ends a
+    line there, not in the loader's line numbers)."""
+    index = sum(len(l) + 1 for l in text.split("\n")[:line - 1]) + column - 1
+    breaks = [m.end() for m in re.finditer("\r\n|\r|\n", text[:index])]
+    start = breaks[-1] if breaks else 0
+    return {"line": len(breaks), "character": to_units(text[start:index], encoding)}
+
+
+def expected_diagnostics(path, encoding="utf-16"):
+    """validate --format json's diagnostics for path, as the server should publish them."""
+    run = subprocess.run([ACCORDION, "validate", "--format", "json", path], capture_output=True, text=True, timeout=30)
+    report = json.loads(run.stdout)
+    with open(path, encoding="utf-8", newline="") as f:
+        text = f.read()
+    severities = {"error": 1, "warning": 2, "note": 3}
+    out = []
+    for d in report["diagnostics"]:
+        item = {
+            "range": {"start": position_of(text, d["line"], d["column"], encoding),
+                      "end": position_of(text, d["endLine"], d["endColumn"], encoding)},
+            "severity": severities[d["severity"]],
+            "code": d["rule"],
+            "source": "accordion",
+            "message": d["message"] + ("\nhelp: " + d["help"] if d["help"] is not None else ""),
+        }
+        if d["related"]:
+            item["relatedInformation"] = [{
+                "location": {"uri": uri_of(path), "range": {
+                    "start": position_of(text, r["line"], r["column"], encoding),
+                    "end": position_of(text, r["endLine"], r["endColumn"], encoding)}},
+                "message": r["message"]} for r in d["related"]]
+        out.append(item)
+    return out
+
+
+def apply_edits(text, edits, encoding):
+    """Applies TextEdits (non-overlapping) to text, from the last to the first."""
+    lines = text.split("\n")
+
+    def offset(p):
+        line = lines[p["line"]] if p["line"] < len(lines) else ""
+        base = sum(len(l.encode("utf-8")) + 1 for l in lines[:p["line"]])
+        raw = line.encode("utf-16-le" if encoding == "utf-16" else "utf-8")
+        width = 2 if encoding == "utf-16" else 1
+        prefix = raw[:p["character"] * width].decode("utf-16-le" if encoding == "utf-16" else "utf-8")
+        return base + len(prefix.encode("utf-8"))
+    data = text.encode("utf-8")
+    for e in sorted(edits, key=lambda e: offset(e["range"]["start"]), reverse=True):
+        a, b = offset(e["range"]["start"]), offset(e["range"]["end"])
+        data = data[:a] + e["newText"].encode("utf-8") + data[b:]
+    return data.decode("utf-8")
+
+
+def find(text, needle, nth=0, encoding="utf-16", shift=0):
+    """The LSP position of the nth occurrence of needle (plus shift characters)."""
+    at = -1
+    for _ in range(nth + 1):
+        at = text.index(needle, at + 1)
+    at += shift
+    before = text[:at]
+    line = before.count("\n")
+    return {"line": line, "character": to_units(before[before.rfind("\n") + 1:], encoding)}
+
+
+# ------------------------------------------------------------------ sessions
+
+class Session:
+    """A client that has initialized, with helpers for one open document."""
+
+    def __init__(self, encodings=None):
+        self.client = Client(ACCORDION)
+        self.result = self.client.initialize(encodings)
+        self.encoding = self.result["capabilities"]["positionEncoding"]
+        self.versions = {}
+
+    def open(self, uri, text, wait=True):
+        self.versions[uri] = 1
+        self.client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}})
+        return self.client.diagnostics(uri, version=1) if wait else None
+
+    def change(self, uri, changes, wait=True):
+        self.versions[uri] += 1
+        version = self.versions[uri]
+        self.client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": changes})
+        return self.client.diagnostics(uri, version=version) if wait else None
+
+    def request(self, method, uri, **params):
+        params["textDocument"] = {"uri": uri}
+        response = self.client.request(method, params)
+        if "error" in response:
+            raise Failure("%s answered an error: %s" % (method, response["error"]))
+        return response["result"]
+
+    def open_sample(self, uri):
+        """Opens samples/article-demo.yaml as uri; returns its text."""
+        with open(SAMPLE, encoding="utf-8") as f:
+            text = f.read()
+        self.open(uri, text)
+        return text
+
+    def close(self):
+        return self.client.close()
+
+
+def lifecycle():
+    s = Session()
+    caps = s.result["capabilities"]
+    for name in ["hoverProvider", "completionProvider", "definitionProvider", "referencesProvider", "renameProvider",
+                 "documentSymbolProvider", "codeActionProvider"]:
+        check(name in caps, "capability %s not advertised" % name)
+    check(caps["textDocumentSync"]["change"] == 2, "incremental sync not advertised")
+    check(s.result["serverInfo"]["name"] == "accordion", "serverInfo")
+    r = s.client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": "file:///x.yaml"}})
+    check(r.get("error", {}).get("code") == -32601, "unknown request: %s" % r)
+    s.client.notify("workspace/unknownNotification", {"x": 1})  # ignored without a reply
+    r = s.client.request("shutdown")
+    check(r.get("result", "missing") is None, "shutdown result: %s" % r)
+    r = s.client.request("textDocument/hover", {"textDocument": {"uri": "file:///x.yaml"}, "position": {"line": 0, "character": 0}})
+    check(r.get("error", {}).get("code") == -32803, "request after shutdown: %s" % r)
+    s.client.notify("exit")
+    code = s.client.proc.wait(timeout=10)
+    check(code == 0, "exit after shutdown: status %s" % code)
+
+    c = Client(ACCORDION)
+    r = c.request("textDocument/hover", {"textDocument": {"uri": "file:///x.yaml"}, "position": {"line": 0, "character": 0}})
+    check(r.get("error", {}).get("code") == -32002, "request before initialize: %s" % r)
+    c.notify("exit")
+    code = c.proc.wait(timeout=10)
+    check(code == 1, "exit without shutdown: status %s" % code)
+    return "capabilities, MethodNotFound, shutdown/exit 0, before initialize -32002, exit without shutdown 1"
+
+
+def encodings():
+    s8 = Session(["utf-8", "utf-16"])
+    check(s8.encoding == "utf-8", "utf-8 offered, got %s" % s8.encoding)
+    s8.close()
+    s16 = Session(["utf-32"])
+    check(s16.encoding == "utf-16", "utf-16 default, got %s" % s16.encoding)
+    s16.close()
+    return "utf-8 taken when offered, utf-16 otherwise"
+
+
+def fixtures_identical():
+    s = Session()
+    paths = sorted(glob.glob(os.path.join(ROOT, "Tests/Fixtures/validate/*/*.yaml")))
+    silent = []
+    compared = 0
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        uri = uri_of(path)
+        expected = expected_diagnostics(path, s.encoding)
+        s.versions[uri] = 1
+        s.client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}})
+        try:
+            got = s.client.diagnostics(uri, timeout=1.5)["diagnostics"]
+        except TimeoutError:
+            # Not an accordion spec by its text (no `accordion:` or `panels:` key): left alone.
+            silent.append(os.path.basename(path))
+            check(all(l.startswith("#") or not l.strip() for l in text.splitlines()), "%s: no diagnostics published" % path)
+            continue
+        for e, g in zip(expected, got):
+            if e != g:
+                raise Failure("%s: expected %s, got %s" % (os.path.basename(path), json.dumps(e), json.dumps(g)))
+        check(len(expected) == len(got), "%s: %d diagnostics from validate, %d from lsp" % (path, len(expected), len(got)))
+        compared += 1
+        s.client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    s.close()
+    check(compared >= len(paths) - 1, "only %d of %d fixtures compared" % (compared, len(paths)))
+    return "%d fixtures identical to validate --format json (not specs, so left alone: %s)" % (compared, ", ".join(silent) or "none")
+
+
+MULTIBYTE = """accordion: 1
+title: "Caf\u00e9 \U0001F389"
+panels:
+  - {title: "\u00e9\U0001F389\u00fc", id: VC1, color: 0x123456}
+  - {title: "\U0001F600\U0001F600", id: VC2}
+script:
+  - tap: VC1
+"""
+
+
+def multibyte(encoding):
+    def run():
+        s = Session([encoding] if encoding == "utf-8" else None)
+        check(s.encoding == encoding, "encoding %s" % s.encoding)
+        uri = "file:///tmp/multibyte-%s.yaml" % encoding
+        got = s.open(uri, MULTIBYTE)["diagnostics"]
+        # colour-without-alpha on 0x123456, after multi-byte characters on its line.
+        warn = [d for d in got if d["code"] == "colour-without-alpha"]
+        check(len(warn) == 1, "colour warning: %s" % got)
+        want = {"start": find(MULTIBYTE, "0x123456", encoding=encoding),
+                "end": find(MULTIBYTE, "0x123456", encoding=encoding, shift=8)}
+        check(warn[0]["range"] == want, "range %s, expected %s" % (warn[0]["range"], want))
+        # Incremental: rename VC1's definition (after the emoji) to VX1: the tap's id is unknown.
+        start = find(MULTIBYTE, "VC1", encoding=encoding)
+        end = dict(start, character=start["character"] + 3)
+        text = MULTIBYTE.replace("id: VC1", "id: VX1")
+        # A second change in the same notification inserts an emoji before VC2's id on its line.
+        start2 = find(text, "id: VC2", encoding=encoding)
+        text2 = text.replace("id: VC2", "\U0001F389x: 1, id: VC2")
+        got = s.change(uri, [{"range": {"start": start, "end": end}, "text": "VX1"},
+                             {"range": {"start": start2, "end": start2}, "text": "\U0001F389x: 1, "}])["diagnostics"]
+        with open("/tmp/accordion-lsp-multibyte-%s.yaml" % encoding, "w", encoding="utf-8") as f:
+            f.write(text2)
+        expected = expected_diagnostics(f.name, encoding)
+        for e in expected:
+            e.pop("relatedInformation", None)
+        for g in got:
+            g.pop("relatedInformation", None)
+        check(got == expected, "after incremental edits: %s, expected %s" % (json.dumps(got), json.dumps(expected)))
+        check(any(d["code"] == "unknown-panel-id" for d in got), "the tap's id is unknown now")
+        # A full-text change puts it back.
+        got = s.change(uri, [{"text": MULTIBYTE}])["diagnostics"]
+        check([d["code"] for d in got] == ["colour-without-alpha"], "full sync: %s" % got)
+        s.close()
+        os.unlink(f.name)
+        return "%d diagnostics after two incremental edits around emoji, as validate gives them" % len(expected)
+    return run
+
+
+def random_edits():
+    """2,000 random incremental edits (multi-byte text among them) and
+    malformed frames: the server ends with exactly the client's text, seen
+    through diagnostics identical to validate's on that text."""
+    import random
+    rng = random.Random(7)
+    s = Session()
+    uri = "file:///tmp/random.yaml"
+    text = s.open_sample(uri)
+    protect = text.index("\npanels:\n") + len("\npanels:\n")
+    pieces = ["a", " ", "\n", ": ", "- ", "\u00e9", "\U0001F389", "VC1", "#", "'", "{", "\r\n", "\r", "\u00fc\u00df"]
+    seen = []
+    for k in range(2000):
+        a = rng.randrange(protect, len(text) + 1)
+        b = min(len(text), a + rng.choice([0, 0, 1, 4]))
+        # No position falls inside a CRLF: the protocol has no way to name one.
+        a, b = [x - 1 if 0 < x < len(text) and text[x - 1:x + 1] == "\r\n" else x for x in (a, b)]
+        a = max(a, protect)
+        b = max(a, b)
+        new = "".join(rng.choice(pieces) for _ in range(rng.choice([0, 1, 2])))
+        start, end = find_index(text, a), find_index(text, b)
+        text = text[:a] + new + text[b:]
+        s.change(uri, [{"range": {"start": start, "end": end}, "text": new}], wait=False)
+        if k % 400 == 0:
+            s.client.write_raw(b"Content-Length: 3\r\n\r\n{x}")
+        if k % 250 == 249:
+            # A checkpoint: the server's text is the client's.
+            s.client.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+            got = s.client.diagnostics(uri, version=s.versions[uri])["diagnostics"]
+            path = "/tmp/accordion-lsp-random.yaml"
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+            expected = expected_diagnostics(path, s.encoding)
+            os.unlink(path)
+            for d in got + expected:
+                d.pop("relatedInformation", None)
+            check(got == expected, "after %d edits: %s, expected %s" % (k + 1, json.dumps(got)[:800], json.dumps(expected)[:800]))
+            seen.append(len(got))
+    check(s.close() == 0, "the server did not exit cleanly")
+    return "8 checkpoints with %s diagnostics, each as validate gives them for the client's text" % seen
+
+
+def find_index(text, index):
+    """The UTF-16 LSP position of a str index (lines broken at LF, CRLF or CR)."""
+    line_start = 0
+    line = 0
+    i = 0
+    while True:
+        j = min([k for k in (text.find("\n", i, index), text.find("\r", i, index)) if k != -1], default=-1)
+        if j == -1:
+            break
+        i = j + (2 if text.startswith("\r\n", j) and j + 1 < index else 1)
+        line += 1
+        line_start = i
+    return {"line": line, "character": to_units(text[line_start:index], "utf-16")}
+
+
+def debounce():
+    s = Session()
+    uri = "file:///tmp/debounce.yaml"
+    text = s.open_sample(uri)
+    sent = time.monotonic()
+    for i in range(5):  # five quick edits: one publication, for the last version
+        s.change(uri, [{"text": text + "# %d\n" % i}], wait=False)
+    got = s.client.diagnostics(uri, version=s.versions[uri])
+    delay = s.client.last_time - sent
+    check(delay >= 0.1, "published %.3f s after the change, before the debounce" % delay)
+    early = [m for _, m in s.client.held if m.get("method") == "textDocument/publishDiagnostics"]
+    check(not early, "intermediate versions were published: %s" % [m["params"]["version"] for m in early])
+    s.client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    cleared = s.client.diagnostics(uri)
+    check(cleared["diagnostics"] == [], "didClose clears: %s" % cleared)
+    s.close()
+    return "one publication %.0f ms after five changes; didClose clears" % (delay * 1000)
+
+
+def not_a_spec():
+    s = Session()
+    uri = "file:///tmp/workflow.yaml"
+    s.open(uri, "name: CI\non: push\njobs: {}\n", wait=False)
+    s.client.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+    # Flow-style panels, in a text that parses: the ids come from the tree.
+    flow = "accordion: 1\npanels:\n  - {id: a, title: A}\n  - {id: b, title: B}\nscript:\n  - tap: \n"
+    s.open("file:///tmp/flow.yaml", flow)
+    r = s.request("textDocument/completion", "file:///tmp/flow.yaml", position={"line": 5, "character": 9})
+    check([(i["label"], i.get("detail")) for i in r["items"]] == [("a", "A"), ("b", "B")], "flow-style ids: %s" % r["items"])
+    r = s.request("textDocument/completion", uri, position={"line": 0, "character": 0})
+    check(r == [] or r.get("items") == [], "completion in a non-spec: %s" % r)
+    try:
+        got = s.client.diagnostics(uri, timeout=0.5)
+        raise Failure("diagnostics for a file that is not a spec: %s" % got)
+    except TimeoutError:
+        pass
+    s.close()
+    return "no diagnostics, no completion"
+
+
+def cancellation():
+    s = Session()
+    uri = "file:///tmp/cancel.yaml"
+    s.open_sample(uri)
+    hover = s.client.request_message("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 9, "character": 3}})
+    cancel = {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": hover["id"]}}
+    s.client.write_raw(Client.frame(hover) + Client.frame(cancel))
+    r = s.client.wait(lambda m: m.get("id") == hover["id"])
+    check(r.get("error", {}).get("code") == -32800, "cancelled request: %s" % r)
+    # Cancelling an answered request changes nothing; the server goes on.
+    s.client.notify("$/cancelRequest", {"id": hover["id"]})
+    r = s.request("textDocument/hover", uri, position={"line": 9, "character": 3})
+    check(r is not None and "contents" in r, "hover after a cancel: %s" % r)
+    s.close()
+    return "a request cancelled in the same read is answered -32800"
+
+
+def malformed():
+    s = Session()
+    c = s.client
+    c.write_raw(b"Content-Length: 9\r\n\r\n{not json")
+    r = c.wait(lambda m: "error" in m and m["error"]["code"] == -32700)
+    check(r["id"] is None, "parse error id: %s" % r)
+    c.write_raw(b"Content-Type: application/json\r\n\r\n")  # no Content-Length: logged, dropped
+    c.send({"jsonrpc": "2.0", "id": 900, "params": {}})
+    r = c.wait(lambda m: m.get("id") == 900)
+    check(r["error"]["code"] == -32600, "no method: %s" % r)
+    r = c.request("textDocument/hover", {"position": {"line": 0, "character": 0}})
+    check(r["error"]["code"] == -32602, "hover without a document: %s" % r)
+    c.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": "file:///nowhere.yaml"},
+                                                                            "contentChanges": [{"range": 5}]}})
+    c.write_raw(b"Content-Length: 4\r\n\r\n\xff\xfe\x00[")
+    r = c.request("textDocument/hover", {"textDocument": {"uri": "file:///nowhere.yaml"}, "position": {"line": 0, "character": 0}})
+    check("error" in r and r["error"]["code"] == -32602, "still serving: %s" % r)
+    # A change far outside the text is clamped, not a crash.
+    uri = "file:///tmp/clamp.yaml"
+    s.open(uri, "accordion: 1\npanels: []\n")
+    got = s.change(uri, [{"range": {"start": {"line": 99, "character": 5}, "end": {"line": 120, "character": 0}}, "text": "title: x\n"}])
+    check(got["diagnostics"] == [], "after a clamped edit: %s" % got)
+    code = s.close()
+    check(code == 0, "exit status %s" % code)
+    log = c.proc.stderr.read().decode()
+    check("Content-Length" in log, "the header without Content-Length is logged: %r" % log)
+    return "parse error, invalid request, invalid params, bad header logged, clamped edit; still serving"
+
+
+def navigation():
+    s = Session()
+    uri = "file:///tmp/demo.yaml"
+    text = s.open_sample(uri)
+    tap = find(text, "tap: VC3", shift=5)
+    # hover: a panel id, a key, an enum value's key
+    h = s.request("textDocument/hover", uri, position=tap)
+    check("View Controller 3" in h["contents"]["value"] and "0x9B59B6FF" in h["contents"]["value"], "panel hover: %s" % h)
+    h = s.request("textDocument/hover", uri, position=find(text, "headerHeight: 44"))
+    check("Header height" in h["contents"]["value"] and "Default: `44`" in h["contents"]["value"], "key hover: %s" % h)
+    h = s.request("textDocument/hover", uri, position=find(text, "easeInOut"))
+    check("`easeIn`" in h["contents"]["value"], "value hover: %s" % h)
+    # definition and references
+    d = s.request("textDocument/definition", uri, position=tap)
+    check(d == [{"uri": uri, "range": {"start": find(text, "id: VC3", shift=4), "end": find(text, "id: VC3", shift=7)}}],
+          "definition: %s" % d)
+    refs = s.request("textDocument/references", uri, position=tap, context={"includeDeclaration": True})
+    uses = s.request("textDocument/references", uri, position=tap, context={"includeDeclaration": False})
+    check(len(refs) == 6 and len(uses) == 5, "references: %d with the declaration, %d without" % (len(refs), len(uses)))
+    # rename, and the renamed text validates as the original did
+    p = s.request("textDocument/prepareRename", uri, position=tap)
+    check(p["placeholder"] == "VC3", "prepareRename: %s" % p)
+    edit = s.request("textDocument/rename", uri, position=tap, newName="Third")
+    renamed = apply_edits(text, edit["changes"][uri], s.encoding)
+    # Every use in the spec (comments keep their words).
+    want = "\n".join(l if l.lstrip().startswith("#") else l.replace("VC3", "Third") for l in text.split("\n"))
+    check(renamed == want, "rename edits: %s" % edit)
+    got = s.change(uri, [{"text": renamed}])["diagnostics"]
+    check(not [d for d in got if d["severity"] == 1], "errors after the rename: %s" % got)
+    bad = s.client.request("textDocument/rename", {"textDocument": {"uri": uri}, "position": tap, "newName": "two words"})
+    check(bad.get("error", {}).get("code") == -32602, "rename to an invalid id: %s" % bad)
+    clash = s.client.request("textDocument/rename", {"textDocument": {"uri": uri}, "position": find(renamed, "Third"), "newName": "VC1"})
+    check(clash.get("error", {}).get("code") == -32602, "rename onto an existing id: %s" % clash)
+    # symbols
+    symbols = s.request("textDocument/documentSymbol", uri)
+    names = [(x["name"], [c["name"] for c in x.get("children", [])]) for x in symbols]
+    check(names[0] == ("container", []) and names[1] == ("panels", ["VC1", "VC2", "Third"])
+          and names[2][0] == "script" and names[2][1][:3] == ["tap Third", "wait 0.5", "tap VC2"], "symbols: %s" % names)
+    s.close()
+    return "hover (id, key, value), definition, references, prepareRename, rename (+2 refusals), symbols"
+
+
+COMPLETION = """accordion: 1
+container:
+  layout: f
+  expanded: 
+  animation:
+    curve: 
+panels:
+  - id: inbox
+    title: Inbox
+  - id: sent
+    title: Sent
+    
+  - i
+script:
+  - tap: 
+  - 
+  - expect:
+      expanded: 
+      interaction: 
+  - setPanels:
+    - 
+"""
+
+
+def completion():
+    s = Session(["utf-8"])
+    uri = "file:///tmp/complete.yaml"
+    s.open(uri, COMPLETION)
+
+    def labels(line_text, nth=0):
+        at = find(COMPLETION, line_text, nth=nth, encoding=s.encoding, shift=len(line_text.rstrip("\n")))
+        r = s.request("textDocument/completion", uri, position=at)
+        return [i["label"] for i in r["items"]], r["items"]
+
+    got, _ = labels("layout: f")
+    check(got == ["fill", "fit"], "layout values: %s" % got)
+    got, _ = labels("expanded: ")
+    check(got == ["inbox", "sent"], "container.expanded ids: %s" % got)
+    got, _ = labels("curve: ")
+    check(got == ["linear", "easeIn", "easeOut", "easeInOut"], "curves: %s" % got)
+    got, items = labels("  - i\n")
+    check(got[:2] == ["id", "title"] and "color" in got, "panel keys: %s" % got)
+    check("Unique name" in items[0]["documentation"]["value"], "key documentation: %s" % items[0])
+    check(items[0]["textEdit"]["range"]["start"] == find(COMPLETION, "  - i\n", shift=4, encoding=s.encoding), "word range: %s" % items[0])
+    got, _ = labels("    title: Sent\n    ")
+    check("id" not in got and "title" not in got and "color" in got, "keys the panel has are left out: %s" % got)
+    got, _ = labels("tap: ")
+    check(got == ["inbox", "sent"], "tap ids: %s" % got)
+    got, items = labels("  - \n", 0)
+    check(got[:3] == ["tap", "at", "wait"] and "setPanels" in got and "expect" in got, "step kinds: %s" % got)
+    got, _ = labels("      expanded: ")
+    check(got == ["inbox", "sent"], "expect.expanded ids: %s" % got)
+    got, _ = labels("interaction: ")
+    check(got == ["enabled", "disabled"], "interaction values: %s" % got)
+    got, _ = labels("    - \n")
+    check("inbox" in got and "id" in got, "setPanels item: ids or a panel's keys: %s" % got)
+    # Flow-style panels, in a text that parses: the ids come from the tree.
+    flow = "accordion: 1\npanels:\n  - {id: a, title: A}\n  - {id: b, title: B}\nscript:\n  - tap: \n"
+    s.open("file:///tmp/flow.yaml", flow)
+    r = s.request("textDocument/completion", "file:///tmp/flow.yaml", position={"line": 5, "character": 9})
+    check([(i["label"], i.get("detail")) for i in r["items"]] == [("a", "A"), ("b", "B")], "flow-style ids: %s" % r["items"])
+    r = s.request("textDocument/completion", uri, position={"line": 0, "character": 0})
+    got = [i["label"] for i in r["items"]]
+    check(got == ["accordion", "title", "tolerance"], "top-level keys not yet written: %s" % got)
+    s.close()
+    return "values, ids in 4 places, step kinds, keys with documentation, top level"
+
+
+def code_actions():
+    s = Session()
+    fixed = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "Tests/Fixtures/validate/invalid/*.yaml"))):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        uri = uri_of(path)
+        try:
+            got = s.open(uri, text)["diagnostics"]
+        except TimeoutError:
+            continue
+        whole = {"start": {"line": 0, "character": 0}, "end": {"line": len(text.split("\n")), "character": 0}}
+        actions = s.request("textDocument/codeAction", uri, range=whole, context={"diagnostics": got})
+        for action in actions:
+            check(action["kind"] == "quickfix", "kind: %s" % action)
+            target = action["diagnostics"][0]
+            after = apply_edits(text, action["edit"]["changes"][uri], s.encoding)
+            # The fix removes its diagnostic (same rule at the same place) and adds no error.
+            now = s.change(uri, [{"text": after}])["diagnostics"]
+            same = [d for d in now if d["code"] == target["code"] and d["range"]["start"] == target["range"]["start"]]
+            check(not same, "%s: '%s' leaves %s" % (os.path.basename(path), action["title"], same))
+            errors_before = len([d for d in got if d["severity"] == 1])
+            errors_after = len([d for d in now if d["severity"] == 1])
+            check(errors_after <= errors_before, "%s: '%s' adds errors: %s" % (os.path.basename(path), action["title"], now))
+            s.change(uri, [{"text": text}])
+            fixed.append(action["title"])
+        s.client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    s.close()
+    titles = " ".join(fixed)
+    for kind in ["Change to `headerHeight`", "0x1ABC9CFF", "Quote the colour", "Write true", "Write just the number", "Quote it"]:
+        check(kind in titles, "no quick fix like %r among %s" % (kind, fixed))
+    return "%d quick fixes, each removes its diagnostic" % len(fixed)
+
+
+def neovim():
+    """Neovim's own client (nvim_test.py, which installs Debian's neovim when missing)."""
+    run = subprocess.run([sys.executable, "-B", os.path.join(HERE, "nvim_test.py"), ACCORDION],
+                         capture_output=True, text=True, timeout=120)
+    last = (run.stdout.strip().splitlines() or [""])[-1]
+    check(run.returncode == 0, "nvim_test.py exit %d:\n%s%s" % (run.returncode, run.stdout, run.stderr[-2000:]))
+    return last
+
+
+def guard(thunk):
+    def run():
+        try:
+            return thunk()
+        except (TimeoutError, EOFError, AssertionError, json.JSONDecodeError) as e:
+            raise Failure("%s: %s" % (type(e).__name__, e))
+    return run
+
+
+CHECKS = [
+    ("lifecycle", lifecycle),
+    ("position encodings", encodings),
+    ("diagnostics identical to validate", fixtures_identical),
+    ("incremental edits, UTF-16", multibyte("utf-16")),
+    ("incremental edits, UTF-8", multibyte("utf-8")),
+    ("random edits and malformed frames", random_edits),
+    ("debounce and close", debounce),
+    ("not a spec", not_a_spec),
+    ("cancellation", cancellation),
+    ("malformed input", malformed),
+    ("hover, definition, references, rename, symbols", navigation),
+    ("completion", completion),
+    ("code actions", code_actions),
+    ("neovim", neovim),
+]
+
+if __name__ == "__main__":
+    sys.exit(run_checks("lsp", [(name, guard(thunk)) for name, thunk in CHECKS]))
