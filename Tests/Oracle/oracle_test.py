@@ -63,14 +63,18 @@ class Generator:
     def __init__(self, rng):
         self.rng = rng
         self.next_id = 0
+        self.named_all = False
 
     def new_panel(self, layout):
         r = self.rng
         pid = "p%d" % self.next_id
         self.next_id += 1
-        d = {"id": pid, "title": "P%s" % pid[1:]}
+        # A panel named `all`: `collapse: all` must still mean every open one.
+        if self.rng.random() < 0.03 and not self.named_all:
+            pid, self.named_all = "all", True
+        d = {"id": pid, "title": "P%s" % pid}
         if r.random() < 0.3:
-            d["headerHeight"] = r.choice([30, 44, 50, 61.5])
+            d["headerHeight"] = r.choice([30, 44, 50, 61.5, 33.3])
         if layout == "fit" and r.random() < 0.6:
             d["contentHeight"] = r.choice([20, 60, 100.5, 150, 300, 900])
         if r.random() < 0.2:
@@ -82,10 +86,11 @@ class Generator:
 
     def spec(self):
         r = self.rng
+        self.named_all = False
         layout = r.choice(["fill", "fit"])
         expansion = r.choice(["single", "multiple"])
         header = r.choice([40, 44, 50])
-        n = r.choice([0, 1, 2, 3, 3, 4, 4, 5, 6])
+        n = r.choice([0, 1, 2, 3, 3, 4, 4, 5, 6, 9])
         panels = [self.new_panel(layout) for _ in range(n)]
         container = {
             "width": r.choice([100, 320, 375.5]),
@@ -94,7 +99,7 @@ class Generator:
             "expansion": expansion,
             "collapsible": r.choice([True, False]),
             "interruption": r.choice(["ignore", "finish", "retarget"]),
-            "animation": {"duration": r.choice([0, 0.3, 1, 1, 0.25]),
+            "animation": {"duration": r.choice([0, 0.3, 1, 1, 0.25, 0.001, 2.5]),
                           "curve": r.choice(["linear", "easeIn", "easeOut", "easeInOut"])},
         }
         container["height"] = max(20, self.heights(panels, header) + r.choice([0, 50, 200, 400.25]))
@@ -144,7 +149,9 @@ class Generator:
             # A moment inside the running transition when there is one.
             t = oracle.now
             if oracle.tr is not None and oracle.tr["end"] > t:
-                t = r.choice([t, r.uniform(t, oracle.tr["end"]), oracle.tr["end"]])
+                end = oracle.tr["end"]
+                t = r.choice([t, r.uniform(t, end), r.uniform(t, end), end, max(t, end - 1e-6),
+                              min(end, t + 1e-6)])
             else:
                 t += r.choice([0, 0.1, 0.5])
             step = {"tap": self.ref(oracle), "at": t}
@@ -153,7 +160,10 @@ class Generator:
         elif kind == "expand":
             step = {"expand": self.ref(oracle)}
         elif kind == "collapse":
-            step = {"collapse": self.ref(oracle)}
+            target = self.ref(oracle)
+            if target == "all":
+                target = [p.id for p in oracle.panels].index("all")
+            step = {"collapse": target}
         elif kind == "collapseAll":
             step = {"collapse": "all"} if r.random() < 0.7 else {"expand": None}
         elif kind == "setPanels":
@@ -260,6 +270,9 @@ def run_case(accordion, spec, steps, rng, directory, verbose):
         else:
             nxt = t + 1.2
         ts = [t] + [rng.uniform(t, nxt) for _ in range(2) if nxt > t]
+        # The edges of a running transition, where off-by-one readings show.
+        if oracle.tr is not None:
+            ts += [T for T in (oracle.tr["end"] - 1e-6, oracle.tr["end"]) if t <= T <= nxt]
         for T in ts:
             if oracle.running(T):
                 STATS["mid-transition snapshots"] = STATS.get("mid-transition snapshots", 0) + 1
