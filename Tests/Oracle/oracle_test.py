@@ -17,6 +17,7 @@ Prints each disagreement (spec, moment, expected vs actual) and
 `oracle: N passed, N failed`; exit 1 on any disagreement.
 """
 import argparse
+import copy
 import json
 import os
 import random
@@ -119,7 +120,7 @@ class Generator:
         i = self.rng.randrange(len(oracle.panels))
         return oracle.panels[i].id if self.rng.random() < 0.6 else i
 
-    def step(self, oracle, spec):
+    def step(self, oracle):
         """A random step the validator accepts, given the oracle's state."""
         r = self.rng
         n = len(oracle.panels)
@@ -205,37 +206,12 @@ STATS = {}
 
 # ---- running a case --------------------------------------------------------
 
-def moments(oracle, step_time, next_time, rng):
-    """The step's own moment and a few random ones before the next step."""
-    out = [step_time]
-    hi = next_time
-    if oracle.tr is not None:
-        hi = max(hi, oracle.tr["end"]) if next_time is None else hi
-    if hi is None:
-        hi = step_time + 0.5
-    for _ in range(2):
-        if hi > step_time:
-            out.append(rng.uniform(step_time, hi))
-    return out
-
-
-class Case:
-    def __init__(self, accordion, spec, steps, moments_after, directory, index):
-        self.accordion = accordion
-        self.spec = spec
-        self.steps = steps
-        self.moments_after = moments_after
-        self.directory = directory
-        self.index = index
-
-
 def build_case(gen, rng):
     spec = gen.spec()
     oracle = Oracle(spec)
     steps = []
-    expected = []  # per step: (outcome, [(T, snapshot)])
     for _ in range(rng.randint(1, 12)):
-        step = gen.step(oracle, spec)
+        step = gen.step(oracle)
         try:
             outcome = oracle.apply(step)
         except Rejected:
@@ -244,7 +220,7 @@ def build_case(gen, rng):
     return spec, steps
 
 
-def run_case(accordion, spec, steps, rng, directory, verbose):
+def run_case(accordion, spec, steps, rng, directory):
     """Plays one case through `accordion drive`; returns the disagreements."""
     path = os.path.join(directory, "spec.json")
     with open(path, "w") as f:
@@ -265,7 +241,7 @@ def run_case(accordion, spec, steps, rng, directory, verbose):
         t = oracle.now
         nxt = None
         if k + 1 < len(steps):
-            probe = copy_oracle(oracle)
+            probe = copy.deepcopy(oracle)
             nxt = probe.step_time(steps[k + 1][0])
         else:
             nxt = t + 1.2
@@ -304,11 +280,6 @@ def run_case(accordion, spec, steps, rng, directory, verbose):
                     d[0], json.dumps(d[1])[:300], json.dumps(d[2])[:300]))
                 return problems
     return problems
-
-
-def copy_oracle(o):
-    import copy
-    return copy.deepcopy(o)
 
 
 def render_case(accordion, spec, steps, rng, directory):
@@ -357,7 +328,7 @@ def main():
     with tempfile.TemporaryDirectory() as directory:
         for n in range(args.cases):
             spec, steps = build_case(gen, rng)
-            problems = run_case(args.accordion, spec, steps, rng, directory, args.v)
+            problems = run_case(args.accordion, spec, steps, rng, directory)
             if not problems and n < args.renders:
                 problems = render_case(args.accordion, spec, steps, rng, directory)
             if problems:
