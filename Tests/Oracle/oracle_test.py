@@ -8,8 +8,8 @@ ignored, with its reason) is compared, and after each step snapshots at the
 step's own moment and at random moments before the next step (inside running
 transitions too) compare every frame (to the dump's 3 decimals), the
 expanded set, the transition, the visible controller and the whole
-containment log. A few cases also compare `render --format json --at T` of
-the spec with the script in it. The cases are random (the seed is printed;
+containment log. A few cases also compare `render --format json --at T` and
+`--steps` of the spec with the script in it. The cases are random (the seed is printed;
 --seed replays it).
 
 Standard library only. Usage: oracle_test.py ACCORDION [--cases N] [--seed N] [-v]
@@ -309,6 +309,21 @@ def render_case(accordion, spec, steps, rng, directory):
     if d:
         return ["render --at %r: %s expected %s, model %s" % (T, d[0], json.dumps(d[1])[:300],
                                                              json.dumps(d[2])[:300])]
+    # `--steps`: after each step, the container as it settles if the script ended there.
+    proc = subprocess.run([accordion, "render", "--format", "json", "--steps", path],
+                          capture_output=True, text=True, timeout=60)
+    if proc.returncode != 0:
+        return ["render --steps exited %d: %s" % (proc.returncode, proc.stderr[:400])]
+    dumps = json.loads(proc.stdout)
+    o3 = Oracle(spec)
+    expected = []
+    for st, _ in steps:
+        o3.apply(st)
+        expected.append(o3.snapshot())
+    d = diff(expected, dumps if steps else [])
+    if d:
+        return ["render --steps: %s expected %s, model %s" % (d[0], json.dumps(d[1])[:300],
+                                                              json.dumps(d[2])[:300])]
     return []
 
 
@@ -316,7 +331,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("accordion")
     ap.add_argument("--cases", type=int, default=300)
-    ap.add_argument("--renders", type=int, default=30)
+    ap.add_argument("--renders", type=int, default=60)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("-v", action="store_true")
     args = ap.parse_args()
