@@ -173,6 +173,11 @@ class Oracle:
             y += p.h + C.get(i, 0.0)
         return ys, C
 
+    def overflows(self):
+        """Whether the settled stack (headers and open contents) is taller than H."""
+        _, C = self.settled(self.O)
+        return sum(p.h for p in self.panels) + sum(C.values()) > self.H + EPSILON
+
     def running(self, t):
         # Times are decimal seconds in a spec: 0.55 + 0.3 is 0.85, so moments
         # closer than EPSILON are one moment.

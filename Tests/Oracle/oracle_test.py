@@ -9,7 +9,8 @@ step's own moment and at random moments before the next step (inside running
 transitions too) compare every frame (to the dump's 3 decimals), the
 expanded set, the transition, the visible controller and the whole
 containment log. A few cases also compare `render --format json --at T` and
-`--steps` of the spec with the script in it. The cases are random (the seed is printed;
+`--steps` of the spec with the script in it, and where `validate` warns
+(`tap-ignored`, `content-overflow`). The cases are random (the seed is printed;
 --seed replays it).
 
 Standard library only. Usage: oracle_test.py ACCORDION [--cases N] [--seed N] [-v]
@@ -309,6 +310,31 @@ def render_case(accordion, spec, steps, rng, directory):
     if d:
         return ["render --at %r: %s expected %s, model %s" % (T, d[0], json.dumps(d[1])[:300],
                                                              json.dumps(d[2])[:300])]
+    # `validate`: a warning on exactly the taps the container ignores, and
+    # `content-overflow` once, at the first moment the settled stack is taller
+    # than the container.
+    proc = subprocess.run([accordion, "validate", "--format", "json", path],
+                          capture_output=True, text=True, timeout=60)
+    diags = json.loads(proc.stdout)["diagnostics"]
+    o4 = Oracle(spec)
+    ignored, overflow = [], []
+    if o4.overflows():
+        overflow.append("load")
+    for k, (st, _) in enumerate(steps):
+        if o4.apply(st)[0] == "ignored":
+            ignored.append("/script/%d" % k)
+        if o4.overflows() and not overflow:
+            overflow.append("/script/%d" % k)
+    got_ignored = [x["instancePath"] for x in diags if x["rule"] == "tap-ignored"]
+    got_overflow = [x["instancePath"] for x in diags if x["rule"] == "content-overflow"]
+    got_overflow = [p if p.startswith("/script/") else "load" for p in got_overflow]
+    got_overflow = ["/".join(p.split("/")[:3]) if p != "load" else p for p in got_overflow]
+    STATS["validate content-overflow"] = STATS.get("validate content-overflow", 0) + len(overflow)
+    STATS["validate tap-ignored"] = STATS.get("validate tap-ignored", 0) + len(ignored)
+    if got_ignored != ignored:
+        return ["validate: tap-ignored at %s, expected at %s" % (got_ignored, ignored)]
+    if got_overflow != overflow:
+        return ["validate: content-overflow at %s, expected at %s" % (got_overflow, overflow)]
     # `--steps`: after each step, the container as it settles if the script ended there.
     proc = subprocess.run([accordion, "render", "--format", "json", "--steps", path],
                           capture_output=True, text=True, timeout=60)
