@@ -13,6 +13,8 @@
 #      the DocC documentation (`make docs` without a warning, every public
 #      symbol documented, the articles' code compiled by a test),
 #      `accordion drive` sessions through a pipe against `render` and `validate`,
+#      the model against an independent oracle of the expansion modes
+#      (Tests/Oracle) on random specs and scripts,
 #      the embedding example (Examples/EmbeddingHost) against `render --at`,
 #      the official JSON-Schema-Test-Suite through `accordion validate --schema`,
 #      `accordion lsp` through a scripted client and Neovim's (Debian's
@@ -140,6 +142,11 @@ python_stage "docs" python3 -B scripts/check-docs.py
 # `drive` sessions compared with `render`/`validate` of the same steps; the
 # embedding example's frame log compared with the model's dumps.
 python_stage "drive" python3 -B Tests/Drive/drive_test.py .build/release/accordion
+# The model against an independent reading of the expansion-mode semantics
+# (Tests/Oracle/modes_oracle.py) on random specs and scripts in every mode and
+# interruption policy, through `drive` sessions and `render --at`; the seed is
+# printed (--seed replays it).
+python_stage "oracle" python3 -B Tests/Oracle/oracle_test.py .build/release/accordion --cases 400
 python_stage "embedding-example" python3 -B Tests/Drive/embedding_test.py .build/release/EmbeddingHost .build/release/accordion
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
 # The language server: every method through a scripted client (diagnostics

@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""An independent reading of the container's semantics (expansion modes, tap
+rules, interruption policies, programmatic steps, the script clock and the
+containment log), written from the spec guide and the expansion-modes issue
+text only, never from the Swift model. `compare_oracle.py` runs it against
+`accordion drive` on random specs and scripts; a disagreement means one of
+the two read the text differently.
+
+Standard library only. The snapshot it produces has the shape of
+`accordion render --format json` minus the colours (not a rule of the
+container), with numbers unrounded.
+"""
+
+import copy
+
+DEFAULT_WIDTH = 375.0
+DEFAULT_HEIGHT = 667.0
+DEFAULT_HEADER = 44.0
+DEFAULT_DURATION = 0.3
+EPSILON = 1e-9
+
+# UIKit's curves as cubic Béziers from (0, 0) to (1, 1): (x1, y1, x2, y2).
+CURVES = {
+    "linear": (0.0, 0.0, 1.0, 1.0),
+    "easeIn": (0.42, 0.0, 1.0, 1.0),
+    "easeOut": (0.0, 0.0, 0.58, 1.0),
+    "easeInOut": (0.42, 0.0, 0.58, 1.0),
+}
+
+
+def curve_value(name, p):
+    """The fraction of the movement done at linear progress p on the curve."""
+    if p <= 0:
+        return 0.0
+    if p >= 1:
+        return 1.0
+    x1, y1, x2, y2 = CURVES[name]
+
+    def bez(a, b, s):
+        return 3 * a * (1 - s) ** 2 * s + 3 * b * (1 - s) * s * s + s ** 3
+
+    # x(s) is monotonic on [0, 1]: bisection to machine precision.
+    lo, hi = 0.0, 1.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if bez(x1, x2, mid) < p:
+            lo = mid
+        else:
+            hi = mid
+    return bez(y1, y2, (lo + hi) / 2)
+
+
+class Panel:
+    """One panel definition: what the stack holds."""
+
+    def __init__(self, d, default_header):
+        self.id = d["id"]
+        self.title = d["title"]
+        self.h = float(d.get("headerHeight", default_header))
+        self.ch = d.get("contentHeight")
+        self.disabled = bool(d.get("disabled", False))
+
+
+class Rejected(Exception):
+    """A step the container refuses (a spec error)."""
+
+
+class Oracle:
+    def __init__(self, spec):
+        c = spec.get("container", {}) or {}
+        self.title = spec.get("title")
+        self.W = float(c.get("width", DEFAULT_WIDTH))
+        self.H = float(c.get("height", DEFAULT_HEIGHT))
+        self.default_header = float(c.get("headerHeight", DEFAULT_HEADER))
+        self.layout = c.get("layout", "fill")
+        self.expansion = c.get("expansion", "single")
+        self.collapsible = c.get("collapsible", True)
+        self.interruption = c.get("interruption", "ignore")
+        anim = c.get("animation", {}) or {}
+        self.duration = float(anim.get("duration", DEFAULT_DURATION))
+        self.curve = anim.get("curve", "easeInOut")
+        self.defs = {}
+        self.panels = []
+        for d in spec.get("panels", []):
+            p = Panel(d, self.default_header)
+            self.defs[p.id] = p
+            self.panels.append(p)
+        self.log = []
+        self.now = 0.0
+        self.tr = None  # the running transition
+        self.modal = None
+        # Load.
+        if "expanded" in c:
+            e = c["expanded"]
+            if e is None:
+                opened = []
+            elif isinstance(e, list):
+                opened = [self.index_of(x) for x in e]
+            else:
+                opened = [self.index_of(e)]
+        else:
+            opened = [0] if self.panels else []
+        self.O = set(opened)
+        for i in sorted(self.O):
+            self.load_entries(i)
+
+    # ---- helpers -------------------------------------------------------
+
+    def index_of(self, ref):
+        if isinstance(ref, bool):
+            raise Rejected("bad ref")
+        if isinstance(ref, int):
+            if 0 <= ref < len(self.panels):
+                return ref
+            raise Rejected("index out of range")
+        for i, p in enumerate(self.panels):
+            if p.id == ref:
+                return i
+        raise Rejected("unknown panel")
+
+    def emit(self, t, event, panel=None, reason=None):
+        e = {"time": t, "event": event}
+        if panel is not None:
+            e["panel"] = self.panels[panel].id if isinstance(panel, int) else panel
+        if reason is not None:
+            e["reason"] = reason
+        self.log.append(e)
+
+    def load_entries(self, i, t=0.0):
+        for ev in ("addChild", "viewWillAppear", "viewDidAppear", "didMoveToParent"):
+            self.emit(t, ev, i)
+
+    def leave_entries(self, pid, t):
+        for ev in ("willMoveToParent", "viewWillDisappear", "viewDidDisappear", "removeFromParent"):
+            self.emit(t, ev, pid)
+
+    def start_entries(self, frm, to, t):
+        self.emit(t, "beginIgnoringInteractionEvents")
+        if frm is not None:
+            self.emit(t, "willMoveToParent", frm)
+        if to is not None:
+            self.emit(t, "addChild", to)
+        if frm is not None:
+            self.emit(t, "viewWillDisappear", frm)
+        if to is not None:
+            self.emit(t, "viewWillAppear", to)
+
+    def end_entries(self, frm, to, t):
+        if frm is not None:
+            self.emit(t, "viewDidDisappear", frm)
+        if to is not None:
+            self.emit(t, "viewDidAppear", to)
+            self.emit(t, "didMoveToParent", to)
+        if frm is not None:
+            self.emit(t, "removeFromParent", frm)
+        self.emit(t, "endIgnoringInteractionEvents")
+
+    def settled(self, O):
+        """Header y and content heights of every open panel, settled with O."""
+        space = max(0.0, self.H - sum(p.h for p in self.panels))
+        k = len(O)
+        C = {}
+        for j in O:
+            p = self.panels[j]
+            if self.layout == "fit" and p.ch is not None:
+                C[j] = min(float(p.ch), space)
+            else:
+                C[j] = space / k
+        ys = []
+        y = 0.0
+        for i, p in enumerate(self.panels):
+            ys.append(y)
+            y += p.h + C.get(i, 0.0)
+        return ys, C
+
+    def overflows(self):
+        """Whether the settled stack (headers and open contents) is taller than H."""
+        _, C = self.settled(self.O)
+        return sum(p.h for p in self.panels) + sum(C.values()) > self.H + EPSILON
+
+    def running(self, t):
+        # Times are decimal seconds in a spec: 0.55 + 0.3 is 0.85, so moments
+        # closer than EPSILON are one moment.
+        return self.tr is not None and self.tr["start"] - EPSILON <= t < self.tr["end"] - EPSILON
+
+    def complete(self, t):
+        """Completes the running transition at t (its end entries at t)."""
+        tr = self.tr
+        if tr is None:
+            return
+        self.tr = None
+        self.end_entries(tr["from"], tr["to"], t)
+
+    def advance(self, t):
+        """A transition whose end is at or before t ended at its end."""
+        if self.tr is not None and t >= self.tr["end"] - EPSILON:
+            self.complete(self.tr["end"])
+
+    def shown(self, t):
+        """(header ys, {panel: content height}) as shown at t."""
+        if not self.running(t):
+            return self.settled(self.O)
+        tr = self.tr
+        f = curve_value(self.curve, (t - tr["start"]) / (tr["end"] - tr["start"]))
+        ays, aC = self.settled(self.O)
+        bys, bC = tr["before_ys"], tr["before_C"]
+        ys = [b + (a - b) * f for b, a in zip(bys, ays)]
+        C = {}
+        for j in self.O:
+            if j == tr["to"]:
+                C[j] = aC[j]
+            else:
+                C[j] = bC[j] + (aC[j] - bC[j]) * f
+        if tr["from"] is not None:
+            C[tr["from"]] = bC[tr["from"]]
+        return ys, C
+
+    def start_transition(self, frm, to, t, duration, before=None):
+        """Moves O from its present value through (frm -> to) starting at t."""
+        if before is None:
+            before = self.settled(self.O)
+        self.start_entries(frm, to, t)
+        if frm is not None:
+            self.O.discard(frm)
+        if to is not None:
+            if self.expansion == "single":
+                self.O = set()
+            self.O.add(to)
+        if duration <= 0:
+            self.end_entries(frm, to, t)
+            return
+        self.tr = {"from": frm, "to": to, "start": t, "end": t + duration,
+                   "before_ys": list(before[0]), "before_C": dict(before[1])}
+
+    # ---- steps ---------------------------------------------------------
+
+    def step_time(self, step):
+        if "wait" in step:
+            return self.now + float(step["wait"])
+        if "at" in step:
+            return float(step["at"])
+        t = self.now
+        if self.tr is not None and self.tr["end"] > t:
+            t = self.tr["end"]
+        return t
+
+    def apply(self, step):
+        """Applies one script step; returns ('applied'|'ignored', reason)."""
+        t = self.step_time(step)
+        if t < self.now - 1e-12:
+            raise Rejected("at-out-of-order")
+        self.advance(t)
+        self.now = t
+        if "wait" in step:
+            return ("applied", None)
+        if "tap" in step:
+            return self.tap(self.index_of(step["tap"]), t)
+        if "expand" in step:
+            if self.modal is not None:
+                raise Rejected("modal")
+            if step["expand"] is None:
+                self.complete(t)
+                self.collapse_all(t)
+                return ("applied", None)
+            i = self.index_of(step["expand"])
+            self.complete(t)
+            if i in self.O:
+                return ("applied", None)
+            frm = None
+            if self.expansion == "single" and self.O:
+                frm = min(self.O)
+            self.start_transition(frm, i, t, 0)
+            return ("applied", None)
+        if "collapse" in step:
+            if self.modal is not None:
+                raise Rejected("modal")
+            if step["collapse"] == "all":
+                self.complete(t)
+                self.collapse_all(t)
+                return ("applied", None)
+            i = self.index_of(step["collapse"])
+            self.complete(t)
+            if i in self.O:
+                self.start_transition(i, None, t, 0)
+            return ("applied", None)
+        if "resize" in step:
+            self.complete(t)
+            self.W = float(step["resize"]["width"])
+            self.H = float(step["resize"]["height"])
+            return ("applied", None)
+        if "present" in step:
+            if self.modal is not None or not self.O:
+                raise Rejected("present")
+            self.complete(t)
+            self.modal = step["present"]
+            self.emit(t, "presentModal", min(self.O))
+            return ("applied", None)
+        if "dismiss" in step:
+            if self.modal is None:
+                raise Rejected("dismiss")
+            self.complete(t)
+            self.emit(t, "dismissModal", min(self.O))
+            self.modal = None
+            return ("applied", None)
+        if "setPanels" in step:
+            if self.modal is not None:
+                raise Rejected("modal")
+            self.complete(t)
+            self.set_panels(step["setPanels"], t)
+            return ("applied", None)
+        raise ValueError("unknown step %r" % step)
+
+    def collapse_all(self, t):
+        for i in sorted(self.O):
+            self.start_transition(i, None, t, 0)
+
+    def tap(self, i, t):
+        reason = None
+        if self.modal is not None:
+            reason = "modal"
+        elif self.running(t) and self.interruption == "ignore":
+            reason = "transition"
+        elif self.panels[i].disabled:
+            reason = "disabled"
+        elif not self.collapsible and i in self.O and len(self.O) == 1:
+            reason = "notCollapsible"
+        if reason is not None:
+            self.emit(t, "tapIgnored", i, reason)
+            return ("ignored", reason)
+        before = None
+        if self.running(t):
+            if self.interruption == "retarget":
+                before = self.shown(t)
+            self.complete(t)
+        if self.expansion == "single":
+            e = min(self.O) if self.O else None
+            if i == e:
+                frm, to = e, None
+            else:
+                frm, to = e, i
+        else:
+            if i in self.O:
+                frm, to = i, None
+            else:
+                frm, to = None, i
+        self.start_transition(frm, to, t, self.duration, before)
+        return ("applied", None)
+
+    def set_panels(self, items, t):
+        new = []
+        for it in items:
+            if isinstance(it, dict):
+                p = Panel(it, self.default_header)
+                self.defs[p.id] = p
+                new.append(p)
+            else:
+                new.append(self.defs[it])
+        new_ids = [p.id for p in new]
+        kept = set()
+        for i in sorted(self.O):
+            pid = self.panels[i].id
+            if pid in new_ids:
+                kept.add(new_ids.index(pid))
+            else:
+                self.leave_entries(pid, t)
+        self.panels = new
+        self.O = kept
+        if not kept and new:
+            self.O = {0}
+            self.load_entries(0, t)
+
+    # ---- the dump --------------------------------------------------------
+
+    def snapshot(self, T=None):
+        """The JSON dump at moment T (default: when the container settles)."""
+        o = copy.deepcopy(self)
+        if T is None:
+            T = o.now
+            if o.tr is not None and o.tr["end"] > T:
+                T = o.tr["end"]
+        o.advance(T)
+        ys, C = o.shown(T)
+        run = o.running(T)
+        e = min(o.O) if o.O else None
+        if o.modal is not None:
+            visible = {"kind": "modal", "title": o.modal}
+        elif e is not None:
+            visible = {"kind": "panel", "title": o.panels[e].title}
+        else:
+            visible = None
+        tr = None
+        if run:
+            tr = {"from": o.tr["from"], "to": o.tr["to"], "start": o.tr["start"],
+                  "end": o.tr["end"],
+                  "progress": (T - o.tr["start"]) / (o.tr["end"] - o.tr["start"])}
+        panels = []
+        for i, p in enumerate(o.panels):
+            content = None
+            if i in C:
+                content = {"x": 0, "y": ys[i] + p.h, "width": o.W, "height": C[i]}
+            panels.append({
+                "index": i, "id": p.id, "title": p.title,
+                "expanded": i in o.O, "disabled": p.disabled,
+                "header": {"x": 0, "y": ys[i], "width": o.W, "height": p.h},
+                "content": content,
+            })
+        return {
+            "title": o.title,
+            "time": T,
+            "container": {"width": o.W, "height": o.H, "layout": o.layout,
+                          "expansion": o.expansion, "collapsible": o.collapsible,
+                          "interruption": o.interruption},
+            "expandedIndex": e,
+            "expandedPanel": o.panels[e].id if e is not None else None,
+            "expandedIndices": sorted(o.O),
+            "visible": visible,
+            "interactionEnabled": not run,
+            "transition": tr,
+            "panels": panels,
+            "events": o.log,
+        }
