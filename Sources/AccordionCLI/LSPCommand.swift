@@ -9,8 +9,8 @@ import AccordionLSP
 let lspCommand = CommandSpec(
     name: "lsp",
     abstract: "Run the language server (LSP 3.17) on standard input and output.",
-    discussion: "For editors: diagnostics as validate reports them (published about 150 ms after the last "
-        + "change), hover, completion, go to definition, references and rename of panel ids, document symbols "
+    discussion: "For editors: diagnostics as validate reports them (at once for a single change, about "
+        + "150 ms after the last change of a burst of typing), hover, completion, go to definition, references and rename of panel ids, document symbols "
         + "and quick fixes. Messages are JSON-RPC with Content-Length headers; problems with the input "
         + "stream are logged to standard error.\n\n"
         + "Exit status: 0 after shutdown and exit, 1 on exit without shutdown or at the end of the input.",

@@ -43,7 +43,13 @@ public struct LanguageServer: Sendable {
     var documents: [String: OpenDocument] = [:]
     /// Documents whose diagnostics are due, by the monotonic time (seconds) they are due at.
     var due: [String: Double] = [:]
-    /// How long after the last change diagnostics are published: typing does not re-run the validator per key.
+    /// When each document last changed (monotonic seconds): a change after a
+    /// quiet spell is analysed at once, a change inside a burst waits.
+    var lastChange: [String: Double] = [:]
+    /// How long a burst of changes must be quiet before its diagnostics are
+    /// published: typing does not re-run the validator per key. The first
+    /// change after such a quiet spell is published at once (leading edge),
+    /// so a single edit is answered as fast as the analysis runs.
     public var debounce: Double
     /// The version reported in `initialize`'s `serverInfo`.
     let version: String
@@ -52,7 +58,7 @@ public struct LanguageServer: Sendable {
     ///
     /// - Parameters:
     ///   - version: The tool's version, for `serverInfo`.
-    ///   - debounce: Seconds between the last change and the diagnostics.
+    ///   - debounce: Seconds a burst of changes must be quiet before its diagnostics.
     public init(version: String, debounce: Double = 0.15) {
         self.version = version
         self.debounce = debounce
@@ -220,13 +226,16 @@ public struct LanguageServer: Sendable {
         document.analysis = nil
         document.panelIndex = nil
         documents[uri] = document
-        due[uri] = now + debounce
+        let quiet = lastChange[uri].map { now - $0 >= debounce } ?? true
+        due[uri] = quiet ? now : now + debounce
+        lastChange[uri] = now
     }
 
     /// Forgets the document and clears the diagnostics the client holds for it.
     mutating func didClose(_ params: YAMLNode?, into out: inout Output) {
         guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents.removeValue(forKey: uri) else { return }
         due[uri] = nil
+        lastChange[uri] = nil
         if document.hasPublished {
             out.send(Outgoing.notification("textDocument/publishDiagnostics", .object([
                 ("uri", .string(uri)), ("diagnostics", .array([])),
