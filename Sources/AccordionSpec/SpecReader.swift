@@ -162,6 +162,9 @@ final class SameColours {
 final class ContrastTallies {
     private var byPair: [UInt64: SameColours] = [:]
 
+    /// Whether no pair of colours fell short yet.
+    var isEmpty: Bool { byPair.isEmpty }
+
     /// Counts a panel with these colours; returns the tally when it is the
     /// first such panel, nil when an earlier one already carries the warning.
     func add(title: UInt32, header: UInt32, id: String) -> SameColours? {
@@ -296,12 +299,26 @@ struct SpecReader {
     /// The container's colour, behind every header: titles are measured against it.
     let background: UInt32
     /// The pairs of colours found too faint so far.
-    let contrastTallies = ContrastTallies()
+    let contrastTallies: ContrastTallies
 
     init(root: YAMLNodeRef, script: YAMLNodeRef? = nil) {
         self.root = root
         self.script = script ?? root["script"]
         background = root["container"]?["background"]?.colourValue ?? ContainerSpec().background
+        contrastTallies = ContrastTallies()
+    }
+
+    private init(root: YAMLNodeRef, script: YAMLNodeRef?, background: UInt32, contrastTallies: ContrastTallies) {
+        self.root = root
+        self.script = script
+        self.background = background
+        self.contrastTallies = contrastTallies
+    }
+
+    /// The same reader (and tallies) reading `script` instead, or the spec's
+    /// own script when nil.
+    func playing(_ script: YAMLNodeRef?) -> SpecReader {
+        SpecReader(root: root, script: script ?? root["script"], background: background, contrastTallies: contrastTallies)
     }
 
     var title: String? { root["title"]?.stringValue }
