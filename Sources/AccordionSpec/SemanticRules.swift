@@ -741,7 +741,8 @@ struct SemanticChecker {
     /// `accordion test`. It changes nothing: the model never sees it.
     private mutating func checkExpectation(_ check: WrittenCheck, index: Int, in state: ContainerState,
                                            lastNode: YAMLNodeRef?, afterStep: Int) {
-        let pointer = "/script/\(index)"
+        // Pointers are spelled only for a problem: most checks have none.
+        var pointer: String { "/script/\(index)" }
         if let at = check.at, let atNode = check.atNode, at < state.clock - 1e-9 {
             report("at-out-of-order",
                    "this check is set at \(points(at)) s, earlier than the previous step, which happens at \(points(state.clock)) s",
@@ -750,9 +751,9 @@ struct SemanticChecker {
                    related: lastNode.map { [RelatedLocation(message: "the previous step happens at \(points(state.clock)) s", span: $0.span)] } ?? [])
         }
         let inStack = "in the stack at this step"
-        func checkID(_ id: String, _ node: YAMLNodeRef?, _ where_: String) {
-            guard indexById[id] == nil, let node else { return }
-            reportUnknownPanel(.id(id), node, pointer: pointer + "/expect/" + where_, place: inStack)
+        func checkID(_ id: String, _ node: @autoclosure () -> YAMLNodeRef?, _ where_: @autoclosure () -> String) {
+            guard indexById[id] == nil, let node = node() else { return }
+            reportUnknownPanel(.id(id), node, pointer: pointer + "/expect/" + where_(), place: inStack)
         }
         for item in check.checks {
             switch item.kind {

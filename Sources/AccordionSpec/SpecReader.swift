@@ -214,6 +214,13 @@ enum StepKey: String, SpelledKey {
     static let spellings = spellingTable()
 }
 
+/// The keys of a step that checks rather than acts.
+enum CheckStepKey: String, SpelledKey {
+    case expect, snapshot, at
+
+    static let spellings = spellingTable()
+}
+
 /// A panel reference as written: an id or an index.
 enum PanelReference {
     case id(String)
@@ -442,19 +449,21 @@ struct SpecReader {
             guard let entries = node.entries else { continue }
             var check: WrittenCheck?
             var atNode: YAMLNodeRef?
-            for (key, value) in entries {
-                switch key.stringValue {
-                case "expect":
+            for k in 0..<entries.count {
+                // Keys are recognised from their bytes: no `String` per step.
+                guard entries.key(at: k).shape == .string,
+                      let which = entries.withKeyText(at: k, { $0.flatMap(CheckStepKey.init) }) else { continue }
+                let key = entries.key(at: k), value = entries.value(at: k)
+                switch which {
+                case .expect:
                     let (checks, tolerance) = expectation(value, fileTolerance: fileTolerance)
                     check = WrittenCheck(key: key, value: value, checks: checks, tolerance: tolerance)
-                case "snapshot":
+                case .snapshot:
                     guard let name = value.stringValue else { continue }
                     check = WrittenCheck(key: key, value: value, checks: [ExpectCheck(.snapshot(name), span: key.span)],
                                          tolerance: fileTolerance)
-                case "at":
+                case .at:
                     atNode = value
-                default:
-                    break
                 }
             }
             guard var check else { continue }
