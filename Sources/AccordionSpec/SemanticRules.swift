@@ -125,7 +125,7 @@ struct SemanticChecker {
     /// Runs every rule (the schema's verdict is applied by `finish`).
     mutating func check() -> Outcome {
         guard let spec = checkSpec() else { return .invalid }
-        return checkScript(spec)
+        return checkScript(spec, reader: spec.reader.playing(caseScript?.ref))
     }
 
     /// What the rules of the spec itself leave for the script: the same
@@ -176,12 +176,13 @@ struct SemanticChecker {
     mutating func checkScript(_ script: YAMLNode, tolerance: Double?, on spec: CheckedSpec) -> Outcome {
         caseScript = script
         caseTolerance = tolerance
-        return checkScript(spec)
+        // The spec's tallies are empty (`isShareable`): each script counts into its own.
+        return checkScript(spec, reader: spec.reader.playing(script.ref, tallies: ContrastTallies()))
     }
 
-    /// The rules that read the script, run on the model from the state the spec loads in.
-    private mutating func checkScript(_ spec: CheckedSpec) -> Outcome {
-        let reader = spec.reader.playing(caseScript?.ref)
+    /// The rules that read the script (`reader`'s), run on the model from
+    /// the state the spec loads in.
+    private mutating func checkScript(_ spec: CheckedSpec, reader: SpecReader) -> Outcome {
         let container = spec.container, panels = spec.panels
         let steps = reader.steps(headerHeight: container.headerHeight)
         let fileTolerance = caseTolerance ?? root["tolerance"]?.numberValue ?? defaultExpectTolerance

@@ -322,10 +322,11 @@ struct SpecReader {
         self.contrastTallies = contrastTallies
     }
 
-    /// The same reader (and tallies) reading `script` instead, or the spec's
-    /// own script when nil.
-    func playing(_ script: YAMLNodeRef?) -> SpecReader {
-        SpecReader(root: root, script: script ?? root["script"], background: background, contrastTallies: contrastTallies)
+    /// The same reader reading `script` instead (the spec's own when nil),
+    /// counting faint colours into `tallies` (by default its own).
+    func playing(_ script: YAMLNodeRef?, tallies: ContrastTallies? = nil) -> SpecReader {
+        SpecReader(root: root, script: script ?? root["script"], background: background,
+                   contrastTallies: tallies ?? contrastTallies)
     }
 
     var title: String? { root["title"]?.stringValue }
