@@ -852,10 +852,12 @@ struct SemanticChecker {
     /// whose settled stack (headers and open contents) is taller than the
     /// container, which only `multiple` + `fit` allows. Quiet when the
     /// headers alone overflow (`headers-overflow` says so).
-    private mutating func checkContentFits(_ state: ContainerState, at span: SourceSpan, pointer: String, context: String) {
+    /// The place and pointer are worked out only for the warning: this runs after every step.
+    private mutating func checkContentFits(_ state: ContainerState, at span: @autoclosure () -> SourceSpan,
+                                           pointer: @autoclosure () -> String, context: String) {
         guard !contentOverflowReported, state.contentOverflows else { return }
         contentOverflowReported = true
-        report(.contentOverflow(state, context: context), .warning, at: span, pointer: pointer)
+        report(.contentOverflow(state, context: context), .warning, at: span(), pointer: pointer())
     }
 
     /// `tap-ignored`, inside a transition: the tap comes at `time`, before
