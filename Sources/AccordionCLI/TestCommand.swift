@@ -252,18 +252,16 @@ private struct FileRun: Sendable {
                     invalid += error.diagnostics.map { ($0, specText) }
                     return
                 }
-                // The schema checks the spec itself with the first case only.
-                var specChecked = false
+                // The spec itself is checked once; each case, only its script.
+                let spec = SpecLoader.prepare(root, bytes: specBytes)
                 // A case that cannot run leaves its snapshots unread, not unused.
                 var everyCaseRan = true
                 for testCase in testFile.cases where !stop {
-                    let result = SpecLoader.check(root, bytes: specBytes, script: testCase.script, tolerance: testFile.tolerance,
-                                                  rootChecked: specChecked)
+                    let result = SpecLoader.check(spec, script: testCase.script, tolerance: testFile.tolerance)
                     let errors = result.diagnostics.filter { $0.severity == .error }
                     invalid += errors.map { ($0, nil) }
                     // A spec the schema rejects leaves nothing to run.
                     if errors.contains(where: { $0.span.source == specPath }) { return }
-                    specChecked = true
                     guard let document = result.document else {
                         everyCaseRan = false
                         continue

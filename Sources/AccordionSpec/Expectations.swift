@@ -204,9 +204,13 @@ extension SpecReader {
         var tolerance = fileTolerance
         var path: String?
         var equals: (ExpectedValue, SourceSpan)?
-        for (keyNode, node) in value.entries ?? [] {
-            guard let name = keyNode.stringValue, let key = ExpectKey(rawValue: name) else { continue }
-            let span = keyNode.span
+        guard let entries = value.entries else { return (checks, tolerance) }
+        for k in 0..<entries.count {
+            // Keys are recognised from their bytes: no `String` per key.
+            guard entries.key(at: k).shape == .string,
+                  let key = entries.withKeyText(at: k, { $0.flatMap(ExpectKey.init) }) else { continue }
+            let node = entries.value(at: k)
+            let span = entries.key(at: k).span
             switch key {
             case .expanded:
                 if node.isNull {

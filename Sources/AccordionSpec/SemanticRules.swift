@@ -36,8 +36,8 @@ struct SemanticChecker {
     private var contentOverflowReported = false
 
     /// A test case's script played instead of the spec's, and its tolerance.
-    let caseScript: YAMLNode?
-    let caseTolerance: Double?
+    private(set) var caseScript: YAMLNode?
+    private(set) var caseTolerance: Double?
     /// The `expect` and `snapshot` steps met so far.
     private var expectations: [Expectation] = []
 
@@ -124,29 +124,40 @@ struct SemanticChecker {
 
     /// Runs every rule (the schema's verdict is applied by `finish`).
     mutating func check() -> Outcome {
-        guard root.entries != nil else { return .invalid }
+        guard let spec = checkSpec() else { return .invalid }
+        return checkScript(spec, reader: spec.reader.playing(caseScript?.ref))
+    }
+
+    /// What the rules of the spec itself leave for the script: the same
+    /// for every script played on it, so a test file's cases share it.
+    struct CheckedSpec {
+        let reader: SpecReader
+        let container: ContainerSpec
+        let panels: PanelStack
+        let expanded: [Int]
+        let state: ContainerState
+
+        /// Whether another script can start from it. A panel whose colours
+        /// are too faint keeps a tally that the script's `setPanels`
+        /// definitions add to: that spec is checked whole with each script.
+        var isShareable: Bool { reader.contrastTallies.isEmpty }
+    }
+
+    /// The rules that read only the spec, not the script played on it
+    /// (the spec's own `script` values are checked here too).
+    mutating func checkSpec() -> CheckedSpec? {
+        guard root.entries != nil else { return nil }
         let reader = SpecReader(root: root, script: caseScript?.ref)
         let container = reader.container()
         let panels = reader.panels(headerHeight: container.headerHeight)
-        let steps = reader.steps(headerHeight: container.headerHeight)
-        let fileTolerance = caseTolerance ?? root["tolerance"]?.numberValue ?? defaultExpectTolerance
-        let checkSteps = reader.checkSteps(fileTolerance: fileTolerance)
-
         checkOtherValues()
-        for case let notes? in panels.notes where !notes.findings.isEmpty { report(notes.findings, under: notes.location.pointer) }
-        for case let step? in steps {
-            guard case .setPanels(let items) = step.action else { continue }
-            for case .definition(let def) in items where !def.findings.isEmpty { report(def.findings, under: def.location.pointer) }
-        }
-        let stacks = checkIdentities(panels: panels, steps: steps)
-        checkUnusedContentHeights(panels: panels, steps: steps)
-
+        checkIdentities(panels: panels)
+        checkUnusedContentHeights(panels.notes.compactMap { $0 })
         setStack(panels, index: firstIndex)
         let expanded = initiallyExpanded(reader: reader, container: container, panelCount: panels.count)
 
         // One array of specs shared (copy-on-write) by the model and the document.
-        let specs = panels.specs
-        var state = ContainerState(container: container, panels: specs, expandedIndices: expanded)
+        let state = ContainerState(container: container, panels: panels.specs, expandedIndices: expanded)
         if let height = root["container"]?["height"] {
             checkHeadersFit(state, at: height.span, pointer: "/container/height", context: "")
         } else {
@@ -157,12 +168,47 @@ struct SemanticChecker {
         if let node = root["container"]?["expanded"] {
             checkContentFits(state, at: node.span, pointer: "/container/expanded", context: " as the spec loads")
         }
+        return CheckedSpec(reader: reader, container: container, panels: panels, expanded: expanded, state: state)
+    }
+
+    /// Plays `script` (a test case's, located in its own file) on a spec
+    /// `checkSpec` already checked: only the rules that read the script run.
+    mutating func checkScript(_ script: YAMLNode, tolerance: Double?, on spec: CheckedSpec) -> Outcome {
+        caseScript = script
+        caseTolerance = tolerance
+        // The spec's tallies are empty (`isShareable`): each script counts into its own.
+        return checkScript(spec, reader: spec.reader.playing(script.ref, tallies: ContrastTallies()))
+    }
+
+    /// The rules that read the script (`reader`'s), run on the model from
+    /// the state the spec loads in.
+    private mutating func checkScript(_ spec: CheckedSpec, reader: SpecReader) -> Outcome {
+        let container = spec.container, panels = spec.panels
+        let steps = reader.steps(headerHeight: container.headerHeight)
+        let fileTolerance = caseTolerance ?? root["tolerance"]?.numberValue ?? defaultExpectTolerance
+        let checkSteps = reader.checkSteps(fileTolerance: fileTolerance)
+
+        // Reported once the script is read: its `setPanels` definitions
+        // count into the tallies of the panels' colour warnings.
+        for case let notes? in panels.notes where !notes.findings.isEmpty { report(notes.findings, under: notes.location.pointer) }
+        var definitions: [PanelNotes] = []
+        for case let step? in steps {
+            guard case .setPanels(let items) = step.action else { continue }
+            for case .definition(let def) in items {
+                if !def.findings.isEmpty { report(def.findings, under: def.location.pointer) }
+                if let notes = def.notes { definitions.append(notes) }
+            }
+        }
+        let stacks = checkIdentities(steps: steps, panels: panels)
+        checkUnusedContentHeights(definitions)
+
+        var state = spec.state
         let resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, state: &state)
         reportContentOverflows()
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return .invalid }
         guard let resolvedSteps else { return .undecodable }
-        return .document(AccordionSpecDocument(title: reader.title, container: container, panels: specs,
-                                               expandedIndices: expanded, steps: resolvedSteps,
+        return .document(AccordionSpecDocument(title: reader.title, container: container, panels: panels.specs,
+                                               expandedIndices: spec.expanded, steps: resolvedSteps,
                                                stepLines: steps.compactMap { $0?.node.line },
                                                expectations: expectations))
     }
@@ -276,14 +322,9 @@ struct SemanticChecker {
     /// space, so a panel's `contentHeight` (in `panels` or a `setPanels`
     /// definition) changes nothing. Quiet when the layout is misspelt: the
     /// schema reports that, and the intended layout is unknown.
-    private mutating func checkUnusedContentHeights(panels: PanelStack, steps: [WrittenStep?]) {
+    private mutating func checkUnusedContentHeights(_ definitions: [PanelNotes]) {
         let layoutNode = root["container"]?["layout"]
         guard layoutNode == nil || layoutNode?.stringValue == LayoutMode.fill.rawValue else { return }
-        var definitions = panels.notes.compactMap { $0 }
-        for case let step? in steps {
-            guard case .setPanels(let items) = step.action else { continue }
-            for case .definition(let def) in items { if let notes = def.notes { definitions.append(notes) } }
-        }
         let layout = layoutNode == nil ? "in the `fill` layout (the default)" : "in the `fill` layout"
         for notes in definitions {
             guard let node = notes.contentHeightNode else { continue }
@@ -353,9 +394,8 @@ struct SemanticChecker {
                at: node, pointer: pointer, help: "write a number of points or seconds, such as 44 or 0.3")
     }
 
-    /// `duplicate-panel-id` and `unknown-panel-id` in `setPanels` lists.
-    /// Returns the stack each `setPanels` step builds (by step index).
-    private mutating func checkIdentities(panels: PanelStack, steps: [WrittenStep?]) -> [Int: PanelStack] {
+    /// `duplicate-panel-id` in `panels`; keeps the first index of each id.
+    private mutating func checkIdentities(panels: PanelStack) {
         initialPanels = panels
         firstIndex.reserveCapacity(panels.count)
         for (i, idNode) in panels.idNodes.enumerated() {
@@ -371,6 +411,12 @@ struct SemanticChecker {
                        related: [RelatedLocation(message: "first defined here", span: firstNode.span)])
             }
         }
+    }
+
+    /// `duplicate-panel-id` and `unknown-panel-id` in `setPanels` lists,
+    /// against the ids of `panels` and of earlier lists. Returns the stack
+    /// each `setPanels` step builds (by step index).
+    private mutating func checkIdentities(steps: [WrittenStep?], panels: PanelStack) -> [Int: PanelStack] {
         var newDefinitions: [String: PanelDefinition] = [:]
         // Every id defined so far, sorted, for suggestions (built on the first need).
         var knownSorted: [String]?
@@ -696,7 +742,8 @@ struct SemanticChecker {
     /// `accordion test`. It changes nothing: the model never sees it.
     private mutating func checkExpectation(_ check: WrittenCheck, index: Int, in state: ContainerState,
                                            lastNode: YAMLNodeRef?, afterStep: Int) {
-        let pointer = "/script/\(index)"
+        // Pointers are spelled only for a problem: most checks have none.
+        var pointer: String { "/script/\(index)" }
         if let at = check.at, let atNode = check.atNode, at < state.clock - 1e-9 {
             report("at-out-of-order",
                    "this check is set at \(points(at)) s, earlier than the previous step, which happens at \(points(state.clock)) s",
@@ -705,9 +752,9 @@ struct SemanticChecker {
                    related: lastNode.map { [RelatedLocation(message: "the previous step happens at \(points(state.clock)) s", span: $0.span)] } ?? [])
         }
         let inStack = "in the stack at this step"
-        func checkID(_ id: String, _ node: YAMLNodeRef?, _ where_: String) {
-            guard indexById[id] == nil, let node else { return }
-            reportUnknownPanel(.id(id), node, pointer: pointer + "/expect/" + where_, place: inStack)
+        func checkID(_ id: String, _ node: @autoclosure () -> YAMLNodeRef?, _ where_: @autoclosure () -> String) {
+            guard indexById[id] == nil, let node = node() else { return }
+            reportUnknownPanel(.id(id), node, pointer: pointer + "/expect/" + where_(), place: inStack)
         }
         for item in check.checks {
             switch item.kind {
@@ -805,10 +852,12 @@ struct SemanticChecker {
     /// whose settled stack (headers and open contents) is taller than the
     /// container, which only `multiple` + `fit` allows. Quiet when the
     /// headers alone overflow (`headers-overflow` says so).
-    private mutating func checkContentFits(_ state: ContainerState, at span: SourceSpan, pointer: String, context: String) {
+    /// The place and pointer are worked out only for the warning: this runs after every step.
+    private mutating func checkContentFits(_ state: ContainerState, at span: @autoclosure () -> SourceSpan,
+                                           pointer: @autoclosure () -> String, context: String) {
         guard !contentOverflowReported, state.contentOverflows else { return }
         contentOverflowReported = true
-        report(.contentOverflow(state, context: context), .warning, at: span, pointer: pointer)
+        report(.contentOverflow(state, context: context), .warning, at: span(), pointer: pointer())
     }
 
     /// `tap-ignored`, inside a transition: the tap comes at `time`, before

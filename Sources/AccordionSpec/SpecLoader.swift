@@ -48,30 +48,14 @@ public enum SpecLoader {
     ///     of a test file, located in that file), and checked by the schema's
     ///     rule for a script.
     ///   - tolerance: The test file's tolerance for the expectations of `script`.
-    ///   - rootChecked: The schema already passed `root` (an earlier case of
-    ///     the same test file), so only `script` is checked against it.
     /// - Returns: Every problem found and, when there is no error, the decoded spec.
     public static func check(_ root: YAMLNode, bytes: [UInt8]? = nil, script: YAMLNode? = nil,
-                             tolerance: Double? = nil, rootChecked: Bool = false) -> SpecResult {
+                             tolerance: Double? = nil) -> SpecResult {
         // The schema and the accordion rules read the same immutable tree
         // and do not depend on each other until the end: on a large spec
         // they run side by side.
         let schemaPass = { @Sendable () -> [Diagnostic] in
-            switch bundledValidator {
-            case .success(let validator):
-                var found = rootChecked ? [] : SchemaHints.improve(validator.validate(root), root: root, bytes: bytes)
-                if let script {
-                    found += validator.validate(script, subschemaAt: "/properties/script") ?? []
-                }
-                return found
-            case .failure(let error):
-                // The bundled schema is compiled in and tested; this is a bug, reported
-                // rather than hidden.
-                let place = SourceSpan(source: root.span.source, at: root.span.start)
-                return [Diagnostic(rule: "internal-error",
-                                   message: "the bundled schema could not be loaded: \(error.diagnostics.first?.message ?? "unknown problem")",
-                                   span: place)]
-            }
+            schemaProblems(root, bytes: bytes) + (script.map(scriptSchemaProblems) ?? [])
         }
         let parallel = root.documentNodeCount >= parallelNodeCount
         let rulesRoot = parallel ? root.forAnotherThread() : root
@@ -89,13 +73,117 @@ public enum SpecLoader {
             schemaDiagnostics = schemaPass()
             (checker, outcome) = rulesPass()
         }
+        return result(schemaDiagnostics, &checker, outcome)
+    }
+
+    /// A spec checked once for the many scripts a test file plays on it:
+    /// the schema's verdict on the spec and the rules that read only the spec.
+    public struct PreparedSpec {
+        let root: YAMLNode
+        /// The schema's problems with the spec itself.
+        let schemaDiagnostics: [Diagnostic]
+        /// The rules after the spec's own part, and what that part left;
+        /// nil when each script needs the whole spec checked again.
+        let rules: (checker: SemanticChecker, spec: SemanticChecker.CheckedSpec)?
+    }
+
+    /// Checks the spec `root` for `check(_:script:tolerance:)`: what does
+    /// not depend on the script played is checked once.
+    ///
+    /// - Parameters:
+    ///   - root: The spec's root node.
+    ///   - bytes: The source text, or nil.
+    /// - Returns: The spec with its schema problems and its rules' state.
+    public static func prepare(_ root: YAMLNode, bytes: [UInt8]? = nil) -> PreparedSpec {
+        let schemaPass = { @Sendable () -> [Diagnostic] in schemaProblems(root, bytes: bytes) }
+        let parallel = root.documentNodeCount >= parallelNodeCount
+        let rulesRoot = parallel ? root.forAnotherThread() : root
+        let rulesPass = { () -> (SemanticChecker, SemanticChecker.CheckedSpec?) in
+            var checker = SemanticChecker(root: rulesRoot)
+            let spec = checker.checkSpec()
+            return (checker, spec)
+        }
+        let schemaDiagnostics: [Diagnostic]
+        let checker: SemanticChecker
+        let spec: SemanticChecker.CheckedSpec?
+        if parallel {
+            (schemaDiagnostics, (checker, spec)) = Parallel.both(schemaPass, rulesPass)
+        } else {
+            schemaDiagnostics = schemaPass()
+            (checker, spec) = rulesPass()
+        }
+        return PreparedSpec(root: root, schemaDiagnostics: schemaDiagnostics,
+                            rules: spec.flatMap { $0.isShareable ? (checker, $0) : nil })
+    }
+
+    /// Validates and decodes a prepared spec with `script` played instead of
+    /// its own: the same problems as `check(_:bytes:script:tolerance:)` finds,
+    /// but the schema and the rules read only the script.
+    ///
+    /// - Parameters:
+    ///   - prepared: From `prepare(_:bytes:)`.
+    ///   - script: A case's script, located in its own file.
+    ///   - tolerance: The test file's tolerance for the expectations of `script`.
+    /// - Returns: Every problem found and, when there is no error, the decoded spec.
+    public static func check(_ prepared: PreparedSpec, script: YAMLNode, tolerance: Double? = nil) -> SpecResult {
+        let schemaDiagnostics = prepared.schemaDiagnostics + scriptSchemaProblems(script)
+        var checker: SemanticChecker
+        let outcome: SemanticChecker.Outcome
+        if let (ready, spec) = prepared.rules {
+            checker = ready
+            outcome = checker.checkScript(script, tolerance: tolerance, on: spec)
+        } else {
+            checker = SemanticChecker(root: prepared.root, script: script, tolerance: tolerance)
+            outcome = checker.check()
+        }
+        return result(schemaDiagnostics, &checker, outcome)
+    }
+
+    /// The schema's problems with a whole spec, with hints.
+    private static func schemaProblems(_ root: YAMLNode, bytes: [UInt8]?) -> [Diagnostic] {
+        switch bundledValidator {
+        case .success(let validator):
+            return SchemaHints.improve(validator.validate(root), root: root, bytes: bytes)
+        case .failure(let error):
+            // The bundled schema is compiled in and tested; this is a bug, reported
+            // rather than hidden.
+            let place = SourceSpan(source: root.span.source, at: root.span.start)
+            return [Diagnostic(rule: "internal-error",
+                               message: "the bundled schema could not be loaded: \(error.diagnostics.first?.message ?? "unknown problem")",
+                               span: place)]
+        }
+    }
+
+    /// The schema's problems with a script played instead of the spec's own.
+    private static func scriptSchemaProblems(_ script: YAMLNode) -> [Diagnostic] {
+        guard case .success(let validator) = bundledValidator, let schema = bundledScriptSchema else { return [] }
+        return validator.validate(script, against: schema)
+    }
+
+    /// The schema's and the rules' findings joined: the document unless one is an error.
+    private static func result(_ schemaDiagnostics: [Diagnostic], _ checker: inout SemanticChecker,
+                               _ outcome: SemanticChecker.Outcome) -> SpecResult {
         var diagnostics = schemaDiagnostics
         let document = checker.finish(outcome, schemaFailed: diagnostics.contains { $0.severity == .error })
         diagnostics += checker.diagnostics
         // Two routes through the schema can find the same problem; say it once.
-        var seen: Set<String> = []
-        diagnostics = diagnostics.filter {
-            seen.insert("\($0.span.start.offset):\($0.span.end.offset):\($0.rule):\($0.message)").inserted
+        func same(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+            a.span.start.offset == b.span.start.offset && a.span.end.offset == b.span.end.offset
+                && a.rule == b.rule && a.message == b.message
+        }
+        if diagnostics.count <= 16 {
+            // A few (a test case's usual count): comparing them costs less than hashing their messages.
+            var kept: [Diagnostic] = []
+            for d in diagnostics where !kept.contains(where: { same($0, d) }) { kept.append(d) }
+            diagnostics = kept
+        } else {
+            struct Said: Hashable {
+                let start: Int, end: Int, rule: String, message: String
+            }
+            var seen: Set<Said> = []
+            diagnostics = diagnostics.filter {
+                seen.insert(Said(start: $0.span.start.offset, end: $0.span.end.offset, rule: $0.rule, message: $0.message)).inserted
+            }
         }
         diagnostics = QuickFixes.attach(diagnostics, root: root, bytes: bytes)
         let hasError = diagnostics.contains { $0.severity == .error }
@@ -114,6 +202,10 @@ public enum SpecLoader {
         // The JSON parser is lighter than the YAML loader: this runs on every start.
         try JSONNodeParser.parse(BundledSchema.text, source: "accordion.schema.json")
     }
+
+    /// The bundled schema's rule for a script, found once per process.
+    static let bundledScriptSchema: JSONSchemaValidator.Subschema? =
+        (try? bundledValidator.get())?.subschema(at: "/properties/script")
 
     /// The validator for the bundled schema, built once per process.
     static let bundledValidator: Result<JSONSchemaValidator, DiagnosticError> = {

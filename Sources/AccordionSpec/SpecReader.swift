@@ -162,6 +162,9 @@ final class SameColours {
 final class ContrastTallies {
     private var byPair: [UInt64: SameColours] = [:]
 
+    /// Whether no pair of colours fell short yet.
+    var isEmpty: Bool { byPair.isEmpty }
+
     /// Counts a panel with these colours; returns the tally when it is the
     /// first such panel, nil when an earlier one already carries the warning.
     func add(title: UInt32, header: UInt32, id: String) -> SameColours? {
@@ -207,6 +210,13 @@ enum PanelKey: String, SpelledKey {
 /// The keys of a script step: an action and `at`.
 enum StepKey: String, SpelledKey {
     case tap, wait, resize, expand, collapse, present, dismiss, setPanels, at
+
+    static let spellings = spellingTable()
+}
+
+/// The keys of a step that checks rather than acts.
+enum CheckStepKey: String, SpelledKey {
+    case expect, snapshot, at
 
     static let spellings = spellingTable()
 }
@@ -296,12 +306,27 @@ struct SpecReader {
     /// The container's colour, behind every header: titles are measured against it.
     let background: UInt32
     /// The pairs of colours found too faint so far.
-    let contrastTallies = ContrastTallies()
+    let contrastTallies: ContrastTallies
 
     init(root: YAMLNodeRef, script: YAMLNodeRef? = nil) {
         self.root = root
         self.script = script ?? root["script"]
         background = root["container"]?["background"]?.colourValue ?? ContainerSpec().background
+        contrastTallies = ContrastTallies()
+    }
+
+    private init(root: YAMLNodeRef, script: YAMLNodeRef?, background: UInt32, contrastTallies: ContrastTallies) {
+        self.root = root
+        self.script = script
+        self.background = background
+        self.contrastTallies = contrastTallies
+    }
+
+    /// The same reader reading `script` instead (the spec's own when nil),
+    /// counting faint colours into `tallies` (by default its own).
+    func playing(_ script: YAMLNodeRef?, tallies: ContrastTallies? = nil) -> SpecReader {
+        SpecReader(root: root, script: script ?? root["script"], background: background,
+                   contrastTallies: tallies ?? contrastTallies)
     }
 
     var title: String? { root["title"]?.stringValue }
@@ -425,19 +450,21 @@ struct SpecReader {
             guard let entries = node.entries else { continue }
             var check: WrittenCheck?
             var atNode: YAMLNodeRef?
-            for (key, value) in entries {
-                switch key.stringValue {
-                case "expect":
+            for k in 0..<entries.count {
+                // Keys are recognised from their bytes: no `String` per step.
+                guard entries.key(at: k).shape == .string,
+                      let which = entries.withKeyText(at: k, { $0.flatMap(CheckStepKey.init) }) else { continue }
+                let key = entries.key(at: k), value = entries.value(at: k)
+                switch which {
+                case .expect:
                     let (checks, tolerance) = expectation(value, fileTolerance: fileTolerance)
                     check = WrittenCheck(key: key, value: value, checks: checks, tolerance: tolerance)
-                case "snapshot":
+                case .snapshot:
                     guard let name = value.stringValue else { continue }
                     check = WrittenCheck(key: key, value: value, checks: [ExpectCheck(.snapshot(name), span: key.span)],
                                          tolerance: fileTolerance)
-                case "at":
+                case .at:
                     atNode = value
-                default:
-                    break
                 }
             }
             guard var check else { continue }

@@ -161,13 +161,15 @@ public enum ExpectationRun {
             }
             return found
         case .events(let lines, let contains):
-            let actual = s.events.dropFirst(min(eventsSeen, s.events.count)).map(eventLine)
+            let entries = s.events.dropFirst(min(eventsSeen, s.events.count))
             // Spaces between the words do not matter (most lines have single ones).
             let expected = lines.map { line in
                 hasExtraSpaces(line) ? line.split(separator: " ").joined(separator: " ") : line
             }
-            let ok = contains ? isSubsequence(expected, of: actual) : expected == actual
+            let ok = contains ? isSubsequence(expected, of: entries)
+                : expected.count == entries.count && zip(expected, entries).allSatisfy { isLine($0, $1) }
             guard !ok else { return [] }
+            let actual = entries.map(eventLine)
             return [FieldDifference(field: contains ? "events (contains, in order)" : "events",
                                     expected: expected.joined(separator: "\n"), actual: actual.joined(separator: "\n"))]
         case .field(let path, let expected):
@@ -175,7 +177,9 @@ public enum ExpectationRun {
             guard let actual = DumpPath.value(at: path, fields: dump!) else {
                 return [FieldDifference(field: path, expected: spell(expected), actual: "no such field in the dump")]
             }
-            let key = path[(path.lastIndex(of: ".").map(path.index(after:)) ?? path.startIndex)...].prefix { $0 != "[" }
+            // The last name of the path (found on the bytes: a `.` is one).
+            let key = path[(path.utf8.lastIndex(of: UInt8(ascii: ".")).map(path.index(after:)) ?? path.startIndex)...]
+                .prefix { $0 != "[" }
             return matches(expected, actual, tolerance: tolerance, key: key) ? [] : [FieldDifference(field: path, expected: spell(expected), actual: inline(actual))]
         case .snapshot:
             return []
@@ -207,10 +211,17 @@ public enum ExpectationRun {
         return previous == UInt8(ascii: " ")
     }
 
-    static func isSubsequence(_ wanted: [String], of lines: [String]) -> Bool {
+    /// Whether `wanted` are, in order, lines of `entries` (others may come between).
+    static func isSubsequence(_ wanted: [String], of entries: ArraySlice<LogEntry>) -> Bool {
         var next = 0
-        for line in lines where next < wanted.count && line == wanted[next] { next += 1 }
+        for entry in entries where next < wanted.count && isLine(wanted[next], entry) { next += 1 }
         return next == wanted.count
+    }
+
+    /// Whether `line` is how `eventLine` spells `entry`. A line starts with
+    /// its event's name, which tells most entries apart without spelling them.
+    static func isLine(_ line: String, _ entry: LogEntry) -> Bool {
+        line.utf8.starts(with: entry.event.rawValue.utf8) && line == eventLine(entry)
     }
 
     /// Whether the dump's value is the expected one. Lengths (fields named

@@ -66,6 +66,33 @@ public struct JSONSchemaValidator: Sendable {
         return run(unit, instance, failFast: false)
     }
 
+    /// A subschema of the main schema document, found once by its JSON
+    /// pointer, for validating many values against it without looking it
+    /// up each time.
+    public struct Subschema: Sendable {
+        let unit: Int
+    }
+
+    /// The subschema at JSON pointer `pointer` (e.g. `/$defs/panel`); nil
+    /// when no subschema is there.
+    ///
+    /// - Parameter pointer: A JSON pointer into the schema document.
+    /// - Returns: The subschema, for `validate(_:against:)`.
+    public func subschema(at pointer: String) -> Subschema? {
+        subschemaUnit(at: pointer).map(Subschema.init)
+    }
+
+    /// Problems of `instance` against `subschema` (one of this validator's),
+    /// as `validate(_:subschemaAt:)` finds them.
+    ///
+    /// - Parameters:
+    ///   - instance: The value to check.
+    ///   - subschema: From `subschema(at:)` of this validator.
+    /// - Returns: The problems; empty when it is valid.
+    public func validate(_ instance: YAMLNode, against subschema: Subschema) -> [Diagnostic] {
+        run(subschema.unit, instance, failFast: false)
+    }
+
     /// Checks every `default` and `examples` value of the main schema against
     /// the subschema it annotates, so the hints an editor shows are valid
     /// themselves. Problems are located at the value in the schema file.

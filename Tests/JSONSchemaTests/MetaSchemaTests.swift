@@ -103,6 +103,16 @@ final class SubschemaAPITests: XCTestCase {
         XCTAssertNil(v.validate(json("1"), subschemaAt: "/$defs/nope"))
     }
 
+    func testASubschemaFoundOnceValidatesLikeItsPointer() throws {
+        let v = try JSONSchemaValidator(schema: json(##"{"$defs":{"panel":{"type":"object","properties":{"id":{"$ref":"#/$defs/id"}}},"id":{"type":"string"}}}"##))
+        let panel = try XCTUnwrap(v.subschema(at: "/$defs/panel"))
+        for text in [#"{"id":1}"#, #"{"id":"a"}"#, "[]", #"{"id":{"x":1}}"#] {
+            XCTAssertEqual(v.validate(json(text), against: panel), v.validate(json(text), subschemaAt: "/$defs/panel"), text)
+        }
+        XCTAssertEqual(v.validate(json(#"{"id":1}"#), against: panel).map(\.rule), ["schema-type"])
+        XCTAssertNil(v.subschema(at: "/$defs/nope"))
+    }
+
     func testDefaultsAndExamplesAreCheckedAgainstTheirOwnSchema() throws {
         let v = try JSONSchemaValidator(schema: json("{\"properties\":{\n\"width\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"default\":375,\"examples\":[320,-1]},\n\"layout\":{\"enum\":[\"fill\",\"fit\"],\"default\":\"fil\"}}}"))
         let d = v.validateDefaultsAndExamples()
