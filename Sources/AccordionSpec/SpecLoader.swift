@@ -73,7 +73,7 @@ public enum SpecLoader {
             schemaDiagnostics = schemaPass()
             (checker, outcome) = rulesPass()
         }
-        return result(schemaDiagnostics, &checker, outcome)
+        return result(schemaDiagnostics, &checker, outcome, root: root, bytes: bytes)
     }
 
     /// A spec checked once for the many scripts a test file plays on it:
@@ -136,7 +136,8 @@ public enum SpecLoader {
             checker = SemanticChecker(root: prepared.root, script: script, tolerance: tolerance)
             outcome = checker.check()
         }
-        return result(schemaDiagnostics, &checker, outcome)
+        // No quick fixes: a case's script is in another file than the spec's bytes.
+        return result(schemaDiagnostics, &checker, outcome, root: prepared.root, bytes: nil)
     }
 
     /// The schema's problems with a whole spec, with hints.
@@ -160,9 +161,11 @@ public enum SpecLoader {
         return validator.validate(script, against: schema)
     }
 
-    /// The schema's and the rules' findings joined: the document unless one is an error.
+    /// The schema's and the rules' findings joined, with the quick fixes of
+    /// the mechanical ones (edits of `bytes`, the spec's text, when given):
+    /// the document unless one is an error.
     private static func result(_ schemaDiagnostics: [Diagnostic], _ checker: inout SemanticChecker,
-                               _ outcome: SemanticChecker.Outcome) -> SpecResult {
+                               _ outcome: SemanticChecker.Outcome, root: YAMLNode, bytes: [UInt8]?) -> SpecResult {
         var diagnostics = schemaDiagnostics
         let document = checker.finish(outcome, schemaFailed: diagnostics.contains { $0.severity == .error })
         diagnostics += checker.diagnostics
