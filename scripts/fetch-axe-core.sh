@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=.build/axe-venv
-find_axe() { find "$venv" -path '*axe_selenium_python*' -name axe.min.js 2>/dev/null | head -1; }
+find_axe() { find "$venv" -path '*axe_selenium_python*' -name axe.min.js 2>/dev/null | head -1 || true; }
 found=$(find_axe)
 if [[ -n "$found" ]]; then echo "$found"; exit 0; fi
 # Debian splits venv's pip bootstrap into python3-venv.
