@@ -475,7 +475,8 @@ struct SemanticChecker {
     /// when the script has run, with the smallest space, so the value it
     /// suggests fits every state the script reaches.
     private mutating func noteContentHeights(_ state: ContainerState, context: @autoclosure () -> String) {
-        guard state.container.layout == .fit else { return }
+        // Only a clipping container caps a contentHeight by the space.
+        guard state.container.layout == .fit, state.container.overflow == .clip else { return }
         let space = state.space
         guard maxContent > space + 1e-9 else { return }
         for (i, spec) in stack.specs.enumerated() {
@@ -560,7 +561,7 @@ struct SemanticChecker {
             case .tap, .expand, .collapse: expanded = false
             case .present, .dismiss: modal = false
             case .setPanels: return false
-            case .wait, .resize, .at: break
+            case .wait, .resize, .scroll, .at: break
             }
             return true
         }
@@ -619,6 +620,8 @@ struct SemanticChecker {
                 step = Step(.dismiss, at: w.at)
             case .setPanels:
                 step = Step(.setPanels(stacks[index]?.specs ?? []), at: w.at)
+            case .scroll(let offset):
+                step = Step(.scroll(offset: offset), at: w.at)
             }
             let idle = state.clock
             let outcome = state.apply(step)
@@ -676,7 +679,7 @@ struct SemanticChecker {
                     noteContentHeights(state, context: " after the setPanels at line \(w.verbKey.span.start.line)")
                 case .none:
                     if w.kind == .expand || w.kind == .collapse { known.expanded = true }
-                case .modalDismissed:
+                case .modalDismissed, .scrolled:
                     break
                 }
             }
