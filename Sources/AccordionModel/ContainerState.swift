@@ -398,10 +398,27 @@ public struct ContainerState: Sendable, Equatable {
     /// `fit` a panel's `contentHeight`, else its intrinsic height, capped by
     /// the space with `overflow: clip` and not with `scroll`.
     private func contentHeight(ofPanel index: Int, share: Double) -> Double {
-        if container.layout == .fit, let preferred = panels[index].contentHeight ?? intrinsicHeight(ofPanel: index) {
-            return container.overflow == .scroll ? max(0, preferred) : max(0, min(preferred, space))
-        }
-        return share
+        guard !takesShare(ofPanel: index),
+              let preferred = panels[index].contentHeight ?? intrinsicHeight(ofPanel: index) else { return share }
+        return container.overflow == .scroll ? max(0, preferred) : max(0, min(preferred, space))
+    }
+
+    /// Whether panel `index`, open, takes its share `space / k` of the space
+    /// under the headers: always in `fill`, and in `fit` when it has neither
+    /// a `contentHeight` nor a content to measure.
+    ///
+    /// - Parameter index: A panel's index in the stack.
+    /// - Returns: True when its height is its share.
+    public func takesShare(ofPanel index: Int) -> Bool {
+        container.layout == .fill || (panels[index].contentHeight == nil && panels[index].content == nil)
+    }
+
+    /// The first open panel that gets no height at all: with `overflow:
+    /// scroll` the headers may fill the container, and a panel that takes
+    /// its share of a space of 0 then opens to nothing. Nil when none. O(k).
+    public var firstOpenPanelWithoutHeight: Int? {
+        guard container.overflow == .scroll, space <= 0 else { return nil }
+        return expandedIndices.first { takesShare(ofPanel: $0) }
     }
 
     /// The height panel `index`'s content needs at the container's width, or

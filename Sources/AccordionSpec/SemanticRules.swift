@@ -34,6 +34,8 @@ struct SemanticChecker {
     private var contentOverflowIndex: [YAMLNodeRef: Int] = [:]
     /// Whether `content-overflow` was reported (it is, at most once).
     private var contentOverflowReported = false
+    /// Whether `open-panel-without-height` was reported (it is, at most once).
+    private var zeroHeightReported = false
 
     /// A test case's script played instead of the spec's, and its tolerance.
     let caseScript: YAMLNode?
@@ -156,6 +158,9 @@ struct SemanticChecker {
         // Several panels open at load come from a list in `expanded`.
         if let node = root["container"]?["expanded"] {
             checkContentFits(state, at: node.span, pointer: "/container/expanded", context: " as the spec loads")
+        }
+        if let node = root["container"]?["overflow"] {
+            checkOpenHeights(state, at: node.span, pointer: "/container/overflow", context: " as the spec loads")
         }
         let resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, state: &state)
         reportContentOverflows()
@@ -685,6 +690,7 @@ struct SemanticChecker {
             }
             if case .applied = outcome.effect, known.expanded {
                 checkContentFits(state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
+                checkOpenHeights(state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
             }
             resolved.append(step)
             lastNode = w.node
@@ -812,6 +818,15 @@ struct SemanticChecker {
         guard !contentOverflowReported, state.contentOverflows else { return }
         contentOverflowReported = true
         report(.contentOverflow(state, context: context), .warning, at: span, pointer: pointer)
+    }
+
+    /// `open-panel-without-height`, once per spec: at load or after the
+    /// first step that leaves an open panel a height of 0 (a scrolling
+    /// container whose headers fill it, the panel taking its share).
+    private mutating func checkOpenHeights(_ state: ContainerState, at span: SourceSpan, pointer: String, context: String) {
+        guard !zeroHeightReported, let index = state.firstOpenPanelWithoutHeight else { return }
+        zeroHeightReported = true
+        report(.openPanelWithoutHeight(state, index: index, context: context), .warning, at: span, pointer: pointer)
     }
 
     /// `tap-ignored`, inside a transition: the tap comes at `time`, before
