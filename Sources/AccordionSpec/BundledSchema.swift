@@ -781,6 +781,20 @@ public enum BundledSchema {
           "default": "enabled",
           "examples": ["enabled", "disabled"]
         },
+        "scroll": {
+          "title": "Expected scroll",
+          "description": "The scroll offset (and the settled stack height, contentHeight) of a container with overflow: scroll; numbers within the tolerance.",
+          "markdownDescription": "The scroll `offset` (and `contentHeight`, the settled stack height `S`) of a container with `overflow: scroll`, as the dump's `scroll` field; numbers within the tolerance.",
+          "type": "object",
+          "properties": {
+            "offset": {"type": "number", "description": "The stack offset at the container's top.", "markdownDescription": "The stack offset at the container's top."},
+            "contentHeight": {"type": "number", "description": "S, the settled stack's height.", "markdownDescription": "`S`, the settled stack's height."}
+          },
+          "additionalProperties": false,
+          "minProperties": 1,
+          "default": {"offset": 0},
+          "examples": [{"offset": 184}, {"offset": 0, "contentHeight": 528}]
+        },
         "frames": {
           "title": "Expected frames",
           "description": "Frames by panel id; numbers within the tolerance.",
