@@ -814,19 +814,25 @@ struct SemanticChecker {
     /// whose settled stack (headers and open contents) is taller than the
     /// container, which only `multiple` + `fit` allows. Quiet when the
     /// headers alone overflow (`headers-overflow` says so).
-    private mutating func checkContentFits(_ state: ContainerState, at span: SourceSpan, pointer: String, context: String) {
+    /// The place is an autoclosure, as in `checkOpenHeights`: it runs after
+    /// every applied step and almost never reports.
+    private mutating func checkContentFits(_ state: ContainerState, at span: @autoclosure () -> SourceSpan, pointer: String,
+                                           context: String) {
         guard !contentOverflowReported, state.contentOverflows else { return }
         contentOverflowReported = true
-        report(.contentOverflow(state, context: context), .warning, at: span, pointer: pointer)
+        report(.contentOverflow(state, context: context), .warning, at: span(), pointer: pointer)
     }
 
     /// `open-panel-without-height`, once per spec: at load or after the
     /// first step that leaves an open panel a height of 0 (a scrolling
     /// container whose headers fill it, the panel taking its share).
-    private mutating func checkOpenHeights(_ state: ContainerState, at span: SourceSpan, pointer: String, context: String) {
+    /// The place is an autoclosure: most steps report nothing, and locating
+    /// a step costs a search of the line starts.
+    private mutating func checkOpenHeights(_ state: ContainerState, at span: @autoclosure () -> SourceSpan, pointer: String,
+                                           context: String) {
         guard !zeroHeightReported, let index = state.firstOpenPanelWithoutHeight else { return }
         zeroHeightReported = true
-        report(.openPanelWithoutHeight(state, index: index, context: context), .warning, at: span, pointer: pointer)
+        report(.openPanelWithoutHeight(state, index: index, context: context), .warning, at: span(), pointer: pointer)
     }
 
     /// `tap-ignored`, inside a transition: the tap comes at `time`, before
