@@ -20,11 +20,11 @@ let driveCommand = CommandSpec(
         + "A line is one script step, written as in a spec's script: {\"tap\": \"billing\"}, {\"tap\": 2, "
         + "\"at\": 1.25}, {\"wait\": 0.5}, {\"expand\": null}, {\"collapse\": \"all\"}, {\"resize\": {\"width\": 667, \"height\": 375}}, "
         + "{\"present\": \"Sign in\"}, {\"dismiss\": true}, {\"setPanels\": [\"billing\", {\"id\": \"new\", "
-        + "\"title\": \"New\"}]}. It is checked as that step of a script would be (its shape by the schema, "
+        + "\"title\": \"New\"}]}, {\"scroll\": 480}. It is checked as that step of a script would be (its shape by the schema, "
         + "panel ids and indices by the stack it meets) and answered with its outcome: "
         + "{\"line\": N, \"outcome\": \"applied\", \"time\": T, \"change\": KIND, \"started\": TRANSITION, "
         + "\"entries\": [LOG ENTRIES]} (KIND none, transition, transitions (a collapse of several open panels), resized, "
-        + "modalPresented, modalDismissed or stackReplaced; \"started\", {from, to, start, end}, only when one "
+        + "modalPresented, modalDismissed, stackReplaced or scrolled; \"started\", {from, to, start, end}, only when one "
         + "transition started); \"ignored\" with its \"reason\" (modal, transition, disabled or notCollapsible) and a "
         + "\"warning\"; or \"rejected\" with its \"reason\" (outOfOrder, unknownPanel, modalPresented, "
         + "noExpandedPanel, noModal) and an \"error\" worded as 'validate' words it (nothing changes). An applied resize or setPanels after "
@@ -273,6 +273,7 @@ struct DriveSession {
         case .modalPresented: "modalPresented"
         case .modalDismissed: "modalDismissed"
         case .stackReplaced: "stackReplaced"
+        case .scrolled: "scrolled"
         }
     }
 
