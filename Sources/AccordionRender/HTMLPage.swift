@@ -15,9 +15,14 @@ body { margin: 0; padding: 24px; background: #F2F2F7; color: #1C1C1E;
   display: flex; flex-wrap: wrap; gap: 32px; align-items: flex-start; }
 main { display: flex; flex-direction: column; align-items: center; }
 h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; max-width: 100%; }
-.device { padding: 14px; background: #1C1C1E; border: 2px solid #48484A; border-radius: 46px;
-  box-shadow: 0 12px 32px rgba(0, 0, 0, 0.18); }
-.screen { position: relative; overflow: clip; border-radius: 0; }
+.stage { position: relative; }
+.chassis { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
+.chassis .button { position: absolute; border-radius: 1.5px; background: #2C2C2E; }
+.device { position: absolute; inset: 0; background: #1C1C1E;
+  box-shadow: 0 0 0 0.75px #48484A, inset 0 0 0 0.75px #48484A, 0 12px 32px rgba(0, 0, 0, 0.18); }
+.device .camera { position: absolute; border-radius: 50%; background: #3A3A3C; }
+.screen { position: relative; overflow: clip; border-radius: 0; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35); }
+.scale { margin: 8px 0 0; color: #6C6C70; font-size: 12px; font-variant-numeric: tabular-nums; }
 .header { position: absolute; left: 0; top: 0; z-index: 2; margin: 0; border: 0; border-radius: 0;
   padding: 0 40px 0 16px; display: block; text-align: left; font-family: inherit; font-weight: 600;
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: pointer;
@@ -76,7 +81,8 @@ aside p { color: #6C6C70; font-size: 12px; margin: 0 0 12px; }
     static let body = #"""
 <main>
 <h1 id="title"></h1>
-<div class="device"><div class="screen" id="screen"></div></div>
+<div class="stage" id="stage"><div class="chassis" id="chassis"><div class="device" id="device"><div class="screen" id="screen"></div></div></div></div>
+<p class="scale" id="scale"></p>
 </main>
 <aside aria-label="controller state">
 <h2>ExpandableViewController</h2>
@@ -196,6 +202,44 @@ Frames and log order come from the Swift model.</p>
   screen.style.width = D.width + "px";
   screen.style.height = D.height + "px";
   screen.style.background = D.background;
+
+  // The device around the screen, as the SVG draws it (the model's
+  // DeviceFrame), scaled down to fit the window: a CSS transform, so the
+  // browser's hit testing maps clicks through it exactly.
+  const F = D.frame, chassis = $("chassis"), device = $("device"), stage = $("stage");
+  const px = (v) => v + "px";
+  chassis.style.width = device.style.width = px(F.width);
+  chassis.style.height = device.style.height = px(F.height);
+  chassis.classList.add(F.kind, F.landscape ? "landscape" : "portrait");
+  device.style.padding = px(F.bezel);
+  device.style.borderRadius = px(F.radius);
+  for (const [x, y, w, h] of F.buttons) {
+    const b = document.createElement("span");
+    b.className = "button";
+    Object.assign(b.style, { left: px(x), top: px(y), width: px(w), height: px(h) });
+    device.before(b);
+  }
+  if (F.camera) {
+    const [x, y, r] = F.camera, c = document.createElement("span");
+    c.className = "camera";
+    Object.assign(c.style, { left: px(x - r), top: px(y - r), width: px(2 * r), height: px(2 * r) });
+    device.prepend(c);
+  }
+  let scale = 1;
+  function fit() {
+    const body = getComputedStyle(document.body);
+    const wide = window.innerWidth - parseFloat(body.paddingLeft) - parseFloat(body.paddingRight);
+    const top = stage.getBoundingClientRect().top + window.scrollY;
+    const tall = window.innerHeight - top - parseFloat(body.paddingBottom) - $("scale").offsetHeight - 8;
+    scale = Math.min(1, Math.max(0.05, Math.min(wide / F.width, tall / F.height)));
+    chassis.style.transform = scale === 1 ? "" : "scale(" + scale + ")";
+    stage.style.width = px(F.width * scale);
+    stage.style.height = px(F.height * scale);
+    $("scale").textContent = (F.kind === "tablet" ? "tablet" : "phone") + (F.landscape ? ", landscape" : "")
+      + " · " + D.width + " × " + D.height + " pt at " + Math.round(scale * 1000) / 10 + "%";
+  }
+  fit();
+  window.addEventListener("resize", fit);
   const heads = [], bodies = [], marks = [], headings = [];
   const size = (v) => String(Math.round(v * 1000) / 1000);
   for (let i = 0; i < n; i++) {
@@ -451,7 +495,7 @@ Frames and log order come from the Swift model.</p>
       expandedIndex: first(), expandedIndices: open.flatMap((o, i) => o ? [i] : []), modal, shownTime: shown,
       now: now(), interactionEnabled: !T, loadedAt: timeStart, duration: D.duration,
       transition: T && { from: T.from, to: T.to, start: T.start, end: T.end },
-      log: LOG.map((e) => e.slice()),
+      log: LOG.map((e) => e.slice()), scale,
     }),
     curve,
     // Holds the clock at container time t and draws that moment, as a frame

@@ -67,12 +67,25 @@ public enum HTMLRender {
     /// so a long script cannot make the page grow without bound.
     static let embeddedLogLimit = 500
 
+    /// The device around the screen, as the SVG draws it: body size, bezel,
+    /// corner radius, buttons as [x, y, width, height], the camera as [x, y, radius].
+    static func frame(_ f: DeviceFrame) -> String {
+        var out = "{\"kind\":" + quote(f.kind.rawValue) + ",\"landscape\":\(f.landscape)"
+        out += ",\"width\":\(num(f.bodyWidth)),\"height\":\(num(f.bodyHeight))"
+        out += ",\"bezel\":\(num(f.bezel)),\"radius\":\(num(f.cornerRadius))"
+        out += ",\"buttons\":[" + f.buttons.map { "[" + [$0.x, $0.y, $0.width, $0.height].map(num).joined(separator: ",") + "]" }
+            .joined(separator: ",") + "]"
+        out += ",\"camera\":" + (f.camera.map { "[" + [$0.x, $0.y, $0.radius].map(num).joined(separator: ",") + "]" } ?? "null")
+        return out + "}"
+    }
+
     /// The embedded playback data as JSON (keys kept short: the page's size
     /// must stay small and linear in the number of panels).
     static func data(_ s: Snapshot, _ playback: HTMLPlayback) -> String {
         var out = "{\"title\":" + (s.title.map(quote) ?? "null")
         out += ",\"width\":\(num(s.container.width)),\"height\":\(num(s.container.height))"
         out += ",\"background\":" + quote(cssColor(s.container.background))
+        out += ",\"frame\":" + frame(DeviceFrame(width: s.container.width, height: s.container.height))
         out += ",\"layout\":" + quote(s.container.layout.rawValue)
         out += ",\"duration\":\(num(s.container.duration)),\"curveName\":" + quote(s.container.curve.rawValue)
         // The tap rules' settings and the heading the header buttons sit in.

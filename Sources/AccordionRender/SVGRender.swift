@@ -1,13 +1,13 @@
 import AccordionModel
 
-/// A true-scale picture of the container as a phone screen: a rounded device
-/// frame around the container (which clips its children), the background
+/// A true-scale picture of the container as a device screen: a phone or
+/// tablet chassis (`DeviceFrame`) around the container's whole rectangle
+/// (which clips its children), the background
 /// colour, open contents as light panels labelled with their title and size,
 /// headers in their colours with their titles, a presented modal as a sheet.
 /// Several snapshots become phones side by side, each with a caption.
 public enum SVGRender {
     static let margin = 32.0
-    static let bezel = 14.0
     static let gap = 40.0
     static let titleBand = 44.0
     static let captionBand = 52.0
@@ -26,7 +26,8 @@ public enum SVGRender {
     /// - Returns: The SVG document.
     public static func picture(_ snapshots: [Snapshot], captions: [String]) -> String {
         let title = snapshots.first?.title
-        let slots = snapshots.map { max($0.container.width + 2 * bezel, 200) }
+        let frames = snapshots.map { DeviceFrame(width: $0.container.width, height: $0.container.height) }
+        let slots = frames.map { max($0.bodyWidth, 200) }
         var rows: [Range<Int>] = []
         var start = 0
         while start < snapshots.count {
@@ -35,7 +36,7 @@ public enum SVGRender {
         }
         func rowWidth(_ r: Range<Int>) -> Double { slots[r].reduce(0, +) + gap * Double(max(0, r.count - 1)) }
         func rowHeight(_ r: Range<Int>) -> Double {
-            (snapshots[r].map { $0.container.height + 2 * bezel }.max() ?? 0) + captionBand
+            (frames[r].map(\.bodyHeight).max() ?? 0) + captionBand
         }
         let contentWidth = rows.map(rowWidth).max() ?? 0
         let width = max(contentWidth, 240) + 2 * margin
@@ -55,9 +56,8 @@ public enum SVGRender {
             for i in row {
                 let s = snapshots[i]
                 let slot = slots[i]
-                let phoneWidth = s.container.width + 2 * bezel
-                out += phone(s, id: "p\(i)", x: x + (slot - phoneWidth) / 2, y: y)
-                let captionY = y + s.container.height + 2 * bezel + 24
+                out += phone(s, id: "p\(i)", x: x + (slot - frames[i].bodyWidth) / 2, y: y)
+                let captionY = y + frames[i].bodyHeight + 24
                 let caption = i < captions.count ? captions[i] : ""
                 out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY))\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitText(caption, width: slot, fontSize: 14)))</text>\n"
                 out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY + 18))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#6C6C70\">\(XML.escape(fitText(summary(s), width: slot, fontSize: 12)))</text>\n"
@@ -82,24 +82,12 @@ public enum SVGRender {
 
     static func phone(_ s: Snapshot, id: String, x: Double, y: Double) -> String {
         let w = s.container.width, h = s.container.height
-        let screenRadius = min(w, h) * 0.1
-        let outerRadius = screenRadius + bezel
+        let frame = DeviceFrame(width: w, height: h)
+        let bezel = frame.bezel
         var out = "<g transform=\"translate(\(n(x)) \(n(y)))\">\n"
-        // Side buttons along the long edges, drawn first so the body overlaps them.
-        let portrait = h >= w
-        let body = (width: w + 2 * bezel, height: h + 2 * bezel)
-        if portrait {
-            for (by, bh) in [(0.16, 0.05), (0.24, 0.09), (0.35, 0.09)] {
-                out += "<rect x=\"-3\" y=\"\(n(body.height * by))\" width=\"4\" height=\"\(n(body.height * bh))\" rx=\"1.5\" fill=\"#2C2C2E\"/>\n"
-            }
-            out += "<rect x=\"\(n(body.width - 1))\" y=\"\(n(body.height * 0.26))\" width=\"4\" height=\"\(n(body.height * 0.13))\" rx=\"1.5\" fill=\"#2C2C2E\"/>\n"
-        } else {
-            for (bx, bw) in [(0.16, 0.05), (0.24, 0.09), (0.35, 0.09)] {
-                out += "<rect x=\"\(n(body.width * bx))\" y=\"-3\" width=\"\(n(body.width * bw))\" height=\"4\" rx=\"1.5\" fill=\"#2C2C2E\"/>\n"
-            }
-        }
-        out += "<rect width=\"\(n(body.width))\" height=\"\(n(body.height))\" rx=\"\(n(outerRadius))\" fill=\"#1C1C1E\" stroke=\"#48484A\" stroke-width=\"1.5\"/>\n"
-        out += "<clipPath id=\"\(id)-screen\"><rect width=\"\(n(w))\" height=\"\(n(h))\" rx=\"\(n(screenRadius))\"/></clipPath>\n"
+        out += chassis(frame)
+        // The screen is the container's whole rectangle: square corners, nothing cut off.
+        out += "<clipPath id=\"\(id)-screen\"><rect width=\"\(n(w))\" height=\"\(n(h))\"/></clipPath>\n"
         out += "<g transform=\"translate(\(n(bezel)) \(n(bezel)))\" clip-path=\"url(#\(id)-screen)\">\n"
         out += "<rect width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#FFFFFF\"/>\n"
         out += "<rect width=\"\(n(w))\" height=\"\(n(h))\" \(fill(s.container.background))/>\n"
@@ -118,9 +106,24 @@ public enum SVGRender {
             out += modal(title, width: w, height: h)
         }
         out += "</g>\n"
-        // A faint screen edge makes the glass read as glass on light backgrounds.
-        out += "<rect x=\"\(n(bezel))\" y=\"\(n(bezel))\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"\(n(screenRadius))\" fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.35\"/>\n"
+        // A faint screen edge makes the glass read as glass on light
+        // backgrounds; it lies just outside the screen, on the bezel.
+        out += "<rect x=\"\(n(bezel - 0.5))\" y=\"\(n(bezel - 0.5))\" width=\"\(n(w + 1))\" height=\"\(n(h + 1))\" fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.35\"/>\n"
         out += "</g>\n"
+        return out
+    }
+
+    /// The device's body with its buttons (drawn first so the body overlaps
+    /// them) and its camera, in the frame's coordinates.
+    static func chassis(_ frame: DeviceFrame) -> String {
+        var out = ""
+        for b in frame.buttons {
+            out += "<rect x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" rx=\"1.5\" fill=\"\(DeviceFrame.buttonColor)\"/>\n"
+        }
+        out += "<rect width=\"\(n(frame.bodyWidth))\" height=\"\(n(frame.bodyHeight))\" rx=\"\(n(frame.cornerRadius))\" fill=\"\(DeviceFrame.bodyColor)\" stroke=\"\(DeviceFrame.edgeColor)\" stroke-width=\"1.5\"/>\n"
+        if let c = frame.camera {
+            out += "<circle cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(c.radius))\" fill=\"\(DeviceFrame.cameraColor)\"/>\n"
+        }
         return out
     }
 

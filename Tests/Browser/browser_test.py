@@ -36,6 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from cdp import CDPError, launch, setup_failed  # noqa: E402
 import random_test  # noqa: E402
+import frames  # noqa: E402
 
 TOLERANCE = 0.5  # px
 
@@ -89,10 +90,14 @@ class Run:
 
 # -- reading the page -------------------------------------------------------
 READ = """(() => {
-  const s = document.getElementById('screen').getBoundingClientRect();
-  const rel = (r) => [r.x - s.x, r.y - s.y, r.width, r.height];
+  // The page may scale the device to fit the window: rectangles are read
+  // back in container points, and points on the screen map through the scale.
+  const screen = document.getElementById('screen'), s = screen.getBoundingClientRect();
+  const W = parseFloat(screen.style.width), H = parseFloat(screen.style.height);
+  const k = s.width > 0 && W > 0 ? s.width / W : 1;
+  const rel = (r) => [(r.x - s.x) / k, (r.y - s.y) / k, r.width / k, r.height / k];
   const topView = (x, y) => {
-    const e = document.elementFromPoint(s.x + x, s.y + y);
+    const e = document.elementFromPoint(s.x + x * k, s.y + y * k);
     const v = e && e.closest('.header, .content');
     return v ? v.id : null;
   };
@@ -102,10 +107,10 @@ READ = """(() => {
     const c = document.getElementById(h.getAttribute('aria-controls'));
     const shown = c && !c.hidden && getComputedStyle(c).display !== 'none';
     const r = h.getBoundingClientRect();
-    const cx = r.x - s.x + r.width / 2, cy = r.y - s.y + r.height / 2;
+    const cx = (r.x - s.x + r.width / 2) / k, cy = (r.y - s.y + r.height / 2) / k;
     panels[i] = { header: rel(r), content: shown ? rel(c.getBoundingClientRect()) : null,
                   expanded: h.getAttribute('aria-expanded'), tag: h.tagName, controls: h.getAttribute('aria-controls'),
-                  hitAtCentre: (r.height >= 2 && cx >= 0 && cx < s.width && cy >= 0 && cy < s.height) ? topView(cx, cy) : undefined };
+                  hitAtCentre: (r.height >= 2 && cx >= 0 && cx < W && cy >= 0 && cy < H) ? topView(cx, cy) : undefined };
   }
   // Where both contents of a running transition lie and no header covers them,
   // which one does the browser show on top?
@@ -114,14 +119,14 @@ READ = """(() => {
   const t = state.transition;
   if (t && t.from !== null && t.to !== null) {
     const a = panels[t.from].content, b = panels[t.to].content;
-    const top = Math.max(a[1], b[1], 0), bottom = Math.min(a[1] + a[3], b[1] + b[3], s.height);
+    const top = Math.max(a[1], b[1], 0), bottom = Math.min(a[1] + a[3], b[1] + b[3], H);
     for (let y = top + 1; y < bottom - 1; y += 2) {
       if (panels.some((p) => p.header[1] <= y && y < p.header[1] + p.header[3])) continue;
       overlap = { y, to: t.to, seen: topView(3, y) };
       break;
     }
   }
-  return { screen: [s.x, s.y, s.width, s.height], panels, state, overlap,
+  return { screen: [s.x, s.y, W, H], scale: k, panels, state, overlap,
            active: document.activeElement ? document.activeElement.id : null };
 })()"""
 
@@ -179,7 +184,8 @@ def centre(view, i):
     sx, sy, sw, sh = view["screen"]
     if view["panels"][i].get("hitAtCentre") != f"h{i}" or h < 1:
         return None
-    return sx + x + w / 2, sy + y + h / 2
+    k = view["scale"]
+    return sx + (x + w / 2) * k, sy + (y + h / 2) * k
 
 
 def wait_settled(browser, timeout=10):
@@ -207,6 +213,8 @@ def open_page(run, browser, path):
     width, height = browser.eval("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     if width > browser.width or height > browser.height:
         browser.viewport(max(width, browser.width), max(height, browser.height))
+        # The page refits its device to the new window on the resize event: read after it.
+        browser.eval("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     return read(browser)
 
 
@@ -521,6 +529,12 @@ def screenshot_demo(run, browser, spec):
     print(f"     demo headers {[p['color'] for p in dump['panels']]} found at their centres; open panel {opened[0]['id']} at y {c['y']}..{c['y'] + c['height']}")
 
 
+def frame_check(run, browser, spec, name):
+    view = frames.check_spec(run, browser, spec, name, open_page, decode_png, hex_rgb, Failure)
+    if run.verbose:
+        print(f"     {name}: {view['label']}")
+
+
 # -- sizes ------------------------------------------------------------------
 def generated_spec(workdir, n, header=None):
     header = header if header is not None else min(44, 600 / n)
@@ -591,6 +605,13 @@ def main():
             scenarios.append((f"keyboard {os.path.basename(spec)}", lambda spec=spec: keyboard_run(run, browser, spec, "keyboard-own")))
         scenarios.append(("keyboard on disabled and pinned headers", lambda: keyboard_refusals(run, browser)))
         scenarios.append(("screenshot article-demo colours", lambda: screenshot_demo(run, browser, demo)))
+        # Every sample, and a tablet and phones on their side, as SVG and page screenshots.
+        framed = samples + [os.path.join(HERE, "specs", f) for f in
+                            ("edge-big-tablet.yaml", "tablet-landscape.yaml", "ease-in-landscape.yaml", "fit-mixed-heights.yaml")]
+        for spec in framed:
+            name = os.path.splitext(os.path.basename(spec))[0]
+            scenarios.append((f"frame {name}: first and last headers inside the screen (SVG and page)",
+                              lambda spec=spec, name=name: frame_check(run, browser, spec, name)))
         collapsed = os.path.join(HERE, "specs", "collapsed-ease-in-out.yaml")
         scenarios.append(("mid-transition at load (--at)", lambda: at_load(run, browser, collapsed, 0.3)))
         scenarios.append(("page size linear in panels", lambda: sizes(run, browser)))

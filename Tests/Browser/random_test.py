@@ -255,13 +255,16 @@ def spec_text(spec, clicks=()):
 # Frames as the page set them (the style it wrote), as the browser lays them
 # out, and what the page shows besides.
 READ_EXACT = r"""(() => {
-  const s = document.getElementById('screen').getBoundingClientRect();
+  const screen = document.getElementById('screen'), s = screen.getBoundingClientRect();
+  // Read back in container points through the page's fit-to-window scale.
+  const W = parseFloat(screen.style.width), H = parseFloat(screen.style.height);
+  const k = s.width > 0 && W > 0 ? s.width / W : 1;
   const number = '(-?[0-9.]+(?:e[-+]?[0-9]+)?)px';
   const written = (el) => {
     const m = new RegExp('^translate\\(' + number + '(?:,\\s*' + number + ')?\\)$').exec(el.style.transform);
     return m ? [Number(m[1]), Number(m[2] ?? 0), parseFloat(el.style.width), parseFloat(el.style.height)] : null;
   };
-  const laid = (el) => { const r = el.getBoundingClientRect(); return [r.x - s.x, r.y - s.y, r.width, r.height]; };
+  const laid = (el) => { const r = el.getBoundingClientRect(); return [(r.x - s.x) / k, (r.y - s.y) / k, r.width / k, r.height / k]; };
   const panels = [];
   for (const h of document.querySelectorAll('#screen .header')) {
     const c = document.getElementById(h.getAttribute('aria-controls'));
@@ -273,7 +276,7 @@ READ_EXACT = r"""(() => {
     };
   }
   const sheet = document.querySelector('#screen > .modal');
-  return { panels, state: window.__accordion.state(), screen: [s.x, s.y, s.width, s.height],
+  return { panels, state: window.__accordion.state(), screen: [s.x, s.y, W, H], scale: k,
            sheet: !sheet.hidden, interaction: document.getElementById('interaction').textContent,
            expandedText: document.getElementById('expanded-index').textContent,
            indicesText: document.getElementById('expanded-indices').textContent,
@@ -540,7 +543,8 @@ def click(browser, view, i, rng, stats):
     # A header below the container's bottom (a `multiple` + `fit` stack taller
     # than the container) is clipped away: no pointer can reach it.
     if h >= 4 and 0 <= y + h / 2 < sh and rng.random() < 0.7:
-        browser.click(sx + x + w / 2, sy + y + h / 2)
+        k = view["scale"]
+        browser.click(sx + (x + w / 2) * k, sy + (y + h / 2) * k)
         stats["real_clicks"] += 1
     else:
         browser.eval(f"document.getElementById('h{i}').click()")
