@@ -64,10 +64,10 @@ public struct DeviceFrame: Sendable, Equatable {
         bodyWidth = w + 2 * bezel
         bodyHeight = h + 2 * bezel
         // A corner of radius R keeps the point (d, d) on the body while
-        // (R - d)·√2 ≤ R, that is R ≤ d·(2 + √2). With d = bezel - 5 the
-        // screen's corner and the edge line just outside it stay on the body.
-        let wanted = kind == .tablet ? 44.0 : 40.0
-        cornerRadius = min(wanted, (bezel - 5) * 3.4, min(bodyWidth, bodyHeight) / 2)
+        // (R - d)·√2 ≤ R, that is R ≤ d·(2 + √2). The radii keep d = bezel - 5
+        // there (30 ≤ 9·3.41, 44 ≤ 19·3.41): the screen's corners and the
+        // edge line just outside them stay on the body.
+        cornerRadius = min(kind == .tablet ? 44 : 30, min(bodyWidth, bodyHeight) / 2)
         // Buttons along one long edge (volume) and the other (power); a
         // tablet has one on its top edge. Landscape turns them with the body.
         let long = landscape ? bodyWidth : bodyHeight
@@ -78,7 +78,8 @@ public struct DeviceFrame: Sendable, Equatable {
         }
         var boxes: [Box] = []
         for b in along {
-            let start = long * b.at, length = long * b.length
+            // Whole hundredths, so both pictures write the same short numbers.
+            let start = (long * b.at * 100).rounded() / 100, length = (long * b.length * 100).rounded() / 100
             if kind == .tablet {
                 // On the top edge of the tablet as it is held in portrait:
                 // the right edge when it lies on its side.

@@ -331,3 +331,57 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertTrue(svg.contains(">Compose</text>"))
     }
 }
+
+final class DeviceFrameTests: XCTestCase {
+    /// Whether (x, y) lies on a rounded rectangle of `width` × `height` with corner radius `r`.
+    func onBody(_ x: Double, _ y: Double, width: Double, height: Double, radius r: Double) -> Bool {
+        guard x >= 0, y >= 0, x <= width, y <= height else { return false }
+        let cx = min(max(x, r), width - r), cy = min(max(y, r), height - r)
+        return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r
+    }
+
+    func testChassisByShorterSideAndOrientation() {
+        let phone = DeviceFrame(width: 375, height: 667)
+        XCTAssertEqual(phone.kind, .phone)
+        XCTAssertFalse(phone.landscape)
+        XCTAssertNil(phone.camera)
+        let sideways = DeviceFrame(width: 844, height: 390)
+        XCTAssertEqual(sideways.kind, .phone, "a phone held sideways stays a phone")
+        XCTAssertTrue(sideways.landscape)
+        let tablet = DeviceFrame(width: 768, height: 1024)
+        XCTAssertEqual(tablet.kind, .tablet)
+        XCTAssertFalse(tablet.landscape)
+        XCTAssertEqual(tablet.camera?.x, tablet.bodyWidth / 2)
+        let tabletSideways = DeviceFrame(width: 1366, height: 1024)
+        XCTAssertEqual(tabletSideways.kind, .tablet)
+        XCTAssertTrue(tabletSideways.landscape)
+        XCTAssertEqual(tabletSideways.camera?.y, tabletSideways.bodyHeight / 2)
+        // Landscape buttons lie along the long (top and bottom) edges.
+        XCTAssertTrue(sideways.buttons.allSatisfy { $0.width > $0.height })
+        XCTAssertTrue(phone.buttons.allSatisfy { $0.height > $0.width })
+    }
+
+    func testScreenCornersAndTheEdgeLineStayOnTheBody() {
+        for (w, h) in [(375.0, 667.0), (667, 375), (768, 1024), (1366, 1024), (0, 0), (10, 400), (320, 8)] {
+            let f = DeviceFrame(width: w, height: h)
+            XCTAssertEqual(f.bodyWidth, w + 2 * f.bezel)
+            XCTAssertEqual(f.bodyHeight, h + 2 * f.bezel)
+            let b = f.bezel
+            for (x, y) in [(b, b), (b + w, b), (b, b + h), (b + w, b + h),
+                           (b - 3, b - 3), (b + w + 3, b - 3), (b - 3, b + h + 3), (b + w + 3, b + h + 3)] {
+                XCTAssertTrue(onBody(x, y, width: f.bodyWidth, height: f.bodyHeight, radius: f.cornerRadius),
+                              "\(w)×\(h): (\(x), \(y)) is off the body (radius \(f.cornerRadius))")
+            }
+        }
+    }
+
+    func testSVGAndPageDrawTheSameSquareScreen() {
+        let s = Demo.settled(expanded: 0)
+        let f = DeviceFrame(width: 375, height: 667)
+        let svg = Renderer.render([s], format: .svg, steps: false)
+        XCTAssertTrue(svg.contains("<clipPath id=\"p0-screen\"><rect width=\"375\" height=\"667\"/></clipPath>"), svg)
+        XCTAssertTrue(svg.contains("<rect width=\"\(SVGRender.n(f.bodyWidth))\" height=\"\(SVGRender.n(f.bodyHeight))\" rx=\"\(SVGRender.n(f.cornerRadius))\""))
+        let html = Renderer.render([s], format: .html, steps: false)
+        XCTAssertTrue(html.contains("\"frame\":{\"kind\":\"phone\",\"landscape\":false,\"width\":403,\"height\":695,\"bezel\":14,\"radius\":\(SVGRender.n(f.cornerRadius))"), html)
+    }
+}
