@@ -149,7 +149,7 @@ PAGE_STATE = """(() => {
   const box = document.getElementById('accordion-preview-problems');
   const s = window.__accordion ? window.__accordion.state() : null;
   return { title: document.title, expanded: s && s.expandedIndex, idle: s && s.interactionEnabled,
-           headers: document.querySelectorAll('#screen > .header').length,
+           headers: document.querySelectorAll('#screen .header').length,
            overlay: box && !box.hidden ? box.textContent : null,
            version: typeof accordionPreviewVersion === 'string' ? accordionPreviewVersion : null };
 })()"""
