@@ -56,6 +56,10 @@ public struct DeviceFrame: Sendable, Equatable {
     public static let tabletFrom = 600.0
 
     /// The chassis for a container of `width` × `height` points.
+    ///
+    /// - Parameters:
+    ///   - width: The container's width in points (negative counts as 0).
+    ///   - height: The container's height in points (negative counts as 0).
     public init(width: Double, height: Double) {
         let w = max(0, width), h = max(0, height)
         kind = min(w, h) > Self.tabletFrom ? .tablet : .phone
