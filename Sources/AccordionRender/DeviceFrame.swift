@@ -9,7 +9,12 @@
 /// size (wider than tall) gets the chassis turned on its side.
 public struct DeviceFrame: Sendable, Equatable {
     /// Which chassis: a phone, or a tablet for a large container.
-    public enum Kind: String, Sendable { case phone, tablet }
+    public enum Kind: String, Sendable {
+        /// A phone: a narrow bezel with buttons on both long edges.
+        case phone
+        /// A tablet: a wider bezel, a camera in it, buttons on the top edge.
+        case tablet
+    }
 
     /// A rectangle on the chassis in its own coordinates (the body's top left
     /// corner is 0,0; the screen starts at `bezel`,`bezel`).
