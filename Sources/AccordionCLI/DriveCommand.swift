@@ -273,6 +273,7 @@ struct DriveSession {
         case .modalPresented: "modalPresented"
         case .modalDismissed: "modalDismissed"
         case .stackReplaced: "stackReplaced"
+        case .scrolled: "scrolled"
         }
     }
 

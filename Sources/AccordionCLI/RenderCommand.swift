@@ -307,6 +307,7 @@ struct RenderRun {
         case .setPanels(let list):
             let ids = list.prefix(3).map(\.id).joined(separator: ", ") + (list.count > 3 ? ", …" : "")
             return "setPanels [\(ids)]"
+        case .scroll(let offset): return "scroll to \(number(offset))"
         }
     }
 }

@@ -171,7 +171,7 @@ public struct AccordionContainer: Sendable, Equatable {
     /// the header offsets in step with the new stack).
     private mutating func logChange(_ change: StepChange, at time: Double) {
         switch change {
-        case .none, .resized:
+        case .none, .resized, .scrolled:
             break
         case .transition(let transition):
             logStart(of: transition, at: time)
@@ -298,13 +298,27 @@ public struct AccordionContainer: Sendable, Equatable {
             let panel = panels[index]
             let header = Rect(x: 0, y: y, width: width, height: panel.headerHeight)
             let content = contentHeight.map { Rect(x: 0, y: y + panel.headerHeight, width: width, height: $0) }
-            frames.append(PanelFrame(index: index, panel: panel, header: header, content: content))
+            frames.append(PanelFrame(index: index, panel: panel, header: header, content: content,
+                                     textLines: state.textLines[index]))
         }
         return frames
     }
 
     /// `visibleViewController`: the modal if one is presented, else the expanded panel, else nil.
     public var visible: Visible? { state.visible }
+
+    /// The lines of panel `index`'s text content, wrapped by the model at
+    /// the container's current width; nil when it has no text content.
+    ///
+    /// - Parameter index: A panel's index in the stack.
+    /// - Returns: The lines, as every renderer draws them.
+    public func textLines(ofPanel index: Int) -> [String]? { state.textLines[index] }
+
+    /// The scroll position at `time`, nil with `overflow: clip`.
+    ///
+    /// - Parameter time: Seconds on the container's clock.
+    /// - Returns: The offset shown then and the settled stack height `S`.
+    public func scrollPosition(at time: Double) -> ScrollPosition? { state.scrollPosition(at: time) }
 
     /// Everything a render shows at `time` (at or after the last step): frames
     /// (settled or interpolated), the log up to `time`, the transition running
@@ -316,6 +330,7 @@ public struct AccordionContainer: Sendable, Equatable {
         let transition = transitionInfo(at: time)
         return Snapshot(title: title, time: time, container: container, expandedIndex: expandedIndex,
                         expandedIndices: expandedIndices, visible: visible, interactionEnabled: transition == nil, transition: transition,
-                        panels: layout(at: time), events: events(through: time))
+                        panels: layout(at: time), events: events(through: time),
+                        scroll: state.scrollPosition(at: time))
     }
 }

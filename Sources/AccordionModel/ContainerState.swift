@@ -52,6 +52,16 @@ public struct ContainerState: Sendable, Equatable {
     /// Σ h_i: the height all headers take together, summed top to bottom
     /// whenever the stack changes.
     public private(set) var totalHeaderHeight: Double
+    /// The wrapped lines of every panel with a text content, by panel index,
+    /// at the container's width: measured once when the stack or the width
+    /// changes, and drawn as they are by every renderer.
+    public private(set) var textLines: [Int: [String]] = [:]
+    /// The scroll offset the container is at, or, while a transition runs,
+    /// the one it is heading to; always 0 with `overflow: clip`.
+    public private(set) var scrollOffset: Double = 0
+    /// Where the offset started when the running transition did (the value
+    /// shown at the tap when one retargeted it); read only while one runs.
+    public private(set) var scrollStart: Double = 0
 
     /// The container as it loads, with the panels in `expandedIndices` open
     /// (the spec's default applied): indices outside the stack are dropped,
@@ -63,6 +73,7 @@ public struct ContainerState: Sendable, Equatable {
         if container.expansion == .single, open.count > 1 { open = [open[0]] }
         self.expandedIndices = open
         totalHeaderHeight = Self.headerSum(panels)
+        textLines = Self.wrapTexts(panels, width: container.width)
     }
 
     /// The container as it loads with at most one panel open (`expandedIndex`
@@ -143,7 +154,9 @@ public struct ContainerState: Sendable, Equatable {
                 outcome.effect = .ignored(reason)
             } else {
                 // A retargeted transition starts where the views are shown now.
-                let start = running != nil && container.interruption == .retarget ? shownFrames(at: time) : nil
+                let retargets = running != nil && container.interruption == .retarget
+                let start = retargets ? shownFrames(at: time) : nil
+                let shownOffset = scrollOffset(at: time)
                 completeTransition(at: time, into: &outcome)
                 let isOpen = isExpanded(index)
                 let from: Int?, to: Int?
@@ -155,16 +168,22 @@ public struct ContainerState: Sendable, Equatable {
                     from = isOpen ? index : nil
                     to = isOpen ? nil : index
                 }
+                let offsetFrom = retargets ? shownOffset : scrollOffset
                 let transition = startTransition(from: from, to: to, at: time, duration: container.duration)
-                if running != nil { retargetStart = start }
+                if running != nil {
+                    retargetStart = start
+                    scrollStart = offsetFrom
+                }
                 outcome.effect = .applied(.transition(transition))
             }
         case .wait:
             break
         case .resize(let width, let height):
             completeTransition(at: time, into: &outcome)
+            if width != container.width { textLines = Self.wrapTexts(panels, width: width) }
             container.width = width
             container.height = height
+            scrollOffset = clampedOffset(scrollOffset)
             outcome.effect = .applied(.resized)
         case .expand(let index?):
             completeTransition(at: time, into: &outcome)
@@ -197,6 +216,11 @@ public struct ContainerState: Sendable, Equatable {
         case .setPanels(let newPanels):
             completeTransition(at: time, into: &outcome)
             outcome.effect = .applied(.stackReplaced(replaceStack(with: newPanels)))
+            scrollOffset = clampedOffset(scrollOffset)
+        case .scroll(let offset):
+            completeTransition(at: time, into: &outcome)
+            scrollOffset = clampedOffset(offset)
+            outcome.effect = .applied(.scrolled(offset: scrollOffset))
         }
         return outcome
     }
@@ -246,7 +270,7 @@ public struct ContainerState: Sendable, Equatable {
         switch step.action {
         case .tap(let index):
             return panels.indices.contains(index) ? nil : .unknownPanel
-        case .wait, .resize:
+        case .wait, .resize, .scroll:
             return nil
         case .expand(let index), .collapse(let index):
             if modalTitle != nil { return .modalPresented }
@@ -265,10 +289,14 @@ public struct ContainerState: Sendable, Equatable {
     /// Closes `from` and opens `to` in the open set and returns the
     /// transition; it keeps running until `time + duration` unless that is
     /// within the tolerance of `time`, in which case it is already over (its
-    /// end is its start).
+    /// end is its start). The scroll offset heads for its target on the new
+    /// layout (`scrollTarget(opening:)`): a running transition moves it there
+    /// from `scrollStart`, an instant one puts it there at once.
     private mutating func startTransition(from: Int?, to: Int?, at time: Double, duration: Double) -> Transition {
         if let from { expandedIndices.removeSorted(from) }
         if let to { expandedIndices.insertSorted(to) }
+        scrollStart = scrollOffset
+        scrollOffset = scrollTarget(opening: to)
         var transition = Transition(from: from, to: to, start: time, end: time + max(0, duration))
         if isEarlier(transition.start, transition.end) {
             running = transition
@@ -286,6 +314,7 @@ public struct ContainerState: Sendable, Equatable {
         let openIDs = expandedIndices.map { panels[$0].id }
         panels = newPanels
         totalHeaderHeight = Self.headerSum(newPanels)
+        textLines = Self.wrapTexts(newPanels, width: container.width)
         var kept: [Int] = []
         var left: [String] = []
         if openIDs.count == 1 {
@@ -338,8 +367,11 @@ public struct ContainerState: Sendable, Equatable {
 
     /// The first panel whose header, with every panel collapsed, ends below
     /// the container's bottom (by more than 1e-9 points), and where it ends;
-    /// nil when all fit. Linear, but only when some header does not fit.
+    /// nil when all fit, and always with `overflow: scroll` (the container
+    /// scrolls to any header). Linear, but only when some header does not fit.
     public var firstHeaderBelowBottom: (index: Int, bottom: Double)? {
+        // A scrolling container shows every header by scrolling to it.
+        guard container.overflow == .clip else { return nil }
         let limit = container.height + 1e-9
         guard totalHeaderHeight > limit else { return nil }
         var bottom = 0.0
@@ -362,17 +394,127 @@ public struct ContainerState: Sendable, Equatable {
         contentHeight(ofPanel: index, share: space / Double(max(1, expandedIndices.count)))
     }
 
-    /// `C_i` with `share` the `space / k` of the layout in question.
+    /// `C_i` with `share` the `space / k` of the layout in question: in
+    /// `fit` a panel's `contentHeight`, else its intrinsic height, capped by
+    /// the space with `overflow: clip` and not with `scroll`.
     private func contentHeight(ofPanel index: Int, share: Double) -> Double {
-        if container.layout == .fit, let preferred = panels[index].contentHeight {
-            return max(0, min(preferred, space))
+        guard !takesShare(ofPanel: index),
+              let preferred = panels[index].contentHeight ?? intrinsicHeight(ofPanel: index) else { return share }
+        return container.overflow == .scroll ? max(0, preferred) : max(0, min(preferred, space))
+    }
+
+    /// Whether panel `index`, open, takes its share `space / k` of the space
+    /// under the headers: always in `fill`, and in `fit` when it has neither
+    /// a `contentHeight` nor a content to measure.
+    ///
+    /// - Parameter index: A panel's index in the stack.
+    /// - Returns: True when its height is its share.
+    public func takesShare(ofPanel index: Int) -> Bool {
+        container.layout == .fill || (panels[index].contentHeight == nil && panels[index].content == nil)
+    }
+
+    /// The first open panel that gets no height at all: with `overflow:
+    /// scroll` the headers may fill the container, and a panel that takes
+    /// its share of a space of 0 then opens to nothing. Nil when none. O(k).
+    public var firstOpenPanelWithoutHeight: Int? {
+        guard container.overflow == .scroll, space <= 0 else { return nil }
+        return expandedIndices.first { takesShare(ofPanel: $0) }
+    }
+
+    /// The height panel `index`'s content needs at the container's width, or
+    /// nil when it has no content: rows `n · rowHeight`; text
+    /// `lines · lineHeight + 2 · padding`. O(1).
+    ///
+    /// - Parameter index: A panel's index in the stack.
+    /// - Returns: The height in points, or nil.
+    public func intrinsicHeight(ofPanel index: Int) -> Double? {
+        switch panels[index].content {
+        case nil:
+            return nil
+        case .rows(let rows, let rowHeight):
+            return Double(rows.count) * rowHeight
+        case .text(_, let metrics):
+            return Double(textLines[index]?.count ?? 0) * metrics.lineHeight + 2 * metrics.padding
         }
-        return share
+    }
+
+    /// Every text content's lines at `width`, by panel index. Linear in the
+    /// panels and their texts.
+    private static func wrapTexts(_ panels: [PanelSpec], width: Double) -> [Int: [String]] {
+        var lines: [Int: [String]] = [:]
+        for (index, panel) in panels.enumerated() {
+            guard case .text(let text, let metrics)? = panel.content else { continue }
+            lines[index] = TextWrap.lines(of: text, perLine: TextWrap.charactersPerLine(width: width, metrics: metrics))
+        }
+        return lines
+    }
+
+    // MARK: - Scrolling
+
+    /// The largest scroll offset, `max(0, S − H)` on the settled layout of
+    /// the open set; 0 with `overflow: clip`, which never scrolls. O(k).
+    public var maximumScrollOffset: Double {
+        container.overflow == .scroll ? max(0, settledStackHeight - container.height) : 0
+    }
+
+    /// `offset` clamped to `[0, maximumScrollOffset]`.
+    private func clampedOffset(_ offset: Double) -> Double {
+        min(max(0, offset), maximumScrollOffset)
+    }
+
+    /// Where a transition that leaves the open set as it is now moves the
+    /// offset. Opening panel `i`: the smallest change that shows header `i`
+    /// and as much of its content as fits, on the settled layout: its header
+    /// `y_i` when that is above the window; else, when its bottom
+    /// `y_i + h_i + C_i` is below the window, `min(y_i, bottom − H)`; else
+    /// where it is. Only closing: where it is. Either way clamped to the
+    /// new range. Linear up to `i` with `overflow: scroll`, O(1) with `clip`.
+    private func scrollTarget(opening index: Int?) -> Double {
+        guard container.overflow == .scroll else { return 0 }
+        var target = scrollOffset
+        if let index {
+            let share = space / Double(max(1, expandedIndices.count))
+            // Summed in the order `walkFrames` sums them, so y_i is the very
+            // number the settled layout shows.
+            var top = 0.0
+            for panel in panels[..<index] { top += panel.headerHeight }
+            var cumulative = 0.0
+            for open in expandedIndices where open < index { cumulative += contentHeight(ofPanel: open, share: share) }
+            let y = top + cumulative
+            let bottom = y + panels[index].headerHeight + contentHeight(ofPanel: index, share: share)
+            if y < target {
+                target = y
+            } else if bottom > target + container.height {
+                target = min(y, bottom - container.height)
+            }
+        }
+        return clampedOffset(target)
+    }
+
+    /// The scroll offset shown at `time` (at or after the last step): while
+    /// a transition runs, moving from `scrollStart` to `scrollOffset` along
+    /// the same curve as the frames; otherwise `scrollOffset`.
+    ///
+    /// - Parameter time: Seconds on the clock.
+    /// - Returns: The stack offset at the container's top.
+    public func scrollOffset(at time: Double) -> Double {
+        guard let transition = runningTransition(at: time) else { return scrollOffset }
+        let eased = container.curve.value(atProgress: transition.progress(at: time))
+        return scrollStart + (scrollOffset - scrollStart) * eased
+    }
+
+    /// The scroll position at `time` for the dump: nil with `overflow: clip`.
+    ///
+    /// - Parameter time: Seconds on the clock.
+    /// - Returns: The offset shown then and `S` of the open set.
+    public func scrollPosition(at time: Double) -> ScrollPosition? {
+        guard container.overflow == .scroll else { return nil }
+        return ScrollPosition(offset: scrollOffset(at: time), contentHeight: settledStackHeight)
     }
 
     /// The height of the settled stack (headers plus open contents): more
-    /// than the container's height only in `multiple` + `fit`, where the
-    /// contents' heights add up. O(k).
+    /// than the container's height only in `multiple` + `fit`, or with
+    /// `overflow: scroll`, where the contents keep their own heights. O(k).
     public var settledStackHeight: Double {
         let share = space / Double(max(1, expandedIndices.count))
         var total = totalHeaderHeight
@@ -382,9 +524,11 @@ public struct ContainerState: Sendable, Equatable {
 
     /// Whether the settled stack is taller than the container though the
     /// headers alone fit: open contents that add up to more than the space,
-    /// which only `multiple` + `fit` allows.
+    /// which only `multiple` + `fit` allows; never with `overflow: scroll`,
+    /// where that is what scrolling is for.
     public var contentOverflows: Bool {
-        container.expansion == .multiple && container.layout == .fit && firstHeaderBelowBottom == nil
+        container.overflow == .clip && container.expansion == .multiple && container.layout == .fit
+            && firstHeaderBelowBottom == nil
             && settledStackHeight > container.height + 1e-9
     }
 
@@ -656,6 +800,8 @@ public enum StepChange: Hashable, Sendable {
     case modalDismissed(title: String)
     /// `setPanels` replaced the stack; says which child left and which arrived.
     case stackReplaced(StackChange)
+    /// A `scroll` step moved the offset here (clamped; unchanged with `overflow: clip`).
+    case scrolled(offset: Double)
 }
 
 /// Who changed places when `setPanels` replaced the stack.

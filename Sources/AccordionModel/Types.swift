@@ -48,6 +48,55 @@ public enum InterruptionPolicy: String, Sendable, Hashable {
     case retarget
 }
 
+/// What the container does with a stack taller than itself.
+public enum OverflowMode: String, Sendable, Hashable {
+    /// Nothing scrolls: the headers must fit, and content is capped by the space under them.
+    case clip
+    /// The container scrolls over the stack: content keeps its own height,
+    /// and a window `[offset, offset + H)` of the stack is shown.
+    case scroll
+}
+
+/// The measures of a text content, resolved (defaults applied).
+public struct TextMetrics: Hashable, Sendable {
+    /// Space around the text on every side, in points.
+    public var padding: Double
+    /// The font size: every character advances `0.55 · fontSize`.
+    public var fontSize: Double
+    /// The height of one line, in points.
+    public var lineHeight: Double
+
+    /// Creates the measures; the defaults are the spec format's.
+    public init(padding: Double = 16, fontSize: Double = 15, lineHeight: Double = 20) {
+        self.padding = padding
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
+    }
+}
+
+/// One row of a list content: a title and an optional detail line.
+public struct ContentRow: Hashable, Sendable {
+    /// The row's title.
+    public var title: String
+    /// The secondary text under or beside the title, nil when none.
+    public var detail: String?
+
+    /// Creates a row.
+    public init(title: String, detail: String? = nil) {
+        self.title = title
+        self.detail = detail
+    }
+}
+
+/// What a panel shows when open, as the spec says it; its height follows
+/// from it (`ContainerState.intrinsicHeight(ofPanel:)`) and renderers draw it.
+public enum PanelContent: Hashable, Sendable {
+    /// Paragraphs of text, separated by blank lines, wrapped by `TextWrap`.
+    case text(String, TextMetrics)
+    /// A list of rows, each `rowHeight` points tall.
+    case rows([ContentRow], rowHeight: Double)
+}
+
 /// The timing curves of the spec, as cubic Béziers from (0,0) to (1,1).
 public enum AnimationCurve: String, Sendable, Hashable {
     /// (0, 0, 1, 1): constant speed.
@@ -77,10 +126,15 @@ public struct PanelSpec: Hashable, Sendable {
     /// A tap on its header is ignored; `expand` and `collapse` steps still
     /// work, so a disabled panel that is open is pinned open.
     public var disabled: Bool
+    /// What the panel shows when open; nil draws the placeholder card, and
+    /// in `fit` the panel then takes its share of the space.
+    public var content: PanelContent?
 
     /// Creates a panel.
     public init(id: String, title: String, color: RGBA, titleColor: RGBA = 0xFFFF_FFFF,
-                headerHeight: Double, contentHeight: Double? = nil, disabled: Bool = false) {
+                headerHeight: Double, contentHeight: Double? = nil, disabled: Bool = false,
+                content: PanelContent? = nil) {
+        self.content = content
         self.id = id
         self.title = title
         self.color = color
@@ -114,6 +168,8 @@ public struct ContainerSpec: Hashable, Sendable {
     public var collapsible = true
     /// What a tap during a running transition does.
     public var interruption: InterruptionPolicy = .ignore
+    /// Whether the container clips the stack to its height or scrolls over it.
+    public var overflow: OverflowMode = .clip
     /// The level (1…6) of the headings the page wraps header buttons in;
     /// only the HTML page reads it.
     public var headingLevel = 3
@@ -143,6 +199,9 @@ public enum StepAction: Hashable, Sendable {
     case dismiss
     /// Replace the whole stack with these panels.
     case setPanels([PanelSpec])
+    /// The user scrolls the container so that stack offset `offset` is at its
+    /// top (clamped to the scroll range); only `overflow: scroll` moves.
+    case scroll(offset: Double)
 }
 
 /// A step and, for every step but `wait`, an optional absolute time.
@@ -284,9 +343,13 @@ public struct PanelFrame: Hashable, Sendable {
     public var header: Rect
     /// The content view's frame, or nil when the panel has no content view.
     public var content: Rect?
+    /// The lines of the panel's text content as the model wrapped them at
+    /// the container's width (draw exactly these); nil without a text content.
+    public var textLines: [String]?
 
     /// Creates a panel frame.
-    public init(index: Int, panel: PanelSpec, header: Rect, content: Rect?) {
+    public init(index: Int, panel: PanelSpec, header: Rect, content: Rect?, textLines: [String]? = nil) {
+        self.textLines = textLines
         self.index = index
         self.panel = panel
         self.header = header
@@ -311,6 +374,8 @@ public struct Snapshot: Hashable, Sendable {
     public var visible: Visible?
     /// False only while a transition runs at `time`.
     public var interactionEnabled: Bool
+    /// The scroll position at `time`; nil with `overflow: clip`.
+    public var scroll: ScrollPosition?
     /// The transition running at `time`, if any.
     public var transition: TransitionInfo?
     /// Every panel of the stack with its frames, top to bottom.
@@ -323,7 +388,9 @@ public struct Snapshot: Hashable, Sendable {
     /// `expandedIndices` nil means the single open panel `expandedIndex`, if any.
     public init(title: String?, time: Double, container: ContainerSpec, expandedIndex: Int?,
                 expandedIndices: [Int]? = nil, visible: Visible?, interactionEnabled: Bool,
-                transition: TransitionInfo?, panels: [PanelFrame], events: [LogEntry]) {
+                transition: TransitionInfo?, panels: [PanelFrame], events: [LogEntry],
+                scroll: ScrollPosition? = nil) {
+        self.scroll = scroll
         self.title = title
         self.time = time
         self.container = container
@@ -346,4 +413,19 @@ public struct Snapshot: Hashable, Sendable {
     /// - Parameter index: A panel's index in the stack.
     /// - Returns: True when it is open.
     public func isExpanded(_ index: Int) -> Bool { expandedIndices.containsSorted(index) }
+}
+
+/// Where a scrolling container is scrolled to at one moment.
+public struct ScrollPosition: Hashable, Sendable {
+    /// The stack offset at the container's top: the window shown is
+    /// `[offset, offset + H)`.
+    public var offset: Double
+    /// `S`, the height of the settled stack the container is in or heading to.
+    public var contentHeight: Double
+
+    /// Creates a scroll position.
+    public init(offset: Double, contentHeight: Double) {
+        self.offset = offset
+        self.contentHeight = contentHeight
+    }
 }

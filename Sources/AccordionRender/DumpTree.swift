@@ -114,6 +114,7 @@ public enum DumpTree {
             ("expandedIndices", .value(.array(s.expandedIndices.map(DumpValue.int)))),
             ("visible", .value(visible(s.visible))),
             ("interactionEnabled", .value(.bool(s.interactionEnabled))),
+        ] + (s.scroll.map { [("scroll", .value(scroll($0)))] } ?? []) + [
             ("transition", .value(s.transition.map(transition) ?? .null)),
             ("panels", .items(count: s.panels.count) { panel(s.panels[$0], expanded: s.isExpanded($0)) }),
             ("events", .items(count: s.events.count) { event(s.events[$0]) }),
@@ -132,6 +133,11 @@ public enum DumpTree {
             ("kind", .string(origin.kind)),
             ("line", origin.line.map(DumpValue.int) ?? .null),
         ])
+    }
+
+    /// The `scroll` field: the offset shown and `S`, the settled stack's height.
+    static func scroll(_ position: ScrollPosition) -> DumpValue {
+        .object([("offset", .number(position.offset)), ("contentHeight", .number(position.contentHeight))])
     }
 
     static func visible(_ v: Visible?) -> DumpValue {

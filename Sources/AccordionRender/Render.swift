@@ -46,6 +46,7 @@ public struct StepOrigin: Hashable, Sendable {
         case .present: kind = "present"
         case .dismiss: kind = "dismiss"
         case .setPanels: kind = "setPanels"
+        case .scroll: kind = "scroll"
         }
     }
 }

@@ -208,6 +208,29 @@ public enum BundledSchema {
           "default": 3,
           "examples": [3, 2]
         },
+        "overflow": {
+          "title": "Overflow",
+          "description": "clip: the headers must fit in the container and content is capped by the space under them. scroll: the container scrolls over the stack, content keeps its own height, and opening a panel scrolls it into view.",
+          "markdownDescription": "- `clip`: the headers must fit in the container and content is capped by the space under them (`headers-overflow` otherwise);\n- `scroll`: the container scrolls over the stack (the window `[offset, offset + height)` is shown), content keeps its own height in `fit`, and opening a panel scrolls its header and as much of its content as fits into view.",
+          "enum": ["clip", "scroll"],
+          "default": "clip",
+          "examples": ["clip", "scroll"]
+        },
+        "content": {
+          "title": "Content defaults",
+          "description": "Defaults for every panel's content measures: padding, fontSize and lineHeight for text, rowHeight for rows.",
+          "markdownDescription": "Defaults for every panel's `content` measures: `padding`, `fontSize` and `lineHeight` for text, `rowHeight` for rows. A panel's own values win.",
+          "type": "object",
+          "properties": {
+            "padding": {"$ref": "#/$defs/contentPadding"},
+            "fontSize": {"$ref": "#/$defs/contentFontSize"},
+            "lineHeight": {"$ref": "#/$defs/contentLineHeight"},
+            "rowHeight": {"$ref": "#/$defs/contentRowHeight"}
+          },
+          "additionalProperties": false,
+          "default": {},
+          "examples": [{"fontSize": 17, "lineHeight": 22}]
+        },
         "animation": {
           "title": "Animation",
           "description": "How a tap's transition runs.",
@@ -310,11 +333,98 @@ public enum BundledSchema {
           "type": "boolean",
           "default": false,
           "examples": [false, true]
-        }
+        },
+        "content": {"$ref": "#/$defs/content"}
       },
       "additionalProperties": false,
       "default": {"id": "panel", "title": ""},
       "examples": [{"id": "VC1", "title": "View Controller 1", "color": 448568575, "titleColor": 4294967295}]
+    },
+    "content": {
+      "title": "Content",
+      "description": "What the panel shows when open: exactly one of text (paragraphs separated by blank lines) or rows (a list of strings or {title, detail}). In fit it gives the panel its height: rows n * rowHeight, text lines * lineHeight + 2 * padding.",
+      "markdownDescription": "What the panel shows when open: exactly one of\n- `text`: paragraphs separated by blank lines, wrapped at `floor((width - 2 * padding) / (0.55 * fontSize))` characters a line;\n- `rows`: a list of rows, each a string or `{title, detail}`.\n\nIn `fit` (without `contentHeight`) it gives the panel its height: rows `n * rowHeight`, text `lines * lineHeight + 2 * padding`. Without `content` the panel shows a placeholder.",
+      "type": "object",
+      "properties": {
+        "text": {
+          "title": "Text",
+          "description": "Paragraphs separated by blank lines; inside a paragraph every run of whitespace counts as one space.",
+          "markdownDescription": "Paragraphs separated by blank lines; inside a paragraph every run of whitespace (newlines too) counts as one space. Use a literal block (`|`) for several paragraphs.",
+          "type": "string",
+          "default": "",
+          "examples": ["Returns are free within 30 days."]
+        },
+        "rows": {
+          "title": "Rows",
+          "description": "The rows of a list, top to bottom: a string (the title) or {title, detail}.",
+          "markdownDescription": "The rows of a list, top to bottom: a string (the title) or `{title, detail}`.",
+          "type": "array",
+          "items": {"$ref": "#/$defs/contentRow"},
+          "default": [],
+          "examples": [["Inbox", {"title": "Drafts", "detail": "3"}]]
+        },
+        "padding": {"$ref": "#/$defs/contentPadding"},
+        "fontSize": {"$ref": "#/$defs/contentFontSize"},
+        "lineHeight": {"$ref": "#/$defs/contentLineHeight"},
+        "rowHeight": {"$ref": "#/$defs/contentRowHeight"}
+      },
+      "oneOf": [
+        {"required": ["text"], "not": {"required": ["rows"]}},
+        {"required": ["rows"], "not": {"required": ["text"]}}
+      ],
+      "additionalProperties": false,
+      "default": {"text": ""},
+      "examples": [{"text": "Returns are free within 30 days."}, {"rows": ["Inbox", {"title": "Drafts", "detail": "3"}]}]
+    },
+    "contentRow": {
+      "title": "Row",
+      "description": "One row of a list content: its title, or {title, detail}.",
+      "markdownDescription": "One row of a list content: its title, or `{title, detail}`.",
+      "type": ["string", "object"],
+      "if": {"type": "object"},
+      "then": {
+        "required": ["title"],
+        "properties": {
+          "title": {"type": "string", "description": "The row's title.", "markdownDescription": "The row's title."},
+          "detail": {"type": "string", "description": "A secondary text beside the title.", "markdownDescription": "A secondary text beside the title."}
+        },
+        "additionalProperties": false
+      },
+      "default": "",
+      "examples": ["Inbox", {"title": "Drafts", "detail": "3"}]
+    },
+    "contentPadding": {
+      "title": "Padding",
+      "description": "Space around a text content on every side, in points (0 or more). Default 16.",
+      "markdownDescription": "Space around a text content on every side, in points (`0` or more). Default `16`.",
+      "type": "number",
+      "minimum": 0,
+      "default": 16,
+      "examples": [16, 12]
+    },
+    "contentFontSize": {
+      "$ref": "#/$defs/length",
+      "title": "Font size",
+      "description": "Font size of a text content in points; every character advances 0.55 * fontSize. Default 15.",
+      "markdownDescription": "Font size of a text content in points; every character advances `0.55 * fontSize`. Default `15`.",
+      "default": 15,
+      "examples": [15, 17]
+    },
+    "contentLineHeight": {
+      "$ref": "#/$defs/length",
+      "title": "Line height",
+      "description": "Height of one line of a text content in points. Default 20.",
+      "markdownDescription": "Height of one line of a text content in points. Default `20`.",
+      "default": 20,
+      "examples": [20, 22]
+    },
+    "contentRowHeight": {
+      "$ref": "#/$defs/length",
+      "title": "Row height",
+      "description": "Height of one row of a list content in points. Default 44.",
+      "markdownDescription": "Height of one row of a list content in points. Default `44`.",
+      "default": 44,
+      "examples": [44, 60]
     },
     "panelOrId": {
       "title": "Panel or id",
@@ -337,8 +447,8 @@ public enum BundledSchema {
     },
     "step": {
       "title": "Step",
-      "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, collapse, present, dismiss or setPanels; or expect or snapshot, which check and change nothing) and, for every action but wait, an optional at.",
-      "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss` or `setPanels`; or `expect` or `snapshot`, which check and change nothing) and, for every action but `wait`, an optional `at`.",
+      "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, collapse, present, dismiss, setPanels or scroll; or expect or snapshot, which check and change nothing) and, for every action but wait, an optional at.",
+      "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss`, `setPanels` or `scroll`; or `expect` or `snapshot`, which check and change nothing) and, for every action but `wait`, an optional `at`.",
       "oneOf": [
         {"$ref": "#/$defs/tapStep"},
         {"$ref": "#/$defs/waitStep"},
@@ -348,6 +458,7 @@ public enum BundledSchema {
         {"$ref": "#/$defs/presentStep"},
         {"$ref": "#/$defs/dismissStep"},
         {"$ref": "#/$defs/setPanelsStep"},
+        {"$ref": "#/$defs/scrollStep"},
         {"$ref": "#/$defs/expectStep"},
         {"$ref": "#/$defs/snapshotStep"}
       ],
@@ -520,6 +631,27 @@ public enum BundledSchema {
       "default": {"dismiss": true},
       "examples": [{"dismiss": true}]
     },
+    "scrollStep": {
+      "title": "scroll step",
+      "description": "The user scrolls the container so that this stack offset is at its top, clamped to the scroll range; at once, without a log entry. Only overflow: scroll moves.",
+      "markdownDescription": "The user scrolls the container so that this stack offset (points from the top of the first header) is at its top, clamped to `[0, max(0, S - height)]`; at once, without a log entry. During a transition it first completes it. Only `overflow: scroll` moves.",
+      "type": "object",
+      "required": ["scroll"],
+      "properties": {
+        "scroll": {
+          "title": "Offset",
+          "description": "The stack offset to show at the container's top, in points.",
+          "markdownDescription": "The stack offset to show at the container's top, in points.",
+          "type": "number",
+          "default": 0,
+          "examples": [0, 480]
+        },
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
+      },
+      "additionalProperties": false,
+      "default": {"scroll": 0},
+      "examples": [{"scroll": 480}]
+    },
     "setPanelsStep": {
       "title": "setPanels step",
       "description": "Replace the whole stack at once (the settable viewControllers): ids of panels defined earlier, or new panel definitions.",
@@ -648,6 +780,20 @@ public enum BundledSchema {
           "enum": ["enabled", "disabled"],
           "default": "enabled",
           "examples": ["enabled", "disabled"]
+        },
+        "scroll": {
+          "title": "Expected scroll",
+          "description": "The scroll offset (and the settled stack height, contentHeight) of a container with overflow: scroll; numbers within the tolerance.",
+          "markdownDescription": "The scroll `offset` (and `contentHeight`, the settled stack height `S`) of a container with `overflow: scroll`, as the dump's `scroll` field; numbers within the tolerance.",
+          "type": "object",
+          "properties": {
+            "offset": {"type": "number", "description": "The stack offset at the container's top.", "markdownDescription": "The stack offset at the container's top."},
+            "contentHeight": {"type": "number", "description": "S, the settled stack's height.", "markdownDescription": "`S`, the settled stack's height."}
+          },
+          "additionalProperties": false,
+          "minProperties": 1,
+          "default": {"offset": 0},
+          "examples": [{"offset": 184}, {"offset": 0, "contentHeight": 528}]
         },
         "frames": {
           "title": "Expected frames",

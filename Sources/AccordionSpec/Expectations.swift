@@ -45,6 +45,9 @@ public struct ExpectCheck: Hashable, Sendable {
         /// Whether taps are delivered (`enabled`) or ignored while a
         /// transition runs (`disabled`).
         case interaction(enabled: Bool)
+        /// The scroll position's `offset` and `contentHeight`, as written
+        /// (either or both); numbers within the tolerance.
+        case scroll([ExpectedNumber])
         /// The frames of some panels, by id; numbers within the tolerance.
         case frames([ExpectedFrames])
         /// Log lines `EVENT [PANEL] [(REASON)]`; `contains`: a subsequence.
@@ -91,9 +94,10 @@ public struct ExpectedFrames: Hashable, Sendable {
     }
 }
 
-/// A number expected of a rectangle field (`x`, `y`, `width`, `height`).
+/// A number expected of a rectangle field (`x`, `y`, `width`, `height`) or
+/// of the scroll position (`offset`, `contentHeight`).
 public struct ExpectedNumber: Hashable, Sendable {
-    /// Which field: `x`, `y`, `width` or `height`.
+    /// Which field: `x`, `y`, `width`, `height`, `offset` or `contentHeight`.
     public var field: String
     /// The expected value in points, met within the expectation's tolerance.
     public var value: Double
@@ -191,7 +195,7 @@ struct WrittenEventLine {
 
 /// The keys of an `expect` mapping.
 enum ExpectKey: String, SpelledKey {
-    case expanded, expandedIndex, visible, interaction, frames, events, path, equals, tolerance
+    case expanded, expandedIndex, visible, interaction, scroll, frames, events, path, equals, tolerance
 
     static let spellings = spellingTable()
 }
@@ -232,6 +236,13 @@ extension SpecReader {
                 if let word = node.stringValue, word == "enabled" || word == "disabled" {
                     checks.append(ExpectCheck(.interaction(enabled: word == "enabled"), span: span))
                 }
+            case .scroll:
+                let fields = (node.entries ?? []).compactMap { key, value -> ExpectedNumber? in
+                    guard let field = key.stringValue, field == "offset" || field == "contentHeight",
+                          let v = value.numberValue else { return nil }
+                    return ExpectedNumber(field: field, value: v, span: key.span)
+                }
+                if !fields.isEmpty { checks.append(ExpectCheck(.scroll(fields), span: span)) }
             case .frames:
                 var frames: [ExpectedFrames] = []
                 for (idNode, panel) in node.entries ?? [] {

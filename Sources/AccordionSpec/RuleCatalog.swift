@@ -156,6 +156,18 @@ public enum RuleCatalog {
               - tap: b
             """),
         RuleInfo(
+            id: "open-panel-without-height", severity: .warning,
+            summary: "With `overflow: scroll`, the headers fill the container and an open panel that takes its share of the space under them (`layout: fill`, or `fit` without `content` or `contentHeight`) gets a height of 0; reported once, at the first such moment.",
+            why: "A scrolling container lets the headers add up to more than its height, so the space under them, `max(0, height - headers)`, can be 0. In `fill` every open panel shares that space, so it opens to nothing: the tap works but shows no content. In `fit` a panel with a `content` or a `contentHeight` keeps its own height and the container scrolls to it.",
+            example: """
+            # warned: 20 headers of 44 points in 667 points, fill
+            container: {overflow: scroll}
+            # fixed: each panel sized by its content
+            container: {overflow: scroll, layout: fit}
+            panels:
+              - {id: q1, title: Shipping, content: {text: Orders ship within two days.}}
+            """),
+        RuleInfo(
             id: "expanded-list-in-single", severity: .error,
             summary: "`container.expanded` is a list while the container's `expansion` is `single` (the default).",
             why: "In `single` expansion at most one panel is open, so a list of open panels cannot be honoured; either the container should allow several (`expansion: multiple`) or `expanded` should name one panel.",

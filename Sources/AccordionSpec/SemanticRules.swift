@@ -34,6 +34,8 @@ struct SemanticChecker {
     private var contentOverflowIndex: [YAMLNodeRef: Int] = [:]
     /// Whether `content-overflow` was reported (it is, at most once).
     private var contentOverflowReported = false
+    /// Whether `open-panel-without-height` was reported (it is, at most once).
+    private var zeroHeightReported = false
 
     /// A test case's script played instead of the spec's, and its tolerance.
     let caseScript: YAMLNode?
@@ -156,6 +158,9 @@ struct SemanticChecker {
         // Several panels open at load come from a list in `expanded`.
         if let node = root["container"]?["expanded"] {
             checkContentFits(state, at: node.span, pointer: "/container/expanded", context: " as the spec loads")
+        }
+        if let node = root["container"]?["overflow"] {
+            checkOpenHeights(state, at: node.span, pointer: "/container/overflow", context: " as the spec loads")
         }
         let resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, state: &state)
         reportContentOverflows()
@@ -475,7 +480,8 @@ struct SemanticChecker {
     /// when the script has run, with the smallest space, so the value it
     /// suggests fits every state the script reaches.
     private mutating func noteContentHeights(_ state: ContainerState, context: @autoclosure () -> String) {
-        guard state.container.layout == .fit else { return }
+        // Only a clipping container caps a contentHeight by the space.
+        guard state.container.layout == .fit, state.container.overflow == .clip else { return }
         let space = state.space
         guard maxContent > space + 1e-9 else { return }
         for (i, spec) in stack.specs.enumerated() {
@@ -560,7 +566,7 @@ struct SemanticChecker {
             case .tap, .expand, .collapse: expanded = false
             case .present, .dismiss: modal = false
             case .setPanels: return false
-            case .wait, .resize, .at: break
+            case .wait, .resize, .scroll, .at: break
             }
             return true
         }
@@ -619,6 +625,8 @@ struct SemanticChecker {
                 step = Step(.dismiss, at: w.at)
             case .setPanels:
                 step = Step(.setPanels(stacks[index]?.specs ?? []), at: w.at)
+            case .scroll(let offset):
+                step = Step(.scroll(offset: offset), at: w.at)
             }
             let idle = state.clock
             let outcome = state.apply(step)
@@ -676,12 +684,13 @@ struct SemanticChecker {
                     noteContentHeights(state, context: " after the setPanels at line \(w.verbKey.span.start.line)")
                 case .none:
                     if w.kind == .expand || w.kind == .collapse { known.expanded = true }
-                case .modalDismissed:
+                case .modalDismissed, .scrolled:
                     break
                 }
             }
             if case .applied = outcome.effect, known.expanded {
                 checkContentFits(state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
+                checkOpenHeights(state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
             }
             resolved.append(step)
             lastNode = w.node
@@ -809,6 +818,15 @@ struct SemanticChecker {
         guard !contentOverflowReported, state.contentOverflows else { return }
         contentOverflowReported = true
         report(.contentOverflow(state, context: context), .warning, at: span, pointer: pointer)
+    }
+
+    /// `open-panel-without-height`, once per spec: at load or after the
+    /// first step that leaves an open panel a height of 0 (a scrolling
+    /// container whose headers fill it, the panel taking its share).
+    private mutating func checkOpenHeights(_ state: ContainerState, at span: SourceSpan, pointer: String, context: String) {
+        guard !zeroHeightReported, let index = state.firstOpenPanelWithoutHeight else { return }
+        zeroHeightReported = true
+        report(.openPanelWithoutHeight(state, index: index, context: context), .warning, at: span, pointer: pointer)
     }
 
     /// `tap-ignored`, inside a transition: the tap comes at `time`, before

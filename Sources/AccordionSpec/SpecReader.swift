@@ -199,14 +199,14 @@ extension SpelledKey {
 
 /// The keys of a panel definition.
 enum PanelKey: String, SpelledKey {
-    case id, title, color, titleColor, headerHeight, contentHeight, disabled
+    case id, title, color, titleColor, headerHeight, contentHeight, disabled, content
 
     static let spellings = spellingTable()
 }
 
 /// The keys of a script step: an action and `at`.
 enum StepKey: String, SpelledKey {
-    case tap, wait, resize, expand, collapse, present, dismiss, setPanels, at
+    case tap, wait, resize, expand, collapse, present, dismiss, setPanels, scroll, at
 
     static let spellings = spellingTable()
 }
@@ -237,6 +237,7 @@ enum WrittenAction {
     case present(String)
     case dismiss
     case setPanels([StackItem])
+    case scroll(Double)
 }
 
 /// A step as written, with the nodes diagnostics point at.
@@ -268,6 +269,7 @@ struct WrittenStep {
         case .present: .present
         case .dismiss: .dismiss
         case .setPanels: .setPanels
+        case .scroll: .scroll
         }
     }
 }
@@ -297,11 +299,14 @@ struct SpecReader {
     let background: UInt32
     /// The pairs of colours found too faint so far.
     let contrastTallies = ContrastTallies()
+    /// `container.content`: the measures a panel's content starts from.
+    let contentDefaults: (text: TextMetrics, rowHeight: Double)
 
     init(root: YAMLNodeRef, script: YAMLNodeRef? = nil) {
         self.root = root
         self.script = script ?? root["script"]
         background = root["container"]?["background"]?.colourValue ?? ContainerSpec().background
+        contentDefaults = Self.contentDefaults(root)
     }
 
     var title: String? { root["title"]?.stringValue }
@@ -323,7 +328,52 @@ struct SpecReader {
         if case .bool(let v)? = node["collapsible"]?.scalar?.value { c.collapsible = v }
         if let v = node["interruption"]?.stringValue, let policy = InterruptionPolicy(rawValue: v) { c.interruption = policy }
         if let v = node["headingLevel"]?.integerValue, (1...6).contains(v) { c.headingLevel = v }
+        if let v = node["overflow"]?.stringValue, let mode = OverflowMode(rawValue: v) { c.overflow = mode }
         return c
+    }
+
+    /// A panel's `content`, its measures defaulting to `container.content`'s
+    /// and then to the format's; nil when it is not a mapping with exactly
+    /// one of `text` and `rows` (the schema reports that).
+    func content(_ node: YAMLNodeRef) -> PanelContent? {
+        guard node.entries != nil else { return nil }
+        let text = node["text"]
+        let rows = node["rows"]
+        switch (text?.stringValue, rows?.items) {
+        case (let text?, nil) where rows == nil:
+            var metrics = contentDefaults.text
+            if let v = nonNegative(node["padding"]) { metrics.padding = v }
+            if let v = positive(node["fontSize"]) { metrics.fontSize = v }
+            if let v = positive(node["lineHeight"]) { metrics.lineHeight = v }
+            return .text(text, metrics)
+        case (nil, let items?) where text == nil:
+            var list: [ContentRow] = []
+            list.reserveCapacity(items.count)
+            for item in items {
+                if let title = item.stringValue {
+                    list.append(ContentRow(title: title))
+                } else if let title = item["title"]?.stringValue {
+                    list.append(ContentRow(title: title, detail: item["detail"]?.stringValue))
+                } else {
+                    return nil
+                }
+            }
+            return .rows(list, rowHeight: positive(node["rowHeight"]) ?? contentDefaults.rowHeight)
+        default:
+            return nil
+        }
+    }
+
+    /// `container.content`: the measures every panel's content starts from.
+    static func contentDefaults(_ root: YAMLNodeRef) -> (text: TextMetrics, rowHeight: Double) {
+        var metrics = TextMetrics()
+        var rowHeight = 44.0
+        guard let node = root["container"]?["content"], node.entries != nil else { return (metrics, rowHeight) }
+        if let v = nonNegativeValue(node["padding"]) { metrics.padding = v }
+        if let v = positiveValue(node["fontSize"]) { metrics.fontSize = v }
+        if let v = positiveValue(node["lineHeight"]) { metrics.lineHeight = v }
+        if let v = positiveValue(node["rowHeight"]) { rowHeight = v }
+        return (metrics, rowHeight)
     }
 
     /// The initial stack; a malformed item still takes its place so indices
@@ -356,6 +406,10 @@ struct SpecReader {
             guard let which = entries.withKeyText(at: k, { $0.flatMap(PanelKey.init) }),
                   entries.key(at: k).shape == .string else { continue }
             let value = entries.value(at: k)
+            if which == .content {
+                spec.content = content(value)
+                continue
+            }
             guard case .scalar(let scalar) = value.kind else {
                 if which == .color || which == .titleColor { colourUnreadable = true }
                 continue
@@ -398,6 +452,8 @@ struct SpecReader {
                 if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "contentHeight")) }
             case .disabled:
                 if case .bool(let v) = scalar.value { spec.disabled = v }
+            case .content:
+                break
             }
         }
         if !colourUnreadable, let low = LowContrast.check(spec, in: node, titleEntry: titleEntry, headerEntry: headerEntry,
@@ -521,6 +577,9 @@ struct SpecReader {
                 }
             }
             action = .setPanels(list)
+        case .scroll:
+            guard let v = value.numberValue, v.isFinite else { return nil }
+            action = .scroll(v)
         }
         return WrittenStep(action: action, node: node, verbKey: key, verbValue: value, index: stepIndex, at: at,
                            atNode: atNode)
@@ -533,8 +592,17 @@ struct SpecReader {
         return nil
     }
 
-    private func positive(_ node: YAMLNodeRef?) -> Double? {
+    private func positive(_ node: YAMLNodeRef?) -> Double? { Self.positiveValue(node) }
+
+    private func nonNegative(_ node: YAMLNodeRef?) -> Double? { Self.nonNegativeValue(node) }
+
+    private static func positiveValue(_ node: YAMLNodeRef?) -> Double? {
         guard let v = node?.numberValue, v > 0, v.isFinite else { return nil }
+        return v
+    }
+
+    private static func nonNegativeValue(_ node: YAMLNodeRef?) -> Double? {
+        guard let v = node?.numberValue, v >= 0, v.isFinite else { return nil }
         return v
     }
 }

@@ -123,6 +123,7 @@ public struct StepSession: Sendable {
             case .present(let title): action = .present(title: title)
             case .dismiss: action = .dismiss
             case .setPanels(let items): action = .setPanels(try newStack(items).get())
+            case .scroll(let offset): action = .scroll(offset: offset)
             }
         } catch {
             return .failure(error)
@@ -231,7 +232,7 @@ public struct StepSession: Sendable {
                 lastSetPanelsLine = line
                 reindex()
                 words = overflow(context: " after this setPanels") ?? contentOverflow(before: before, severity: &severity)
-            case .none, .modalDismissed:
+            case .none, .modalDismissed, .scrolled:
                 break
             }
         }

@@ -153,6 +153,16 @@ struct StepWording {
                            help: "close a panel before opening another (`collapse: ID`), lower the panels' contentHeight, or use `layout: fill`, where the open panels share the space")
     }
 
+    /// `open-panel-without-height`: with `overflow: scroll` the headers
+    /// leave no space, and panel `index`, open, takes its share of none.
+    static func openPanelWithoutHeight(_ state: ContainerState, index: Int, context: String) -> StepWording {
+        StepWording(rule: "open-panel-without-height",
+                    message: "`\(state.panels[index].id)` is open\(context) but gets a height of 0: the headers add up to \(points(state.totalHeaderHeight)) points, leaving no space under them in the container's \(points(state.container.height)) points for \(state.container.layout == .fill ? "`layout: fill`" : "a panel without content") to share",
+                    help: state.container.layout == .fill
+                        ? "use `layout: fit` with a `content` or `contentHeight` per panel, so each open panel keeps its own height and the container scrolls to it"
+                        : "give the panel a `content` or a `contentHeight`, so it keeps its own height and the container scrolls to it")
+    }
+
     /// The fix for a step the modal blocks.
     static let dismissFirst = "dismiss the modal first: add `- dismiss: true` before this step"
 }

@@ -131,6 +131,16 @@ public enum ExpectationRun {
         case .interaction(let enabled):
             return differ("interactionEnabled", same: enabled == s.interactionEnabled,
                           String(enabled), String(s.interactionEnabled))
+        case .scroll(let fields):
+            guard let scroll = s.scroll else {
+                return [FieldDifference(field: "scroll", expected: "a scroll position",
+                                        actual: "none: the container clips (`overflow: clip`)")]
+            }
+            return fields.compactMap { e in
+                let actual = e.field == "offset" ? scroll.offset : scroll.contentHeight
+                guard !(abs(actual - e.value) <= tolerance) else { return nil }
+                return FieldDifference(field: "scroll." + e.field, expected: number(e.value), actual: number(actual), span: e.span)
+            }
         case .frames(let frames):
             var found: [FieldDifference] = []
             for frame in frames {

@@ -81,7 +81,7 @@ final class ValidateCommandTests: XCTestCase {
     func testSamplesValidateClean() throws {
         let r = try CLI.run(["validate", "--color", "never", "samples"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
-        XCTAssertTrue(r.stdout.hasSuffix("\n0 errors, 17 warnings in 9 files\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("\n0 errors, 17 warnings in 10 files\n"), r.stdout)
         let problems = r.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
         XCTAssertEqual(problems.count, 17)
         // interruption-ignore and phone-rotation show a tap landing inside a transition, on purpose.

@@ -107,6 +107,9 @@ struct ReferenceModel {
                 }
                 transition?.shownAtStart = shown
             }
+        case .scroll:
+            // The offset is not modelled here: only the transition it completes.
+            complete()
         case .resize(let width, let height):
             complete()
             container.width = width

@@ -12,6 +12,7 @@ container), with numbers unrounded.
 """
 
 import copy
+import math
 
 DEFAULT_WIDTH = 375.0
 DEFAULT_HEIGHT = 667.0
@@ -50,15 +51,80 @@ def curve_value(name, p):
     return bez(y1, y2, (lo + hi) / 2)
 
 
+WHITESPACE = " \t\r\n"
+
+
+def wrap(text, n):
+    """The content-text lines, read from the scrolling-content issue: the
+    text splits into paragraphs at blank lines (lines holding only space,
+    tab, CR or LF); a paragraph's words fill lines of at most n characters
+    greedily; a longer word starts a new line and is cut into n-character
+    pieces, the last one staying on its line; one empty line between
+    paragraphs. Characters are code points (Python's str)."""
+    paragraphs = []
+    current = []
+    for line in text.split("\n"):
+        if line.strip(WHITESPACE) == "":
+            if current:
+                paragraphs.append(current)
+            current = []
+        else:
+            current.append(line)
+    if current:
+        paragraphs.append(current)
+    out = []
+    for para in paragraphs:
+        joined = " ".join(para)
+        words = [w for w in "".join(" " if ch in WHITESPACE else ch for ch in joined).split(" ") if w]
+        if not words:
+            continue
+        if out:
+            out.append("")
+        line = None
+        for w in words:
+            if line is None and len(w) <= n:
+                line = w
+            elif line is not None and len(line) + 1 + len(w) <= n:
+                line += " " + w
+            elif len(w) <= n:
+                out.append(line)
+                line = w
+            else:
+                if line is not None:
+                    out.append(line)
+                pieces = [w[k:k + n] for k in range(0, len(w), n)]
+                out.extend(pieces[:-1])
+                line = pieces[-1]
+        out.append(line)
+    return out
+
+
 class Panel:
     """One panel definition: what the stack holds."""
 
-    def __init__(self, d, default_header):
+    def __init__(self, d, default_header, content_defaults=None):
         self.id = d["id"]
         self.title = d["title"]
         self.h = float(d.get("headerHeight", default_header))
         self.ch = d.get("contentHeight")
         self.disabled = bool(d.get("disabled", False))
+        self.content = None
+        if d.get("content") is not None:
+            c = dict(content_defaults or {})
+            c.update(d["content"])
+            self.content = c
+
+    def intrinsic(self, W):
+        """The content's own height at width W, or None without content."""
+        c = self.content
+        if c is None:
+            return None
+        if "rows" in c:
+            return len(c["rows"]) * float(c.get("rowHeight", 44))
+        padding = float(c.get("padding", 16))
+        font = float(c.get("fontSize", 15))
+        n = max(1, math.floor((W - 2 * padding) / (0.55 * font) + 1e-9))
+        return len(wrap(c["text"], n)) * float(c.get("lineHeight", 20)) + 2 * padding
 
 
 class Rejected(Exception):
@@ -79,10 +145,13 @@ class Oracle:
         anim = c.get("animation", {}) or {}
         self.duration = float(anim.get("duration", DEFAULT_DURATION))
         self.curve = anim.get("curve", "easeInOut")
+        self.overflow = c.get("overflow", "clip")
+        self.content_defaults = c.get("content", {}) or {}
+        self.off = 0.0  # the scroll offset, or the one a running transition heads to
         self.defs = {}
         self.panels = []
         for d in spec.get("panels", []):
-            p = Panel(d, self.default_header)
+            p = Panel(d, self.default_header, self.content_defaults)
             self.defs[p.id] = p
             self.panels.append(p)
         self.log = []
@@ -162,8 +231,9 @@ class Oracle:
         C = {}
         for j in O:
             p = self.panels[j]
-            if self.layout == "fit" and p.ch is not None:
-                C[j] = min(float(p.ch), space)
+            own = float(p.ch) if p.ch is not None else p.intrinsic(self.W)
+            if self.layout == "fit" and own is not None:
+                C[j] = own if self.overflow == "scroll" else min(own, space)
             else:
                 C[j] = space / k
         ys = []
@@ -173,8 +243,50 @@ class Oracle:
             y += p.h + C.get(i, 0.0)
         return ys, C
 
+    def stack_height(self, O):
+        """S: headers plus the open contents, settled with O."""
+        _, C = self.settled(O)
+        return sum(p.h for p in self.panels) + sum(C.values())
+
+    def clamp(self, off):
+        if self.overflow != "scroll":
+            return 0.0
+        return min(max(0.0, off), max(0.0, self.stack_height(self.O) - self.H))
+
+    def scroll_target(self, to):
+        """Where a transition that opens `to` (None: only closes) takes the
+        offset, judged on the settled layout of the present O."""
+        off = self.off
+        if to is not None and self.overflow == "scroll":
+            ys, C = self.settled(self.O)
+            y = ys[to]
+            bottom = y + self.panels[to].h + C[to]
+            if y < off:
+                off = y
+            elif bottom > off + self.H:
+                off = min(y, bottom - self.H)
+        return self.clamp(off)
+
+    def shown_offset(self, t):
+        if not self.running(t):
+            return self.off
+        tr = self.tr
+        f = curve_value(self.curve, (t - tr["start"]) / (tr["end"] - tr["start"]))
+        return tr["off_from"] + (self.off - tr["off_from"]) * f
+
+    def opens_to_nothing(self):
+        """Whether, scrolling, an open panel that shares the space under the
+        headers gets a height of 0 (the headers fill the container)."""
+        if self.overflow != "scroll" or self.H - sum(p.h for p in self.panels) > 0:
+            return False
+        return any(self.layout == "fill" or (self.panels[j].ch is None and self.panels[j].content is None)
+                   for j in self.O)
+
     def overflows(self):
-        """Whether the settled stack (headers and open contents) is taller than H."""
+        """Whether the settled stack (headers and open contents) is taller than
+        H: only a clipping container warns about it."""
+        if self.overflow == "scroll":
+            return False
         _, C = self.settled(self.O)
         return sum(p.h for p in self.panels) + sum(C.values()) > self.H + EPSILON
 
@@ -215,10 +327,12 @@ class Oracle:
             C[tr["from"]] = bC[tr["from"]]
         return ys, C
 
-    def start_transition(self, frm, to, t, duration, before=None):
+    def start_transition(self, frm, to, t, duration, before=None, off_from=None):
         """Moves O from its present value through (frm -> to) starting at t."""
         if before is None:
             before = self.settled(self.O)
+        if off_from is None:
+            off_from = self.off
         self.start_entries(frm, to, t)
         if frm is not None:
             self.O.discard(frm)
@@ -226,11 +340,12 @@ class Oracle:
             if self.expansion == "single":
                 self.O = set()
             self.O.add(to)
+        self.off = self.scroll_target(to)
         if duration <= 0:
             self.end_entries(frm, to, t)
             return
         self.tr = {"from": frm, "to": to, "start": t, "end": t + duration,
-                   "before_ys": list(before[0]), "before_C": dict(before[1])}
+                   "before_ys": list(before[0]), "before_C": dict(before[1]), "off_from": off_from}
 
     # ---- steps ---------------------------------------------------------
 
@@ -287,6 +402,11 @@ class Oracle:
             self.complete(t)
             self.W = float(step["resize"]["width"])
             self.H = float(step["resize"]["height"])
+            self.off = self.clamp(self.off)
+            return ("applied", None)
+        if "scroll" in step:
+            self.complete(t)
+            self.off = self.clamp(float(step["scroll"]))
             return ("applied", None)
         if "present" in step:
             if self.modal is not None or not self.O:
@@ -307,6 +427,7 @@ class Oracle:
                 raise Rejected("modal")
             self.complete(t)
             self.set_panels(step["setPanels"], t)
+            self.off = self.clamp(self.off)
             return ("applied", None)
         raise ValueError("unknown step %r" % step)
 
@@ -328,9 +449,11 @@ class Oracle:
             self.emit(t, "tapIgnored", i, reason)
             return ("ignored", reason)
         before = None
+        off_from = None
         if self.running(t):
             if self.interruption == "retarget":
                 before = self.shown(t)
+                off_from = self.shown_offset(t)
             self.complete(t)
         if self.expansion == "single":
             e = min(self.O) if self.O else None
@@ -343,14 +466,14 @@ class Oracle:
                 frm, to = i, None
             else:
                 frm, to = None, i
-        self.start_transition(frm, to, t, self.duration, before)
+        self.start_transition(frm, to, t, self.duration, before, off_from)
         return ("applied", None)
 
     def set_panels(self, items, t):
         new = []
         for it in items:
             if isinstance(it, dict):
-                p = Panel(it, self.default_header)
+                p = Panel(it, self.default_header, self.content_defaults)
                 self.defs[p.id] = p
                 new.append(p)
             else:
@@ -404,7 +527,7 @@ class Oracle:
                 "header": {"x": 0, "y": ys[i], "width": o.W, "height": p.h},
                 "content": content,
             })
-        return {
+        dump = {
             "title": o.title,
             "time": T,
             "container": {"width": o.W, "height": o.H, "layout": o.layout,
@@ -415,7 +538,10 @@ class Oracle:
             "expandedIndices": sorted(o.O),
             "visible": visible,
             "interactionEnabled": not run,
-            "transition": tr,
-            "panels": panels,
-            "events": o.log,
         }
+        if o.overflow == "scroll":
+            dump["scroll"] = {"offset": o.shown_offset(T), "contentHeight": o.stack_height(o.O)}
+        dump["transition"] = tr
+        dump["panels"] = panels
+        dump["events"] = o.log
+        return dump

@@ -81,7 +81,40 @@ class Generator:
             d["contentHeight"] = r.choice([20, 60, 100.5, 150, 300, 900])
         if r.random() < 0.2:
             d["disabled"] = True
+        if r.random() < 0.5:
+            d["content"] = self.content()
         return d
+
+    # Texts for the wrap's edge cases: long words, blank lines of spaces and
+    # tabs, CR LF, runs of whitespace, non-ASCII (a combining accent is two
+    # code points), empty and whitespace-only texts.
+    TEXTS = [
+        "", "  \n\t ", "Short answer.",
+        "Returns are free within thirty days of delivery; keep the receipt.",
+        "a supercalifragilisticexpialidocious word and more",
+        "one two\n\n  \nthree  four\tfive\r\nsix\n\n",
+        "h\u00e9llo w\u00f6rld cafe\u0301s \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8 ok",
+        "x" * 130 + " y",
+        "First paragraph here.\n\nSecond paragraph, a bit longer than the first one.\n\n\nThird.",
+    ]
+
+    def content(self):
+        r = self.rng
+        if r.random() < 0.5:
+            rows = [r.choice(["Inbox", "Drafts", {"title": "Sent", "detail": "12"}, {"title": "Spam"}])
+                    for _ in range(r.choice([0, 1, 3, 7]))]
+            c = {"rows": rows}
+            if r.random() < 0.3:
+                c["rowHeight"] = r.choice([30, 52.5])
+        else:
+            c = {"text": r.choice(self.TEXTS)}
+            if r.random() < 0.3:
+                c["padding"] = r.choice([0, 8, 20.5])
+            if r.random() < 0.3:
+                c["fontSize"] = r.choice([10, 17])
+            if r.random() < 0.3:
+                c["lineHeight"] = r.choice([16, 24.5])
+        return c
 
     def heights(self, panels, header):
         return sum(p.get("headerHeight", header) for p in panels)
@@ -105,6 +138,15 @@ class Generator:
                           "curve": r.choice(["linear", "easeIn", "easeOut", "easeInOut"])},
         }
         container["height"] = max(20, self.heights(panels, header) + r.choice([0, 50, 200, 400.25]))
+        if r.random() < 0.5:
+            # A scrolling container: its headers may outgrow it.
+            container["overflow"] = "scroll"
+            container["height"] = max(20, self.heights(panels, header) + r.choice([-300, -120.5, -44, 0, 50, 200]))
+        elif r.random() < 0.2:
+            container["overflow"] = "clip"
+        if r.random() < 0.3:
+            container["content"] = {k: v for k, v in (("padding", 12), ("fontSize", 13), ("lineHeight", 18),
+                                                        ("rowHeight", 40)) if r.random() < 0.5}
         if n and r.random() < 0.6:
             kind = r.random()
             if kind < 0.15:
@@ -133,8 +175,8 @@ class Generator:
                 break
             kind = r.choices(
                 ["tap", "tapAt", "wait", "expand", "collapse", "collapseAll", "setPanels",
-                 "resize", "present", "dismiss"],
-                [30, 25, 8, 6, 6, 3, 3, 3, 3, 3])[0]
+                 "resize", "present", "dismiss", "scroll"],
+                [30, 25, 8, 6, 6, 3, 3, 3, 3, 3, 6 if oracle.overflow == "scroll" else 1])[0]
             if kind in ("tap", "tapAt", "expand", "collapse") and n == 0:
                 continue
             if modal and kind in ("expand", "collapse", "collapseAll", "setPanels", "present"):
@@ -180,19 +222,22 @@ class Generator:
                 items.insert(r.randint(0, len(items)), self.new_panel(layout))
             headers = sum(oracle.defs[it].h if isinstance(it, str)
                           else it.get("headerHeight", oracle.default_header) for it in items)
-            if headers > oracle.H:
+            if headers > oracle.H and oracle.overflow != "scroll":
                 return {"wait": 0.1}
             step = {"setPanels": items}
         elif kind == "resize":
             headers = sum(p.h for p in oracle.panels)
-            step = {"resize": {"width": r.choice([100, 480]),
-                               "height": max(20, headers + r.choice([0, 30, 300]))}}
+            extra = [0, 30, 300] + ([-100, -20.5] if oracle.overflow == "scroll" else [])
+            step = {"resize": {"width": r.choice([100, 480, 200.5]),
+                               "height": max(20, headers + r.choice(extra))}}
+        elif kind == "scroll":
+            step = {"scroll": r.choice([0, -10, 44, 100.5, 250, 1e4, r.uniform(0, 600)])}
         elif kind == "present":
             step = {"present": "Sheet %d" % r.randint(1, 9)}
         elif kind == "dismiss":
             step = {"dismiss": True}
         # Timed programmatic steps land inside transitions too.
-        if kind in ("expand", "collapse", "resize", "present", "setPanels") and r.random() < 0.4:
+        if kind in ("expand", "collapse", "resize", "present", "setPanels", "scroll") and r.random() < 0.4:
             t = oracle.now
             if oracle.tr is not None and oracle.tr["end"] > t:
                 t = r.uniform(t, oracle.tr["end"])
@@ -274,6 +319,10 @@ def run_case(accordion, spec, steps, rng, directory):
                 return problems
         else:
             d = diff(exp, ans.get("snapshot"))
+            if not d and ("scroll" in (ans.get("snapshot") or {})) != ("scroll" in exp):
+                d = ("$.scroll", exp.get("scroll", "<absent>"), ans["snapshot"].get("scroll", "<absent>"))
+            if "scroll" in exp:
+                STATS["scroll snapshots"] = STATS.get("scroll snapshots", 0) + 1
             if d:
                 where = "settled" if what is None else "at %r" % what
                 problems.append("snapshot %s after %d steps: %s expected %s, model %s" % (
@@ -317,14 +366,18 @@ def render_case(accordion, spec, steps, rng, directory):
                           capture_output=True, text=True, timeout=60)
     diags = json.loads(proc.stdout)["diagnostics"]
     o4 = Oracle(spec)
-    ignored, overflow = [], []
+    ignored, overflow, empty = [], [], []
     if o4.overflows():
         overflow.append("load")
+    if o4.opens_to_nothing():
+        empty.append("load")
     for k, (st, _) in enumerate(steps):
         if o4.apply(st)[0] == "ignored":
             ignored.append("/script/%d" % k)
         if o4.overflows() and not overflow:
             overflow.append("/script/%d" % k)
+        if o4.opens_to_nothing() and not empty:
+            empty.append("/script/%d" % k)
     got_ignored = [x["instancePath"] for x in diags if x["rule"] == "tap-ignored"]
     got_overflow = [x["instancePath"] for x in diags if x["rule"] == "content-overflow"]
     got_overflow = [p if p.startswith("/script/") else "load" for p in got_overflow]
@@ -335,6 +388,11 @@ def render_case(accordion, spec, steps, rng, directory):
         return ["validate: tap-ignored at %s, expected at %s" % (got_ignored, ignored)]
     if got_overflow != overflow:
         return ["validate: content-overflow at %s, expected at %s" % (got_overflow, overflow)]
+    got_empty = [x["instancePath"] for x in diags if x["rule"] == "open-panel-without-height"]
+    got_empty = ["load" if p == "/container/overflow" else "/".join(p.split("/")[:3]) for p in got_empty]
+    STATS["validate open-panel-without-height"] = STATS.get("validate open-panel-without-height", 0) + len(empty)
+    if got_empty != empty:
+        return ["validate: open-panel-without-height at %s, expected at %s" % (got_empty, empty)]
     # `--steps`: after each step, the container as it settles if the script ended there.
     proc = subprocess.run([accordion, "render", "--format", "json", "--steps", path],
                           capture_output=True, text=True, timeout=60)
