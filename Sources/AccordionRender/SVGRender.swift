@@ -96,11 +96,18 @@ public enum SVGRender {
         let to = s.transition?.to
         var contents = s.panels.filter { $0.content != nil && $0.index != to }
         contents += s.panels.filter { $0.content != nil && $0.index == to }
+        // A scrolling container shows the window [offset, offset + H) of the stack.
+        let offset = s.scroll?.offset ?? 0
+        if offset != 0 { out += "<g transform=\"translate(0 \(n(-offset)))\">\n" }
         for p in contents {
             out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s)
         }
         for p in s.panels {
             out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index))
+        }
+        if offset != 0 { out += "</g>\n" }
+        if let scroll = s.scroll, scroll.contentHeight > h, h > 0 {
+            out += scrollIndicator(scroll, width: w, height: h)
         }
         if case .modal(let title)? = s.visible {
             out += modal(title, width: w, height: h)
@@ -130,6 +137,10 @@ public enum SVGRender {
     static func content(_ p: PanelFrame, rect r: Rect, id: String, s: Snapshot) -> String {
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\"/></clipPath>\n"
+        if p.panel.content != nil {
+            let top = s.scroll?.offset ?? 0
+            return out + drawnContent(p, rect: r, visible: (top, top + s.container.height)) + "</g>\n"
+        }
         out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FAFAFC\"/>\n"
         // Table-cell separators, as a list screen would show, capped so huge contents stay small.
         let rows = Numbers.count(r.height / 44, limit: 40)
@@ -153,6 +164,58 @@ public enum SVGRender {
             out += "<text x=\"\(n(cx))\" y=\"\(n(cy + 5))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#6C6C70\">\(XML.escape(size))</text>\n"
         }
         out += "</g>\n"
+        return out
+    }
+
+    /// The panel's own content, as the model measured it: text lines at its
+    /// metrics (the lines the model wrapped, never re-wrapped here) or rows
+    /// with title, detail, separator and a disclosure chevron. Only the items
+    /// crossing `visible` (the content frame within the shown window) are
+    /// written, so a long list costs what is on screen.
+    static func drawnContent(_ p: PanelFrame, rect r: Rect, visible: (top: Double, bottom: Double)) -> String {
+        var out = "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FFFFFF\"/>\n"
+        let top = max(r.y, visible.top), bottom = min(r.y + r.height, visible.bottom)
+        guard bottom > top, let content = p.panel.content else { return out }
+        switch content {
+        case .text(_, let m):
+            let lines = p.textLines ?? []
+            guard m.lineHeight > 0, !lines.isEmpty else { return out }
+            let first = max(0, Int(((top - r.y - m.padding) / m.lineHeight).rounded(.down)))
+            let last = min(lines.count, Int(((bottom - r.y - m.padding) / m.lineHeight).rounded(.up)))
+            guard first < last else { return out }
+            for i in first..<last where !lines[i].isEmpty {
+                let baseline = r.y + m.padding + Double(i) * m.lineHeight + m.lineHeight / 2 + m.fontSize * 0.35
+                out += "<text x=\"\(n(r.x + m.padding))\" y=\"\(n(baseline))\" font-size=\"\(n(m.fontSize))\" fill=\"#1C1C1E\" xml:space=\"preserve\">\(XML.escape(lines[i]))</text>\n"
+            }
+        case .rows(let rows, let rowHeight):
+            guard rowHeight > 0, !rows.isEmpty else { return out }
+            let first = max(0, Int(((top - r.y) / rowHeight).rounded(.down)))
+            let last = min(rows.count, Int(((bottom - r.y) / rowHeight).rounded(.up)))
+            guard first < last else { return out }
+            let titleSize = min(17, max(7, rowHeight * 0.39)), detailSize = min(13, max(6, rowHeight * 0.3))
+            let chevron = min(rowHeight * 0.16, 5)
+            var separators = ""
+            for i in first..<last {
+                let row = rows[i], y = r.y + Double(i) * rowHeight
+                let room = r.width - 32 - (chevron > 2 ? 24 : 0)
+                if let detail = row.detail {
+                    out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(y + rowHeight * 0.45))\" font-size=\"\(n(titleSize))\" fill=\"#1C1C1E\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
+                    out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(y + rowHeight * 0.45 + detailSize * 1.3))\" font-size=\"\(n(detailSize))\" fill=\"#6C6C70\">\(XML.escape(fitText(detail, width: room, fontSize: detailSize)))</text>\n"
+                } else {
+                    out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(y + rowHeight / 2 + titleSize * 0.35))\" font-size=\"\(n(titleSize))\" fill=\"#1C1C1E\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
+                }
+                if chevron > 2 {
+                    let cx = r.x + r.width - 20, cy = y + rowHeight / 2
+                    out += "<path d=\"M\(n(cx - chevron / 2)) \(n(cy - chevron))L\(n(cx + chevron / 2)) \(n(cy))L\(n(cx - chevron / 2)) \(n(cy + chevron))\" fill=\"none\" stroke=\"#C7C7CC\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+                }
+                if i < rows.count - 1 {
+                    separators += "M\(n(r.x + 16)) \(n(y + rowHeight - 0.5))H\(n(r.x + r.width))"
+                }
+            }
+            if !separators.isEmpty {
+                out += "<path d=\"\(separators)\" stroke=\"#E5E5EA\" stroke-width=\"1\"/>\n"
+            }
+        }
         return out
     }
 
@@ -191,6 +254,15 @@ public enum SVGRender {
         }
         out += "</g>\n"
         return out
+    }
+
+    /// The scroll bar a scrolling list shows: its length is the window's share
+    /// of the stack, its place the offset's.
+    static func scrollIndicator(_ scroll: ScrollPosition, width w: Double, height h: Double) -> String {
+        let length = max(24, h * h / scroll.contentHeight)
+        let range = max(0, scroll.contentHeight - h)
+        let y = range > 0 ? min(1, max(0, scroll.offset / range)) * (h - length) : 0
+        return "<rect x=\"\(n(w - 6))\" y=\"\(n(y + 2))\" width=\"3\" height=\"\(n(max(0, length - 4)))\" rx=\"1.5\" fill=\"#000000\" fill-opacity=\"0.35\"/>\n"
     }
 
     static func modal(_ title: String, width w: Double, height h: Double) -> String {
