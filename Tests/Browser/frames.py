@@ -57,9 +57,16 @@ def check_picture(kind, view, png, dump, decode_png, hex_rgb, failure):
     Returns the corner pixels, for comparing the SVG with the page."""
     width, height, pixel = decode_png(png)
     seen = {}
-    panels = dump["panels"]
-    for p in {0: panels[0], len(panels) - 1: panels[-1]}.values():
-        h = p["header"]
+    # The first and last headers wholly inside the window shown: the whole
+    # container, or a scrolling container's [offset, offset + H).
+    offset = dump["scroll"]["offset"] if dump.get("scroll") else 0
+    bottom = offset + dump["container"]["height"]
+    inside = [p for p in dump["panels"]
+              if p["header"]["y"] >= offset - 1e-6 and p["header"]["y"] + p["header"]["height"] <= bottom + 1e-6]
+    if not inside:
+        raise failure(f"{kind}: no header lies wholly inside the window [{offset:g}, {bottom:g})")
+    for p in {0: inside[0], 1: inside[-1]}.values():
+        h = dict(p["header"], y=p["header"]["y"] - offset)
         if h["height"] < 2 * INSET or h["width"] < 2 * INSET:
             raise failure(f"{kind}: header {p['id']} is too thin to check ({h['width']} x {h['height']})")
         want = hex_rgb(p["color"][:7])
@@ -83,12 +90,17 @@ def check_picture(kind, view, png, dump, decode_png, hex_rgb, failure):
 
 
 def check_spec(run, browser, spec, name, open_page, decode_png, hex_rgb, failure):
+    # After the script; a scrolling container at load (offset 0), where the
+    # page's view and the SVG's window are the same without scrolling.
     dump = run.dump(spec)
+    moment = ("--no-script",) if dump.get("scroll") else ()
+    if moment:
+        dump = run.dump(spec, extra=moment)
     if not dump["panels"]:
         raise failure(f"{name} has no panels to check")
     # The SVG at true scale, in a window as large as the picture.
     svg = os.path.join(run.workdir, name + ".svg")
-    run.cli("render", "--format", "svg", "-o", svg, spec)
+    run.cli("render", "--format", "svg", *moment, "-o", svg, spec)
     text = open(svg, encoding="utf-8").read(600)
     import re
     m = re.search(r'width="([0-9.]+)" height="([0-9.]+)"', text)
@@ -102,7 +114,7 @@ def check_spec(run, browser, spec, name, open_page, decode_png, hex_rgb, failure
     finally:
         browser.viewport(*saved)
     # The page, scaled to fit the window as it chooses.
-    page = run.page(spec, name + "-frame")
+    page = run.page(spec, name + "-frame", extra=moment)
     open_page(run, browser, page)
     hview = browser.eval(HTML_READ)
     png = shoot(browser, browser.width, browser.height)
