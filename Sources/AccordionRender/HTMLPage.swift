@@ -47,6 +47,16 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
   background-position: 16px 0; background-repeat: no-repeat; background-size: 100% 100%;
   transform-origin: 0 0; }
 .content.front { z-index: 1; }
+.content.filled { background: #FFFFFF; color: #1C1C1E; }
+.content .line { position: absolute; white-space: pre; }
+.content .row { position: absolute; left: 0; right: 0; padding: 0 40px 0 16px; display: flex;
+  flex-direction: column; justify-content: center; overflow: hidden; white-space: nowrap; }
+.content .row b { font-weight: 400; overflow: hidden; text-overflow: ellipsis; }
+.content .row small { color: #6C6C70; overflow: hidden; text-overflow: ellipsis; }
+.content .row:not(:last-child)::before { content: ""; position: absolute; left: 16px; right: 0; bottom: 0;
+  height: 1px; background: #E5E5EA; }
+.content .row::after { content: ""; position: absolute; right: 20px; top: 50%; width: 7px; height: 7px;
+  border-right: 2px solid #C7C7CC; border-bottom: 2px solid #C7C7CC; transform: translate(-30%, -50%) rotate(-45deg); }
 .content .card { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   max-width: calc(100% - 24px); padding: 8px 16px; background: #FFFFFF; border: 1px solid #D1D1D6;
   border-radius: 12px; text-align: center; white-space: nowrap; }
@@ -240,6 +250,42 @@ Frames and log order come from the Swift model.</p>
   }
   fit();
   window.addEventListener("resize", fit);
+  // A panel's own content: the lines the model wrapped (never re-wrapped
+  // here) at its metrics, or rows with title, detail, separator and chevron,
+  // laid out from the content's top as the SVG draws them; the content view
+  // clips them to its frame.
+  function drawContent(c, x) {
+    c.className = "content filled";
+    if (x.l) {
+      const [pad, font, line] = x.m;
+      x.l.forEach((text, i) => {
+        const el = document.createElement("div");
+        el.className = "line";
+        el.textContent = text;
+        Object.assign(el.style, { left: pad + "px", top: pad + i * line + "px", height: line + "px",
+                                  lineHeight: line + "px", fontSize: font + "px" });
+        c.append(el);
+      });
+    } else {
+      const rh = x.rh, title = Math.min(17, Math.max(7, rh * 0.39)), detail = Math.min(13, Math.max(6, rh * 0.3));
+      x.r.forEach(([t, d], i) => {
+        const el = document.createElement("div");
+        el.className = "row";
+        Object.assign(el.style, { top: i * rh + "px", height: rh + "px" });
+        const b = document.createElement("b");
+        b.textContent = t;
+        b.style.fontSize = title + "px";
+        el.append(b);
+        if (d !== null) {
+          const s = document.createElement("small");
+          s.textContent = d;
+          s.style.fontSize = detail + "px";
+          el.append(s);
+        }
+        c.append(el);
+      });
+    }
+  }
   const heads = [], bodies = [], marks = [], headings = [];
   const size = (v) => String(Math.round(v * 1000) / 1000);
   for (let i = 0; i < n; i++) {
@@ -250,14 +296,18 @@ Frames and log order come from the Swift model.</p>
     c.setAttribute("role", "region");
     c.setAttribute("aria-labelledby", "h" + i);
     c.hidden = true;
-    const card = document.createElement("div");
-    card.className = "card";
-    const b = document.createElement("b");
-    b.textContent = p.title;
-    const s = document.createElement("span");
-    s.textContent = size(p.c[2]) + " × " + size(p.c[3]);
-    card.append(b, s);
-    c.append(card);
+    if (p.x) {
+      drawContent(c, p.x);
+    } else {
+      const card = document.createElement("div");
+      card.className = "card";
+      const b = document.createElement("b");
+      b.textContent = p.title;
+      const s = document.createElement("span");
+      s.textContent = size(p.c[2]) + " × " + size(p.c[3]);
+      card.append(b, s);
+      c.append(card);
+    }
     bodies.push(c);
     const heading = document.createElement("h" + D.headingLevel);
     heading.className = "heading";

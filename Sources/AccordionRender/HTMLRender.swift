@@ -79,6 +79,20 @@ public enum HTMLRender {
         return out + "}"
     }
 
+    /// A panel's content for the page to draw: text as the model's lines
+    /// (`l`) with padding, font size and line height (`m`); rows as
+    /// [title, detail or null] (`r`) with their height (`rh`).
+    static func drawnContent(_ content: PanelContent, lines: [String]?) -> String {
+        switch content {
+        case .text(_, let m):
+            return "{\"l\":[" + (lines ?? []).map(quote).joined(separator: ",") + "],\"m\":["
+                + [m.padding, m.fontSize, m.lineHeight].map(num).joined(separator: ",") + "]}"
+        case .rows(let rows, let rowHeight):
+            return "{\"r\":[" + rows.map { "[" + quote($0.title) + "," + ($0.detail.map(quote) ?? "null") + "]" }
+                .joined(separator: ",") + "],\"rh\":" + num(rowHeight) + "}"
+        }
+    }
+
     /// The embedded playback data as JSON (keys kept short: the page's size
     /// must stay small and linear in the number of panels).
     static func data(_ s: Snapshot, _ playback: HTMLPlayback) -> String {
@@ -123,7 +137,11 @@ public enum HTMLRender {
             out += "\n{\"id\":" + quote(p.spec.id) + ",\"title\":" + quote(p.spec.title)
             out += ",\"color\":" + quote(cssColor(p.spec.color)) + ",\"titleColor\":" + quote(cssColor(p.spec.titleColor))
             out += ",\"h\":" + rect(p.collapsedHeader) + ",\"c\":" + rect(p.expandedContent) + ",\"s\":" + num(p.shift)
-            out += ",\"q\":\(p.shares),\"d\":\(p.spec.disabled)}"
+            out += ",\"q\":\(p.shares),\"d\":\(p.spec.disabled)"
+            if let content = p.spec.content {
+                out += ",\"x\":" + drawnContent(content, lines: s.panels[i].textLines)
+            }
+            out += "}"
         }
         out += "]"
         out += ",\n\"templates\":{"
