@@ -385,3 +385,59 @@ final class DeviceFrameTests: XCTestCase {
         XCTAssertTrue(html.contains("\"frame\":{\"kind\":\"phone\",\"landscape\":false,\"width\":403,\"height\":695,\"bezel\":14,\"radius\":\(SVGRender.n(f.cornerRadius))"), html)
     }
 }
+
+final class ContentDrawingTests: XCTestCase {
+    /// Ten 44-pt headers in a 300-pt scrolling `fit` container, each panel
+    /// with two rows (the second with a detail), the first one with text
+    /// too long for a line: the model wraps it, the renderers draw its lines.
+    func container(open: Int) -> AccordionContainer {
+        var spec = ContainerSpec()
+        spec.height = 300
+        spec.layout = .fit
+        spec.overflow = .scroll
+        var panels = (0..<10).map { i in
+            PanelSpec(id: "p\(i)", title: "P\(i)", color: 0x3366_99FF, headerHeight: 44,
+                      content: .rows([ContentRow(title: "Row \(i)a"), ContentRow(title: "Row \(i)b", detail: "more")], rowHeight: 44))
+        }
+        panels[0].content = .text(String(repeating: "lorem ipsum ", count: 12), TextMetrics())
+        return AccordionContainer(title: "content", container: spec, panels: panels, expandedIndex: open)
+    }
+
+    func testTextLinesAreTheModelsAndRowsCarryTitleDetailAndChevron() {
+        let model = container(open: 0)
+        let s = model.snapshot(at: 0)
+        let lines = try! XCTUnwrap(s.panels[0].textLines)
+        XCTAssertGreaterThan(lines.count, 1, "the text wraps")
+        let svg = Renderer.render([s], format: .svg, steps: false)
+        for line in lines { XCTAssertTrue(svg.contains(">\(line)</text>"), line) }
+        XCTAssertFalse(svg.contains("375 × "), "a panel with content draws no placeholder card")
+        let text = Renderer.render([s], format: .text, steps: false)
+        XCTAssertTrue(text.contains("│ " + String(lines[0].prefix(30))), text)
+        XCTAssertTrue(text.contains("scrolled 0 of "), text)
+        let html = Renderer.render([s], format: .html, steps: false)
+        XCTAssertTrue(html.contains("\"x\":{\"l\":[" + lines.map { "\"\($0)\"" }.joined(separator: ",") + "],\"m\":[16,15,20]}"))
+        XCTAssertTrue(html.contains("\"x\":{\"r\":[[\"Row 1a\",null],[\"Row 1b\",\"more\"]],\"rh\":44}"))
+    }
+
+    func testAScrolledContainerShowsOnlyItsWindow() {
+        var model = container(open: 1)
+        _ = model.apply(Step(.scroll(offset: 400)))
+        let s = model.snapshot(at: model.clock)
+        let offset = try! XCTUnwrap(s.scroll?.offset)
+        XCTAssertEqual(offset, 440 + 88 - 300, "clamped to S − H")
+        let svg = Renderer.render([s], format: .svg, steps: false)
+        XCTAssertTrue(svg.contains("<g transform=\"translate(0 -228)\">"), svg)
+        // Panel 1's rows lie at 88…176, above the window [228, 528): not drawn.
+        XCTAssertFalse(svg.contains(">Row 1a</text>"))
+        let text = Renderer.render([s], format: .text, steps: false)
+        XCTAssertFalse(text.contains("header  0 p0"), text)
+        XCTAssertTrue(text.contains("header  9 p9"), text)
+        XCTAssertTrue(text.contains("scrolled 228 of 528"), text)
+    }
+
+    func testAPanelWithoutContentKeepsThePlaceholder() {
+        let svg = Renderer.render([Demo.settled(expanded: 1)], format: .svg, steps: false)
+        XCTAssertTrue(svg.contains(">375 × 535</text>"))
+        XCTAssertFalse(svg.contains("translate(0 -"))
+    }
+}
