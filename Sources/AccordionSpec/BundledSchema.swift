@@ -368,10 +368,8 @@ public enum BundledSchema {
         "lineHeight": {"$ref": "#/$defs/contentLineHeight"},
         "rowHeight": {"$ref": "#/$defs/contentRowHeight"}
       },
-      "oneOf": [
-        {"required": ["text"], "not": {"required": ["rows"]}},
-        {"required": ["rows"], "not": {"required": ["text"]}}
-      ],
+      "anyOf": [{"required": ["text"]}, {"required": ["rows"]}],
+      "dependentSchemas": {"text": {"properties": {"rows": false}}},
       "additionalProperties": false,
       "default": {"text": ""},
       "examples": [{"text": "Returns are free within 30 days."}, {"rows": ["Inbox", {"title": "Drafts", "detail": "3"}]}]

@@ -45,9 +45,29 @@ enum SchemaHints {
                 if stepsWithUnknownKeys.contains(d.instancePath) { return nil }
                 better.message = "this step has no action"
             }
+            if d.rule == "schema-required", lastKey(d.instancePath) == "content", node.entries != nil,
+               node["text"] == nil, node["rows"] == nil {
+                better.message = "this content has neither `text` nor `rows`"
+            }
             if let hint = hint(for: d, node: node, root: root, bytes: bytes) { better.help = hint }
             return better
         }
+    }
+
+    /// A panel's `content` holds exactly one of `text` and `rows`: the
+    /// schema's findings for both, neither, or a bare text, in those words.
+    private static func contentHint(_ d: Diagnostic, key: String, node: YAMLNodeRef) -> String? {
+        let path = d.instancePath
+        if d.rule == "schema-false", key == "rows", path.dropLast(5).hasSuffix("/content") {
+            return "a content has `text` or `rows`, not both: keep `text:` for paragraphs or `rows:` for a list"
+        }
+        if d.rule == "schema-required", key == "content", node.entries != nil {
+            return "a content needs `text:` (paragraphs) or `rows:` (a list of rows)"
+        }
+        if d.rule == "schema-type", key == "content", let scalar = node.scalar, node.stringValue != nil {
+            return "content is a mapping: `content: {text: \(written(scalar))}` for text, or `content: {rows: [...]}` for a list"
+        }
+        return nil
     }
 
     private static func hasVerb(_ step: YAMLNodeRef) -> Bool {
@@ -66,7 +86,11 @@ enum SchemaHints {
             return "`at` belongs to the step, beside `expect` (as on a `tap`): `- expect: {...}` then `at: SECONDS` on the next line, indented like `expect`"
         }
         if d.rule == "schema-required", isStep(d.instancePath), !hasVerb(node) {
-            return "a step needs one action: `tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`"
+            return "a step needs one action: `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss`, `setPanels` or `scroll`"
+        }
+        if let hint = contentHint(d, key: key, node: node) { return hint }
+        if d.rule == "schema-type", key == "scroll", d.instancePath.hasPrefix("/script/"), node.stringValue != nil {
+            return "scroll takes the stack offset to show at the top, in points (`scroll: 480`); to bring a panel into view, tap or expand it"
         }
         if d.rule == "schema-type", key == "tap" || key == "expand" || key == "collapse" || key == "resize" || key == "present",
            let id = node["id"]?.stringValue ?? (key == "present" ? node["title"]?.stringValue : nil) {
