@@ -22,6 +22,9 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
   box-shadow: 0 0 0 0.75px #48484A, inset 0 0 0 0.75px #48484A, 0 12px 32px rgba(0, 0, 0, 0.18); }
 .device .camera { position: absolute; border-radius: 50%; background: #3A3A3C; }
 .screen { position: relative; overflow: clip; border-radius: 0; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35); }
+.screen.scrolls { overflow-x: hidden; overflow-y: auto; overscroll-behavior: contain; scrollbar-width: none; }
+.screen.scrolls::-webkit-scrollbar { display: none; }
+.screen .sizer { position: absolute; left: 0; top: 0; width: 1px; visibility: hidden; }
 .scale { margin: 8px 0 0; color: #6C6C70; font-size: 12px; font-variant-numeric: tabular-nums; }
 .header { position: absolute; left: 0; top: 0; z-index: 2; margin: 0; border: 0; border-radius: 0;
   padding: 0 40px 0 16px; display: block; text-align: left; font-family: inherit; font-weight: 600;
@@ -376,7 +379,7 @@ Frames and log order come from the Swift model.</p>
   function frames(t, tau) {
     const p = t.end > t.start ? (Math.max(tau, t.start) - t.start) / (t.end - t.start) : 1;
     const eased = curve(p), f = t.k0 === 0 ? eased : t.k0 < 1 ? (eased - t.k0) / (1 - t.k0) : 1;
-    const heads = [], bodies = [];
+    const heads = [], bodies = [], offset = t.o0 + (t.o1 - t.o0) * f;
     for (let i = 0; i < n; i++) {
       const h = lerp(t.a.heads[i], t.b.heads[i], f);
       heads.push(h);
@@ -384,7 +387,39 @@ Frames and log order come from the Swift model.</p>
         : i === t.to ? follow(t.b.bodies[i], t.b.heads[i], h)
         : t.b.bodies[i] && lerp(t.a.bodies[i], t.b.bodies[i], f));
     }
-    return { heads, bodies };
+    return { heads, bodies, offset };
+  }
+
+  // Scrolling (overflow: scroll): the screen is a real scrolling element
+  // showing the window [offset, offset + H) of the stack. S is the settled
+  // stack's height; opening panel i heads for the smallest change that shows
+  // its header and as much of its content as fits, judged on the settled
+  // layout after, clamped to [0, max(0, S - H)]; a close only clamps.
+  const scrolls = D.overflow === "scroll";
+  const stackHeight = (L) => n === 0 ? 0
+    : L.heads[n - 1][1] + L.heads[n - 1][3] + (L.bodies[n - 1] ? L.bodies[n - 1][3] : 0);
+  function scrollTarget(L, i, offset) {
+    if (!scrolls) return 0;
+    let target = offset;
+    if (i !== null) {
+      const y = L.heads[i][1], bottom = y + L.heads[i][3] + L.bodies[i][3];
+      if (y < offset) target = y;
+      else if (bottom > offset + D.height) target = Math.min(y, bottom - D.height);
+    }
+    return Math.min(Math.max(0, target), Math.max(0, stackHeight(L) - D.height));
+  }
+  let offset = D.state.scroll ? D.state.scroll.offset : 0, shownOffset = offset;
+  const sizer = document.createElement("div");
+  sizer.className = "sizer";
+  if (scrolls) {
+    screen.classList.add("scrolls");
+    screen.append(sizer);
+    // The user's own scrolling moves the settled offset (the page's scroll
+    // step); during a transition the page drives the offset.
+    screen.addEventListener("scroll", () => {
+      if (T || Math.abs(screen.scrollTop - shownOffset) < 0.5) return;
+      offset = shownOffset = Math.min(Math.max(0, screen.scrollTop), Math.max(0, stackHeight(settled(open, k)) - D.height));
+    });
   }
 
   // Draws the container at container time tau.
@@ -393,6 +428,12 @@ Frames and log order come from the Swift model.</p>
     for (let i = 0; i < n; i++) {
       place(heads[i], f.heads[i]);
       if (f.bodies[i]) place(bodies[i], f.bodies[i]);
+    }
+    if (scrolls) {
+      shownOffset = T ? f.offset : offset;
+      // Room to scroll exactly to S when settled, and to the offset shown during a transition.
+      sizer.style.height = Math.max(stackHeight(settled(open, k)), shownOffset + D.height) + "px";
+      screen.scrollTop = shownOffset;
     }
     shown = tau;
     $("time").textContent = tau.toFixed(3) + " s";
@@ -475,6 +516,7 @@ Frames and log order come from the Swift model.</p>
   function finish(time) {
     const t = T;
     replay(D.templates[t.kind].end, t.from, t.to, time);
+    offset = t.o1;
     T = null;
     showContents();
     render(time);
@@ -504,12 +546,15 @@ Frames and log order come from the Swift model.</p>
     if (open[i] && k === 1 && !D.collapsible) return ignore(D.ignored.notCollapsible);
     // Interrupted: the running transition ends now; retarget starts from what is shown.
     const a = T && D.interruption === "retarget" ? frames(T, t) : settled(open, k);
+    const o0 = T && D.interruption === "retarget" ? a.offset : null;
     if (T) finish(t);
     const from = D.expansion === "multiple" ? (open[i] ? i : null) : first();
     const to = D.expansion === "multiple" ? (open[i] ? null : i) : i === from ? null : i;
     if (from !== null) { open[from] = false; k--; }
     if (to !== null) { open[to] = true; k++; }
-    T = { from, to, start: t, end: t + D.duration, kind: kind(from, to), a, b: settled(open, k), k0: 0 };
+    const b = settled(open, k), start = o0 ?? offset;
+    T = { from, to, start: t, end: t + D.duration, kind: kind(from, to), a, b, k0: 0,
+          o0: start, o1: scrollTarget(b, to, start) };
     replay(D.templates[T.kind].start, from, to, t);
     showContents();
     describe();
@@ -530,8 +575,12 @@ Frames and log order come from the Swift model.</p>
   const st = D.state.transition;
   if (st) {
     const a = { heads: st.shown.map((f) => f[0]), bodies: st.shown.map((f) => f[1]) };
+    // The offset heads for the target the model's rule gives from the offset
+    // shown: the same target it computed at the tap (the rule's result does
+    // not change along the way to it).
+    const b = settled(open, k);
     T = { from: st.from, to: st.to, start: st.start, end: st.end, kind: kind(st.from, st.to), a,
-          b: settled(open, k), k0: curve(st.progress) };
+          b, k0: curve(st.progress), o0: offset, o1: scrollTarget(b, st.to, offset) };
   }
   showContents();
   describe();
@@ -546,6 +595,7 @@ Frames and log order come from the Swift model.</p>
       now: now(), interactionEnabled: !T, loadedAt: timeStart, duration: D.duration,
       transition: T && { from: T.from, to: T.to, start: T.start, end: T.end },
       log: LOG.map((e) => e.slice()), scale,
+      scroll: scrolls ? { offset: shownOffset, contentHeight: stackHeight(settled(open, k)) } : null,
     }),
     curve,
     // Holds the clock at container time t and draws that moment, as a frame

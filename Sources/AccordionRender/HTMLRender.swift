@@ -106,6 +106,7 @@ public enum HTMLRender {
         out += ",\"expansion\":" + quote(s.container.expansion.rawValue)
         out += ",\"collapsible\":\(s.container.collapsible),\"interruption\":" + quote(s.container.interruption.rawValue)
         out += ",\"headingLevel\":\(s.container.headingLevel)"
+        out += ",\"overflow\":" + quote(s.container.overflow.rawValue)
         // The model's "same moment" tolerance, so the page ends transitions exactly when it does.
         out += ",\"tolerance\":\(timeTolerance)"
         let points = s.container.curve.controlPoints
@@ -117,6 +118,8 @@ public enum HTMLRender {
         } else {
             out += ",\"modal\":null"
         }
+        // The scroll offset shown (a scrolling container only).
+        out += ",\"scroll\":" + (s.scroll.map { "{\"offset\":" + num($0.offset) + "}" } ?? "null")
         if let t = s.transition {
             out += ",\"transition\":{\"from\":" + (t.from.map { String($0) } ?? "null")
             out += ",\"to\":" + (t.to.map { String($0) } ?? "null")
