@@ -222,10 +222,10 @@ public enum BundledSchema {
           "markdownDescription": "Defaults for every panel's `content` measures: `padding`, `fontSize` and `lineHeight` for text, `rowHeight` for rows. A panel's own values win.",
           "type": "object",
           "properties": {
-            "padding": {"$ref": "#/$defs/contentPadding"},
-            "fontSize": {"$ref": "#/$defs/contentFontSize"},
-            "lineHeight": {"$ref": "#/$defs/contentLineHeight"},
-            "rowHeight": {"$ref": "#/$defs/contentRowHeight"}
+            "padding": {"$ref": "#/$defs/contentPadding", "default": 16, "examples": [16, 12]},
+            "fontSize": {"$ref": "#/$defs/contentFontSize", "default": 15, "examples": [15, 17]},
+            "lineHeight": {"$ref": "#/$defs/contentLineHeight", "default": 20, "examples": [20, 22]},
+            "rowHeight": {"$ref": "#/$defs/contentRowHeight", "default": 44, "examples": [44, 60]}
           },
           "additionalProperties": false,
           "default": {},
@@ -334,7 +334,7 @@ public enum BundledSchema {
           "default": false,
           "examples": [false, true]
         },
-        "content": {"$ref": "#/$defs/content"}
+        "content": {"$ref": "#/$defs/content", "default": {"text": ""}, "examples": [{"text": "Returns are free within 30 days."}, {"rows": ["Inbox", "Sent"]}]}
       },
       "additionalProperties": false,
       "default": {"id": "panel", "title": ""},
@@ -363,10 +363,10 @@ public enum BundledSchema {
           "default": [],
           "examples": [["Inbox", {"title": "Drafts", "detail": "3"}]]
         },
-        "padding": {"$ref": "#/$defs/contentPadding"},
-        "fontSize": {"$ref": "#/$defs/contentFontSize"},
-        "lineHeight": {"$ref": "#/$defs/contentLineHeight"},
-        "rowHeight": {"$ref": "#/$defs/contentRowHeight"}
+        "padding": {"$ref": "#/$defs/contentPadding", "default": 16, "examples": [16, 12]},
+        "fontSize": {"$ref": "#/$defs/contentFontSize", "default": 15, "examples": [15, 17]},
+        "lineHeight": {"$ref": "#/$defs/contentLineHeight", "default": 20, "examples": [20, 22]},
+        "rowHeight": {"$ref": "#/$defs/contentRowHeight", "default": 44, "examples": [44, 60]}
       },
       "anyOf": [{"required": ["text"]}, {"required": ["rows"]}],
       "dependentSchemas": {"text": {"properties": {"rows": false}}},
@@ -383,8 +383,8 @@ public enum BundledSchema {
       "then": {
         "required": ["title"],
         "properties": {
-          "title": {"type": "string", "description": "The row's title.", "markdownDescription": "The row's title."},
-          "detail": {"type": "string", "description": "A secondary text beside the title.", "markdownDescription": "A secondary text beside the title."}
+          "title": {"type": "string", "description": "The row's title.", "markdownDescription": "The row's title.", "default": "", "examples": ["Drafts"]},
+          "detail": {"type": "string", "description": "A secondary text beside the title.", "markdownDescription": "A secondary text beside the title.", "default": "", "examples": ["3"]}
         },
         "additionalProperties": false
       },
@@ -785,8 +785,8 @@ public enum BundledSchema {
           "markdownDescription": "The scroll `offset` (and `contentHeight`, the settled stack height `S`) of a container with `overflow: scroll`, as the dump's `scroll` field; numbers within the tolerance.",
           "type": "object",
           "properties": {
-            "offset": {"type": "number", "description": "The stack offset at the container's top.", "markdownDescription": "The stack offset at the container's top."},
-            "contentHeight": {"type": "number", "description": "S, the settled stack's height.", "markdownDescription": "`S`, the settled stack's height."}
+            "offset": {"type": "number", "description": "The stack offset at the container's top.", "markdownDescription": "The stack offset at the container's top.", "default": 0, "examples": [0, 184]},
+            "contentHeight": {"type": "number", "description": "S, the settled stack's height.", "markdownDescription": "`S`, the settled stack's height.", "default": 667, "examples": [528, 1092]}
           },
           "additionalProperties": false,
           "minProperties": 1,

@@ -323,7 +323,7 @@ enum SchemaHints {
             switch place {
             case .container:
                 let example = flowMapping(items) ?? "{width: 375, height: 667}"
-                return "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `expansion`, `collapsible`, `interruption`, `headingLevel`, `animation`, `background`), not a list: drop the `- ` before each key, as in `container: \(example)`"
+                return "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `expansion`, `collapsible`, `interruption`, `headingLevel`, `overflow`, `content`, `animation`, `background`), not a list: drop the `- ` before each key, as in `container: \(example)`"
             case .animation:
                 return "animation is a mapping, not a list: `animation: \(flowMapping(items) ?? "{duration: 0.3, curve: easeInOut}")`"
             case .panel, .setPanelsItem:

@@ -90,6 +90,30 @@ final class ScrollPropertyTests: XCTestCase {
         XCTAssertGreaterThan(opensChecked, 300)
     }
 
+    /// The reducer's outcome of a scroll step: inside a transition it ends
+    /// it at the step's time first, then reports the clamped offset.
+    func testScrollStepCompletesATransitionAndClamps() {
+        var container = ContainerSpec()
+        container.overflow = .scroll
+        container.layout = .fit
+        container.height = 100
+        container.duration = 1
+        let rows = PanelContent.rows(Array(repeating: ContentRow(title: "r"), count: 3), rowHeight: 44)
+        let panels = (0..<3).map { PanelSpec(id: "p\($0)", title: "P", color: 0, headerHeight: 44, content: rows) }
+        var state = ContainerState(container: container, panels: panels, expandedIndices: [])
+        // Opening p2: header at 88, bottom 88 + 44 + 132 = 264 > 100, so min(88, 164) = 88.
+        let tap = state.apply(Step(.tap(panel: 2), at: 0))
+        XCTAssertEqual(tap.started?.to, 2)
+        XCTAssertEqual(state.scrollOffset, 88)
+        XCTAssertEqual(state.scrollOffset(at: 0.5), 44, accuracy: 1e-6)
+        let scroll = state.apply(Step(.scroll(offset: 500), at: 0.25))
+        XCTAssertEqual(scroll.ended?.time, 0.25)
+        // S = 3 * 44 + 132 = 264: at most 164.
+        XCTAssertEqual(scroll.effect, .applied(.scrolled(offset: 164)))
+        XCTAssertNil(state.running)
+        XCTAssertEqual(state.apply(Step(.scroll(offset: -5))).effect, .applied(.scrolled(offset: 0)))
+    }
+
     func testClipKeepsNoScrollAndCapsContent() {
         var container = ContainerSpec()
         container.layout = .fit

@@ -16,9 +16,9 @@ final class SchemaHintTests: XCTestCase {
             let required = try XCTUnwrap((defs[name] as? [String: Any])?["required"] as? [String])
             return required[0]
         }
-        XCTAssertEqual(kinds.count, 10)
+        XCTAssertEqual(kinds.count, 11)
         XCTAssertEqual(kinds.suffix(2), ["expect", "snapshot"])
-        let actions = Array(kinds.prefix(8))
+        let actions = Array(kinds.prefix(9))
         let listed = actions.dropLast().map { "`\($0)`" }.joined(separator: ", ") + " or `\(actions.last ?? "")`"
         XCTAssertEqual(SchemaHints.stepKinds, listed)
         // Every synonym leads to a real step key.
@@ -37,10 +37,10 @@ final class SchemaHintTests: XCTestCase {
         }
         XCTAssertEqual(help("tapp: a"), "did you mean `tap`?")
         XCTAssertEqual(help("setpanels: [a]"), "did you mean `setPanels`?")
-        XCTAssertEqual(help("Click: a"), "did you mean `tap`? a step has one action, `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss` or `setPanels`, and may carry `at`")
-        XCTAssertEqual(help("frobnicate: a"), "a step has one action, `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss` or `setPanels`, and may carry `at`")
-        XCTAssertEqual(help("{tap: a, time: 1}"), "did you mean `at`? a step has one action, `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss` or `setPanels`, and may carry `at`")
-        XCTAssertEqual(help("close: a"), "did you mean `collapse`? a step has one action, `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss` or `setPanels`, and may carry `at`")
+        XCTAssertEqual(help("Click: a"), "did you mean `tap`? a step has one action, `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss`, `setPanels` or `scroll`, and may carry `at`")
+        XCTAssertEqual(help("frobnicate: a"), "a step has one action, `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss`, `setPanels` or `scroll`, and may carry `at`")
+        XCTAssertEqual(help("{tap: a, time: 1}"), "did you mean `at`? a step has one action, `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss`, `setPanels` or `scroll`, and may carry `at`")
+        XCTAssertEqual(help("close: a"), "did you mean `collapse`? a step has one action, `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss`, `setPanels` or `scroll`, and may carry `at`")
         XCTAssertEqual(help("{wait: 1, at: 2}"), "a `wait` cannot carry `at`: it happens at the previous step's time plus its seconds; put `at` on the step that follows instead")
         // A key that is not in a step keeps the validator's own help.
         XCTAssertEqual(loadSpec("accordion: 1\npanels: [{id: a, title: A, colour: 1}]\n").diagnostics.first?.help, "did you mean `color`?")
@@ -52,13 +52,13 @@ final class SchemaHintTests: XCTestCase {
             loadSpec("accordion: 1\n" + yaml).diagnostics.first { $0.instancePath == pointer }?.help
         }
         XCTAssertEqual(help("panels: []\ncontainer: [{width: 300}, {layout: fit}]\n", at: "/container"),
-                       "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `expansion`, `collapsible`, `interruption`, `headingLevel`, `animation`, `background`), not a list: drop the `- ` before each key, as in `container: {width: 300, layout: fit}`")
+                       "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `expansion`, `collapsible`, `interruption`, `headingLevel`, `overflow`, `content`, `animation`, `background`), not a list: drop the `- ` before each key, as in `container: {width: 300, layout: fit}`")
         XCTAssertEqual(help("panels: [[a, 'Title: one']]\n", at: "/panels/0"),
-                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, not a list: `- {id: a, title: 'Title: one'}`")
+                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, `content`, not a list: `- {id: a, title: 'Title: one'}`")
         XCTAssertEqual(help("panels: [a]\n", at: "/panels/0"),
-                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`: `- {id: a, title: a}`")
+                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, `content`: `- {id: a, title: a}`")
         XCTAssertEqual(help("panels: [{id: a, title: A}]\nscript: [{setPanels: [[a]]}]\n", at: "/script/0/setPanels/0"),
-                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, not a list: `- {id: VC1, title: View Controller 1}`, or just the id of a panel defined earlier")
+                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, `content`, not a list: `- {id: VC1, title: View Controller 1}`, or just the id of a panel defined earlier")
         XCTAssertEqual(help("panels: [{id: a, title: A}]\ncontainer: {expanded: [0]}\n", at: "/container/expanded"),
                        "set `expansion: multiple` on the container to open several panels at once, or write one id or index (`expanded: 0`)")
         XCTAssertEqual(help("panels: [{id: a, title: A}]\nscript: [{tap: [a]}]\n", at: "/script/0/tap"), "a tap taps one header: `tap: a`")
