@@ -5,7 +5,9 @@
 /// only layout rules are "headers below an open panel move down by its
 /// content height", "a panel that shares the space gets its one-open height
 /// divided by the number open" and "a content view moves with its header",
-/// checked against the model in `HTMLPlaybackTests`.
+/// checked against the model in `HTMLPlaybackTests`; with `overflow: scroll`
+/// also the scroll-into-view rule and the offset moving with the frames,
+/// which the randomized browser test holds to the model's dumps.
 enum HTMLPage {
     static let style = #"""
 :root { color-scheme: light; }
