@@ -436,6 +436,8 @@ Frames and log order come from the Swift model.</p>
       // Room to scroll exactly to S when settled, and to the offset shown during a transition.
       sizer.style.height = Math.max(stackHeight(settled(open, k)), shownOffset + D.height) + "px";
       screen.scrollTop = shownOffset;
+      // A presented modal covers the window shown, not the top of the stack.
+      sheet.style.transform = "translateY(" + shownOffset + "px)";
     }
     shown = tau;
     $("time").textContent = tau.toFixed(3) + " s";
