@@ -5,7 +5,9 @@
 /// only layout rules are "headers below an open panel move down by its
 /// content height", "a panel that shares the space gets its one-open height
 /// divided by the number open" and "a content view moves with its header",
-/// checked against the model in `HTMLPlaybackTests`.
+/// checked against the model in `HTMLPlaybackTests`; with `overflow: scroll`
+/// also the scroll-into-view rule and the offset moving with the frames,
+/// which the randomized browser test holds to the model's dumps.
 enum HTMLPage {
     static let style = #"""
 :root { color-scheme: light; }
@@ -15,9 +17,17 @@ body { margin: 0; padding: 24px; background: #F2F2F7; color: #1C1C1E;
   display: flex; flex-wrap: wrap; gap: 32px; align-items: flex-start; }
 main { display: flex; flex-direction: column; align-items: center; }
 h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; max-width: 100%; }
-.device { padding: 14px; background: #1C1C1E; border: 2px solid #48484A; border-radius: 46px;
-  box-shadow: 0 12px 32px rgba(0, 0, 0, 0.18); }
-.screen { position: relative; overflow: clip; border-radius: 0; }
+.stage { position: relative; }
+.chassis { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
+.chassis .button { position: absolute; border-radius: 1.5px; background: #2C2C2E; }
+.device { position: absolute; inset: 0; background: #1C1C1E;
+  box-shadow: 0 0 0 0.75px #48484A, inset 0 0 0 0.75px #48484A, 0 12px 32px rgba(0, 0, 0, 0.18); }
+.device .camera { position: absolute; border-radius: 50%; background: #3A3A3C; }
+.screen { position: relative; overflow: clip; border-radius: 0; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35); }
+.screen.scrolls { overflow-x: hidden; overflow-y: auto; overscroll-behavior: contain; scrollbar-width: none; }
+.screen.scrolls::-webkit-scrollbar { display: none; }
+.screen .sizer { position: absolute; left: 0; top: 0; width: 1px; visibility: hidden; }
+.scale { margin: 8px 0 0; color: #6C6C70; font-size: 12px; font-variant-numeric: tabular-nums; }
 .header { position: absolute; left: 0; top: 0; z-index: 2; margin: 0; border: 0; border-radius: 0;
   padding: 0 40px 0 16px; display: block; text-align: left; font-family: inherit; font-weight: 600;
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: pointer;
@@ -42,6 +52,16 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
   background-position: 16px 0; background-repeat: no-repeat; background-size: 100% 100%;
   transform-origin: 0 0; }
 .content.front { z-index: 1; }
+.content.filled { background: #FFFFFF; color: #1C1C1E; }
+.content .line { position: absolute; white-space: pre; }
+.content .row { position: absolute; left: 0; right: 0; padding: 0 40px 0 16px; display: flex;
+  flex-direction: column; justify-content: center; overflow: hidden; white-space: nowrap; }
+.content .row b { font-weight: 400; overflow: hidden; text-overflow: ellipsis; }
+.content .row small { color: #6C6C70; overflow: hidden; text-overflow: ellipsis; }
+.content .row:not(:last-child)::before { content: ""; position: absolute; left: 16px; right: 0; bottom: 0;
+  height: 1px; background: #E5E5EA; }
+.content .row::after { content: ""; position: absolute; right: 20px; top: 50%; width: 7px; height: 7px;
+  border-right: 2px solid #C7C7CC; border-bottom: 2px solid #C7C7CC; transform: translate(-30%, -50%) rotate(-45deg); }
 .content .card { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   max-width: calc(100% - 24px); padding: 8px 16px; background: #FFFFFF; border: 1px solid #D1D1D6;
   border-radius: 12px; text-align: center; white-space: nowrap; }
@@ -76,7 +96,8 @@ aside p { color: #6C6C70; font-size: 12px; margin: 0 0 12px; }
     static let body = #"""
 <main>
 <h1 id="title"></h1>
-<div class="device"><div class="screen" id="screen"></div></div>
+<div class="stage" id="stage"><div class="chassis" id="chassis"><div class="device" id="device"><div class="screen" id="screen"></div></div></div></div>
+<p class="scale" id="scale"></p>
 </main>
 <aside aria-label="controller state">
 <h2>ExpandableViewController</h2>
@@ -196,6 +217,80 @@ Frames and log order come from the Swift model.</p>
   screen.style.width = D.width + "px";
   screen.style.height = D.height + "px";
   screen.style.background = D.background;
+
+  // The device around the screen, as the SVG draws it (the model's
+  // DeviceFrame), scaled down to fit the window: a CSS transform, so the
+  // browser's hit testing maps clicks through it exactly.
+  const F = D.frame, chassis = $("chassis"), device = $("device"), stage = $("stage");
+  const px = (v) => v + "px";
+  chassis.style.width = device.style.width = px(F.width);
+  chassis.style.height = device.style.height = px(F.height);
+  chassis.classList.add(F.kind, F.landscape ? "landscape" : "portrait");
+  device.style.padding = px(F.bezel);
+  device.style.borderRadius = px(F.radius);
+  for (const [x, y, w, h] of F.buttons) {
+    const b = document.createElement("span");
+    b.className = "button";
+    Object.assign(b.style, { left: px(x), top: px(y), width: px(w), height: px(h) });
+    device.before(b);
+  }
+  if (F.camera) {
+    const [x, y, r] = F.camera, c = document.createElement("span");
+    c.className = "camera";
+    Object.assign(c.style, { left: px(x - r), top: px(y - r), width: px(2 * r), height: px(2 * r) });
+    device.prepend(c);
+  }
+  let scale = 1;
+  function fit() {
+    const body = getComputedStyle(document.body);
+    const wide = window.innerWidth - parseFloat(body.paddingLeft) - parseFloat(body.paddingRight);
+    const top = stage.getBoundingClientRect().top + window.scrollY;
+    const tall = window.innerHeight - top - parseFloat(body.paddingBottom) - $("scale").offsetHeight - 8;
+    scale = Math.min(1, Math.max(0.05, Math.min(wide / F.width, tall / F.height)));
+    chassis.style.transform = scale === 1 ? "" : "scale(" + scale + ")";
+    stage.style.width = px(F.width * scale);
+    stage.style.height = px(F.height * scale);
+    $("scale").textContent = (F.kind === "tablet" ? "tablet" : "phone") + (F.landscape ? ", landscape" : "")
+      + " · " + D.width + " × " + D.height + " pt at " + Math.round(scale * 1000) / 10 + "%";
+  }
+  fit();
+  window.addEventListener("resize", fit);
+  // A panel's own content: the lines the model wrapped (never re-wrapped
+  // here) at its metrics, or rows with title, detail, separator and chevron,
+  // laid out from the content's top as the SVG draws them; the content view
+  // clips them to its frame.
+  function drawContent(c, x) {
+    c.className = "content filled";
+    if (x.l) {
+      const [pad, font, line] = x.m;
+      x.l.forEach((text, i) => {
+        const el = document.createElement("div");
+        el.className = "line";
+        el.textContent = text;
+        Object.assign(el.style, { left: pad + "px", top: pad + i * line + "px", height: line + "px",
+                                  lineHeight: line + "px", fontSize: font + "px" });
+        c.append(el);
+      });
+    } else {
+      const rh = x.rh, title = Math.min(17, Math.max(7, rh * 0.39)), detail = Math.min(13, Math.max(6, rh * 0.3));
+      x.r.forEach(([t, d], i) => {
+        const el = document.createElement("div");
+        el.className = "row";
+        Object.assign(el.style, { top: i * rh + "px", height: rh + "px" });
+        const b = document.createElement("b");
+        b.textContent = t;
+        b.style.fontSize = title + "px";
+        el.append(b);
+        if (d !== null) {
+          const s = document.createElement("small");
+          s.textContent = d;
+          s.style.fontSize = detail + "px";
+          el.append(s);
+        }
+        c.append(el);
+      });
+    }
+  }
   const heads = [], bodies = [], marks = [], headings = [];
   const size = (v) => String(Math.round(v * 1000) / 1000);
   for (let i = 0; i < n; i++) {
@@ -206,14 +301,18 @@ Frames and log order come from the Swift model.</p>
     c.setAttribute("role", "region");
     c.setAttribute("aria-labelledby", "h" + i);
     c.hidden = true;
-    const card = document.createElement("div");
-    card.className = "card";
-    const b = document.createElement("b");
-    b.textContent = p.title;
-    const s = document.createElement("span");
-    s.textContent = size(p.c[2]) + " × " + size(p.c[3]);
-    card.append(b, s);
-    c.append(card);
+    if (p.x) {
+      drawContent(c, p.x);
+    } else {
+      const card = document.createElement("div");
+      card.className = "card";
+      const b = document.createElement("b");
+      b.textContent = p.title;
+      const s = document.createElement("span");
+      s.textContent = size(p.c[2]) + " × " + size(p.c[3]);
+      card.append(b, s);
+      c.append(card);
+    }
     bodies.push(c);
     const heading = document.createElement("h" + D.headingLevel);
     heading.className = "heading";
@@ -282,7 +381,7 @@ Frames and log order come from the Swift model.</p>
   function frames(t, tau) {
     const p = t.end > t.start ? (Math.max(tau, t.start) - t.start) / (t.end - t.start) : 1;
     const eased = curve(p), f = t.k0 === 0 ? eased : t.k0 < 1 ? (eased - t.k0) / (1 - t.k0) : 1;
-    const heads = [], bodies = [];
+    const heads = [], bodies = [], offset = t.o0 + (t.o1 - t.o0) * f;
     for (let i = 0; i < n; i++) {
       const h = lerp(t.a.heads[i], t.b.heads[i], f);
       heads.push(h);
@@ -290,7 +389,39 @@ Frames and log order come from the Swift model.</p>
         : i === t.to ? follow(t.b.bodies[i], t.b.heads[i], h)
         : t.b.bodies[i] && lerp(t.a.bodies[i], t.b.bodies[i], f));
     }
-    return { heads, bodies };
+    return { heads, bodies, offset };
+  }
+
+  // Scrolling (overflow: scroll): the screen is a real scrolling element
+  // showing the window [offset, offset + H) of the stack. S is the settled
+  // stack's height; opening panel i heads for the smallest change that shows
+  // its header and as much of its content as fits, judged on the settled
+  // layout after, clamped to [0, max(0, S - H)]; a close only clamps.
+  const scrolls = D.overflow === "scroll";
+  const stackHeight = (L) => n === 0 ? 0
+    : L.heads[n - 1][1] + L.heads[n - 1][3] + (L.bodies[n - 1] ? L.bodies[n - 1][3] : 0);
+  function scrollTarget(L, i, offset) {
+    if (!scrolls) return 0;
+    let target = offset;
+    if (i !== null) {
+      const y = L.heads[i][1], bottom = y + L.heads[i][3] + L.bodies[i][3];
+      if (y < offset) target = y;
+      else if (bottom > offset + D.height) target = Math.min(y, bottom - D.height);
+    }
+    return Math.min(Math.max(0, target), Math.max(0, stackHeight(L) - D.height));
+  }
+  let offset = D.state.scroll ? D.state.scroll.offset : 0, shownOffset = offset;
+  const sizer = document.createElement("div");
+  sizer.className = "sizer";
+  if (scrolls) {
+    screen.classList.add("scrolls");
+    screen.append(sizer);
+    // The user's own scrolling moves the settled offset (the page's scroll
+    // step); during a transition the page drives the offset.
+    screen.addEventListener("scroll", () => {
+      if (T || Math.abs(screen.scrollTop - shownOffset) < 0.5) return;
+      offset = shownOffset = Math.min(Math.max(0, screen.scrollTop), Math.max(0, stackHeight(settled(open, k)) - D.height));
+    });
   }
 
   // Draws the container at container time tau.
@@ -299,6 +430,14 @@ Frames and log order come from the Swift model.</p>
     for (let i = 0; i < n; i++) {
       place(heads[i], f.heads[i]);
       if (f.bodies[i]) place(bodies[i], f.bodies[i]);
+    }
+    if (scrolls) {
+      shownOffset = T ? f.offset : offset;
+      // Room to scroll exactly to S when settled, and to the offset shown during a transition.
+      sizer.style.height = Math.max(stackHeight(settled(open, k)), shownOffset + D.height) + "px";
+      screen.scrollTop = shownOffset;
+      // A presented modal covers the window shown, not the top of the stack.
+      sheet.style.transform = "translateY(" + shownOffset + "px)";
     }
     shown = tau;
     $("time").textContent = tau.toFixed(3) + " s";
@@ -381,6 +520,7 @@ Frames and log order come from the Swift model.</p>
   function finish(time) {
     const t = T;
     replay(D.templates[t.kind].end, t.from, t.to, time);
+    offset = t.o1;
     T = null;
     showContents();
     render(time);
@@ -410,12 +550,15 @@ Frames and log order come from the Swift model.</p>
     if (open[i] && k === 1 && !D.collapsible) return ignore(D.ignored.notCollapsible);
     // Interrupted: the running transition ends now; retarget starts from what is shown.
     const a = T && D.interruption === "retarget" ? frames(T, t) : settled(open, k);
+    const o0 = T && D.interruption === "retarget" ? a.offset : null;
     if (T) finish(t);
     const from = D.expansion === "multiple" ? (open[i] ? i : null) : first();
     const to = D.expansion === "multiple" ? (open[i] ? null : i) : i === from ? null : i;
     if (from !== null) { open[from] = false; k--; }
     if (to !== null) { open[to] = true; k++; }
-    T = { from, to, start: t, end: t + D.duration, kind: kind(from, to), a, b: settled(open, k), k0: 0 };
+    const b = settled(open, k), start = o0 ?? offset;
+    T = { from, to, start: t, end: t + D.duration, kind: kind(from, to), a, b, k0: 0,
+          o0: start, o1: scrollTarget(b, to, start) };
     replay(D.templates[T.kind].start, from, to, t);
     showContents();
     describe();
@@ -436,8 +579,12 @@ Frames and log order come from the Swift model.</p>
   const st = D.state.transition;
   if (st) {
     const a = { heads: st.shown.map((f) => f[0]), bodies: st.shown.map((f) => f[1]) };
+    // The offset heads for the target the model's rule gives from the offset
+    // shown: the same target it computed at the tap (the rule's result does
+    // not change along the way to it).
+    const b = settled(open, k);
     T = { from: st.from, to: st.to, start: st.start, end: st.end, kind: kind(st.from, st.to), a,
-          b: settled(open, k), k0: curve(st.progress) };
+          b, k0: curve(st.progress), o0: offset, o1: scrollTarget(b, st.to, offset) };
   }
   showContents();
   describe();
@@ -451,7 +598,8 @@ Frames and log order come from the Swift model.</p>
       expandedIndex: first(), expandedIndices: open.flatMap((o, i) => o ? [i] : []), modal, shownTime: shown,
       now: now(), interactionEnabled: !T, loadedAt: timeStart, duration: D.duration,
       transition: T && { from: T.from, to: T.to, start: T.start, end: T.end },
-      log: LOG.map((e) => e.slice()),
+      log: LOG.map((e) => e.slice()), scale,
+      scroll: scrolls ? { offset: shownOffset, contentHeight: stackHeight(settled(open, k)) } : null,
     }),
     curve,
     // Holds the clock at container time t and draws that moment, as a frame

@@ -67,18 +67,46 @@ public enum HTMLRender {
     /// so a long script cannot make the page grow without bound.
     static let embeddedLogLimit = 500
 
+    /// The device around the screen, as the SVG draws it: body size, bezel,
+    /// corner radius, buttons as [x, y, width, height], the camera as [x, y, radius].
+    static func frame(_ f: DeviceFrame) -> String {
+        var out = "{\"kind\":" + quote(f.kind.rawValue) + ",\"landscape\":\(f.landscape)"
+        out += ",\"width\":\(num(f.bodyWidth)),\"height\":\(num(f.bodyHeight))"
+        out += ",\"bezel\":\(num(f.bezel)),\"radius\":\(num(f.cornerRadius))"
+        out += ",\"buttons\":[" + f.buttons.map { "[" + [$0.x, $0.y, $0.width, $0.height].map(num).joined(separator: ",") + "]" }
+            .joined(separator: ",") + "]"
+        out += ",\"camera\":" + (f.camera.map { "[" + [$0.x, $0.y, $0.radius].map(num).joined(separator: ",") + "]" } ?? "null")
+        return out + "}"
+    }
+
+    /// A panel's content for the page to draw: text as the model's lines
+    /// (`l`) with padding, font size and line height (`m`); rows as
+    /// [title, detail or null] (`r`) with their height (`rh`).
+    static func drawnContent(_ content: PanelContent, lines: [String]?) -> String {
+        switch content {
+        case .text(_, let m):
+            return "{\"l\":[" + (lines ?? []).map(quote).joined(separator: ",") + "],\"m\":["
+                + [m.padding, m.fontSize, m.lineHeight].map(num).joined(separator: ",") + "]}"
+        case .rows(let rows, let rowHeight):
+            return "{\"r\":[" + rows.map { "[" + quote($0.title) + "," + ($0.detail.map(quote) ?? "null") + "]" }
+                .joined(separator: ",") + "],\"rh\":" + num(rowHeight) + "}"
+        }
+    }
+
     /// The embedded playback data as JSON (keys kept short: the page's size
     /// must stay small and linear in the number of panels).
     static func data(_ s: Snapshot, _ playback: HTMLPlayback) -> String {
         var out = "{\"title\":" + (s.title.map(quote) ?? "null")
         out += ",\"width\":\(num(s.container.width)),\"height\":\(num(s.container.height))"
         out += ",\"background\":" + quote(cssColor(s.container.background))
+        out += ",\"frame\":" + frame(DeviceFrame(width: s.container.width, height: s.container.height))
         out += ",\"layout\":" + quote(s.container.layout.rawValue)
         out += ",\"duration\":\(num(s.container.duration)),\"curveName\":" + quote(s.container.curve.rawValue)
         // The tap rules' settings and the heading the header buttons sit in.
         out += ",\"expansion\":" + quote(s.container.expansion.rawValue)
         out += ",\"collapsible\":\(s.container.collapsible),\"interruption\":" + quote(s.container.interruption.rawValue)
         out += ",\"headingLevel\":\(s.container.headingLevel)"
+        out += ",\"overflow\":" + quote(s.container.overflow.rawValue)
         // The model's "same moment" tolerance, so the page ends transitions exactly when it does.
         out += ",\"tolerance\":\(timeTolerance)"
         let points = s.container.curve.controlPoints
@@ -90,6 +118,8 @@ public enum HTMLRender {
         } else {
             out += ",\"modal\":null"
         }
+        // The scroll offset shown (a scrolling container only).
+        out += ",\"scroll\":" + (s.scroll.map { "{\"offset\":" + num($0.offset) + "}" } ?? "null")
         if let t = s.transition {
             out += ",\"transition\":{\"from\":" + (t.from.map { String($0) } ?? "null")
             out += ",\"to\":" + (t.to.map { String($0) } ?? "null")
@@ -110,7 +140,11 @@ public enum HTMLRender {
             out += "\n{\"id\":" + quote(p.spec.id) + ",\"title\":" + quote(p.spec.title)
             out += ",\"color\":" + quote(cssColor(p.spec.color)) + ",\"titleColor\":" + quote(cssColor(p.spec.titleColor))
             out += ",\"h\":" + rect(p.collapsedHeader) + ",\"c\":" + rect(p.expandedContent) + ",\"s\":" + num(p.shift)
-            out += ",\"q\":\(p.shares),\"d\":\(p.spec.disabled)}"
+            out += ",\"q\":\(p.shares),\"d\":\(p.spec.disabled)"
+            if let content = p.spec.content {
+                out += ",\"x\":" + drawnContent(content, lines: s.panels[i].textLines)
+            }
+            out += "}"
         }
         out += "]"
         out += ",\n\"templates\":{"

@@ -1,13 +1,13 @@
 import AccordionModel
 
-/// A true-scale picture of the container as a phone screen: a rounded device
-/// frame around the container (which clips its children), the background
+/// A true-scale picture of the container as a device screen: a phone or
+/// tablet chassis (`DeviceFrame`) around the container's whole rectangle
+/// (which clips its children), the background
 /// colour, open contents as light panels labelled with their title and size,
 /// headers in their colours with their titles, a presented modal as a sheet.
 /// Several snapshots become phones side by side, each with a caption.
 public enum SVGRender {
     static let margin = 32.0
-    static let bezel = 14.0
     static let gap = 40.0
     static let titleBand = 44.0
     static let captionBand = 52.0
@@ -26,7 +26,8 @@ public enum SVGRender {
     /// - Returns: The SVG document.
     public static func picture(_ snapshots: [Snapshot], captions: [String]) -> String {
         let title = snapshots.first?.title
-        let slots = snapshots.map { max($0.container.width + 2 * bezel, 200) }
+        let frames = snapshots.map { DeviceFrame(width: $0.container.width, height: $0.container.height) }
+        let slots = frames.map { max($0.bodyWidth, 200) }
         var rows: [Range<Int>] = []
         var start = 0
         while start < snapshots.count {
@@ -35,7 +36,7 @@ public enum SVGRender {
         }
         func rowWidth(_ r: Range<Int>) -> Double { slots[r].reduce(0, +) + gap * Double(max(0, r.count - 1)) }
         func rowHeight(_ r: Range<Int>) -> Double {
-            (snapshots[r].map { $0.container.height + 2 * bezel }.max() ?? 0) + captionBand
+            (frames[r].map(\.bodyHeight).max() ?? 0) + captionBand
         }
         let contentWidth = rows.map(rowWidth).max() ?? 0
         let width = max(contentWidth, 240) + 2 * margin
@@ -55,9 +56,8 @@ public enum SVGRender {
             for i in row {
                 let s = snapshots[i]
                 let slot = slots[i]
-                let phoneWidth = s.container.width + 2 * bezel
-                out += phone(s, id: "p\(i)", x: x + (slot - phoneWidth) / 2, y: y)
-                let captionY = y + s.container.height + 2 * bezel + 24
+                out += phone(s, id: "p\(i)", x: x + (slot - frames[i].bodyWidth) / 2, y: y)
+                let captionY = y + frames[i].bodyHeight + 24
                 let caption = i < captions.count ? captions[i] : ""
                 out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY))\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitText(caption, width: slot, fontSize: 14)))</text>\n"
                 out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY + 18))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#6C6C70\">\(XML.escape(fitText(summary(s), width: slot, fontSize: 12)))</text>\n"
@@ -82,24 +82,12 @@ public enum SVGRender {
 
     static func phone(_ s: Snapshot, id: String, x: Double, y: Double) -> String {
         let w = s.container.width, h = s.container.height
-        let screenRadius = min(w, h) * 0.1
-        let outerRadius = screenRadius + bezel
+        let frame = DeviceFrame(width: w, height: h)
+        let bezel = frame.bezel
         var out = "<g transform=\"translate(\(n(x)) \(n(y)))\">\n"
-        // Side buttons along the long edges, drawn first so the body overlaps them.
-        let portrait = h >= w
-        let body = (width: w + 2 * bezel, height: h + 2 * bezel)
-        if portrait {
-            for (by, bh) in [(0.16, 0.05), (0.24, 0.09), (0.35, 0.09)] {
-                out += "<rect x=\"-3\" y=\"\(n(body.height * by))\" width=\"4\" height=\"\(n(body.height * bh))\" rx=\"1.5\" fill=\"#2C2C2E\"/>\n"
-            }
-            out += "<rect x=\"\(n(body.width - 1))\" y=\"\(n(body.height * 0.26))\" width=\"4\" height=\"\(n(body.height * 0.13))\" rx=\"1.5\" fill=\"#2C2C2E\"/>\n"
-        } else {
-            for (bx, bw) in [(0.16, 0.05), (0.24, 0.09), (0.35, 0.09)] {
-                out += "<rect x=\"\(n(body.width * bx))\" y=\"-3\" width=\"\(n(body.width * bw))\" height=\"4\" rx=\"1.5\" fill=\"#2C2C2E\"/>\n"
-            }
-        }
-        out += "<rect width=\"\(n(body.width))\" height=\"\(n(body.height))\" rx=\"\(n(outerRadius))\" fill=\"#1C1C1E\" stroke=\"#48484A\" stroke-width=\"1.5\"/>\n"
-        out += "<clipPath id=\"\(id)-screen\"><rect width=\"\(n(w))\" height=\"\(n(h))\" rx=\"\(n(screenRadius))\"/></clipPath>\n"
+        out += chassis(frame)
+        // The screen is the container's whole rectangle: square corners, nothing cut off.
+        out += "<clipPath id=\"\(id)-screen\"><rect width=\"\(n(w))\" height=\"\(n(h))\"/></clipPath>\n"
         out += "<g transform=\"translate(\(n(bezel)) \(n(bezel)))\" clip-path=\"url(#\(id)-screen)\">\n"
         out += "<rect width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#FFFFFF\"/>\n"
         out += "<rect width=\"\(n(w))\" height=\"\(n(h))\" \(fill(s.container.background))/>\n"
@@ -108,25 +96,51 @@ public enum SVGRender {
         let to = s.transition?.to
         var contents = s.panels.filter { $0.content != nil && $0.index != to }
         contents += s.panels.filter { $0.content != nil && $0.index == to }
+        // A scrolling container shows the window [offset, offset + H) of the stack.
+        let offset = s.scroll?.offset ?? 0
+        if offset != 0 { out += "<g transform=\"translate(0 \(n(-offset)))\">\n" }
         for p in contents {
             out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s)
         }
         for p in s.panels {
             out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index))
         }
+        if offset != 0 { out += "</g>\n" }
+        if let scroll = s.scroll, scroll.contentHeight > h, h > 0 {
+            out += scrollIndicator(scroll, width: w, height: h)
+        }
         if case .modal(let title)? = s.visible {
             out += modal(title, width: w, height: h)
         }
         out += "</g>\n"
-        // A faint screen edge makes the glass read as glass on light backgrounds.
-        out += "<rect x=\"\(n(bezel))\" y=\"\(n(bezel))\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"\(n(screenRadius))\" fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.35\"/>\n"
+        // A faint screen edge makes the glass read as glass on light
+        // backgrounds; it lies just outside the screen, on the bezel.
+        out += "<rect x=\"\(n(bezel - 0.5))\" y=\"\(n(bezel - 0.5))\" width=\"\(n(w + 1))\" height=\"\(n(h + 1))\" fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.35\"/>\n"
         out += "</g>\n"
+        return out
+    }
+
+    /// The device's body with its buttons (drawn first so the body overlaps
+    /// them) and its camera, in the frame's coordinates.
+    static func chassis(_ frame: DeviceFrame) -> String {
+        var out = ""
+        for b in frame.buttons {
+            out += "<rect x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" rx=\"1.5\" fill=\"\(DeviceFrame.buttonColor)\"/>\n"
+        }
+        out += "<rect width=\"\(n(frame.bodyWidth))\" height=\"\(n(frame.bodyHeight))\" rx=\"\(n(frame.cornerRadius))\" fill=\"\(DeviceFrame.bodyColor)\" stroke=\"\(DeviceFrame.edgeColor)\" stroke-width=\"1.5\"/>\n"
+        if let c = frame.camera {
+            out += "<circle cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(c.radius))\" fill=\"\(DeviceFrame.cameraColor)\"/>\n"
+        }
         return out
     }
 
     static func content(_ p: PanelFrame, rect r: Rect, id: String, s: Snapshot) -> String {
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\"/></clipPath>\n"
+        if p.panel.content != nil {
+            let top = s.scroll?.offset ?? 0
+            return out + drawnContent(p, rect: r, visible: (top, top + s.container.height)) + "</g>\n"
+        }
         out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FAFAFC\"/>\n"
         // Table-cell separators, as a list screen would show, capped so huge contents stay small.
         let rows = Numbers.count(r.height / 44, limit: 40)
@@ -150,6 +164,58 @@ public enum SVGRender {
             out += "<text x=\"\(n(cx))\" y=\"\(n(cy + 5))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#6C6C70\">\(XML.escape(size))</text>\n"
         }
         out += "</g>\n"
+        return out
+    }
+
+    /// The panel's own content, as the model measured it: text lines at its
+    /// metrics (the lines the model wrapped, never re-wrapped here) or rows
+    /// with title, detail, separator and a disclosure chevron. Only the items
+    /// crossing `visible` (the content frame within the shown window) are
+    /// written, so a long list costs what is on screen.
+    static func drawnContent(_ p: PanelFrame, rect r: Rect, visible: (top: Double, bottom: Double)) -> String {
+        var out = "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FFFFFF\"/>\n"
+        let top = max(r.y, visible.top), bottom = min(r.y + r.height, visible.bottom)
+        guard bottom > top, let content = p.panel.content else { return out }
+        switch content {
+        case .text(_, let m):
+            let lines = p.textLines ?? []
+            guard m.lineHeight > 0, !lines.isEmpty else { return out }
+            let first = max(0, Int(((top - r.y - m.padding) / m.lineHeight).rounded(.down)))
+            let last = min(lines.count, Int(((bottom - r.y - m.padding) / m.lineHeight).rounded(.up)))
+            guard first < last else { return out }
+            for i in first..<last where !lines[i].isEmpty {
+                let baseline = r.y + m.padding + Double(i) * m.lineHeight + m.lineHeight / 2 + m.fontSize * 0.35
+                out += "<text x=\"\(n(r.x + m.padding))\" y=\"\(n(baseline))\" font-size=\"\(n(m.fontSize))\" fill=\"#1C1C1E\" xml:space=\"preserve\">\(XML.escape(lines[i]))</text>\n"
+            }
+        case .rows(let rows, let rowHeight):
+            guard rowHeight > 0, !rows.isEmpty else { return out }
+            let first = max(0, Int(((top - r.y) / rowHeight).rounded(.down)))
+            let last = min(rows.count, Int(((bottom - r.y) / rowHeight).rounded(.up)))
+            guard first < last else { return out }
+            let titleSize = min(17, max(7, rowHeight * 0.39)), detailSize = min(13, max(6, rowHeight * 0.3))
+            let chevron = min(rowHeight * 0.16, 5)
+            var separators = ""
+            for i in first..<last {
+                let row = rows[i], y = r.y + Double(i) * rowHeight
+                let room = r.width - 32 - (chevron > 2 ? 24 : 0)
+                if let detail = row.detail {
+                    out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(y + rowHeight * 0.45))\" font-size=\"\(n(titleSize))\" fill=\"#1C1C1E\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
+                    out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(y + rowHeight * 0.45 + detailSize * 1.3))\" font-size=\"\(n(detailSize))\" fill=\"#6C6C70\">\(XML.escape(fitText(detail, width: room, fontSize: detailSize)))</text>\n"
+                } else {
+                    out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(y + rowHeight / 2 + titleSize * 0.35))\" font-size=\"\(n(titleSize))\" fill=\"#1C1C1E\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
+                }
+                if chevron > 2 {
+                    let cx = r.x + r.width - 20, cy = y + rowHeight / 2
+                    out += "<path d=\"M\(n(cx - chevron / 2)) \(n(cy - chevron))L\(n(cx + chevron / 2)) \(n(cy))L\(n(cx - chevron / 2)) \(n(cy + chevron))\" fill=\"none\" stroke=\"#C7C7CC\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+                }
+                if i < rows.count - 1 {
+                    separators += "M\(n(r.x + 16)) \(n(y + rowHeight - 0.5))H\(n(r.x + r.width))"
+                }
+            }
+            if !separators.isEmpty {
+                out += "<path d=\"\(separators)\" stroke=\"#E5E5EA\" stroke-width=\"1\"/>\n"
+            }
+        }
         return out
     }
 
@@ -188,6 +254,15 @@ public enum SVGRender {
         }
         out += "</g>\n"
         return out
+    }
+
+    /// The scroll bar a scrolling list shows: its length is the window's share
+    /// of the stack, its place the offset's.
+    static func scrollIndicator(_ scroll: ScrollPosition, width w: Double, height h: Double) -> String {
+        let length = max(24, h * h / scroll.contentHeight)
+        let range = max(0, scroll.contentHeight - h)
+        let y = range > 0 ? min(1, max(0, scroll.offset / range)) * (h - length) : 0
+        return "<rect x=\"\(n(w - 6))\" y=\"\(n(y + 2))\" width=\"3\" height=\"\(n(max(0, length - 4)))\" rx=\"1.5\" fill=\"#000000\" fill-opacity=\"0.35\"/>\n"
     }
 
     static func modal(_ title: String, width w: Double, height h: Double) -> String {

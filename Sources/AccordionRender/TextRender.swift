@@ -45,8 +45,12 @@ public enum TextRender {
                 out.append(i == 0 ? line + "  " + coordinates(element, s: s) : line)
             }
         }
-        out.append("└" + String(repeating: "─", count: inner) + "┘  "
-            + Numbers.short(s.container.width) + " × " + Numbers.short(s.container.height))
+        var footer = "└" + String(repeating: "─", count: inner) + "┘  "
+            + Numbers.short(s.container.width) + " × " + Numbers.short(s.container.height)
+        if let scroll = s.scroll {
+            footer += " · scrolled " + Numbers.short(scroll.offset) + " of " + Numbers.short(scroll.contentHeight)
+        }
+        out.append(Width.fit(footer, lineLimit))
         out.append(Width.fit(logLine(s), lineLimit))
         return out.joined(separator: "\n") + "\n"
     }
@@ -97,13 +101,23 @@ public enum TextRender {
         }
     }
 
+    /// The stretch of the stack the box shows, in stack points: the whole
+    /// container, or a scrolling container's window `[offset, offset + H)`.
+    static func window(_ s: Snapshot) -> (top: Double, bottom: Double) {
+        let top = s.scroll?.offset ?? 0
+        return (top, top + s.container.height)
+    }
+
     /// Elements sorted by y; at equal y content comes first (it lies below the headers).
     /// Background bands are the stretches that no header or content covers.
+    /// A scrolling container's elements wholly outside its window are left out.
     static func elements(_ s: Snapshot) -> [Element] {
+        let (top, bottom) = window(s)
+        func shown(_ r: Rect) -> Bool { s.scroll == nil || (r.y < bottom && r.y + r.height > top) }
         var items: [Element] = []
         for p in s.panels {
-            if let c = p.content { items.append(.content(p, c)) }
-            items.append(.header(p))
+            if let c = p.content, shown(c) { items.append(.content(p, c)) }
+            if shown(p.header) { items.append(.header(p)) }
         }
         // Stable ordering: by y, content before header at the same y, then by panel order.
         let keyed = items.enumerated().map { (offset: $0.offset, element: $0.element) }
@@ -112,11 +126,11 @@ public enum TextRender {
             return a.offset < b.offset
         }.map(\.element)
         var result: [Element] = []
-        var covered = 0.0
+        var covered = top
         let eps = 1e-9
         for element in sorted {
-            if element.y > covered + eps, covered < s.container.height - eps {
-                result.append(.background(y: covered, height: min(element.y, s.container.height) - covered))
+            if element.y > covered + eps, covered < bottom - eps {
+                result.append(.background(y: covered, height: min(element.y, bottom) - covered))
             }
             result.append(element)
             let bottom: Double
@@ -127,8 +141,8 @@ public enum TextRender {
             }
             covered = max(covered, bottom)
         }
-        if covered < s.container.height - eps {
-            result.append(.background(y: covered, height: s.container.height - covered))
+        if covered < bottom - eps {
+            result.append(.background(y: covered, height: bottom - covered))
         }
         return result
     }
@@ -157,6 +171,19 @@ public enum TextRender {
             let rows = max(2, Numbers.count((r.height / max(s.container.height, 1) * rowsPerContainer).rounded(), limit: 10_000))
             let body = inner - 2
             var lines = ["╭" + String(repeating: "─", count: body) + "╮"]
+            if p.panel.content != nil {
+                // The content's own lines or rows in the part of its frame the box shows.
+                let (top, bottom) = window(s)
+                let items = contentItems(p, rect: r, top: max(r.y, top), bottom: min(r.y + r.height, bottom))
+                let shown = items.count > rows ? rows - 1 : items.count
+                for i in 0..<rows {
+                    let text = i < shown ? " " + Width.sanitize(items[i])
+                        : i == shown && items.count > rows ? " … \(items.count - shown) more" : ""
+                    lines.append("│" + Width.pad(text, body) + "│")
+                }
+                lines.append("╰" + String(repeating: "─", count: body) + "╯")
+                return lines
+            }
             let title = Width.fit(Width.sanitize(p.panel.title), body - 2)
             for i in 0..<rows {
                 let text: String
@@ -174,13 +201,34 @@ public enum TextRender {
         }
     }
 
+    /// The items of a panel's content inside `r`'s shown part (`top`..`bottom`
+    /// in stack points): the model's text lines, or rows as "title · detail ›".
+    static func contentItems(_ p: PanelFrame, rect r: Rect, top: Double, bottom: Double) -> [String] {
+        guard bottom > top, let content = p.panel.content else { return [] }
+        switch content {
+        case .text(_, let m):
+            let lines = p.textLines ?? []
+            guard m.lineHeight > 0, !lines.isEmpty else { return [] }
+            let first = max(0, Int(((top - r.y - m.padding) / m.lineHeight).rounded(.down)))
+            let last = min(lines.count, Int(((bottom - r.y - m.padding) / m.lineHeight).rounded(.up)))
+            return first < last ? Array(lines[first..<last]) : []
+        case .rows(let rows, let rowHeight):
+            guard rowHeight > 0, !rows.isEmpty else { return [] }
+            let first = max(0, Int(((top - r.y) / rowHeight).rounded(.down)))
+            let last = min(rows.count, Int(((bottom - r.y) / rowHeight).rounded(.up)))
+            guard first < last else { return [] }
+            return rows[first..<last].map { $0.title + ($0.detail.map { " · " + $0 } ?? "") + " ›" }
+        }
+    }
+
     static func coordinates(_ element: Element, s: Snapshot) -> String {
         func place(_ r: Rect) -> String {
             var text = "y=" + Numbers.short(r.y) + " h=" + Numbers.short(r.height)
             if r.x != 0 || r.width != s.container.width {
                 text += " x=" + Numbers.short(r.x) + " w=" + Numbers.short(r.width)
             }
-            if r.y + r.height > s.container.height + 1e-9 || r.y < -1e-9 { text += " (clipped)" }
+            let (top, bottom) = window(s)
+            if r.y + r.height > bottom + 1e-9 || r.y < top - 1e-9 { text += " (clipped)" }
             return text
         }
         let room = lineLimit - boxWidth - 2

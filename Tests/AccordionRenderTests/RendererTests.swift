@@ -331,3 +331,113 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertTrue(svg.contains(">Compose</text>"))
     }
 }
+
+final class DeviceFrameTests: XCTestCase {
+    /// Whether (x, y) lies on a rounded rectangle of `width` × `height` with corner radius `r`.
+    func onBody(_ x: Double, _ y: Double, width: Double, height: Double, radius r: Double) -> Bool {
+        guard x >= 0, y >= 0, x <= width, y <= height else { return false }
+        let cx = min(max(x, r), width - r), cy = min(max(y, r), height - r)
+        return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r
+    }
+
+    func testChassisByShorterSideAndOrientation() {
+        let phone = DeviceFrame(width: 375, height: 667)
+        XCTAssertEqual(phone.kind, .phone)
+        XCTAssertFalse(phone.landscape)
+        XCTAssertNil(phone.camera)
+        let sideways = DeviceFrame(width: 844, height: 390)
+        XCTAssertEqual(sideways.kind, .phone, "a phone held sideways stays a phone")
+        XCTAssertTrue(sideways.landscape)
+        let tablet = DeviceFrame(width: 768, height: 1024)
+        XCTAssertEqual(tablet.kind, .tablet)
+        XCTAssertFalse(tablet.landscape)
+        XCTAssertEqual(tablet.camera?.x, tablet.bodyWidth / 2)
+        let tabletSideways = DeviceFrame(width: 1366, height: 1024)
+        XCTAssertEqual(tabletSideways.kind, .tablet)
+        XCTAssertTrue(tabletSideways.landscape)
+        XCTAssertEqual(tabletSideways.camera?.y, tabletSideways.bodyHeight / 2)
+        // Landscape buttons lie along the long (top and bottom) edges.
+        XCTAssertTrue(sideways.buttons.allSatisfy { $0.width > $0.height })
+        XCTAssertTrue(phone.buttons.allSatisfy { $0.height > $0.width })
+    }
+
+    func testScreenCornersAndTheEdgeLineStayOnTheBody() {
+        for (w, h) in [(375.0, 667.0), (667, 375), (768, 1024), (1366, 1024), (0, 0), (10, 400), (320, 8)] {
+            let f = DeviceFrame(width: w, height: h)
+            XCTAssertEqual(f.bodyWidth, w + 2 * f.bezel)
+            XCTAssertEqual(f.bodyHeight, h + 2 * f.bezel)
+            let b = f.bezel
+            for (x, y) in [(b, b), (b + w, b), (b, b + h), (b + w, b + h),
+                           (b - 3, b - 3), (b + w + 3, b - 3), (b - 3, b + h + 3), (b + w + 3, b + h + 3)] {
+                XCTAssertTrue(onBody(x, y, width: f.bodyWidth, height: f.bodyHeight, radius: f.cornerRadius),
+                              "\(w)×\(h): (\(x), \(y)) is off the body (radius \(f.cornerRadius))")
+            }
+        }
+    }
+
+    func testSVGAndPageDrawTheSameSquareScreen() {
+        let s = Demo.settled(expanded: 0)
+        let f = DeviceFrame(width: 375, height: 667)
+        let svg = Renderer.render([s], format: .svg, steps: false)
+        XCTAssertTrue(svg.contains("<clipPath id=\"p0-screen\"><rect width=\"375\" height=\"667\"/></clipPath>"), svg)
+        XCTAssertTrue(svg.contains("<rect width=\"\(SVGRender.n(f.bodyWidth))\" height=\"\(SVGRender.n(f.bodyHeight))\" rx=\"\(SVGRender.n(f.cornerRadius))\""))
+        let html = Renderer.render([s], format: .html, steps: false)
+        XCTAssertTrue(html.contains("\"frame\":{\"kind\":\"phone\",\"landscape\":false,\"width\":403,\"height\":695,\"bezel\":14,\"radius\":\(SVGRender.n(f.cornerRadius))"), html)
+    }
+}
+
+final class ContentDrawingTests: XCTestCase {
+    /// Ten 44-pt headers in a 300-pt scrolling `fit` container, each panel
+    /// with two rows (the second with a detail), the first one with text
+    /// too long for a line: the model wraps it, the renderers draw its lines.
+    func container(open: Int) -> AccordionContainer {
+        var spec = ContainerSpec()
+        spec.height = 300
+        spec.layout = .fit
+        spec.overflow = .scroll
+        var panels = (0..<10).map { i in
+            PanelSpec(id: "p\(i)", title: "P\(i)", color: 0x3366_99FF, headerHeight: 44,
+                      content: .rows([ContentRow(title: "Row \(i)a"), ContentRow(title: "Row \(i)b", detail: "more")], rowHeight: 44))
+        }
+        panels[0].content = .text(String(repeating: "lorem ipsum ", count: 12), TextMetrics())
+        return AccordionContainer(title: "content", container: spec, panels: panels, expandedIndex: open)
+    }
+
+    func testTextLinesAreTheModelsAndRowsCarryTitleDetailAndChevron() {
+        let model = container(open: 0)
+        let s = model.snapshot(at: 0)
+        let lines = try! XCTUnwrap(s.panels[0].textLines)
+        XCTAssertGreaterThan(lines.count, 1, "the text wraps")
+        let svg = Renderer.render([s], format: .svg, steps: false)
+        for line in lines { XCTAssertTrue(svg.contains(">\(line)</text>"), line) }
+        XCTAssertFalse(svg.contains("375 × "), "a panel with content draws no placeholder card")
+        let text = Renderer.render([s], format: .text, steps: false)
+        XCTAssertTrue(text.contains("│ " + String(lines[0].prefix(30))), text)
+        XCTAssertTrue(text.contains("scrolled 0 of "), text)
+        let html = Renderer.render([s], format: .html, steps: false)
+        XCTAssertTrue(html.contains("\"x\":{\"l\":[" + lines.map { "\"\($0)\"" }.joined(separator: ",") + "],\"m\":[16,15,20]}"))
+        XCTAssertTrue(html.contains("\"x\":{\"r\":[[\"Row 1a\",null],[\"Row 1b\",\"more\"]],\"rh\":44}"))
+    }
+
+    func testAScrolledContainerShowsOnlyItsWindow() {
+        var model = container(open: 1)
+        _ = model.apply(Step(.scroll(offset: 400)))
+        let s = model.snapshot(at: model.clock)
+        let offset = try! XCTUnwrap(s.scroll?.offset)
+        XCTAssertEqual(offset, 440 + 88 - 300, "clamped to S − H")
+        let svg = Renderer.render([s], format: .svg, steps: false)
+        XCTAssertTrue(svg.contains("<g transform=\"translate(0 -228)\">"), svg)
+        // Panel 1's rows lie at 88…176, above the window [228, 528): not drawn.
+        XCTAssertFalse(svg.contains(">Row 1a</text>"))
+        let text = Renderer.render([s], format: .text, steps: false)
+        XCTAssertFalse(text.contains("header  0 p0"), text)
+        XCTAssertTrue(text.contains("header  9 p9"), text)
+        XCTAssertTrue(text.contains("scrolled 228 of 528"), text)
+    }
+
+    func testAPanelWithoutContentKeepsThePlaceholder() {
+        let svg = Renderer.render([Demo.settled(expanded: 1)], format: .svg, steps: false)
+        XCTAssertTrue(svg.contains(">375 × 535</text>"))
+        XCTAssertFalse(svg.contains("translate(0 -"))
+    }
+}

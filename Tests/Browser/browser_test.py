@@ -36,6 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from cdp import CDPError, launch, setup_failed  # noqa: E402
 import random_test  # noqa: E402
+import frames  # noqa: E402
 
 TOLERANCE = 0.5  # px
 
@@ -89,10 +90,17 @@ class Run:
 
 # -- reading the page -------------------------------------------------------
 READ = """(() => {
-  const s = document.getElementById('screen').getBoundingClientRect();
-  const rel = (r) => [r.x - s.x, r.y - s.y, r.width, r.height];
+  // The page may scale the device to fit the window: rectangles are read
+  // back in container points, and points on the screen map through the scale.
+  const screen = document.getElementById('screen'), s = screen.getBoundingClientRect();
+  const W = parseFloat(screen.style.width), H = parseFloat(screen.style.height);
+  const k = s.width > 0 && W > 0 ? s.width / W : 1;
+  // A scrolling container shows [top, top + H) of the stack: rectangles are
+  // read in stack points, as the model's dump gives them.
+  const top = screen.scrollTop;
+  const rel = (r) => [(r.x - s.x) / k, (r.y - s.y) / k + top, r.width / k, r.height / k];
   const topView = (x, y) => {
-    const e = document.elementFromPoint(s.x + x, s.y + y);
+    const e = document.elementFromPoint(s.x + x * k, s.y + (y - top) * k);
     const v = e && e.closest('.header, .content');
     return v ? v.id : null;
   };
@@ -102,10 +110,10 @@ READ = """(() => {
     const c = document.getElementById(h.getAttribute('aria-controls'));
     const shown = c && !c.hidden && getComputedStyle(c).display !== 'none';
     const r = h.getBoundingClientRect();
-    const cx = r.x - s.x + r.width / 2, cy = r.y - s.y + r.height / 2;
+    const cx = (r.x - s.x + r.width / 2) / k, cy = (r.y - s.y + r.height / 2) / k + top;
     panels[i] = { header: rel(r), content: shown ? rel(c.getBoundingClientRect()) : null,
                   expanded: h.getAttribute('aria-expanded'), tag: h.tagName, controls: h.getAttribute('aria-controls'),
-                  hitAtCentre: (r.height >= 2 && cx >= 0 && cx < s.width && cy >= 0 && cy < s.height) ? topView(cx, cy) : undefined };
+                  hitAtCentre: (r.height >= 2 && cx >= 0 && cx < W && cy >= top && cy < top + H) ? topView(cx, cy) : undefined };
   }
   // Where both contents of a running transition lie and no header covers them,
   // which one does the browser show on top?
@@ -114,14 +122,14 @@ READ = """(() => {
   const t = state.transition;
   if (t && t.from !== null && t.to !== null) {
     const a = panels[t.from].content, b = panels[t.to].content;
-    const top = Math.max(a[1], b[1], 0), bottom = Math.min(a[1] + a[3], b[1] + b[3], s.height);
-    for (let y = top + 1; y < bottom - 1; y += 2) {
+    const upper = Math.max(a[1], b[1], top), bottom = Math.min(a[1] + a[3], b[1] + b[3], top + H);
+    for (let y = upper + 1; y < bottom - 1; y += 2) {
       if (panels.some((p) => p.header[1] <= y && y < p.header[1] + p.header[3])) continue;
       overlap = { y, to: t.to, seen: topView(3, y) };
       break;
     }
   }
-  return { screen: [s.x, s.y, s.width, s.height], panels, state, overlap,
+  return { screen: [s.x, s.y, W, H], scale: k, scrollTop: top, panels, state, overlap,
            active: document.activeElement ? document.activeElement.id : null };
 })()"""
 
@@ -144,6 +152,17 @@ def compare(view, dump, label):
         raise Failure(f"{label}: page has {len(view['panels'])} headers, model {len(dump['panels'])}")
     if not close(view["screen"][2:], [dump["container"]["width"], dump["container"]["height"]]):
         raise Failure(f"{label}: container {view['screen'][2:]} vs model {dump['container']}")
+    scroll = dump.get("scroll")
+    page_scroll = view["state"]["scroll"]
+    if (scroll is None) != (page_scroll is None):
+        raise Failure(f"{label}: page scroll {page_scroll}, model {scroll}")
+    if scroll is not None:
+        if not close([page_scroll["offset"], page_scroll["contentHeight"]], [scroll["offset"], scroll["contentHeight"]]):
+            raise Failure(f"{label}: page scroll {page_scroll}, model {scroll}")
+        if abs(view["scrollTop"] - scroll["offset"]) > 1:
+            raise Failure(f"{label}: the screen is scrolled to {view['scrollTop']}, model offset {scroll['offset']}")
+    elif view["scrollTop"] != 0:
+        raise Failure(f"{label}: a container that does not scroll is scrolled to {view['scrollTop']}")
     for p, m in zip(view["panels"], dump["panels"]):
         want = rect_of(m["header"])
         if not close(p["header"], want):
@@ -179,7 +198,8 @@ def centre(view, i):
     sx, sy, sw, sh = view["screen"]
     if view["panels"][i].get("hitAtCentre") != f"h{i}" or h < 1:
         return None
-    return sx + x + w / 2, sy + y + h / 2
+    k = view["scale"]
+    return sx + (x + w / 2) * k, sy + (y + h / 2 - view["scrollTop"]) * k
 
 
 def wait_settled(browser, timeout=10):
@@ -207,6 +227,8 @@ def open_page(run, browser, path):
     width, height = browser.eval("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     if width > browser.width or height > browser.height:
         browser.viewport(max(width, browser.width), max(height, browser.height))
+        # The page refits its device to the new window on the resize event: read after it.
+        browser.eval("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     return read(browser)
 
 
@@ -313,15 +335,17 @@ def ignored_click(browser, base, dropped, name):
         before = read(browser)
         if before["state"]["transition"] is None:
             return
-        spot = centre(before, 0)
-        if spot is None:
+        # The first header shown (header 0 unless the container has scrolled it away).
+        target = next((i for i in range(len(before["panels"])) if centre(before, i) is not None), None)
+        if target is None:
             return
+        spot = centre(before, target)
         browser.click(*spot)
         after = read(browser)
     finally:
         browser.eval("window.__accordion.setTime(null)")
     last = after["state"]["log"][-1]
-    if (last[1], last[2], last[3]) != ("tapIgnored", base["panels"][0]["id"], "transition"):
+    if (last[1], last[2], last[3]) != ("tapIgnored", base["panels"][target]["id"], "transition"):
         raise Failure(f"{name}: a click during the transition logged {last}")
     if after["state"]["expandedIndex"] != before["state"]["expandedIndex"]:
         raise Failure(f"{name}: a click during the transition changed expandedIndex")
@@ -521,6 +545,58 @@ def screenshot_demo(run, browser, spec):
     print(f"     demo headers {[p['color'] for p in dump['panels']]} found at their centres; open panel {opened[0]['id']} at y {c['y']}..{c['y'] + c['height']}")
 
 
+def scripted(run, spec, name, steps):
+    """`spec` with its script replaced by `steps` (YAML lines)."""
+    text = open(spec, encoding="utf-8").read()
+    text = text[:text.index("\nscript:")] + "\nscript:\n" + "".join(f"  - {step}\n" for step in steps)
+    path = os.path.join(run.workdir, name + ".yaml")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+def scroll_into_view(run, browser, spec):
+    """Scrolled to 120, question 18's header shows at the bottom; opening it
+    scrolls down to its whole answer, mid-transition and settled alike."""
+    path = scripted(run, spec, "faq-scrolled", ["scroll: 120"])
+    ids = [p["id"] for p in run.dump(path)["panels"]]
+    click_sequence(run, browser, path, "faq-scrolled", [ids.index("privacy"), ids.index("privacy") - 1, "same"])
+    settled = run.dump(path, ["privacy"])
+    if settled["scroll"]["offset"] <= 120:
+        raise Failure(f"opening question 18 did not scroll down: {settled['scroll']}")
+
+
+def user_scroll(run, browser, spec):
+    """A mouse wheel over the screen scrolls it; the page's offset follows,
+    and the next tap starts from it as the model's does after a scroll step."""
+    path = scripted(run, spec, "faq-wheel", ["wait: 0"])
+    view = open_page(run, browser, run.page(path, "faq-wheel"))
+    sx, sy, sw, sh = view["screen"]
+    k = view["scale"]
+    browser.call("Input.dispatchMouseEvent", type="mouseWheel", x=sx + sw * k / 2, y=sy + sh * k / 2, deltaX=0, deltaY=200)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        view = read(browser)
+        if view["scrollTop"] > 0 and abs(view["state"]["scroll"]["offset"] - view["scrollTop"]) < 0.5:
+            break
+        time.sleep(0.05)
+    offset = view["state"]["scroll"]["offset"]
+    if not offset > 0 or abs(offset - view["scrollTop"]) > 0.5:
+        raise Failure(f"after a wheel the screen is at {view['scrollTop']}, the page's offset {offset}")
+    model = scripted(run, spec, "faq-wheel-model", ["wait: 0", f"scroll: {offset!r}"])
+    compare(view, run.dump(model), "after the wheel")
+    ids = [p["id"] for p in view["panels"] and run.dump(model)["panels"]]
+    i = next(i for i in range(len(ids)) if centre(view, i) is not None and i > 3)
+    browser.click(*centre(view, i))
+    compare(wait_settled(browser), run.dump(model, [ids[i]]), f"after the wheel and a click on {ids[i]}")
+
+
+def frame_check(run, browser, spec, name):
+    view = frames.check_spec(run, browser, spec, name, open_page, decode_png, hex_rgb, Failure)
+    if run.verbose:
+        print(f"     {name}: {view['label']}")
+
+
 # -- sizes ------------------------------------------------------------------
 def generated_spec(workdir, n, header=None):
     header = header if header is not None else min(44, 600 / n)
@@ -591,6 +667,18 @@ def main():
             scenarios.append((f"keyboard {os.path.basename(spec)}", lambda spec=spec: keyboard_run(run, browser, spec, "keyboard-own")))
         scenarios.append(("keyboard on disabled and pinned headers", lambda: keyboard_refusals(run, browser)))
         scenarios.append(("screenshot article-demo colours", lambda: screenshot_demo(run, browser, demo)))
+        # Every sample, and a tablet and phones on their side, as SVG and page screenshots.
+        framed = samples + [os.path.join(HERE, "specs", f) for f in
+                            ("edge-big-tablet.yaml", "tablet-landscape.yaml", "ease-in-landscape.yaml", "fit-mixed-heights.yaml")]
+        for spec in framed:
+            name = os.path.splitext(os.path.basename(spec))[0]
+            scenarios.append((f"frame {name}: first and last headers inside the screen (SVG and page)",
+                              lambda spec=spec, name=name: frame_check(run, browser, spec, name)))
+        faq = os.path.join(ROOT, "samples", "faq-twenty.yaml")
+        scenarios.append(("faq-twenty: question 18 scrolls into view as the model says",
+                          lambda: scroll_into_view(run, browser, faq)))
+        scenarios.append(("faq-twenty: the user's scrolling moves the offset taps start from",
+                          lambda: user_scroll(run, browser, faq)))
         collapsed = os.path.join(HERE, "specs", "collapsed-ease-in-out.yaml")
         scenarios.append(("mid-transition at load (--at)", lambda: at_load(run, browser, collapsed, 0.3)))
         scenarios.append(("page size linear in panels", lambda: sizes(run, browser)))

@@ -87,6 +87,9 @@ MUTATIONS = {
     "no-time-tolerance": (
         "const early = (a, b) => a < b - D.tolerance;", "const early = (a, b) => a < b;",
         "times within the model's tolerance of a transition's end do not count as its end"),
+    "no-scroll-into-view": (
+        "if (y < offset) target = y;", "",
+        "opening a panel above a scrolling container's window does not scroll up to it"),
     "linear-always": (
         'if (D.curveName === "linear") return progress;', "return progress;",
         "every curve plays as linear"),
@@ -193,6 +196,23 @@ def random_spec(rng):
             step["at"] = at
         elif "wait" in step:
             at = grid(at + step["wait"])
+    # A scrolling container now and then (headers may then overflow it), with
+    # panel content (text the model wraps, rows) and scroll steps.
+    container["overflow"] = rng.choice([None, None, "clip", "scroll", "scroll"])
+    words = ["alpha", "be", "gamma", "delta", "epsilon", "z", "supercalifragilistic", "ok"]
+    for p in panels:
+        if "contentHeight" not in p and rng.random() < 0.6:
+            if rng.random() < 0.5:
+                p["content"] = "{rows: [" + ", ".join(rng.choice(["Inbox", "{title: Sent, detail: 3 new}", "Drafts"])
+                                                     for _ in range(rng.randint(1, 8))) + "]" \
+                    + (f", rowHeight: {rng.choice([20, 44, 60])}" if rng.random() < 0.5 else "") + "}"
+            else:
+                p["content"] = "{text: " + " ".join(rng.choice(words) for _ in range(rng.randint(0, 60))) \
+                    + (f", fontSize: {rng.choice([11, 15, 22])}" if rng.random() < 0.5 else "") + "}"
+    if container["overflow"] == "scroll":
+        # First, so that it happens at 0 s, before every timed step and click.
+        if rng.random() < 0.5:
+            script.insert(0, {"scroll": grid(rng.uniform(-20, 900))})
     return {"container": container, "panels": panels, "script": script, "start": start}
 
 
@@ -214,8 +234,8 @@ def spec_text(spec, clicks=()):
     lines = ["accordion: 1", "title: Random spec", "container:"]
     for key in ("width", "height", "headerHeight", "layout"):
         lines.append(f"  {key}: {yaml_value(c[key])}")
-    for key in ("expansion", "collapsible", "interruption", "headingLevel"):
-        if c[key] is not None:
+    for key in ("expansion", "collapsible", "interruption", "headingLevel", "overflow"):
+        if c.get(key) is not None:
             lines.append(f"  {key}: {yaml_value(c[key])}")
     if isinstance(c["expanded"], list):
         lines.append(f"  expanded: [{', '.join(yaml_value(v) for v in c['expanded'])}]")
@@ -235,6 +255,8 @@ def spec_text(spec, clicks=()):
                 lines.append(f"    {key}: {num(p[key])}")
         if p["disabled"]:
             lines.append("    disabled: true")
+        if "content" in p:
+            lines.append(f"    content: {p['content']}")
     steps = list(spec["script"]) + [{"tap": i, "at": t} for t, i in clicks]
     lines.append("script:" if steps else "script: []")
     for step in steps:
@@ -255,13 +277,18 @@ def spec_text(spec, clicks=()):
 # Frames as the page set them (the style it wrote), as the browser lays them
 # out, and what the page shows besides.
 READ_EXACT = r"""(() => {
-  const s = document.getElementById('screen').getBoundingClientRect();
+  const screen = document.getElementById('screen'), s = screen.getBoundingClientRect();
+  // Read back in container points through the page's fit-to-window scale.
+  const W = parseFloat(screen.style.width), H = parseFloat(screen.style.height);
+  const k = s.width > 0 && W > 0 ? s.width / W : 1;
   const number = '(-?[0-9.]+(?:e[-+]?[0-9]+)?)px';
   const written = (el) => {
     const m = new RegExp('^translate\\(' + number + '(?:,\\s*' + number + ')?\\)$').exec(el.style.transform);
     return m ? [Number(m[1]), Number(m[2] ?? 0), parseFloat(el.style.width), parseFloat(el.style.height)] : null;
   };
-  const laid = (el) => { const r = el.getBoundingClientRect(); return [r.x - s.x, r.y - s.y, r.width, r.height]; };
+  // Laid out in stack points: a scrolling screen shows [top, top + H).
+  const top = screen.scrollTop;
+  const laid = (el) => { const r = el.getBoundingClientRect(); return [(r.x - s.x) / k, (r.y - s.y) / k + top, r.width / k, r.height / k]; };
   const panels = [];
   for (const h of document.querySelectorAll('#screen .header')) {
     const c = document.getElementById(h.getAttribute('aria-controls'));
@@ -273,7 +300,7 @@ READ_EXACT = r"""(() => {
     };
   }
   const sheet = document.querySelector('#screen > .modal');
-  return { panels, state: window.__accordion.state(), screen: [s.x, s.y, s.width, s.height],
+  return { panels, state: window.__accordion.state(), screen: [s.x, s.y, W, H], scale: k, scrollTop: top,
            sheet: !sheet.hidden, interaction: document.getElementById('interaction').textContent,
            expandedText: document.getElementById('expanded-index').textContent,
            indicesText: document.getElementById('expanded-indices').textContent,
@@ -322,6 +349,15 @@ def differences(view, dump, heading_level):
         if p["heading"] != f"H{heading_level}":
             out.append(f"header {m['id']} sits in a {p['heading']}, not an h{heading_level}")
     state = view["state"]
+    # The scroll position: the page's own (exact) and the screen's scrollTop.
+    scroll, page_scroll = dump.get("scroll"), state["scroll"]
+    if (scroll is None) != (page_scroll is None):
+        out.append(f"page scroll {page_scroll}, model {scroll}")
+    elif scroll is not None:
+        if far([page_scroll["offset"], page_scroll["contentHeight"]], [scroll["offset"], scroll["contentHeight"]], TIGHT):
+            out.append(f"page scroll {page_scroll}, model {scroll}")
+        elif abs(view["scrollTop"] - scroll["offset"]) > 1:
+            out.append(f"screen scrolled to {view['scrollTop']}, model offset {scroll['offset']}")
     if state["expandedIndex"] != dump["expandedIndex"]:
         out.append(f"expandedIndex {state['expandedIndex']}, model {dump['expandedIndex']}")
     if state["expandedIndices"] != dump["expandedIndices"] or \
@@ -539,8 +575,11 @@ def click(browser, view, i, rng, stats):
     sx, sy, sw, sh = view["screen"]
     # A header below the container's bottom (a `multiple` + `fit` stack taller
     # than the container) is clipped away: no pointer can reach it.
-    if h >= 4 and 0 <= y + h / 2 < sh and rng.random() < 0.7:
-        browser.click(sx + x + w / 2, sy + y + h / 2)
+    # A scrolling container shows the window [scrollTop, scrollTop + H).
+    top = view["scrollTop"]
+    if h >= 4 and top <= y + h / 2 < top + sh and rng.random() < 0.7:
+        k = view["scale"]
+        browser.click(sx + (x + w / 2) * k, sy + (y + h / 2 - top) * k)
         stats["real_clicks"] += 1
     else:
         browser.eval(f"document.getElementById('h{i}').click()")
