@@ -188,6 +188,8 @@ struct SemanticChecker {
     /// The rules that read the script (`reader`'s), run on the model from
     /// the state the spec loads in.
     private mutating func checkScript(_ spec: CheckedSpec, reader: SpecReader) -> Outcome {
+        // The spec's own script was read with the spec; a case's is read here.
+        if let caseScript { checkScriptValues(caseScript.ref) }
         let container = spec.container, panels = spec.panels
         let steps = reader.steps(headerHeight: container.headerHeight)
         let fileTolerance = caseTolerance ?? root["tolerance"]?.numberValue ?? defaultExpectTolerance
@@ -274,46 +276,56 @@ struct SemanticChecker {
         }
     }
 
+    /// A plain scalar YAML 1.1 would read as a boolean (`yes`, `off`...).
+    private static func isWord(_ node: YAMLNodeRef?) -> Bool {
+        guard let s = node?.scalar else { return false }
+        return s.isYAML11Boolean && s.isString && s.style == .plain
+    }
+
+    /// `.inf` or `.nan`.
+    private static func isNotFinite(_ node: YAMLNodeRef?) -> Bool {
+        if case .float(let v)? = node?.scalar?.value { return !v.isFinite }
+        return false
+    }
+
     /// The node-level rules outside panel definitions: the title, the
     /// container and the script's own values.
     private mutating func checkOtherValues() {
         // Pointers are spelled only for a problem: a 30,000-step script must
         // not allocate 200,000 strings to find nothing.
-        func isWord(_ node: YAMLNodeRef?) -> Bool {
-            guard let s = node?.scalar else { return false }
-            return s.isYAML11Boolean && s.isString && s.style == .plain
-        }
-        func isNotFinite(_ node: YAMLNodeRef?) -> Bool {
-            if case .float(let v)? = node?.scalar?.value { return !v.isFinite }
-            return false
-        }
-        for (key, node) in [("title", root["title"]), ("container/expanded", root["container"]?["expanded"])] where isWord(node) {
+        for (key, node) in [("title", root["title"]), ("container/expanded", root["container"]?["expanded"])] where Self.isWord(node) {
             reportYAML11Boolean(node!, pointer: "/" + key)
         }
         if let c = root["container"] {
-            for key in ["width", "height", "headerHeight"] where isNotFinite(c[key]) {
+            for key in ["width", "height", "headerHeight"] where Self.isNotFinite(c[key]) {
                 reportNotFinite(c[key]!, pointer: "/container/" + key)
             }
-            if let d = c["animation"]?["duration"], isNotFinite(d) { reportNotFinite(d, pointer: "/container/animation/duration") }
+            if let d = c["animation"]?["duration"], Self.isNotFinite(d) { reportNotFinite(d, pointer: "/container/animation/duration") }
             if let bg = c["background"], let value = bg.colourValue, let scalar = bg.scalar {
                 report(Finding.colour(bg, scalar: scalar, value: value, isHeader: false, key: "background"), under: "/container")
             }
         }
-        for (i, step) in (root["script"]?.items ?? []).enumerated() {
+        checkScriptValues(root["script"])
+    }
+
+    /// `yaml11-boolean` and `number-not-finite` in the values of `script`
+    /// (the spec's own, or a test case's played instead of it).
+    private mutating func checkScriptValues(_ script: YAMLNodeRef?) {
+        for (i, step) in (script?.items ?? []).enumerated() {
             guard let entries = step.entries else { continue }
             for (keyNode, value) in entries {
                 guard let key = keyNode.scalar, key.isString else { continue }
                 switch key.text {
                 case "tap", "expand", "collapse", "present":
-                    if isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.text) }
+                    if Self.isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.text) }
                 case "wait", "at":
-                    if isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.text) }
+                    if Self.isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.text) }
                 case "resize":
-                    for dimension in ["width", "height"] where isNotFinite(value[dimension]) {
+                    for dimension in ["width", "height"] where Self.isNotFinite(value[dimension]) {
                         reportNotFinite(value[dimension]!, pointer: "/script/\(i)/resize/" + dimension)
                     }
                 case "setPanels":
-                    for (j, item) in (value.items ?? []).enumerated() where isWord(item) {
+                    for (j, item) in (value.items ?? []).enumerated() where Self.isWord(item) {
                         reportYAML11Boolean(item, pointer: "/script/\(i)/setPanels/\(j)")
                     }
                 default:

@@ -133,4 +133,23 @@ final class PreparedSpecTests: XCTestCase {
         ])
         XCTAssertNil(result.document)
     }
+
+    /// A case's own values get the value rules (`yaml11-boolean`,
+    /// `number-not-finite`) at their places in the test file, whichever
+    /// route checks it; the spec's own script is not played, so its steps
+    /// add nothing a second time.
+    func testACaseScriptsValuesAreChecked() throws {
+        let script = try node("""
+            - tap: yes
+            - wait: .inf
+            """, source: "case.test.yaml")
+        let root = try node(specs[0], source: "spec.yaml")
+        for result in [SpecLoader.check(SpecLoader.prepare(root), script: script),
+                       SpecLoader.check(root, script: script)] {
+            let found = result.diagnostics.filter { $0.span.source == "case.test.yaml" }
+                .filter { ["yaml11-boolean", "number-not-finite"].contains($0.rule) }
+                .map { "\($0.span.start.line):\($0.span.start.column) \($0.rule)" }
+            XCTAssertEqual(found, ["1:8 yaml11-boolean", "2:9 number-not-finite"])
+        }
+    }
 }
