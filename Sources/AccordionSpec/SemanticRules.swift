@@ -214,10 +214,12 @@ struct SemanticChecker {
         reportContentOverflows()
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return .invalid }
         guard let resolvedSteps else { return .undecodable }
-        return .document(AccordionSpecDocument(title: reader.title, container: container, panels: panels.specs,
-                                               expandedIndices: spec.expanded, steps: resolvedSteps,
-                                               stepLines: steps.compactMap { $0?.node.line },
-                                               expectations: expectations))
+        var document = AccordionSpecDocument(title: reader.title, container: container, panels: panels.specs,
+                                             expandedIndices: spec.expanded, steps: resolvedSteps,
+                                             stepLines: steps.compactMap { $0?.node.line },
+                                             expectations: expectations)
+        document.contentDefaults = reader.contentDefaults
+        return .document(document)
     }
 
     /// The panels open at load: `container.expanded` resolved (one

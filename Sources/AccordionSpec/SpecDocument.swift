@@ -28,6 +28,9 @@ public struct AccordionSpecDocument: Hashable, Sendable {
     /// number of `steps` that happen before it: kept beside the steps, so
     /// the model and the renderers never see them.
     public var expectations: [Expectation]
+    /// `container.content` as the spec wrote it: what a panel defined later
+    /// (by a host's `setPanels` in `drive`) starts from.
+    var contentDefaults = ContentDefaults()
 
     /// Creates a document with at most one panel open at load (tests and
     /// embedding apps build them by hand too).

@@ -295,6 +295,23 @@ struct WrittenCheck {
     var atNode: YAMLNodeRef?
 }
 
+/// `container.content`: the measures every panel's content starts from,
+/// the spec's own or the format's defaults.
+struct ContentDefaults: Hashable, Sendable {
+    var text = TextMetrics()
+    var rowHeight = 44.0
+
+    init() {}
+
+    init(_ root: YAMLNodeRef) {
+        guard let node = root["container"]?["content"], node.entries != nil else { return }
+        if let v = SpecReader.nonNegativeValue(node["padding"]) { text.padding = v }
+        if let v = SpecReader.positiveValue(node["fontSize"]) { text.fontSize = v }
+        if let v = SpecReader.positiveValue(node["lineHeight"]) { text.lineHeight = v }
+        if let v = SpecReader.positiveValue(node["rowHeight"]) { rowHeight = v }
+    }
+}
+
 /// Reads a spec's node tree into typed values, leniently: whatever is
 /// malformed (and so already reported by the schema) becomes a default or is
 /// left out, so the semantic rules can still look at the rest of the file.
@@ -310,18 +327,25 @@ struct SpecReader {
     /// The pairs of colours found too faint so far.
     let contrastTallies: ContrastTallies
     /// `container.content`: the measures a panel's content starts from.
-    let contentDefaults: (text: TextMetrics, rowHeight: Double)
+    let contentDefaults: ContentDefaults
 
     init(root: YAMLNodeRef, script: YAMLNodeRef? = nil) {
         self.root = root
         self.script = script ?? root["script"]
         background = root["container"]?["background"]?.colourValue ?? ContainerSpec().background
         contrastTallies = ContrastTallies()
-        contentDefaults = Self.contentDefaults(root)
+        contentDefaults = ContentDefaults(root)
+    }
+
+    /// A reader of one step on its own (a host's line in `drive`), whose new
+    /// panels start from the measures of the spec the session loaded.
+    init(step: YAMLNodeRef, contentDefaults: ContentDefaults) {
+        self.init(root: step, script: nil, background: ContainerSpec().background, contrastTallies: ContrastTallies(),
+                  contentDefaults: contentDefaults)
     }
 
     private init(root: YAMLNodeRef, script: YAMLNodeRef?, background: UInt32, contrastTallies: ContrastTallies,
-                 contentDefaults: (text: TextMetrics, rowHeight: Double)) {
+                 contentDefaults: ContentDefaults) {
         self.root = root
         self.script = script
         self.background = background
@@ -391,17 +415,6 @@ struct SpecReader {
         }
     }
 
-    /// `container.content`: the measures every panel's content starts from.
-    static func contentDefaults(_ root: YAMLNodeRef) -> (text: TextMetrics, rowHeight: Double) {
-        var metrics = TextMetrics()
-        var rowHeight = 44.0
-        guard let node = root["container"]?["content"], node.entries != nil else { return (metrics, rowHeight) }
-        if let v = nonNegativeValue(node["padding"]) { metrics.padding = v }
-        if let v = positiveValue(node["fontSize"]) { metrics.fontSize = v }
-        if let v = positiveValue(node["lineHeight"]) { metrics.lineHeight = v }
-        if let v = positiveValue(node["rowHeight"]) { rowHeight = v }
-        return (metrics, rowHeight)
-    }
 
     /// The initial stack; a malformed item still takes its place so indices
     /// stay those the author sees.
@@ -625,12 +638,12 @@ struct SpecReader {
 
     private func nonNegative(_ node: YAMLNodeRef?) -> Double? { Self.nonNegativeValue(node) }
 
-    private static func positiveValue(_ node: YAMLNodeRef?) -> Double? {
+    fileprivate static func positiveValue(_ node: YAMLNodeRef?) -> Double? {
         guard let v = node?.numberValue, v > 0, v.isFinite else { return nil }
         return v
     }
 
-    private static func nonNegativeValue(_ node: YAMLNodeRef?) -> Double? {
+    fileprivate static func nonNegativeValue(_ node: YAMLNodeRef?) -> Double? {
         guard let v = node?.numberValue, v >= 0, v.isFinite else { return nil }
         return v
     }

@@ -16,6 +16,8 @@ public struct StepSession: Sendable {
     /// The container after every step applied so far, with its log.
     public private(set) var container: AccordionContainer
     private let headerHeight: Double
+    /// The spec's `container.content`, which a new panel's content starts from.
+    private let contentDefaults: ContentDefaults
     /// Every panel defined so far by id (the spec's, then each applied
     /// `setPanels`' new definitions): what a `setPanels` may name.
     private var definitions: [String: PanelSpec] = [:]
@@ -38,6 +40,7 @@ public struct StepSession: Sendable {
         container = AccordionContainer(title: document.title, container: document.container, panels: document.panels,
                                        expandedIndices: document.expandedIndices)
         headerHeight = document.container.headerHeight
+        contentDefaults = document.contentDefaults
         for panel in document.panels where definitions[panel.id] == nil { definitions[panel.id] = panel }
         reindex()
     }
@@ -83,7 +86,7 @@ public struct StepSession: Sendable {
             return .failure(DiagnosticError(problems))
         }
         let ref = node.ref
-        let reader = SpecReader(root: ref)
+        let reader = SpecReader(step: ref, contentDefaults: contentDefaults)
         guard let written = reader.step(ref, index: 0, headerHeight: headerHeight) else {
             // The schema passed a step the reader cannot use: a number too large to be finite.
             return .failure(DiagnosticError(Diagnostic(

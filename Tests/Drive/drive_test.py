@@ -214,6 +214,33 @@ def check_steps_against_scripts(accordion, tmp, rng):
     return f"{compared} snapshots and refusals equal render/validate of the same script"
 
 
+def check_new_panel_content(accordion, tmp, rng):
+    """A panel a host defines in `setPanels` starts from the spec's own
+    `container.content` measures, as it would in the spec's script."""
+    spec = dict(BASE_SPEC)
+    spec["container"] = dict(BASE_SPEC["container"], layout="fit",
+                             content={"padding": 7, "fontSize": 13, "lineHeight": 23, "rowHeight": 31})
+    steps = [
+        {"setPanels": ["a", {"id": "t", "title": "Text", "content": {"text": "Short answer. " * rng.randrange(1, 9)}},
+                       {"id": "r", "title": "Rows", "content": {"rows": ["One", {"title": "Two", "detail": "2"}]}},
+                       {"id": "own", "title": "Own", "content": {"text": "Its own measures.", "padding": 3}}]},
+        {"tap": "t"}, {"tap": "r"}, {"tap": "own"},
+    ]
+    lines = []
+    for s in steps:
+        lines += [json.dumps(s), '{"snapshot": true}']
+    answers, code, err = drive(accordion, write_spec(tmp, "content.json", spec=spec), lines)
+    if code != 0 or len(answers) != len(lines):
+        raise Failure(f"session exit {code}, {len(answers)} answers to {len(lines)} lines: {err[-300:]}")
+    for k in range(len(steps)):
+        path = write_spec(tmp, f"content-{k}.json", script=steps[:k + 1], spec=spec)
+        same(answers[2 * k + 1]["snapshot"], render(accordion, path), f"steps {steps[:k + 1]}")
+    heights = [p["content"]["height"] for s in answers[3::2] for p in s["snapshot"]["panels"] if p.get("content")]
+    if 2 * 31 not in heights or 3 + 23 + 3 not in heights:
+        raise Failure(f"the rows panel does not take container.content's rowHeight, or a panel's own padding is lost: {heights}")
+    return f"{len(steps)} snapshots of panels defined in setPanels equal render of the same script"
+
+
 def check_timed_taps(accordion, tmp, rng):
     """Taps with `at` inside a transition are ignored, as in a script."""
     lines = ['{"tap": "b"}', '{"tap": "c", "at": 0.1}', '{"tap": "d", "at": 0.35}', '{"snapshot": {"at": 0.5}}']
@@ -382,7 +409,7 @@ def main(argv):
     args = ap.parse_args(argv)
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     print(f"drive: seed {seed} (--seed {seed} replays it)")
-    checks = (check_taps_against_render, check_steps_against_scripts, check_timed_taps, check_unknown_panels,
+    checks = (check_taps_against_render, check_steps_against_scripts, check_timed_taps, check_new_panel_content, check_unknown_panels,
               check_headers_overflow, check_malformed, check_interactive, check_invalid_spec)
     with tempfile.TemporaryDirectory() as tmp:
         return run_checks("drive", [
