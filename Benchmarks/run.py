@@ -8,7 +8,8 @@ whole processes: one checked warm-up run, then several timed runs (median
 and min-max wall time on the monotonic clock, peak RSS from wait4's rusage).
 It then runs the model alone in process (Benchmarks/model), times
 `accordion drive` sessions of 10,000 and 100,000 steps (Benchmarks/drive_bench.py)
-and writes
+and `render --format json` of panels with 10,000 and 100,000 rows and words of
+content (Benchmarks/content_bench.py), and writes
 BENCHMARKS.md (tables, ratios, targets) and bench-results.json (raw numbers).
 
 A command that `accordion` does not have yet (not in `accordion --help`, or
@@ -49,6 +50,7 @@ SCHEMA = os.path.join(ROOT, "Schemas", "accordion.schema.json")
 NOTES_MARKER = "<!-- notes: everything below this line is kept across runs -->"
 
 sys.path.insert(0, BENCH)
+import content_bench  # noqa: E402
 import drive_bench  # noqa: E402
 import lsp_bench  # noqa: E402
 
@@ -390,7 +392,7 @@ def med(results, size, key, stat="median_ms"):
     return r.get(stat) if r and r.get("status") == "ok" else None
 
 
-def targets(results, files, model, drive=None, lsp=None):
+def targets(results, files, model, drive=None, lsp=None, content=None):
     """Every target of the issue, as a ratio measured in this run. Time
     ratios are judged on the medians; the same ratio by the fastest run and
     by CPU time (user + system) is kept beside it, the steadier readings
@@ -455,6 +457,11 @@ def targets(results, files, model, drive=None, lsp=None):
     add("drive: a session of 100,000 steps ÷ 10,000 steps", ratio(big_s.get("median_ms"), small_s.get("median_ms")),
         11.0, "<=", "×", (drive or {}).get("note") or "needs accordion drive on 10,000 and 100,000 steps",
         ratio(big_s.get("min_ms"), small_s.get("min_ms")), ratio(big_s.get("cpu_median_ms"), small_s.get("cpu_median_ms")))
+    sizes = {r["rows"]: r for r in (content or {}).get("sizes", [])}
+    big_c, small_c = sizes.get(100000, {}), sizes.get(10000, {})
+    add("content: 100,000 rows and words ÷ 10,000, render --format json", ratio(big_c.get("median_ms"), small_c.get("median_ms")),
+        11.0, "<=", "×", (content or {}).get("note") or "needs accordion render with panel content on 10,000 and 100,000 rows",
+        ratio(big_c.get("min_ms"), small_c.get("min_ms")), ratio(big_c.get("cpu_median_ms"), small_c.get("cpu_median_ms")))
     lsp = lsp or {}
     add("lsp: a change to 1,000 panels → its diagnostics, p95", (lsp.get("latency_ms") or {}).get("p95"),
         50.0, "<=", "ms", lsp.get("note") or "needs accordion lsp")
@@ -819,6 +826,14 @@ def main(argv):
         for r in drive["sessions"]:
             log(f"drive {r['steps']} steps: {fmt_ms(r['median_ms'])} ({r['ns_per_step'] / 1000:.1f} µs a step)")
 
+    sizes = [1000, 10000] if smoke else [10000, 100000]
+    log("content: panels of " + ", ".join(map(str, sizes)) + " rows and words")
+    content = content_bench.run(accordion, sizes, 1 if smoke else 5)
+    if content["note"]:
+        broken.append(content["note"])
+    for r in content["sizes"]:
+        log(f"content {r['rows']} rows and words: {fmt_ms(r['median_ms'])}")
+
     lsp = {"note": "`accordion lsp` does not exist yet"}
     if "lsp" in commands:
         log("lsp session on 1,000 panels")
@@ -846,10 +861,11 @@ def main(argv):
         "results": results,
         "model": model,
         "drive": drive,
+        "content": content,
         "lsp": lsp,
     }
     data["machine"]["loadavg_at_end"] = list(os.getloadavg())
-    data["targets"] = targets(results, files, model, drive, lsp)
+    data["targets"] = targets(results, files, model, drive, lsp, content)
     data["files"] = {k: v for k, v in data["files"].items() if k in results}
     with open(os.path.join(out_dir, "bench-results.json"), "w") as f:
         json.dump(data, f, indent=2)
