@@ -19,8 +19,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# The main job: the article's demo sample run through its script and drawn
-# in the terminal, through the release binary.
+# The main job: the article's demo sample (a text in each panel) run through
+# its script and drawn in the terminal, through the release binary.
 demo: release
 	.build/release/accordion render $(SAMPLE)
 

@@ -187,8 +187,12 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("<rect x=\"0\" y=\"0\" width=\"375\" height=\"44\" fill=\"#1ABC9C\"/>"))
         XCTAssertTrue(r.stdout.contains("<rect x=\"0\" y=\"44\" width=\"375\" height=\"44\" fill=\"#3498DB\"/>"))
         XCTAssertTrue(r.stdout.contains("<rect x=\"0\" y=\"623\" width=\"375\" height=\"44\" fill=\"#9B59B6\"/>"))
-        XCTAssertTrue(r.stdout.contains("<rect x=\"0\" y=\"88\" width=\"375\" height=\"535\" fill=\"#FAFAFC\"/>"))
-        XCTAssertTrue(r.stdout.contains(">375 × 535</text>"))
+        // Its content is its text on white, wrapped at 41 characters (375 − 2 · 16 over 8.25),
+        // the first line under the 16-point padding; no placeholder card.
+        XCTAssertTrue(r.stdout.contains("<rect x=\"0\" y=\"88\" width=\"375\" height=\"535\" fill=\"#FFFFFF\"/>"))
+        XCTAssertTrue(r.stdout.contains("<text x=\"16\" y=\"119.25\" font-size=\"15\" fill=\"#1C1C1E\" xml:space=\"preserve\">The second child view controller. It is</text>"),
+                      r.stdout)
+        XCTAssertFalse(r.stdout.contains(">375 × 535</text>"))
     }
 
     func testColourOnlyWhenAskedAndNoColorWins() throws {

@@ -537,12 +537,18 @@ def screenshot_demo(run, browser, spec):
     if len(opened) != 1:
         raise Failure("the demo should show one open panel")
     c = opened[0]["content"]
+    # The demo's panels hold text: the content is white in its padding (16 pt)
+    # and below the last line, and its first line (20 pt high, under the top
+    # padding) has the text's dark ink in it.
     for (x, y) in ((c["x"] + c["width"] * 0.1, c["y"] + 5), (c["x"] + c["width"] * 0.1, c["y"] + c["height"] - 5)):
         got = pixel(int(x), int(y))
-        if got != (0xFA, 0xFA, 0xFC):
+        if got != (0xFF, 0xFF, 0xFF):
             raise Failure(f"the open panel's content at ({x:.0f},{y:.0f}) is #{bytes(got).hex()}, not the content colour")
-    # Just outside the open content (above its header's top edge) it must not be content.
-    print(f"     demo headers {[p['color'] for p in dump['panels']]} found at their centres; open panel {opened[0]['id']} at y {c['y']}..{c['y'] + c['height']}")
+    line = [(x, y) for x in range(int(c["x"]) + 16, int(c["x"]) + 200) for y in range(int(c["y"]) + 16, int(c["y"]) + 36)]
+    inked = sum(1 for (x, y) in line if max(pixel(x, y)) < 0x80)
+    if inked < 50:
+        raise Failure(f"the open panel's first line of text has {inked} dark pixels: its text is not drawn")
+    print(f"     demo headers {[p['color'] for p in dump['panels']]} found at their centres; open panel {opened[0]['id']} at y {c['y']}..{c['y'] + c['height']}, its first line {inked} dark pixels")
 
 
 def scripted(run, spec, name, steps):
