@@ -15,6 +15,10 @@ enum FileWalk {
         case failure(String)
     }
 
+    /// From this many files, `validate` and `test` check them on two
+    /// threads (for fewer, starting a thread costs more than it saves).
+    static let twoThreadsFrom = 16
+
     static func expand(_ path: String) -> Expansion {
         if path == "-" { return .files(["-"]) }
         var st = stat()
