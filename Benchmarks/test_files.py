@@ -115,10 +115,12 @@ def run(accordion, files, runs):
             ("test-files", ["test", "tests"], f"{2 * files} passed, 0 failed\n"),
             ("validate-specs", ["validate", "specs"], f"0 errors, 0 warnings in {files} files\n"),
         ]
+        # Each command over its folder under `root`.
+        argvs = {key: [accordion, argv[0], os.path.join(root, argv[1])] for key, argv, _ in commands}
         walls = {key: [] for key, _, _ in commands}
         cpus = {key: [] for key, _, _ in commands}
         for key, argv, ending in commands:
-            _, _, result = once([accordion] + [a if a in ("test", "validate") else os.path.join(root, a) for a in argv])
+            _, _, result = once(argvs[key])
             text = result.stdout.decode(errors="replace")
             if result.returncode != 0 or not text.endswith(ending):
                 out["note"] = (f"accordion {' '.join(argv)} exited {result.returncode}: "
@@ -126,7 +128,7 @@ def run(accordion, files, runs):
                 return out
         for _ in range(runs):
             for key, argv, _ in commands:
-                wall, cpu, _ = once([accordion] + [a if a in ("test", "validate") else os.path.join(root, a) for a in argv])
+                wall, cpu, _ = once(argvs[key])
                 walls[key].append(wall)
                 cpus[key].append(cpu)
         for key, argv, _ in commands:
