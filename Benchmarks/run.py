@@ -869,7 +869,7 @@ def main(argv):
     if "test" in commands:
         count = 100 if smoke else 1000
         log(f"test over {count:,} test files, validate over their specs")
-        tests = test_files.run(accordion, count, 1 if smoke else 7)
+        tests = test_files.run(accordion, count, 1 if smoke else 11)
         if tests["note"]:
             broken.append(tests["note"])
         else:
