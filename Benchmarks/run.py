@@ -7,9 +7,10 @@ specs (Benchmarks/gen_specs.py), then measures every tool on every size as
 whole processes: one checked warm-up run, then several timed runs (median
 and min-max wall time on the monotonic clock, peak RSS from wait4's rusage).
 It then runs the model alone in process (Benchmarks/model), times
-`accordion drive` sessions of 10,000 and 100,000 steps (Benchmarks/drive_bench.py)
-and `render --format json` of panels with 10,000 and 100,000 rows and words of
-content (Benchmarks/content_bench.py), and writes
+`accordion drive` sessions of 10,000 and 100,000 steps (Benchmarks/drive_bench.py),
+`render --format json` of panels with 10,000 and 100,000 rows and words of
+content (Benchmarks/content_bench.py), `accordion test` over 1,000 small
+files against `validate` over the same specs (Benchmarks/test_files.py), and writes
 BENCHMARKS.md (tables, ratios, targets) and bench-results.json (raw numbers).
 
 A command that `accordion` does not have yet (not in `accordion --help`, or
@@ -53,6 +54,7 @@ sys.path.insert(0, BENCH)
 import content_bench  # noqa: E402
 import drive_bench  # noqa: E402
 import lsp_bench  # noqa: E402
+import test_files  # noqa: E402
 
 
 class HarnessError(Exception):
@@ -392,7 +394,7 @@ def med(results, size, key, stat="median_ms"):
     return r.get(stat) if r and r.get("status") == "ok" else None
 
 
-def targets(results, files, model, drive=None, lsp=None, content=None):
+def targets(results, files, model, drive=None, lsp=None, content=None, tests=None):
     """Every target of the issue, as a ratio measured in this run. Time
     ratios are judged on the medians; the same ratio by the fastest run and
     by CPU time (user + system) is kept beside it, the steadier readings
@@ -484,6 +486,11 @@ def targets(results, files, model, drive=None, lsp=None, content=None):
     add("model, expansion multiple: layout(at:) 100,000 ÷ 10,000 panels", ratio(mbig.get("ns_per_call"), msmall.get("ns_per_call")),
         11.0, "<=", "×", (model or {}).get("note") or "needs the model bench",
         ratio(mbig.get("min_ns_per_call"), msmall.get("min_ns_per_call")), None)
+    tests = tests or {}
+    files_ratio = (tests.get("ratios") or {}).get("test_files") or {}
+    add(f"{tests.get('files', 1000):,} test files: test ÷ validate of their specs",
+        files_ratio.get("median_ms"), 1.5, "<=", "×", tests.get("note") or "needs accordion test",
+        files_ratio.get("min_ms"), files_ratio.get("cpu_median_ms"))
     return out
 
 
@@ -697,6 +704,31 @@ def write_markdown(path, data, tools):
     else:
         lines.append(f"n/a: {lsp.get('note', 'not run')}")
     lines.append("")
+    tests = data.get("tests") or {}
+    lines += ["## `accordion test` over many small files", ""]
+    if tests.get("commands"):
+        c = tests["commands"]
+        lines += [
+            f"`Benchmarks/test_files.py`: {tests['files']:,} small specs (5 panels, no warnings) and one "
+            "`*.test.yaml` per spec (two cases, each a script with expectations); a second folder holds the same "
+            "specs with `expect` steps in their own scripts. One process per command over the whole folder "
+            f"(both commands check many files on two threads), one checked warm-up, then {tests['runs']} "
+            f"{'run' if tests['runs'] == 1 else 'runs'} of the four commands in turn.",
+            "",
+            "| command | median | fastest | CPU | ratio (median, fastest, CPU) |",
+            "|---|---|---|---|---|",
+        ]
+        for key, ratio_key, den in (("test-files", "test_files", "validate-specs"), ("validate-specs", None, None),
+                                    ("test-checked", "checked", "validate-checked"), ("validate-checked", None, None)):
+            r = c[key]
+            ratios = tests["ratios"][ratio_key] if ratio_key else None
+            lines.append(f"| `{' '.join(r['argv'])}` | {fmt_ms(r['median_ms'])} | {fmt_ms(r['min_ms'])} | "
+                         f"{fmt_ms(r['cpu_median_ms'])} | " + (
+                             ", ".join(fmt_ratio(ratios[k]) for k in ("median_ms", "min_ms", "cpu_median_ms"))
+                             + f" of `{' '.join(c[den]['argv'])}`" if ratios else "") + " |")
+    else:
+        lines.append(f"n/a: {tests.get('note', 'not run')}")
+    lines.append("")
     notes = ""
     if os.path.exists(path):
         old = open(path).read()
@@ -848,6 +880,17 @@ def main(argv):
             log(f"lsp: change → diagnostics p50 {lsp['latency_ms']['p50']} ms, p95 {lsp['latency_ms']['p95']} ms; "
                 f"RSS {lsp['rss_kib'][0][1]} → {lsp['rss_kib'][-1][1]} KiB over {lsp['edits']:,} edits")
 
+    tests = {"note": "`accordion test` does not exist yet"}
+    if "test" in commands:
+        count = 100 if smoke else 1000
+        log(f"test over {count:,} test files, validate over their specs")
+        tests = test_files.run(accordion, count, 1 if smoke else 11)
+        if tests["note"]:
+            broken.append(tests["note"])
+        else:
+            r = tests["ratios"]["test_files"]
+            log(f"test files: test ÷ validate {r['median_ms']:.2f} (CPU {r['cpu_median_ms']:.2f})")
+
     data = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(started)),
         "mode": "smoke" if smoke else "full",
@@ -863,9 +906,10 @@ def main(argv):
         "drive": drive,
         "content": content,
         "lsp": lsp,
+        "tests": tests,
     }
     data["machine"]["loadavg_at_end"] = list(os.getloadavg())
-    data["targets"] = targets(results, files, model, drive, lsp, content)
+    data["targets"] = targets(results, files, model, drive, lsp, content, tests)
     data["files"] = {k: v for k, v in data["files"].items() if k in results}
     with open(os.path.join(out_dir, "bench-results.json"), "w") as f:
         json.dump(data, f, indent=2)

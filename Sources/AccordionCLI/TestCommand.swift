@@ -79,29 +79,19 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
     }
 
     let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune)
-    // Files are independent: two threads each take the next file from one
-    // queue (so a thread the machine pauses leaves its share to the other),
-    // and the results are joined in file order, so the output is the same;
-    // unless the first failure must stop the run.
+    // Files are independent: two threads take them one at a time, and the
+    // results are joined in file order, so the output is the same; unless
+    // the first failure must stop the run.
     var run = FileRun()
-    if failFast || files.count < 16 {
+    if failFast || files.count < FileWalk.twoThreadsFrom {
         for file in files where !run.stop { run.run(file, options) }
     } else {
-        let queue = HandoffQueue<Int>(capacity: files.count)
-        for index in files.indices { queue.push(index) }
-        queue.finish()
         let files = files
-        let work = { @Sendable () -> [(Int, FileRun)] in
-            var done: [(Int, FileRun)] = []
-            while let index = queue.poll() {
-                var part = FileRun()
-                part.run(files[index], options)
-                done.append((index, part))
-            }
-            return done
-        }
-        let (first, second) = Parallel.both(work, work)
-        for (_, part) in (first + second).sorted(by: { $0.0 < $1.0 }) { run.append(part) }
+        for part in Parallel.inOrder(files.count, { index in
+            var part = FileRun()
+            part.run(files[index], options)
+            return part
+        }) { run.append(part) }
     }
     if (update || prune) && filter == nil && !run.stop {
         run.sweepOrphans(beside: files, options)

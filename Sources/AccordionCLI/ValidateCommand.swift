@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionParallel
 import AccordionSpec
 import AccordionYAML
 import JSONSchema
@@ -85,30 +86,58 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
         }
     }
 
-    var ioFailed = false
-    var reports: [FileReport] = []
+    // What the paths stand for, in order: files to check, and paths that
+    // could not be searched (said where they stand among the files).
+    enum Item {
+        case file(String)
+        case unreadable(String)
+    }
+    var items: [Item] = []
     var stdinUsed = false
     for path in paths {
         switch FileWalk.expand(path) {
         case .failure(let message):
-            IO.writeStderr("accordion: error: \(message)\n")
-            ioFailed = true
+            items.append(.unreadable(message))
         case .files(let files):
             for file in files {
                 if file == "-" {
                     if stdinUsed { continue }
                     stdinUsed = true
                 }
-                let name = file == "-" ? "<stdin>" : file
-                let bytes: [UInt8]
-                do {
-                    bytes = try IO.readInput(file, limit: YAMLLimits().maxInputBytes)
-                } catch {
-                    IO.writeStderr("accordion: error: \(error.message)\n")
-                    ioFailed = true
-                    continue
-                }
-                reports.append(FileReport(name: name, bytes: bytes, diagnostics: check(bytes, name: name, validator: validator)))
+                items.append(.file(file))
+            }
+        }
+    }
+    let files = items.compactMap { if case .file(let file) = $0 { file } else { nil } }
+    // Each file alone: many files are checked on two threads, the results
+    // kept in file order, so the output is the same.
+    let schemaValidator = validator
+    let checkFile = { @Sendable (file: String) -> Result<FileReport, IO.Failure> in
+        let name = file == "-" ? "<stdin>" : file
+        do throws(IO.Failure) {
+            let bytes = try IO.readInput(file, limit: YAMLLimits().maxInputBytes)
+            return .success(FileReport(name: name, bytes: bytes, diagnostics: check(bytes, name: name, validator: schemaValidator)))
+        } catch {
+            return .failure(error)
+        }
+    }
+    var checked = files.count < FileWalk.twoThreadsFrom
+        ? files.map { checkFile($0) }
+        : Parallel.inOrder(files.count) { checkFile(files[$0]) }
+    checked.reverse()
+    var ioFailed = false
+    var reports: [FileReport] = []
+    for item in items {
+        switch item {
+        case .unreadable(let message):
+            IO.writeStderr("accordion: error: \(message)\n")
+            ioFailed = true
+        case .file:
+            switch checked.removeLast() {
+            case .success(let report): reports.append(report)
+            case .failure(let error):
+                IO.writeStderr("accordion: error: \(error.message)\n")
+                ioFailed = true
             }
         }
     }

@@ -3,7 +3,7 @@ import AccordionSpec
 
 /// One validated file: its name as shown, its bytes (to quote lines), and
 /// its problems sorted by position.
-struct FileReport {
+struct FileReport: Sendable {
     var name: String
     var bytes: [UInt8]
     var diagnostics: [Diagnostic]

@@ -73,6 +73,31 @@ public enum Parallel {
         }
         return started ? result.value : nil
     }
+
+    /// `work(0)`, …, `work(count - 1)` on two threads, in index order: each
+    /// thread takes the next index from one shared queue (so a thread the
+    /// machine pauses leaves what is left to the other, instead of holding
+    /// back a half of its own). For many independent files, whose results
+    /// are then reported in the order the files were given.
+    ///
+    /// - Parameters:
+    ///   - count: How many pieces of work there are.
+    ///   - work: Does piece `index`; runs on either thread.
+    /// - Returns: What `work` returned for each index, in index order.
+    public static func inOrder<T: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
+        let queue = HandoffQueue<Int>(capacity: count)
+        for index in 0..<count { queue.push(index) }
+        queue.finish()
+        let worker = { @Sendable () -> [(Int, T)] in
+            var done: [(Int, T)] = []
+            while let index = queue.poll() { done.append((index, work(index))) }
+            return done
+        }
+        let (first, second) = both(worker, worker)
+        var slots = [T?](repeating: nil, count: count)
+        for (index, value) in first + second { slots[index] = value }
+        return slots.map { $0! }
+    }
 }
 
 /// Work handed to another thread.

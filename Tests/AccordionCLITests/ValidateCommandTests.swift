@@ -28,6 +28,39 @@ final class ValidateCommandTests: XCTestCase {
     private let valid = "accordion: 1\npanels: [{id: a, title: A}, {id: b, title: B}]\n"
     private let broken = "accordion: 1\npanels:\n  - {id: a, title: A}\nscript:\n  - tap: b\n"
 
+    // MARK: - many files
+
+    /// Many files are checked on two threads; the report keeps the order the
+    /// paths were given in, each file's problems are the ones it has alone,
+    /// and a path that cannot be read is reported where it stands.
+    func testManyFilesAreReportedInTheOrderGivenWithTheirOwnProblems() throws {
+        var paths: [String] = []
+        for i in 0..<24 {
+            let text = i % 3 == 0 ? broken : i % 3 == 1 ? valid : "accordion: 1\npanels: [{id: a, title: \(i)}, {id: a, title: B}]\n"
+            paths.append(try write("f\(i).yaml", text))
+        }
+        paths.reverse()
+        let missing = [temp.appendingPathComponent("missing-1.yaml").path, temp.appendingPathComponent("missing-2.yaml").path]
+        let many = try CLI.run(["validate", "--format", "json"] + paths[..<12] + [missing[0]] + paths[12...] + [missing[1]])
+        XCTAssertEqual(many.status, 2)
+        let first = try XCTUnwrap(many.stderr.range(of: "missing-1.yaml")), second = try XCTUnwrap(many.stderr.range(of: "missing-2.yaml"))
+        XCTAssertLessThan(first.lowerBound, second.lowerBound, many.stderr)
+        let report = try XCTUnwrap(try json(many.stdout) as? [String: Any])
+        let files = try XCTUnwrap(report["files"] as? [[String: Any]])
+        XCTAssertEqual(files.compactMap { $0["file"] as? String }, paths)
+        let diagnostics = try XCTUnwrap(report["diagnostics"] as? [[String: Any]])
+        var found = 0
+        for path in paths {
+            let alone = try XCTUnwrap(try json(try CLI.run(["validate", "--format", "json", path]).stdout) as? [String: Any])
+            let own = diagnostics.filter { $0["file"] as? String == path }
+            let expected = (alone["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["line"]!):\($0["column"]!) \($0["rule"]!)" }
+            XCTAssertEqual(own.map { "\($0["line"]!):\($0["column"]!) \($0["rule"]!)" }, expected, path)
+            found += expected.count
+        }
+        XCTAssertEqual(diagnostics.count, found)
+        XCTAssertGreaterThanOrEqual(found, 16, "8 files with an unknown id, 8 with a duplicate one")
+    }
+
     // MARK: - schema and explain
 
     func testSchemaCommandPrintsTheSchemaFileByteForByte() throws {
