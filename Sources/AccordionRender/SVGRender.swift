@@ -230,7 +230,9 @@ public enum SVGRender {
         let chevron = min(r.height * 0.18, 6)
         let drawsMark = chevron > 2 && mark != .disabled
         let textRoom = r.width - 32 - (drawsMark ? 24 : 0)
-        let title = fitText(p.panel.title, width: textRoom, fontSize: fontSize)
+        // Semibold glyphs run wider than the regular estimate: a title cut by
+        // that estimate would still run into the mark beside it.
+        let title = fitText(p.panel.title, width: textRoom, fontSize: fontSize, advance: semiboldAdvance)
         let baseline = r.y + r.height / 2 + fontSize * 0.35
         out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(baseline))\" font-size=\"\(n(fontSize))\" font-weight=\"600\" \(fill(p.panel.titleColor))>\(XML.escape(title))</text>\n"
         let cx = r.x + r.width - 22, cy = r.y + r.height / 2
@@ -292,9 +294,14 @@ public enum SVGRender {
         Double(Width.of(text)) * fontSize * 0.58
     }
 
-    /// `text` shortened with `…` so that it (roughly) fits in `width` points.
-    static func fitText(_ text: String, width: Double, fontSize: Double) -> String {
-        let columns = Numbers.count(width / (fontSize * 0.58), limit: 10_000)
+    /// The advance of a semibold character, in ems, a little wider than the
+    /// regular 0.58: what a header title is measured with.
+    static let semiboldAdvance = 0.66
+
+    /// `text` shortened with `…` so that it (roughly) fits in `width` points,
+    /// each character advancing `advance` ems.
+    static func fitText(_ text: String, width: Double, fontSize: Double, advance: Double = 0.58) -> String {
+        let columns = Numbers.count(width / (fontSize * advance), limit: 10_000)
         return Width.fit(text, columns)
     }
 

@@ -273,6 +273,17 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertTrue(svg.hasSuffix("</svg>\n"))
     }
 
+    /// A long title is cut at the width semibold glyphs take, so its
+    /// ellipsis ends before the chevron: 375 pt less 16 pt margins on both
+    /// sides and 24 pt for the mark is room for 319 / (17 · 0.66) = 28 columns
+    /// (the regular 0.58 em would have allowed 32, which ran into it).
+    func testLongHeaderTitleStopsBeforeTheChevron() {
+        var s = Demo.settled(expanded: 0)
+        s.panels[1].panel.title = "Which payment methods do you accept for orders abroad?"
+        let svg = Renderer.render([s], format: .svg, steps: false)
+        XCTAssertTrue(svg.contains(">Which payment methods do yo…</text>"), svg)
+    }
+
     func testContentsLieBelowHeadersAndToAboveFrom() {
         let svg = Renderer.render([Demo.midTransition()], format: .svg, steps: false)
         let from = svg.range(of: "p0-c0\"")!.lowerBound
