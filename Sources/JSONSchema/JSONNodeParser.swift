@@ -261,13 +261,17 @@ public enum JSONNodeParser {
                 }
                 plain = index
             }
-            let text: String
             if out.isEmpty {
-                text = String(decoding: bytes[plain..<index], as: UTF8.self)
-            } else {
-                out.append(contentsOf: bytes[plain..<index])
-                text = String(decoding: out, as: UTF8.self)
+                // No escapes: its text is the input's own bytes (valid UTF-8, as
+                // they come from a `String`, and cut at ASCII quotes), so neither
+                // a `String` nor a copy is made (most strings of a schema).
+                let from = plain, to = index
+                advance()  // closing quote
+                tree.inputString(from: from, to: to, start: start, end: characters)
+                return
             }
+            out.append(contentsOf: bytes[plain..<index])
+            let text = String(decoding: out, as: UTF8.self)
             advance()  // closing quote
             tree.scalar(text, style: .doubleQuoted, value: .string(text), start: start, end: characters)
         }

@@ -20,8 +20,8 @@ struct KeywordContext {
     }
 
     /// The unit of a subschema at `suffix` below this keyword.
-    func subschema(_ node: YAMLNode, _ suffix: String = "") -> Int {
-        compiler.unit(for: node, base: unit.baseURI, resource: unit.resource, location: location + suffix)
+    func subschema(_ node: YAMLNode, _ suffix: @autoclosure () -> String = "") -> Int {
+        compiler.unit(for: node, base: unit.baseURI, resource: unit.resource, location: location + suffix())
     }
 
     func number() throws(DiagnosticError) -> JSONValues.Number {

@@ -126,6 +126,10 @@ final class SchemaCompiler {
 
     var units: [SchemaUnit] = []
     var unitByNode: [YAMLNode: Int] = [:]
+    /// Unit location → the unit first registered there, so a `$ref` by JSON
+    /// pointer to a registered subschema (`#/$defs/panel`, most of them) is
+    /// one lookup instead of a walk that names every key on its way.
+    var unitByLocation: [String: Int] = [:]
     /// Resource URI (no fragment) → unit index of its root.
     var resourceRoots: [String: Int] = [:]
     var resourceCount = 0
@@ -204,16 +208,24 @@ final class SchemaCompiler {
 
     // MARK: Phase 1: registration
 
-    static let singleSubschemaKeywords: Set<String> = [
-        "items", "contains", "additionalProperties", "propertyNames", "if", "then", "else", "not",
-        "unevaluatedItems", "unevaluatedProperties", "contentSchema",
-    ]
-    static let arraySubschemaKeywords: Set<String> = ["prefixItems", "allOf", "anyOf", "oneOf"]
+    /// Where a keyword's value holds subschemas.
+    enum SubschemaPlace { case single, array, map }
+
+    /// The keywords whose values hold subschemas (one name lookup per key
+    /// of every schema while registering).
     /// (`definitions` and `dependencies` are earlier drafts' keywords: not
     /// applied, but identifiers inside them are registered so `$ref`s into
     /// schemas written for several drafts still resolve.)
-    static let mapSubschemaKeywords: Set<String> = ["properties", "patternProperties", "dependentSchemas", "$defs",
-                                                    "definitions", "dependencies"]
+    static let subschemaPlaces: [String: SubschemaPlace] = {
+        var places: [String: SubschemaPlace] = [:]
+        for name in ["items", "contains", "additionalProperties", "propertyNames", "if", "then", "else", "not",
+                     "unevaluatedItems", "unevaluatedProperties", "contentSchema"] { places[name] = .single }
+        for name in ["prefixItems", "allOf", "anyOf", "oneOf"] { places[name] = .array }
+        for name in ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions", "dependencies"] {
+            places[name] = .map
+        }
+        return places
+    }()
 
     /// Keywords of earlier drafts, with what replaced them in 2020-12.
     static let replacedKeywords: [String: String] = [
@@ -249,6 +261,9 @@ final class SchemaCompiler {
         let unit = SchemaUnit(index: index, node: node, location: location, baseURI: base, resource: resource)
         units.append(unit)
         unitByNode[node] = index
+        // The first unit at a location is the one a pointer walk finds (a
+        // later one can only come from a duplicate key).
+        if unitByLocation[location] == nil { unitByLocation[location] = index }
         if startsResource, resourceRoots[base] == nil { resourceRoots[base] = index }
         guard case .mapping(let entries) = node.kind else { return index }
         for (key, value) in entries {
@@ -267,23 +282,28 @@ final class SchemaCompiler {
                 } else {
                     error("`\(name)` must be a string, found \(JSONValues.describe(value))", at: value, location: here)
                 }
-            case _ where SchemaCompiler.singleSubschemaKeywords.contains(name):
-                register(value, base: base, resource: resource, location: here)
-            case _ where SchemaCompiler.arraySubschemaKeywords.contains(name):
-                if case .sequence(let items) = value.kind {
-                    for (k, item) in items.enumerated() {
-                        register(item, base: base, resource: resource, location: here + "/\(k)")
-                    }
-                }
-            case _ where SchemaCompiler.mapSubschemaKeywords.contains(name):
-                if case .mapping(let children) = value.kind {
-                    for (childKey, child) in children where !(name == "dependencies" && child.items != nil) {
-                        register(child, base: base, resource: resource,
-                                 location: here + "/" + SchemaCompiler.escape(JSONValues.keyName(childKey)))
-                    }
-                }
             default:
-                break
+                switch SchemaCompiler.subschemaPlaces[name] {
+                case .single?:
+                    register(value, base: base, resource: resource, location: here)
+                case .array?:
+                    if case .sequence(let items) = value.kind {
+                        let prefix = here
+                        for (k, item) in items.enumerated() {
+                            register(item, base: base, resource: resource, location: prefix + "/\(k)")
+                        }
+                    }
+                case .map?:
+                    if case .mapping(let children) = value.kind {
+                        let prefix = here
+                        for (childKey, child) in children where !(name == "dependencies" && child.items != nil) {
+                            register(child, base: base, resource: resource,
+                                     location: prefix + "/" + SchemaCompiler.escape(JSONValues.keyName(childKey)))
+                        }
+                    }
+                case nil:
+                    break
+                }
             }
         }
         return index
@@ -374,9 +394,10 @@ final class SchemaCompiler {
 
     /// The unit for a subschema node (registered in phase 1, or now when it
     /// sits somewhere only a JSON pointer reaches).
-    func unit(for node: YAMLNode, base: String, resource: Int, location: String) -> Int {
+    /// (`location` is spelled only for a new unit: most are registered already.)
+    func unit(for node: YAMLNode, base: String, resource: Int, location: @autoclosure () -> String) -> Int {
         if let existing = unitByNode[node] { return existing }
-        return register(node, base: base, resource: resource, location: location)
+        return register(node, base: base, resource: resource, location: location())
     }
 
     /// Resolves a `$ref`-style reference from `unit` to a unit index.
@@ -410,8 +431,12 @@ final class SchemaCompiler {
             }
             return target
         }
-        // JSON pointer from the resource root.
+        // JSON pointer from the resource root. A registered subschema's
+        // location is its path of escaped keys from the document's root, so
+        // the pointer names it exactly when the resource root's location and
+        // the pointer spell that location.
         let root = units[rootIndex]
+        if let registered = unitByLocation[root.location + fragment] { return registered }
         var node = root.node
         var base = root.baseURI
         var resource = root.resource
