@@ -172,7 +172,8 @@ final class SchemaCompiler {
                   unit.boolean == nil, units[target].resource == unit.resource else { return nil }
             return target
         }
-        for unit in units {
+        // Most units hold more than a `$ref`: they keep themselves (as made).
+        for unit in units where pureTarget(unit) != nil {
             var seen: Set<Int> = [unit.index]
             var end = unit.index
             var hops = 0
