@@ -393,6 +393,12 @@ final class SchemaCompiler {
         "contentEncoding": .string, "contentMediaType": .string, "markdownDescription": .string,
     ]
 
+    /// The annotations no check reads and no message quotes, so a schema
+    /// known to be valid can be compiled without them
+    /// (`JSONSchemaValidator(annotatedJSON:source:)`): a documented schema is
+    /// about half these.
+    static let unreadAnnotations: Set<String> = ["title", "description", "markdownDescription", "examples", "default", "$comment"]
+
     /// The unit for a subschema node (registered in phase 1, or now when it
     /// sits somewhere only a JSON pointer reaches).
     /// (`location` is spelled only for a new unit: most are registered already.)
