@@ -47,6 +47,20 @@ public enum JSONNodeParser {
     /// mapping of schemas (`allOf`, `properties`), or anything else.
     private enum Place { case schema, schemas, schemaMap, other }
 
+    /// The keys of a schema that matter for leaving annotations out, by
+    /// spelling (read from the key's bytes: a schema has hundreds of keys).
+    private enum SchemaKey: Sendable { case annotation, subschema, subschemas, subschemaMap }
+
+    private static let schemaKeys = KeySpellings<SchemaKey>(
+        SchemaCompiler.unreadAnnotations.sorted().map { ($0, .annotation) }
+            + SchemaCompiler.subschemaPlaces.sorted { $0.key < $1.key }.map { name, place in
+                switch place {
+                case .single: (name, .subschema)
+                case .array: (name, .subschemas)
+                case .map: (name, .subschemaMap)
+                }
+            })
+
     private struct Parser {
         let bytes: [UInt8]
         let source: String
@@ -117,12 +131,12 @@ public enum JSONNodeParser {
             case .schemas, .other: return (.other, false)
             case .schema:
                 guard let key else { return (.other, false) }
-                let name = String(decoding: bytes[key], as: UTF8.self)
-                if SchemaCompiler.unreadAnnotations.contains(name) { return (.other, true) }
-                switch SchemaCompiler.subschemaPlaces[name] {
-                case .single?: return (.schema, false)
-                case .array?: return (.schemas, false)
-                case .map?: return (.schemaMap, false)
+                let role = bytes.withUnsafeBufferPointer { JSONNodeParser.schemaKeys.value(forUTF8: UnsafeBufferPointer(rebasing: $0[key])) }
+                switch role {
+                case .annotation?: return (.other, true)
+                case .subschema?: return (.schema, false)
+                case .subschemas?: return (.schemas, false)
+                case .subschemaMap?: return (.schemaMap, false)
                 case nil: return (.other, false)
                 }
             }

@@ -409,8 +409,15 @@ final class SchemaCompiler {
 
     /// Resolves a `$ref`-style reference from `unit` to a unit index.
     func resolveReference(_ reference: String, from unit: SchemaUnit, at node: YAMLNode, location: String) throws(DiagnosticError) -> Int {
-        let absolute = URIReference.resolve(reference, against: unit.baseURI)
-        let (document, rawFragment) = URIReference.split(absolute)
+        let document: String, rawFragment: String?
+        if reference.utf8.first == UInt8(ascii: "#") {
+            // The same document (most references): the unit's base, which
+            // never has a fragment, and this one (RFC 3986 §5.2.2).
+            document = unit.baseURI
+            rawFragment = String(reference.dropFirst())
+        } else {
+            (document, rawFragment) = URIReference.split(URIReference.resolve(reference, against: unit.baseURI))
+        }
         func unresolved(_ why: String, help: String? = nil) -> DiagnosticError {
             DiagnosticError(Diagnostic(rule: "schema-unresolved-ref", message: "cannot resolve `\(reference)`: \(why)",
                                        span: node.span, help: help, schemaPath: location))
