@@ -147,6 +147,12 @@ final class SchemaCompiler {
         } else {
             base = SchemaCompiler.defaultBase
         }
+        // A unit per schema node, and a schema is at most every other node
+        // of its tree (keys are nodes too): room for that up front.
+        let expected = root.documentNodeCount / 2
+        units.reserveCapacity(expected)
+        unitByNode.reserveCapacity(expected)
+        unitByLocation.reserveCapacity(expected)
         let rootIndex = register(root, base: base, resource: newResource(), location: "", isRoot: true)
         if resourceRoots[SchemaCompiler.defaultBase] == nil { resourceRoots[SchemaCompiler.defaultBase] = rootIndex }
         var next = 0
@@ -199,6 +205,18 @@ final class SchemaCompiler {
 
     func error(_ message: String, at node: YAMLNode, location: String, help: String? = nil) {
         errors.append(Diagnostic(rule: "schema-invalid", message: message, span: node.span, help: help, schemaPath: location))
+    }
+
+    /// `location` + `/` + `token` escaped, in one allocation: every
+    /// subschema and every keyword has such a location.
+    static func child(_ location: String, _ token: String) -> String {
+        let escaped = escape(token)
+        var out = ""
+        out.reserveCapacity(location.utf8.count + 1 + escaped.utf8.count)
+        out += location
+        out += "/"
+        out += escaped
+        return out
     }
 
     static func escape(_ token: String) -> String {
@@ -270,7 +288,7 @@ final class SchemaCompiler {
         for (key, value) in entries {
             let name = JSONValues.keyName(key)
             // Built only for the keywords that name a place (most keys are annotations).
-            var here: String { location + "/" + SchemaCompiler.escape(name) }
+            var here: String { SchemaCompiler.child(location, name) }
             switch name {
             case "$anchor", "$dynamicAnchor":
                 if case .scalar(let s) = value.kind, case .string(let anchor) = s.value {
@@ -291,7 +309,7 @@ final class SchemaCompiler {
                     if case .sequence(let items) = value.kind {
                         let prefix = here
                         for (k, item) in items.enumerated() {
-                            register(item, base: base, resource: resource, location: prefix + "/\(k)")
+                            register(item, base: base, resource: resource, location: SchemaCompiler.child(prefix, String(k)))
                         }
                     }
                 case .map?:
@@ -299,7 +317,7 @@ final class SchemaCompiler {
                         let prefix = here
                         for (childKey, child) in children where !(name == "dependencies" && child.items != nil) {
                             register(child, base: base, resource: resource,
-                                     location: prefix + "/" + SchemaCompiler.escape(JSONValues.keyName(childKey)))
+                                     location: SchemaCompiler.child(prefix, JSONValues.keyName(childKey)))
                         }
                     }
                 case nil:
@@ -344,7 +362,7 @@ final class SchemaCompiler {
                     if case .scalar(let s) = value.kind, s.isString { continue }
                 case nil: break
                 }
-                let location = unit.location + "/" + SchemaCompiler.escape(name)
+                let location = SchemaCompiler.child(unit.location, name)
                 guard let keyword = Keywords.table[name] else {
                     // `x-…` keys are extensions by convention (as in OpenAPI): accepted silently.
                     if name.hasPrefix("x-") { continue }
