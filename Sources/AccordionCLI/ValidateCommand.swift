@@ -40,10 +40,7 @@ private func runValidate(_ args: ParsedArguments) throws(UsageError) -> Int32 {
     if let schemaPath, paths.contains("-"), schemaPath == "-" {
         throw UsageError("standard input cannot be both the schema and a document")
     }
-    guard args.has("watch") else {
-        // The bundled schema compiles on the other core while the files are read.
-        return schemaPath == nil ? SpecLoader.whileCompilingSchema { validateOnce(args) } : validateOnce(args)
-    }
+    guard args.has("watch") else { return validateOnce(args) }
     if paths.contains("-") || schemaPath == "-" { throw UsageError("--watch needs files; standard input cannot be watched") }
     let (files, trees) = WatchLoop.targets(paths)
     return WatchLoop.run(files: files + (schemaPath.map { [$0] } ?? []), trees: trees) { validateOnce(args) }

@@ -70,10 +70,8 @@ public enum SpecLoader {
         if parallel {
             (schemaDiagnostics, (checker, outcome)) = Parallel.both(schemaPass, rulesPass)
         } else {
-            // The rules first: a process's first spec then meets the bundled
-            // schema later, by when `whileCompilingSchema` may have compiled it.
-            (checker, outcome) = rulesPass()
             schemaDiagnostics = schemaPass()
+            (checker, outcome) = rulesPass()
         }
         return result(schemaDiagnostics, &checker, outcome, root: root, bytes: bytes)
     }
@@ -206,17 +204,6 @@ public enum SpecLoader {
     public static func bundledSchemaNode() throws(DiagnosticError) -> YAMLNode {
         // The JSON parser is lighter than the YAML loader: this runs on every start.
         try JSONNodeParser.parse(BundledSchema.text, source: "accordion.schema.json")
-    }
-
-    /// Runs `work` while the bundled schema compiles on another core: a
-    /// command that is about to read specs reads the first one (and checks
-    /// its rules) meanwhile, instead of first waiting for the schema. Its
-    /// first use in `work` waits for the compiling to end.
-    ///
-    /// - Parameter work: What the command does.
-    /// - Returns: What `work` returns.
-    public static func whileCompilingSchema<T>(_ work: () -> T) -> T {
-        Parallel.both({ _ = bundledValidator }, work).1
     }
 
     /// The bundled schema's rule for a script, found once per process.
