@@ -65,7 +65,10 @@ public struct KeySpellings<Value: Sendable>: Sendable {
         }
     }
 
-    /// The value of the name at `position` (from `position(forUTF8:)`).
+    /// The value of the name at `position`.
+    ///
+    /// - Parameter position: From `position(forUTF8:)`.
+    /// - Returns: That name's value.
     @inlinable
     public subscript(position: Int) -> Value { names[position].value }
 }
