@@ -213,8 +213,9 @@ public enum SpecLoader {
     /// The validator for the bundled schema, built once per process.
     static let bundledValidator: Result<JSONSchemaValidator, DiagnosticError> = {
         do {
-            let schema = try bundledSchemaNode()
-            return .success(try JSONSchemaValidator(schema: schema))
+            // Its descriptions and examples are for editors (`bundledSchemaNode`):
+            // validation starts sooner without them.
+            return .success(try JSONSchemaValidator(annotatedJSON: BundledSchema.text, source: "accordion.schema.json"))
         } catch let error as DiagnosticError {
             return .failure(error)
         } catch {

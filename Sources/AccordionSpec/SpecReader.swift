@@ -198,6 +198,14 @@ extension SpelledKey {
 
     /// The cases by their raw values.
     static func spellingTable() -> KeySpellings<Self> { KeySpellings(allCases.map { ($0.rawValue, $0) }) }
+
+    /// The key at `position` of `entries` when it is one of these, read
+    /// from its bytes through the non-generic `withKeyText` (the generic one
+    /// is not specialised for this module and costs the reader of a large
+    /// spec more than the lookup itself).
+    static func key(at position: Int, of entries: YAMLEntriesRef) -> Self? {
+        entries.withKeyText(at: position) { $0.flatMap(spellings.position(forUTF8:)) }.map { spellings[$0] }
+    }
 }
 
 /// The keys of a panel definition.
@@ -443,7 +451,7 @@ struct SpecReader {
         let entries = node.entries ?? []
         for k in 0..<entries.count {
             // Known keys are recognised from their bytes: no `String` per key.
-            guard let which = entries.withKeyText(at: k, { $0.flatMap(PanelKey.init) }),
+            guard let which = PanelKey.key(at: k, of: entries),
                   entries.key(at: k).shape == .string else { continue }
             let value = entries.value(at: k)
             if which == .content {
@@ -524,7 +532,7 @@ struct SpecReader {
             for k in 0..<entries.count {
                 // Keys are recognised from their bytes: no `String` per step.
                 guard entries.key(at: k).shape == .string,
-                      let which = entries.withKeyText(at: k, { $0.flatMap(CheckStepKey.init) }) else { continue }
+                      let which = CheckStepKey.key(at: k, of: entries) else { continue }
                 let key = entries.key(at: k), value = entries.value(at: k)
                 switch which {
                 case .expect:
@@ -556,7 +564,7 @@ struct SpecReader {
         for k in 0..<entries.count {
             // Keys are recognised from their bytes: no `String` per step.
             guard entries.key(at: k).shape == .string,
-                  let name = entries.withKeyText(at: k, { $0.flatMap(StepKey.init) }) else { return nil }
+                  let name = StepKey.key(at: k, of: entries) else { return nil }
             if name == .at {
                 atNode = entries.value(at: k)
             } else if verb == nil {

@@ -44,13 +44,31 @@ public struct KeySpellings<Value: Sendable>: Sendable {
     /// - Returns: The value of that spelling, or nil.
     @inlinable
     public func value(forUTF8 key: UnsafeBufferPointer<UInt8>) -> Value? {
-        bytes.withUnsafeBufferPointer { all -> Value? in
-            for name in names where name.count == key.count {
+        position(forUTF8: key).map { names[$0].value }
+    }
+
+    /// Where the name spelled exactly `key` stands among the names given,
+    /// or nil: a number that a non-generic reader of keys can hand back
+    /// (`self[position]` is its value).
+    ///
+    /// - Parameter key: The key's UTF-8 bytes.
+    /// - Returns: The position of that spelling, or nil.
+    @inlinable
+    public func position(forUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { all -> Int? in
+            for (position, name) in names.enumerated() where name.count == key.count {
                 if name.count == 0 || memcmp(all.baseAddress! + name.offset, key.baseAddress!, name.count) == 0 {
-                    return name.value
+                    return position
                 }
             }
             return nil
         }
     }
+
+    /// The value of the name at `position`.
+    ///
+    /// - Parameter position: From `position(forUTF8:)`.
+    /// - Returns: That name's value.
+    @inlinable
+    public subscript(position: Int) -> Value { names[position].value }
 }

@@ -363,6 +363,21 @@ package struct YAMLEntriesRef: RandomAccessCollection, ChildRangeView, @unchecke
         }
     }
 
+    /// `withKeyText` for a body that answers a number (a slot, a key's
+    /// index in a table): not generic, so a caller in another module runs
+    /// code made for it, not the generic entry point, which hands the answer
+    /// back through its type's metadata (a schema's `properties` meets every
+    /// key of a large document).
+    @inline(__always)
+    package func withKeyText(at position: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> Int?) -> Int? {
+        range.check(position)
+        let k = range.child(2 * position)
+        return range.document._withUnsafeGuaranteedRef { document in
+            guard document.nodes[Int(k)].nodeKind == NodeRecord.scalar else { return body(nil) }
+            return document.withText(k) { body($0) }
+        }
+    }
+
     /// The value under the first key that is the string `key`, or nil.
     /// Keys are compared code point by code point (bytes), as YAML and JSON do.
     package func value(forKey key: String) -> YAMLNodeRef? {

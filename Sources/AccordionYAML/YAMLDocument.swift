@@ -258,6 +258,25 @@ public struct YAMLTreeBuilder {
         attach(index)
     }
 
+    /// Adds a double-quoted string scalar whose text is the input's bytes
+    /// `from..<to` exactly (written without escapes): its value is its text,
+    /// so neither a `String` nor a copy of the bytes is made.
+    ///
+    /// - Parameters:
+    ///   - from: The first byte of the text in the input.
+    ///   - to: The byte after its last.
+    ///   - start: The scalar's first character (its opening quote), 0-based.
+    ///   - end: The character after its last (its closing quote).
+    public mutating func inputString(from: Int, to: Int, start: Int, end: Int) {
+        let index = document.input.withUnsafeBufferPointer { input in
+            document.appendScalar(UnsafeBufferPointer(rebasing: input[from..<to]), style: .doubleQuoted, tag: nil,
+                                  value: .null, kind: ScalarBits.kindString, isYAML11Boolean: false,
+                                  derivable: true, start: UInt32(clamping: start), end: UInt32(clamping: end),
+                                  inputOffset: from)
+        }
+        attach(index)
+    }
+
     /// Opens a mapping (`mapping: true`) or sequence at character `start`.
     ///
     /// - Parameters:

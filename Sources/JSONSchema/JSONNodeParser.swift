@@ -15,13 +15,23 @@ public enum JSONNodeParser {
     /// - Returns: The document as a located node tree.
     /// - Throws: `DiagnosticError` for malformed or too deeply nested text.
     public static func parse(_ text: String, source: String, maxDepth: Int = 512) throws(DiagnosticError) -> YAMLNode {
+        try parse(text, source: source, maxDepth: maxDepth, omittingAnnotations: false)
+    }
+
+    /// `parse`, leaving out of the tree, when `omittingAnnotations`, the
+    /// entries of every schema (the root and the subschemas under the
+    /// keywords that hold them) whose keyword is in `SchemaCompiler.unreadAnnotations`.
+    /// Their text is still read as JSON, and every other node keeps its place.
+    static func parse(_ text: String, source: String, maxDepth: Int = 512,
+                      omittingAnnotations: Bool) throws(DiagnosticError) -> YAMLNode {
         let bytes = Array(text.utf8)
         var parser = Parser(bytes: bytes, source: source, maxDepth: maxDepth)
+        parser.omitsAnnotations = omittingAnnotations
         do {
             // A UTF-8 byte-order mark is not part of the text.
             if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
             parser.skipSpace()
-            try parser.value(depth: 0)
+            try parser.value(depth: 0, place: .schema)
             parser.skipSpace()
             if parser.index < parser.bytes.count { throw parser.error("unexpected text after the JSON value") }
             guard let node = parser.tree.finish() else { throw parser.error("malformed JSON") }
@@ -33,10 +43,31 @@ public enum JSONNodeParser {
         }
     }
 
+    /// What a value is, for leaving annotations out: a schema, a sequence or
+    /// mapping of schemas (`allOf`, `properties`), or anything else.
+    private enum Place { case schema, schemas, schemaMap, other }
+
+    /// The keys of a schema that matter for leaving annotations out, by
+    /// spelling (read from the key's bytes: a schema has hundreds of keys).
+    private enum SchemaKey: Sendable { case annotation, subschema, subschemas, subschemaMap }
+
+    private static let schemaKeys = KeySpellings<SchemaKey>(
+        SchemaCompiler.unreadAnnotations.sorted().map { ($0, .annotation) }
+            + SchemaCompiler.subschemaPlaces.sorted { $0.key < $1.key }.map { name, place in
+                switch place {
+                case .single: (name, .subschema)
+                case .array: (name, .subschemas)
+                case .map: (name, .subschemaMap)
+                }
+            })
+
     private struct Parser {
         let bytes: [UInt8]
         let source: String
         let maxDepth: Int
+        var omitsAnnotations = false
+        /// Above 0 while reading a value that is left out: no nodes are made.
+        var omitting = 0
         var index = 0
         var line = 1
         var column = 1
@@ -79,55 +110,91 @@ public enum JSONNodeParser {
             }
         }
 
-        mutating func value(depth: Int) throws(DiagnosticError) {
+        /// The bytes of the key starting at `index` (its opening quote) when
+        /// it has no escapes; nil otherwise.
+        func plainKey() -> Range<Int>? {
+            var end = index + 1
+            while end < bytes.count {
+                if bytes[end] == UInt8(ascii: "\"") { return (index + 1)..<end }
+                if bytes[end] == UInt8(ascii: "\\") { return nil }
+                end += 1
+            }
+            return nil
+        }
+
+        /// Where the value under a key of a value at `place` stands, and
+        /// whether the entry is left out.
+        func entry(_ key: Range<Int>?, in place: Place) -> (place: Place, omitted: Bool) {
+            guard omitsAnnotations, omitting == 0 else { return (.other, false) }
+            switch place {
+            case .schemaMap: return (.schema, false)
+            case .schemas, .other: return (.other, false)
+            case .schema:
+                guard let key else { return (.other, false) }
+                let role = bytes.withUnsafeBufferPointer { JSONNodeParser.schemaKeys.value(forUTF8: UnsafeBufferPointer(rebasing: $0[key])) }
+                switch role {
+                case .annotation?: return (.other, true)
+                case .subschema?: return (.schema, false)
+                case .subschemas?: return (.schemas, false)
+                case .subschemaMap?: return (.schemaMap, false)
+                case nil: return (.other, false)
+                }
+            }
+        }
+
+        mutating func value(depth: Int, place: Place = .other) throws(DiagnosticError) {
             guard depth < maxDepth else { throw error("JSON nested deeper than \(maxDepth) levels") }
             guard index < bytes.count else { throw error("unexpected end of JSON text") }
             let start = characters
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 advance()
-                tree.open(mapping: true, start: start)
+                if omitting == 0 { tree.open(mapping: true, start: start) }
                 skipSpace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                     advance()
-                    tree.close(end: characters)
+                    if omitting == 0 { tree.close(end: characters) }
                     return
                 }
                 while true {
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                    let (inner, omitted) = omitsAnnotations ? entry(plainKey(), in: place) : (.other, false)
+                    if omitted { omitting += 1 }
                     try string()
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected `:` after a key") }
                     advance()
                     skipSpace()
-                    try value(depth: depth + 1)
+                    try value(depth: depth + 1, place: inner)
+                    if omitted { omitting -= 1 }
                     skipSpace()
                     guard index < bytes.count else { throw error("unexpected end of JSON text in an object") }
                     if bytes[index] == UInt8(ascii: ",") { advance(); continue }
                     if bytes[index] == UInt8(ascii: "}") { advance(); break }
                     throw error("expected `,` or `}` in an object")
                 }
-                tree.close(end: characters)
+                if omitting == 0 { tree.close(end: characters) }
             case UInt8(ascii: "["):
                 advance()
-                tree.open(mapping: false, start: start)
+                if omitting == 0 { tree.open(mapping: false, start: start) }
                 skipSpace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                     advance()
-                    tree.close(end: characters)
+                    if omitting == 0 { tree.close(end: characters) }
                     return
                 }
+                let itemPlace: Place = place == .schemas && omitsAnnotations ? .schema : .other
                 while true {
                     skipSpace()
-                    try value(depth: depth + 1)
+                    try value(depth: depth + 1, place: itemPlace)
                     skipSpace()
                     guard index < bytes.count else { throw error("unexpected end of JSON text in an array") }
                     if bytes[index] == UInt8(ascii: ",") { advance(); continue }
                     if bytes[index] == UInt8(ascii: "]") { advance(); break }
                     throw error("expected `,` or `]` in an array")
                 }
-                tree.close(end: characters)
+                if omitting == 0 { tree.close(end: characters) }
             case UInt8(ascii: "\""):
                 try string()
             case UInt8(ascii: "t"): try literal("true", .bool(true), start)
@@ -143,7 +210,7 @@ public enum JSONNodeParser {
                 guard index < bytes.count, bytes[index] == b else { throw error("unexpected character") }
                 advance()
             }
-            tree.scalar(word, style: .plain, value: value, start: start, end: characters)
+            if omitting == 0 { tree.scalar(word, style: .plain, value: value, start: start, end: characters) }
         }
 
         mutating func number(_ start: Int) throws(DiagnosticError) {
@@ -170,6 +237,7 @@ public enum JSONNodeParser {
                 guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit in the exponent") }
                 while index < bytes.count, isDigit(bytes[index]) { advance() }
             }
+            if omitting > 0 { return }
             let text = String(decoding: bytes[begin..<index], as: UTF8.self)
             let value: ScalarValue
             if isInteger {
@@ -261,14 +329,19 @@ public enum JSONNodeParser {
                 }
                 plain = index
             }
-            let text: String
             if out.isEmpty {
-                text = String(decoding: bytes[plain..<index], as: UTF8.self)
-            } else {
-                out.append(contentsOf: bytes[plain..<index])
-                text = String(decoding: out, as: UTF8.self)
+                // No escapes: its text is the input's own bytes (valid UTF-8, as
+                // they come from a `String`, and cut at ASCII quotes), so neither
+                // a `String` nor a copy is made (most strings of a schema).
+                let from = plain, to = index
+                advance()  // closing quote
+                if omitting == 0 { tree.inputString(from: from, to: to, start: start, end: characters) }
+                return
             }
+            out.append(contentsOf: bytes[plain..<index])
+            let text = String(decoding: out, as: UTF8.self)
             advance()  // closing quote
+            if omitting > 0 { return }
             tree.scalar(text, style: .doubleQuoted, value: .string(text), start: start, end: characters)
         }
     }

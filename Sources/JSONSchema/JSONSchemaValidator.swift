@@ -22,6 +22,25 @@ public struct JSONSchemaValidator: Sendable {
         self.limits = limits
     }
 
+    /// Compiles a schema written as JSON text without making nodes for the
+    /// annotations no check reads (`title`, `description`,
+    /// `markdownDescription`, `examples`, `default`, `$comment` of every
+    /// schema): validation gives the same problems as from the whole text,
+    /// started sooner. Those annotations are then neither checked nor seen by
+    /// `validateDefaultsAndExamples`, so this is for a schema known to be
+    /// valid (the tool's own, which its tests compile whole).
+    ///
+    /// - Parameters:
+    ///   - text: The schema as JSON.
+    ///   - source: The name diagnostics give it.
+    ///   - limits: Bounds that keep validation finite on hostile input.
+    /// - Throws: `DiagnosticError` for malformed JSON or an invalid schema.
+    public init(annotatedJSON text: String, source: String, limits: JSONSchemaLimits = JSONSchemaLimits()) throws(DiagnosticError) {
+        let schema = try JSONNodeParser.parse(text, source: source, omittingAnnotations: true)
+        program = try SchemaCompiler().compileDocument(schema)
+        self.limits = limits
+    }
+
     /// Every problem of `instance` (severity `.error`), sorted by position:
     /// span = the offending node (or key), rule `schema-<keyword>`,
     /// `instancePath`/`schemaPath` as JSON pointers, and `help` where there is a fix.

@@ -20,8 +20,8 @@ struct KeywordContext {
     }
 
     /// The unit of a subschema at `suffix` below this keyword.
-    func subschema(_ node: YAMLNode, _ suffix: String = "") -> Int {
-        compiler.unit(for: node, base: unit.baseURI, resource: unit.resource, location: location + suffix)
+    func subschema(_ node: YAMLNode, _ suffix: @autoclosure () -> String = "") -> Int {
+        compiler.unit(for: node, base: unit.baseURI, resource: unit.resource, location: location + suffix())
     }
 
     func number() throws(DiagnosticError) -> JSONValues.Number {
@@ -195,12 +195,13 @@ enum Keywords {
         }
         if mask & JSONValues.number != 0 { mask |= JSONValues.integer }
         let allowed = mask
-        let expected = alternatives(names.map(typeArticle))
+        let typeNames = names
         let location = c.location
         return { ev, node, _ in
             if JSONValues.typeBits(node) & allowed != 0 { return true }
+            // Spelled for a problem only (most schemas never meet one).
             ev.report("schema-type", at: node, schemaPath: location,
-                      "expected \(expected), found \(JSONValues.describe(node))",
+                      "expected \(alternatives(typeNames.map(typeArticle))), found \(JSONValues.describe(node))",
                       help: typeHelp(node, allowed))
             return false
         }

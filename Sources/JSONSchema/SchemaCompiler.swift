@@ -126,6 +126,10 @@ final class SchemaCompiler {
 
     var units: [SchemaUnit] = []
     var unitByNode: [YAMLNode: Int] = [:]
+    /// Unit location → the unit first registered there, so a `$ref` by JSON
+    /// pointer to a registered subschema (`#/$defs/panel`, most of them) is
+    /// one lookup instead of a walk that names every key on its way.
+    var unitByLocation: [String: Int] = [:]
     /// Resource URI (no fragment) → unit index of its root.
     var resourceRoots: [String: Int] = [:]
     var resourceCount = 0
@@ -143,6 +147,12 @@ final class SchemaCompiler {
         } else {
             base = SchemaCompiler.defaultBase
         }
+        // A unit per schema node, and a schema is at most every other node
+        // of its tree (keys are nodes too): room for that up front.
+        let expected = root.documentNodeCount / 2
+        units.reserveCapacity(expected)
+        unitByNode.reserveCapacity(expected)
+        unitByLocation.reserveCapacity(expected)
         let rootIndex = register(root, base: base, resource: newResource(), location: "", isRoot: true)
         if resourceRoots[SchemaCompiler.defaultBase] == nil { resourceRoots[SchemaCompiler.defaultBase] = rootIndex }
         var next = 0
@@ -168,7 +178,8 @@ final class SchemaCompiler {
                   unit.boolean == nil, units[target].resource == unit.resource else { return nil }
             return target
         }
-        for unit in units {
+        // Most units hold more than a `$ref`: they keep themselves (as made).
+        for unit in units where pureTarget(unit) != nil {
             var seen: Set<Int> = [unit.index]
             var end = unit.index
             var hops = 0
@@ -196,6 +207,18 @@ final class SchemaCompiler {
         errors.append(Diagnostic(rule: "schema-invalid", message: message, span: node.span, help: help, schemaPath: location))
     }
 
+    /// `location` + `/` + `token` escaped, in one allocation: every
+    /// subschema and every keyword has such a location.
+    static func child(_ location: String, _ token: String) -> String {
+        let escaped = escape(token)
+        var out = ""
+        out.reserveCapacity(location.utf8.count + 1 + escaped.utf8.count)
+        out += location
+        out += "/"
+        out += escaped
+        return out
+    }
+
     static func escape(_ token: String) -> String {
         // Bytes, not Characters: this runs for every key of every schema.
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
@@ -204,16 +227,24 @@ final class SchemaCompiler {
 
     // MARK: Phase 1: registration
 
-    static let singleSubschemaKeywords: Set<String> = [
-        "items", "contains", "additionalProperties", "propertyNames", "if", "then", "else", "not",
-        "unevaluatedItems", "unevaluatedProperties", "contentSchema",
-    ]
-    static let arraySubschemaKeywords: Set<String> = ["prefixItems", "allOf", "anyOf", "oneOf"]
+    /// Where a keyword's value holds subschemas.
+    enum SubschemaPlace { case single, array, map }
+
+    /// The keywords whose values hold subschemas (one name lookup per key
+    /// of every schema while registering).
     /// (`definitions` and `dependencies` are earlier drafts' keywords: not
     /// applied, but identifiers inside them are registered so `$ref`s into
     /// schemas written for several drafts still resolve.)
-    static let mapSubschemaKeywords: Set<String> = ["properties", "patternProperties", "dependentSchemas", "$defs",
-                                                    "definitions", "dependencies"]
+    static let subschemaPlaces: [String: SubschemaPlace] = {
+        var places: [String: SubschemaPlace] = [:]
+        for name in ["items", "contains", "additionalProperties", "propertyNames", "if", "then", "else", "not",
+                     "unevaluatedItems", "unevaluatedProperties", "contentSchema"] { places[name] = .single }
+        for name in ["prefixItems", "allOf", "anyOf", "oneOf"] { places[name] = .array }
+        for name in ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions", "dependencies"] {
+            places[name] = .map
+        }
+        return places
+    }()
 
     /// Keywords of earlier drafts, with what replaced them in 2020-12.
     static let replacedKeywords: [String: String] = [
@@ -249,12 +280,15 @@ final class SchemaCompiler {
         let unit = SchemaUnit(index: index, node: node, location: location, baseURI: base, resource: resource)
         units.append(unit)
         unitByNode[node] = index
+        // The first unit at a location is the one a pointer walk finds (a
+        // later one can only come from a duplicate key).
+        if unitByLocation[location] == nil { unitByLocation[location] = index }
         if startsResource, resourceRoots[base] == nil { resourceRoots[base] = index }
         guard case .mapping(let entries) = node.kind else { return index }
         for (key, value) in entries {
             let name = JSONValues.keyName(key)
             // Built only for the keywords that name a place (most keys are annotations).
-            var here: String { location + "/" + SchemaCompiler.escape(name) }
+            var here: String { SchemaCompiler.child(location, name) }
             switch name {
             case "$anchor", "$dynamicAnchor":
                 if case .scalar(let s) = value.kind, case .string(let anchor) = s.value {
@@ -267,23 +301,28 @@ final class SchemaCompiler {
                 } else {
                     error("`\(name)` must be a string, found \(JSONValues.describe(value))", at: value, location: here)
                 }
-            case _ where SchemaCompiler.singleSubschemaKeywords.contains(name):
-                register(value, base: base, resource: resource, location: here)
-            case _ where SchemaCompiler.arraySubschemaKeywords.contains(name):
-                if case .sequence(let items) = value.kind {
-                    for (k, item) in items.enumerated() {
-                        register(item, base: base, resource: resource, location: here + "/\(k)")
-                    }
-                }
-            case _ where SchemaCompiler.mapSubschemaKeywords.contains(name):
-                if case .mapping(let children) = value.kind {
-                    for (childKey, child) in children where !(name == "dependencies" && child.items != nil) {
-                        register(child, base: base, resource: resource,
-                                 location: here + "/" + SchemaCompiler.escape(JSONValues.keyName(childKey)))
-                    }
-                }
             default:
-                break
+                switch SchemaCompiler.subschemaPlaces[name] {
+                case .single?:
+                    register(value, base: base, resource: resource, location: here)
+                case .array?:
+                    if case .sequence(let items) = value.kind {
+                        let prefix = here
+                        for (k, item) in items.enumerated() {
+                            register(item, base: base, resource: resource, location: SchemaCompiler.child(prefix, String(k)))
+                        }
+                    }
+                case .map?:
+                    if case .mapping(let children) = value.kind {
+                        let prefix = here
+                        for (childKey, child) in children where !(name == "dependencies" && child.items != nil) {
+                            register(child, base: base, resource: resource,
+                                     location: SchemaCompiler.child(prefix, JSONValues.keyName(childKey)))
+                        }
+                    }
+                case nil:
+                    break
+                }
             }
         }
         return index
@@ -323,7 +362,7 @@ final class SchemaCompiler {
                     if case .scalar(let s) = value.kind, s.isString { continue }
                 case nil: break
                 }
-                let location = unit.location + "/" + SchemaCompiler.escape(name)
+                let location = SchemaCompiler.child(unit.location, name)
                 guard let keyword = Keywords.table[name] else {
                     // `x-…` keys are extensions by convention (as in OpenAPI): accepted silently.
                     if name.hasPrefix("x-") { continue }
@@ -372,17 +411,31 @@ final class SchemaCompiler {
         "contentEncoding": .string, "contentMediaType": .string, "markdownDescription": .string,
     ]
 
+    /// The annotations no check reads and no message quotes, so a schema
+    /// known to be valid can be compiled without them
+    /// (`JSONSchemaValidator(annotatedJSON:source:)`): a documented schema is
+    /// about half these.
+    static let unreadAnnotations: Set<String> = ["title", "description", "markdownDescription", "examples", "default", "$comment"]
+
     /// The unit for a subschema node (registered in phase 1, or now when it
     /// sits somewhere only a JSON pointer reaches).
-    func unit(for node: YAMLNode, base: String, resource: Int, location: String) -> Int {
+    /// (`location` is spelled only for a new unit: most are registered already.)
+    func unit(for node: YAMLNode, base: String, resource: Int, location: @autoclosure () -> String) -> Int {
         if let existing = unitByNode[node] { return existing }
-        return register(node, base: base, resource: resource, location: location)
+        return register(node, base: base, resource: resource, location: location())
     }
 
     /// Resolves a `$ref`-style reference from `unit` to a unit index.
     func resolveReference(_ reference: String, from unit: SchemaUnit, at node: YAMLNode, location: String) throws(DiagnosticError) -> Int {
-        let absolute = URIReference.resolve(reference, against: unit.baseURI)
-        let (document, rawFragment) = URIReference.split(absolute)
+        let document: String, rawFragment: String?
+        if reference.utf8.first == UInt8(ascii: "#") {
+            // The same document (most references): the unit's base, which
+            // never has a fragment, and this one (RFC 3986 §5.2.2).
+            document = unit.baseURI
+            rawFragment = String(reference.dropFirst())
+        } else {
+            (document, rawFragment) = URIReference.split(URIReference.resolve(reference, against: unit.baseURI))
+        }
         func unresolved(_ why: String, help: String? = nil) -> DiagnosticError {
             DiagnosticError(Diagnostic(rule: "schema-unresolved-ref", message: "cannot resolve `\(reference)`: \(why)",
                                        span: node.span, help: help, schemaPath: location))
@@ -410,8 +463,12 @@ final class SchemaCompiler {
             }
             return target
         }
-        // JSON pointer from the resource root.
+        // JSON pointer from the resource root. A registered subschema's
+        // location is its path of escaped keys from the document's root, so
+        // the pointer names it exactly when the resource root's location and
+        // the pointer spell that location.
         let root = units[rootIndex]
+        if let registered = unitByLocation[root.location + fragment] { return registered }
         var node = root.node
         var base = root.baseURI
         var resource = root.resource
