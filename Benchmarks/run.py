@@ -854,23 +854,23 @@ def main(argv):
             model = json.loads(result.stdout)
             model["note"] = None
 
+    def scaling(bench, rows, what, describe):
+        """One of the linearity benches at two sizes (small ones in smoke)."""
+        counts = [1000, 10000] if smoke else [10000, 100000]
+        log(f"{what} of " + ", ".join(map(str, counts)))
+        result = bench.run(accordion, counts, 1 if smoke else 5)
+        if result["note"]:
+            broken.append(result["note"])
+        for r in result[rows]:
+            log(describe(r))
+        return result
+
     drive = {"sessions": [], "note": "`accordion drive` does not exist yet"}
     if "drive" in commands:
-        counts = [1000, 10000] if smoke else [10000, 100000]
-        log("drive sessions of " + ", ".join(map(str, counts)) + " steps")
-        drive = drive_bench.run(accordion, counts, 1 if smoke else 5)
-        if drive["note"]:
-            broken.append(drive["note"])
-        for r in drive["sessions"]:
-            log(f"drive {r['steps']} steps: {fmt_ms(r['median_ms'])} ({r['ns_per_step'] / 1000:.1f} µs a step)")
-
-    sizes = [1000, 10000] if smoke else [10000, 100000]
-    log("content: panels of " + ", ".join(map(str, sizes)) + " rows and words")
-    content = content_bench.run(accordion, sizes, 1 if smoke else 5)
-    if content["note"]:
-        broken.append(content["note"])
-    for r in content["sizes"]:
-        log(f"content {r['rows']} rows and words: {fmt_ms(r['median_ms'])}")
+        drive = scaling(drive_bench, "sessions", "drive sessions, steps",
+                        lambda r: f"drive {r['steps']} steps: {fmt_ms(r['median_ms'])} ({r['ns_per_step'] / 1000:.1f} µs a step)")
+    content = scaling(content_bench, "sizes", "content panels, rows and words",
+                      lambda r: f"content {r['rows']} rows and words: {fmt_ms(r['median_ms'])}")
 
     lsp = {"note": "`accordion lsp` does not exist yet"}
     if "lsp" in commands:
