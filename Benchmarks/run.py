@@ -805,7 +805,6 @@ def main(argv):
         keep = set(argv[argv.index("--tools") + 1].split(","))
         tools = [t for t in tools if t.key in keep]
 
-    # (runs after the warm-up, timeout per run in s, time budget per tool in s)
     # (timed runs after the warm-up at most, timeout per run in s, time budget per tool in s)
     # Fast tools get 11 runs at every size (a median of 5 moved by ±15 % on this
     # shared machine); the time budget still keeps a peer that takes seconds to a few.
