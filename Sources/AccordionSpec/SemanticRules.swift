@@ -216,7 +216,7 @@ struct SemanticChecker {
         guard let resolvedSteps else { return .undecodable }
         var document = AccordionSpecDocument(title: reader.title, container: container, panels: panels.specs,
                                              expandedIndices: spec.expanded, steps: resolvedSteps,
-                                             stepLines: steps.compactMap { $0?.node.line },
+                                             stepLines: YAMLNodeRef.lines(of: steps.compactMap { $0?.node }),
                                              expectations: expectations)
         document.contentDefaults = reader.contentDefaults
         return .document(document)
@@ -304,7 +304,9 @@ struct SemanticChecker {
             }
             if let d = c["animation"]?["duration"], Self.isNotFinite(d) { reportNotFinite(d, pointer: "/container/animation/duration") }
             if let bg = c["background"], let value = bg.colourValue, let scalar = bg.scalar {
-                report(Finding.colour(bg, scalar: scalar, value: value, isHeader: false, key: "background"), under: "/container")
+                var found: [Finding] = []
+                _ = Finding.colour(bg, scalar: scalar, value: value, isHeader: false, key: "background", into: &found)
+                report(found, under: "/container")
             }
         }
         checkScriptValues(root["script"])
@@ -315,22 +317,24 @@ struct SemanticChecker {
     private mutating func checkScriptValues(_ script: YAMLNodeRef?) {
         for (i, step) in (script?.items ?? []).enumerated() {
             guard let entries = step.entries else { continue }
-            for (keyNode, value) in entries {
-                guard let key = keyNode.scalar, key.isString else { continue }
-                switch key.text {
-                case "tap", "expand", "collapse", "present":
-                    if Self.isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.text) }
-                case "wait", "at":
-                    if Self.isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.text) }
-                case "resize":
+            for k in 0..<entries.count {
+                // Keys are recognised from their bytes: no `String` per step.
+                guard entries.key(at: k).shape == .string, let key = StepKey.key(at: k, of: entries) else { continue }
+                let value = entries.value(at: k)
+                switch key {
+                case .tap, .expand, .collapse, .present:
+                    if Self.isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.rawValue) }
+                case .wait, .at:
+                    if Self.isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.rawValue) }
+                case .resize:
                     for dimension in ["width", "height"] where Self.isNotFinite(value[dimension]) {
                         reportNotFinite(value[dimension]!, pointer: "/script/\(i)/resize/" + dimension)
                     }
-                case "setPanels":
+                case .setPanels:
                     for (j, item) in (value.items ?? []).enumerated() where Self.isWord(item) {
                         reportYAML11Boolean(item, pointer: "/script/\(i)/setPanels/\(j)")
                     }
-                default:
+                case .dismiss, .scroll:
                     continue
                 }
             }
