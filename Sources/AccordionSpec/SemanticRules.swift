@@ -18,12 +18,12 @@ struct SemanticChecker {
     // Where the panels of the stack the script reaches are written (the
     // model's state holds the panels themselves), and their ids' positions.
     private var stack = PanelStack()
-    private var indexById: [String: Int] = [:]
+    private var indexById = PanelIndex([])
     /// The largest `contentHeight` in the stack: no panel can overflow a space above it.
     private var maxContent = 0.0
     /// The initial stack, and the index of each id's first definition in it.
     private var initialPanels = PanelStack()
-    private var firstIndex: [String: Int] = [:]
+    private var firstIndex = PanelIndex([])
     /// Definitions met so far in `setPanels` steps the script ran.
     private var definedLater: [String: PanelDefinition] = [:]
     /// The last `setPanels` that ran, to explain a panel that left the stack.
@@ -420,14 +420,12 @@ struct SemanticChecker {
     /// `duplicate-panel-id` in `panels`; keeps the first index of each id.
     private mutating func checkIdentities(panels: PanelStack) {
         initialPanels = panels
-        firstIndex.reserveCapacity(panels.count)
+        firstIndex = PanelIndex(panels.specs, capacity: panels.count)
         for (i, idNode) in panels.idNodes.enumerated() {
             // The spec holds the id's text whenever it has an id node.
             guard let idNode else { continue }
-            let id = panels.specs[i].id
-            // One hash per id: insert, and put the first back on a duplicate.
-            if let first = firstIndex.updateValue(i, forKey: id) {
-                firstIndex[id] = first
+            if let first = firstIndex.insert(i) {
+                let id = panels.specs[i].id
                 guard let firstNode = panels.idNodes[first] else { continue }
                 report("duplicate-panel-id", "panel id `\(id)` is already used by another panel",
                        at: idNode, pointer: "/panels/\(i)/id", help: "give each panel its own id; ids name panels in `expanded` and the script",
@@ -464,7 +462,7 @@ struct SemanticChecker {
                         stack.append(def)
                     } else {
                         if suggestionBudget > firstIndex.count + newDefinitions.count, knownSorted == nil {
-                            knownSorted = (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted()
+                            knownSorted = (firstIndex.ids + Array(newDefinitions.keys)).sorted()
                         }
                         report(.undefinedInSetPanels(id, guess: suggest(id, among: knownSorted ?? [])), at: node.span, pointer: pointer)
                     }
@@ -496,17 +494,9 @@ struct SemanticChecker {
 
     /// Makes `panels` the stack; `index` is its id → first index map when
     /// the caller already has it.
-    private mutating func setStack(_ panels: PanelStack, index: [String: Int]? = nil) {
+    private mutating func setStack(_ panels: PanelStack, index: PanelIndex? = nil) {
         stack = panels
-        if let index {
-            indexById = index
-        } else {
-            indexById = [:]
-            indexById.reserveCapacity(panels.count)
-            for (i, p) in panels.specs.enumerated() where !p.id.isEmpty && indexById[p.id] == nil {
-                indexById[p.id] = i
-            }
-        }
+        indexById = index ?? PanelIndex(panels.specs)
         maxContent = 0
         for p in panels.specs {
             if let c = p.contentHeight { maxContent = max(maxContent, c) }
