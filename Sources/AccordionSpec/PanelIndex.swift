@@ -17,7 +17,7 @@ struct PanelIndex {
     /// How many ids are indexed.
     private(set) var count = 0
 
-    /// An empty index of `specs`, with room for `capacity` ids.
+    /// An empty index of `specs`, for at most `capacity` ids.
     init(_ specs: [PanelSpec], capacity: Int) {
         self.specs = specs
         var size = 8
@@ -42,9 +42,10 @@ struct PanelIndex {
     mutating func insert(_ position: Int) -> Int? {
         let slot = self.slot(of: specs[position].id)
         if slots[slot] >= 0 { return Int(slots[slot]) }
+        // At most half full, so a search always meets an empty slot.
+        precondition(2 * (count + 1) <= slots.count, "more ids than the index was made for")
         slots[slot] = Int32(position)
         count += 1
-        if 2 * count > slots.count { grow() }
         return nil
     }
 
@@ -57,12 +58,5 @@ struct PanelIndex {
         var slot = id.hashValue & mask
         while slots[slot] >= 0, specs[Int(slots[slot])].id != id { slot = (slot + 1) & mask }
         return slot
-    }
-
-    /// Doubles the table.
-    private mutating func grow() {
-        let old = slots
-        slots = Array(repeating: -1, count: 2 * old.count)
-        for position in old where position >= 0 { slots[slot(of: specs[Int(position)].id)] = position }
     }
 }
