@@ -24,15 +24,30 @@ public struct SourceText: Sendable {
         self.checkpoints = ColumnCheckpoints.make(bytes, lineStarts: starts)
     }
 
-    /// Byte offset where each line of `bytes` starts. A report quoting a
-    /// few lines of a 10 MB spec indexes the whole file once, so the line
-    /// breaks are found with `memchr` rather than byte by byte.
-    static func lineStarts(of bytes: [UInt8]) -> [Int] {
+    /// The text of `bytes` through line `lastLine` only (all of it when
+    /// it has no more lines): a report that quotes a few lines near the top
+    /// of a 10 MB spec need not index its 400,000 lines. Later lines are
+    /// not in the text.
+    ///
+    /// - Parameters:
+    ///   - name: The name the user gave for the source.
+    ///   - bytes: The raw bytes.
+    ///   - lastLine: The last 1-based line kept.
+    public init(name: String, bytes: [UInt8], throughLine lastLine: Int) {
+        let starts = Self.lineStarts(of: bytes, upTo: max(lastLine, 0) + 1)
+        self.init(name: name, bytes: starts.count > lastLine ? Array(bytes[..<starts[lastLine]]) : bytes)
+    }
+
+    /// Byte offset where each line of `bytes` starts, for at most `limit`
+    /// lines. A report quoting a few lines of a 10 MB spec indexes the
+    /// whole file once, so the line breaks are found with `memchr` rather
+    /// than byte by byte.
+    static func lineStarts(of bytes: [UInt8], upTo limit: Int = .max) -> [Int] {
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0
-            while offset < buffer.count, let hit = memchr(base + offset, 0x0A, buffer.count - offset) {
+            while starts.count < limit, offset < buffer.count, let hit = memchr(base + offset, 0x0A, buffer.count - offset) {
                 offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
                 starts.append(offset)
             }

@@ -18,12 +18,12 @@ struct SemanticChecker {
     // Where the panels of the stack the script reaches are written (the
     // model's state holds the panels themselves), and their ids' positions.
     private var stack = PanelStack()
-    private var indexById: [String: Int] = [:]
+    private var indexById = PanelIndex([])
     /// The largest `contentHeight` in the stack: no panel can overflow a space above it.
     private var maxContent = 0.0
     /// The initial stack, and the index of each id's first definition in it.
     private var initialPanels = PanelStack()
-    private var firstIndex: [String: Int] = [:]
+    private var firstIndex = PanelIndex([])
     /// Definitions met so far in `setPanels` steps the script ran.
     private var definedLater: [String: PanelDefinition] = [:]
     /// The last `setPanels` that ran, to explain a panel that left the stack.
@@ -216,7 +216,7 @@ struct SemanticChecker {
         guard let resolvedSteps else { return .undecodable }
         var document = AccordionSpecDocument(title: reader.title, container: container, panels: panels.specs,
                                              expandedIndices: spec.expanded, steps: resolvedSteps,
-                                             stepLines: steps.compactMap { $0?.node.line },
+                                             stepLines: YAMLNodeRef.lines(of: steps.compactMap { $0?.node }),
                                              expectations: expectations)
         document.contentDefaults = reader.contentDefaults
         return .document(document)
@@ -304,7 +304,9 @@ struct SemanticChecker {
             }
             if let d = c["animation"]?["duration"], Self.isNotFinite(d) { reportNotFinite(d, pointer: "/container/animation/duration") }
             if let bg = c["background"], let value = bg.colourValue, let scalar = bg.scalar {
-                report(Finding.colour(bg, scalar: scalar, value: value, isHeader: false, key: "background"), under: "/container")
+                var found: [Finding] = []
+                _ = Finding.colour(bg, scalar: scalar, value: value, isHeader: false, key: "background", into: &found)
+                report(found, under: "/container")
             }
         }
         checkScriptValues(root["script"])
@@ -315,22 +317,24 @@ struct SemanticChecker {
     private mutating func checkScriptValues(_ script: YAMLNodeRef?) {
         for (i, step) in (script?.items ?? []).enumerated() {
             guard let entries = step.entries else { continue }
-            for (keyNode, value) in entries {
-                guard let key = keyNode.scalar, key.isString else { continue }
-                switch key.text {
-                case "tap", "expand", "collapse", "present":
-                    if Self.isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.text) }
-                case "wait", "at":
-                    if Self.isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.text) }
-                case "resize":
+            for k in 0..<entries.count {
+                // Keys are recognised from their bytes: no `String` per step.
+                guard entries.key(at: k).shape == .string, let key = StepKey.key(at: k, of: entries) else { continue }
+                let value = entries.value(at: k)
+                switch key {
+                case .tap, .expand, .collapse, .present:
+                    if Self.isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.rawValue) }
+                case .wait, .at:
+                    if Self.isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.rawValue) }
+                case .resize:
                     for dimension in ["width", "height"] where Self.isNotFinite(value[dimension]) {
                         reportNotFinite(value[dimension]!, pointer: "/script/\(i)/resize/" + dimension)
                     }
-                case "setPanels":
+                case .setPanels:
                     for (j, item) in (value.items ?? []).enumerated() where Self.isWord(item) {
                         reportYAML11Boolean(item, pointer: "/script/\(i)/setPanels/\(j)")
                     }
-                default:
+                case .dismiss, .scroll:
                     continue
                 }
             }
@@ -416,14 +420,12 @@ struct SemanticChecker {
     /// `duplicate-panel-id` in `panels`; keeps the first index of each id.
     private mutating func checkIdentities(panels: PanelStack) {
         initialPanels = panels
-        firstIndex.reserveCapacity(panels.count)
+        firstIndex = PanelIndex(panels.specs, capacity: panels.count)
         for (i, idNode) in panels.idNodes.enumerated() {
             // The spec holds the id's text whenever it has an id node.
             guard let idNode else { continue }
-            let id = panels.specs[i].id
-            // One hash per id: insert, and put the first back on a duplicate.
-            if let first = firstIndex.updateValue(i, forKey: id) {
-                firstIndex[id] = first
+            if let first = firstIndex.insert(i) {
+                let id = panels.specs[i].id
                 guard let firstNode = panels.idNodes[first] else { continue }
                 report("duplicate-panel-id", "panel id `\(id)` is already used by another panel",
                        at: idNode, pointer: "/panels/\(i)/id", help: "give each panel its own id; ids name panels in `expanded` and the script",
@@ -460,7 +462,7 @@ struct SemanticChecker {
                         stack.append(def)
                     } else {
                         if suggestionBudget > firstIndex.count + newDefinitions.count, knownSorted == nil {
-                            knownSorted = (Array(firstIndex.keys) + Array(newDefinitions.keys)).sorted()
+                            knownSorted = (firstIndex.ids + Array(newDefinitions.keys)).sorted()
                         }
                         report(.undefinedInSetPanels(id, guess: suggest(id, among: knownSorted ?? [])), at: node.span, pointer: pointer)
                     }
@@ -492,17 +494,9 @@ struct SemanticChecker {
 
     /// Makes `panels` the stack; `index` is its id → first index map when
     /// the caller already has it.
-    private mutating func setStack(_ panels: PanelStack, index: [String: Int]? = nil) {
+    private mutating func setStack(_ panels: PanelStack, index: PanelIndex? = nil) {
         stack = panels
-        if let index {
-            indexById = index
-        } else {
-            indexById = [:]
-            indexById.reserveCapacity(panels.count)
-            for (i, p) in panels.specs.enumerated() where !p.id.isEmpty && indexById[p.id] == nil {
-                indexById[p.id] = i
-            }
-        }
+        indexById = index ?? PanelIndex(panels.specs)
         maxContent = 0
         for p in panels.specs {
             if let c = p.contentHeight { maxContent = max(maxContent, c) }

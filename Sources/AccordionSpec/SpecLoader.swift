@@ -54,10 +54,15 @@ public enum SpecLoader {
         // The schema and the accordion rules read the same immutable tree
         // and do not depend on each other until the end: on a large spec
         // they run side by side.
-        let schemaPass = { @Sendable () -> [Diagnostic] in
-            schemaProblems(root, bytes: bytes) + (script.map(scriptSchemaProblems) ?? [])
-        }
         let parallel = root.documentNodeCount >= parallelNodeCount
+        let schemaPass = { @Sendable () -> [Diagnostic] in
+            let found = schemaProblems(root, bytes: bytes) + (script.map(scriptSchemaProblems) ?? [])
+            // The rules ask for the line of every step, and a large text's
+            // lines are indexed on first use: the schema pass, the shorter
+            // of the two, indexes them meanwhile.
+            if parallel { root.indexLines() }
+            return found
+        }
         let rulesRoot = parallel ? root.forAnotherThread() : root
         let rulesPass = { () -> (SemanticChecker, SemanticChecker.Outcome) in
             var checker = SemanticChecker(root: rulesRoot, script: script, tolerance: tolerance)

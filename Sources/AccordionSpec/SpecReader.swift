@@ -95,18 +95,18 @@ enum Finding {
     /// A title too faint on its header to read.
     case lowContrast(LowContrast)
 
-    /// The colour rules for one colour value.
-    static func colour(_ node: YAMLNodeRef, scalar: YAMLScalarRef, value: UInt32, isHeader: Bool, key: String) -> [Finding] {
-        var found: [Finding] = []
-        let shortHex = scalar.withUTF8 { text in
-            text.count <= 8 && text.count > 2 && text[0] == UInt8(ascii: "0")
-                && (text[1] == UInt8(ascii: "x") || text[1] == UInt8(ascii: "X"))
+    /// The colour rules for one colour value, adding what they find to
+    /// `findings` (a panel's list: most colours add nothing, and no list is
+    /// made for them). Returns whether the colour is missing its alpha byte.
+    static func colour(_ node: YAMLNodeRef, scalar: YAMLScalarRef, value: UInt32, isHeader: Bool, key: String,
+                       into findings: inout [Finding]) -> Bool {
+        // Only a plain scalar of 3 to 8 bytes can be a short `0x` number: the text is read for no other.
+        let shortHex = scalar.style == .plain && scalar.utf8Count <= 8 && scalar.utf8Count > 2 && scalar.withUTF8 { text in
+            text[0] == UInt8(ascii: "0") && (text[1] == UInt8(ascii: "x") || text[1] == UInt8(ascii: "X"))
         }
-        if shortHex, scalar.style == .plain {
-            found.append(.colourWithoutAlpha(node, value, key: key))
-        }
-        if isHeader, value & 0xFF == 0 { found.append(.invisibleHeader(node, value, key: key)) }
-        return found
+        if shortHex { findings.append(.colourWithoutAlpha(node, value, key: key)) }
+        if isHeader, value & 0xFF == 0 { findings.append(.invisibleHeader(node, value, key: key)) }
+        return shortHex
     }
 }
 
@@ -486,9 +486,10 @@ struct SpecReader {
                     spec.titleColor = colour
                     titleEntry = (entries.key(at: k), value)
                 }
-                let found = Finding.colour(value, scalar: scalar, value: colour, isHeader: which == .color, key: which.rawValue)
-                for case .colourWithoutAlpha in found { colourUnreadable = true }
-                findings += found
+                if Finding.colour(value, scalar: scalar, value: colour, isHeader: which == .color, key: which.rawValue,
+                                  into: &findings) {
+                    colourUnreadable = true
+                }
             case .headerHeight:
                 if let v = positive(value) { spec.headerHeight = v }
                 if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "headerHeight")) }

@@ -14,7 +14,11 @@ public enum TextReport {
     public static func file(name: String, bytes: [UInt8], diagnostics: [Diagnostic], useColor: Bool = false) -> String {
         guard !diagnostics.isEmpty else { return "" }
         let formatter = DiagnosticFormatter(useColor: useColor)
-        let source = SourceText(name: name, bytes: bytes)
+        // The quotes need only the text up to the last line they show (a
+        // large spec's few problems are often near its top).
+        let related = diagnostics.lazy.flatMap(\.related).filter { $0.span.source == name }.map(\.span.start.line)
+        let lastLine = max(diagnostics.lazy.map(\.span.start.line).max() ?? 0, related.max() ?? 0)
+        let source = SourceText(name: name, bytes: bytes, throughLine: lastLine)
         var out = ""
         for d in diagnostics { out += formatter.format(d, source: source) + "\n" }
         return out

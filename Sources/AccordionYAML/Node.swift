@@ -195,6 +195,14 @@ public struct YAMLNode: Sendable, Hashable {
         YAMLNode(document: YAMLDocument(sharing: document), index: index)
     }
 
+    /// Finds the line breaks of the document's text now rather than on the
+    /// first question about a line (a large text is indexed on first use):
+    /// a pass with time to spare on another thread can do it for one that
+    /// will ask.
+    package func indexLines() {
+        _ = document.origin.lineStarts
+    }
+
     /// How many values the tree under this node holds when every alias is expanded.
     public var expandedNodeCount: Int { ref.expandedNodeCount }
 

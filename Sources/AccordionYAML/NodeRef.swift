@@ -103,6 +103,20 @@ package struct YAMLNodeRef: Hashable, @unchecked Sendable {
         }
     }
 
+    /// The `line` of each of `nodes`, all of one document: its line index
+    /// is read once, not once per node (a long script's steps).
+    package static func lines(of nodes: [YAMLNodeRef]) -> [Int] {
+        guard let first = nodes.first else { return [] }
+        return first.read { document in
+            let origin = document.origin
+            if let fixed = origin.fixed { return nodes.map { _ in fixed.start.line } }
+            return origin.lines(at: nodes.map {
+                precondition($0.document.toOpaque() == first.document.toOpaque(), "a node of another document")
+                return document.nodes[Int($0.index)].start
+            })
+        }
+    }
+
     /// The scalar, if this is one.
     @inline(__always)
     package var scalar: YAMLScalarRef? {

@@ -171,6 +171,13 @@ final class SourceOrigin: Sendable {
         Self.line(at: char, starts: lineStarts)
     }
 
+    /// `line(at:)` of each character index, the line index read once (a
+    /// long script asks for every step's line).
+    func lines(at chars: [UInt32]) -> [Int] {
+        let starts = lineStarts
+        return chars.map { Self.line(at: $0, starts: starts) }
+    }
+
     /// The 1-based line of character `char` among lines starting at `starts`.
     private static func line(at char: UInt32, starts: [UInt32]) -> Int {
         var lo = 0, hi = starts.count - 1
