@@ -18,12 +18,12 @@ struct SemanticChecker {
     // Where the panels of the stack the script reaches are written (the
     // model's state holds the panels themselves), and their ids' positions.
     private var stack = PanelStack()
-    private var indexById = PanelIndex([])
+    private var indexById = PanelIDTable([])
     /// The largest `contentHeight` in the stack: no panel can overflow a space above it.
     private var maxContent = 0.0
     /// The initial stack, and the index of each id's first definition in it.
     private var initialPanels = PanelStack()
-    private var firstIndex = PanelIndex([])
+    private var firstIndex = PanelIDTable([])
     /// Definitions met so far in `setPanels` steps the script ran.
     private var definedLater: [String: PanelDefinition] = [:]
     /// The last `setPanels` that ran, to explain a panel that left the stack.
@@ -420,7 +420,7 @@ struct SemanticChecker {
     /// `duplicate-panel-id` in `panels`; keeps the first index of each id.
     private mutating func checkIdentities(panels: PanelStack) {
         initialPanels = panels
-        firstIndex = PanelIndex(panels.specs, capacity: panels.count)
+        firstIndex = PanelIDTable(panels.specs, capacity: panels.count)
         for (i, idNode) in panels.idNodes.enumerated() {
             // The spec holds the id's text whenever it has an id node.
             guard let idNode else { continue }
@@ -494,9 +494,9 @@ struct SemanticChecker {
 
     /// Makes `panels` the stack; `index` is its id → first index map when
     /// the caller already has it.
-    private mutating func setStack(_ panels: PanelStack, index: PanelIndex? = nil) {
+    private mutating func setStack(_ panels: PanelStack, index: PanelIDTable? = nil) {
         stack = panels
-        indexById = index ?? PanelIndex(panels.specs)
+        indexById = index ?? PanelIDTable(panels.specs)
         maxContent = 0
         for p in panels.specs {
             if let c = p.contentHeight { maxContent = max(maxContent, c) }

@@ -9,7 +9,7 @@ import AccordionModel
 /// memory, whose first touch alone cost more than the lookups. Ids are
 /// hashed and compared as `String`s, so they match exactly as a
 /// dictionary's keys would.
-struct PanelIndex {
+struct PanelIDTable {
     /// The stack's specs (shared with it, not copied).
     private let specs: [PanelSpec]
     /// A position into `specs` per slot, -1 for an empty slot; the count is a power of two.

@@ -2,15 +2,15 @@ import AccordionModel
 import XCTest
 @testable import AccordionSpec
 
-/// `PanelIndex` must find ids exactly as the `[String: Int]` it replaces
+/// `PanelIDTable` must find ids exactly as the `[String: Int]` it replaces
 /// did: first definition wins, `String` equality (canonical equivalence).
-final class PanelIndexTests: XCTestCase {
+final class PanelIDTableTests: XCTestCase {
     private func specs(_ ids: [String]) -> [PanelSpec] {
         ids.map { PanelSpec(id: $0, title: $0, color: 0x0000_00FF, headerHeight: 44) }
     }
 
     func testTheFirstPanelWithAnIdIsFoundAndEmptyIdsAreLeftOut() {
-        let index = PanelIndex(specs(["a", "", "b", "a", ""]))
+        let index = PanelIDTable(specs(["a", "", "b", "a", ""]))
         XCTAssertEqual(index["a"], 0)
         XCTAssertEqual(index["b"], 2)
         XCTAssertNil(index[""])
@@ -20,7 +20,7 @@ final class PanelIndexTests: XCTestCase {
     }
 
     func testInsertingAnIdAgainGivesTheFirstPosition() {
-        var index = PanelIndex(specs(["x", "y", "x", ""]), capacity: 4)
+        var index = PanelIDTable(specs(["x", "y", "x", ""]), capacity: 4)
         XCTAssertNil(index.insert(0))
         XCTAssertNil(index.insert(1))
         XCTAssertEqual(index.insert(2), 0)
@@ -31,7 +31,7 @@ final class PanelIndexTests: XCTestCase {
 
     func testCanonicallyEquivalentIdsAreOneIdAsInADictionary() {
         let precomposed = "caf\u{E9}", decomposed = "cafe\u{301}"
-        var index = PanelIndex(specs([precomposed, decomposed]), capacity: 2)
+        var index = PanelIDTable(specs([precomposed, decomposed]), capacity: 2)
         XCTAssertNil(index.insert(0))
         XCTAssertEqual(index.insert(1), 0)
         XCTAssertEqual(index[decomposed], 0)
@@ -40,7 +40,7 @@ final class PanelIndexTests: XCTestCase {
 
     func testManyIdsAreAllFound() {
         let ids = (0..<5_000).map { "panel-\($0)" }
-        let index = PanelIndex(specs(ids))
+        let index = PanelIDTable(specs(ids))
         for (i, id) in ids.enumerated() { XCTAssertEqual(index[id], i) }
         XCTAssertNil(index["panel-5000"])
     }
