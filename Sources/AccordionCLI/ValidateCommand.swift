@@ -121,10 +121,11 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
             return .failure(error)
         }
     }
-    var checked = files.count < FileWalk.twoThreadsFrom
+    let checked = files.count < FileWalk.twoThreadsFrom
         ? files.map { checkFile($0) }
         : Parallel.inOrder(files.count) { checkFile(files[$0]) }
-    checked.reverse()
+    // One result per `.file` item, in the same order.
+    var results = checked.makeIterator()
     var ioFailed = false
     var reports: [FileReport] = []
     for item in items {
@@ -133,7 +134,7 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
             IO.writeStderr("accordion: error: \(message)\n")
             ioFailed = true
         case .file:
-            switch checked.removeLast() {
+            switch results.next()! {
             case .success(let report): reports.append(report)
             case .failure(let error):
                 IO.writeStderr("accordion: error: \(error.message)\n")
