@@ -411,6 +411,10 @@ Frames and log order come from the Swift model.</p>
     return Math.min(Math.max(0, target), Math.max(0, stackHeight(L) - D.height));
   }
   let offset = D.state.scroll ? D.state.scroll.offset : 0, shownOffset = offset;
+  // What the browser made of the offset last set: it may round or clamp it
+  // (a screen a fraction of a pixel short of the stack), and the scroll
+  // event that follows is then the page's own, not the user's.
+  let appliedTop = null;
   const sizer = document.createElement("div");
   sizer.className = "sizer";
   if (scrolls) {
@@ -419,7 +423,7 @@ Frames and log order come from the Swift model.</p>
     // The user's own scrolling moves the settled offset (the page's scroll
     // step); during a transition the page drives the offset.
     screen.addEventListener("scroll", () => {
-      if (T || Math.abs(screen.scrollTop - shownOffset) < 0.5) return;
+      if (T || screen.scrollTop === appliedTop || Math.abs(screen.scrollTop - shownOffset) < 0.5) return;
       offset = shownOffset = Math.min(Math.max(0, screen.scrollTop), Math.max(0, stackHeight(settled(open, k)) - D.height));
     });
   }
@@ -436,6 +440,7 @@ Frames and log order come from the Swift model.</p>
       // Room to scroll exactly to S when settled, and to the offset shown during a transition.
       sizer.style.height = Math.max(stackHeight(settled(open, k)), shownOffset + D.height) + "px";
       screen.scrollTop = shownOffset;
+      appliedTop = screen.scrollTop;
       // A presented modal covers the window shown, not the top of the stack.
       sheet.style.transform = "translateY(" + shownOffset + "px)";
     }
@@ -556,9 +561,12 @@ Frames and log order come from the Swift model.</p>
     const to = D.expansion === "multiple" ? (open[i] ? null : i) : i === from ? null : i;
     if (from !== null) { open[from] = false; k--; }
     if (to !== null) { open[to] = true; k++; }
-    const b = settled(open, k), start = o0 ?? offset;
+    // The target is the model's rule from the offset the container was
+    // heading to (the interrupted transition's, now finished); under
+    // retarget the offset moves there from the one shown at the tap.
+    const b = settled(open, k);
     T = { from, to, start: t, end: t + D.duration, kind: kind(from, to), a, b, k0: 0,
-          o0: start, o1: scrollTarget(b, to, start) };
+          o0: o0 ?? offset, o1: scrollTarget(b, to, offset) };
     replay(D.templates[T.kind].start, from, to, t);
     showContents();
     describe();

@@ -692,6 +692,10 @@ def main():
             run, browser, generated_spec(run.workdir, 200), "generated-200", [-1, 0, 150, "same"])))
         scenarios.append((f"randomized: {args.random} specs x {args.clicks} clicks against the model (seed {args.seed})",
                           lambda: randomized(run, browser, args)))
+        # Cases the randomized test found once (other seeds), kept with their clicks.
+        for spec in sorted(glob.glob(os.path.join(HERE, "specs", "pinned", "*.yaml"))):
+            name = os.path.splitext(os.path.basename(spec))[0]
+            scenarios.append((f"pinned {name}", lambda spec=spec, name=name: pinned(run, browser, spec, name)))
         # A wrong rule in the page's player must fail the randomized test.
         for mutation in sorted(random_test.MUTATIONS):
             scenarios.append((f"mutation {mutation} is caught", lambda mutation=mutation: caught(run, browser, args, mutation)))
@@ -733,6 +737,14 @@ def randomized(run, browser, args):
         raise Failure(f"the random specs never exercised {', '.join(missing)} (seed {args.seed})")
     run.settled_checks += stats["samples"] - stats["mid_samples"]
     run.mid_checks += stats["mid_samples"]
+
+
+def pinned(run, browser, spec, name):
+    """A case of specs/pinned replayed with its clicks (random_test.replay_pinned)."""
+    try:
+        random_test.replay_pinned(run, browser, spec, "pinned-" + name)
+    except random_test.Mismatch as e:
+        raise Failure(str(e))
 
 
 def caught(run, browser, args, mutation):

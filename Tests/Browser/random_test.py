@@ -32,6 +32,7 @@ click "at the end" exercises the model's time tolerance too.
 this test fail (`browser_test.py --mutate NAME`, and every one in
 `make browser-test`).
 """
+import json
 import os
 import random
 import subprocess
@@ -468,6 +469,7 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
     width, height = browser.eval("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     if width > browser.width or height > browser.height:
         browser.viewport(max(width, browser.width), max(height, browser.height))
+    browser.eval(FRAMES)
     view = browser.eval(READ_EXACT)
     # The page holds the model's exact start time (the dump spells it to 3 decimals).
     t0 = view["state"]["loadedAt"]
@@ -519,6 +521,7 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
         else:
             i = rng.randrange(n)
         click(browser, now, i, rng, stats)
+        browser.eval(FRAMES)
         stats["clicks"] += 1
         done.append((t, i))
         plan.append(f"{ids[i]}@{t:g}")
@@ -544,6 +547,54 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
         if entry["event"] == "tapIgnored":
             key = "ignored " + entry["reason"]
             stats[key] = stats.get(key, 0) + 1
+
+
+# Resolves after the next two animation frames: by then the browser has
+# delivered the scroll events it owes the page (a scrollTop the page set and
+# the browser rounded or clamped), which the page must not take for the user's.
+FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(0))))"
+
+
+def replay_pinned(run, browser, path, name):
+    """A case the randomized test once found, kept as a file in specs/pinned:
+    its `# pinned:` comment lists the clicks (`ID@TIME`, or `none`) and the
+    times to read the page at (`reads T...`, or `at load` for none). The page
+    plays the clicks at their exact times on its manual clock and is compared
+    with the model, at load and at every read, as the randomized test does."""
+    line = next((l for l in open(path, encoding="utf-8") if l.startswith("# pinned:")), None)
+    if line is None:
+        raise AssertionError(f"{path} has no '# pinned:' line")
+    clicks_part, reads_part = (part.strip() for part in line[len("# pinned:"):].split(";"))
+    words = clicks_part.split()[1:]
+    clicks = [] if words == ["none"] else [(float(w.split("@")[1]), w.split("@")[0]) for w in words]
+    reads = [float(w) for w in reads_part.split()[1:]] if reads_part.startswith("reads ") else []
+    level = json.loads(run.cli("resolve", path))["container"].get("headingLevel") or 3
+    base = run.dump(path)
+    ids = [p["id"] for p in base["panels"]]
+    page = run.page(path, name)
+    browser.navigate("file://" + page + "?clock=manual")
+    width, height = browser.eval("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    if width > browser.width or height > browser.height:
+        browser.viewport(max(width, browser.width), max(height, browser.height))
+    browser.eval(FRAMES)
+    view = browser.eval(READ_EXACT)
+    if abs(view["state"]["loadedAt"] - base["time"]) > 1e-3:
+        raise Mismatch(f"the page starts at {view['state']['loadedAt']} s, the model at {base['time']} s")
+    check(view, base, "at load", level)
+    oracle = os.path.join(run.workdir, name + "-clicks.yaml")
+    with open(oracle, "w", encoding="utf-8") as f:
+        text = open(path, encoding="utf-8").read().rstrip("\n")
+        f.write(text + "".join(f"\n  - tap: {i}\n    at: {t!r}" for t, i in clicks) + "\n")
+    # In time order; a read at a click's time comes after every click then.
+    events = sorted([(t, 0, i) for t, i in clicks] + [(t, 1, None) for t in reads], key=lambda e: (e[0], e[1]))
+    for t, is_read, panel in events:
+        browser.eval(f"window.__accordion.setTime({t!r})")
+        browser.eval(FRAMES)
+        if is_read:
+            check(browser.eval(READ_EXACT), run.dump(oracle, at=t), f"read at {t!r} s", level)
+        else:
+            browser.eval(f"document.getElementById('h{ids.index(panel)}').click()")
+            browser.eval(FRAMES)
 
 
 def between(rng, view, moments_after):
