@@ -42,6 +42,9 @@ struct SemanticChecker {
     private(set) var caseTolerance: Double?
     /// The `expect` and `snapshot` steps met so far.
     private var expectations: [Expectation] = []
+    /// The container at each of `expectations`, when a test case's script
+    /// is played (on the container with its log); nil otherwise.
+    private(set) var moments: [Snapshot]?
 
     init(root: YAMLNode, script: YAMLNode? = nil, tolerance: Double? = nil) {
         owner = root
@@ -209,8 +212,18 @@ struct SemanticChecker {
         let stacks = checkIdentities(steps: steps, panels: panels)
         checkUnusedContentHeights(definitions)
 
-        var state = spec.state
-        let resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, state: &state)
+        // A test case's script is played on the container with its log, so
+        // the moments its expectations look at are taken on the way;
+        // `validate` needs the reducer alone.
+        let resolvedSteps: [Step]?
+        if caseScript != nil {
+            var container = AccordionContainer(title: reader.title, loading: spec.state)
+            moments = []
+            resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, stage: &container)
+        } else {
+            var state = spec.state
+            resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, stage: &state)
+        }
         reportContentOverflows()
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return .invalid }
         guard let resolvedSteps else { return .undecodable }
@@ -629,8 +642,8 @@ struct SemanticChecker {
     /// Runs the script on the model's reducer and words a diagnostic from
     /// every outcome that needs one; returns the resolved steps, or nil when
     /// some step could not be resolved or applied.
-    private mutating func runScript(_ steps: [WrittenStep?], checks: [Int: WrittenCheck], stacks: [Int: PanelStack],
-                                    state: inout ContainerState) -> [Step]? {
+    private mutating func runScript<Stage: ScriptStage>(_ steps: [WrittenStep?], checks: [Int: WrittenCheck],
+                                                        stacks: [Int: PanelStack], stage: inout Stage) -> [Step]? {
         guard !steps.isEmpty else { return [] }
         var resolved: [Step] = []
         resolved.reserveCapacity(steps.count)
@@ -646,7 +659,8 @@ struct SemanticChecker {
 
         for (index, written) in steps.enumerated() {
             if let check = checks[index] {
-                checkExpectation(check, index: index, in: state, lastNode: lastNode, afterStep: resolved.count)
+                checkExpectation(check, index: index, in: stage.state, lastNode: lastNode, afterStep: resolved.count)
+                if let moment = stage.moment(at: check.at) { moments?.append(moment) }
                 continue
             }
             guard let w = written else {
@@ -657,7 +671,7 @@ struct SemanticChecker {
             // A reference that names no panel is given to the model as an
             // index past the stack: it rejects it as an unknown panel in its
             // own order of checks.
-            let outside = state.panels.count
+            let outside = stage.state.panels.count
             let step: Step
             // The tapped panel, for the words of an ignored tap.
             var tapped = 0
@@ -682,8 +696,9 @@ struct SemanticChecker {
             case .scroll(let offset):
                 step = Step(.scroll(offset: offset), at: w.at)
             }
-            let idle = state.clock
-            let outcome = state.apply(step)
+            let idle = stage.state.clock
+            let outcome = stage.play(step)
+            let state = stage.state
             switch outcome.effect {
             case .rejected(let reason):
                 complete = false
@@ -919,4 +934,28 @@ struct SemanticChecker {
 func hexByte(_ value: UInt32) -> String {
     let digits = String(value & 0xFF, radix: 16, uppercase: true)
     return digits.count == 1 ? "0" + digits : digits
+}
+
+/// What the rules play a script on: the model's reducer alone, or the
+/// container with its log when a test case wants the moments its
+/// expectations look at. Both apply the one reducer (`ContainerState.apply`).
+protocol ScriptStage {
+    /// The state after the steps played so far.
+    var state: ContainerState { get }
+    /// Applies `step` and gives the reducer's verdict.
+    mutating func play(_ step: Step) -> StepOutcome
+    /// The container at an expectation set `at` (nil: when idle), or nil
+    /// when there is no log to show.
+    func moment(at time: Double?) -> Snapshot?
+}
+
+extension ContainerState: ScriptStage {
+    var state: ContainerState { self }
+    mutating func play(_ step: Step) -> StepOutcome { apply(step) }
+    func moment(at time: Double?) -> Snapshot? { nil }
+}
+
+extension AccordionContainer: ScriptStage {
+    mutating func play(_ step: Step) -> StepOutcome { perform(step).outcome }
+    func moment(at time: Double?) -> Snapshot? { snapshot(at: time ?? settledTime) }
 }
