@@ -221,8 +221,8 @@ struct SemanticChecker {
             moments = []
             resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, stage: &container)
         } else {
-            var state = spec.state
-            resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, stage: &state)
+            var reducer = ReducerStage(state: spec.state)
+            resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, stage: &reducer)
         }
         reportContentOverflows()
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return .invalid }
@@ -698,11 +698,10 @@ struct SemanticChecker {
             }
             let idle = stage.state.clock
             let outcome = stage.play(step)
-            let state = stage.state
             switch outcome.effect {
             case .rejected(let reason):
                 complete = false
-                reportRejected(w, reason, at: outcome.time, in: state, known: known, lastNode: lastNode, lastWaited: lastWaited)
+                reportRejected(w, reason, at: outcome.time, in: stage.state, known: known, lastNode: lastNode, lastWaited: lastWaited)
                 switch (w.kind, reason) {
                 case (.present, .modalPresented), (.dismiss, .noModal):
                     // A modal is up (or not) either way.
@@ -714,15 +713,15 @@ struct SemanticChecker {
             case .ignored(let reason):
                 switch reason {
                 case .transition where known.expanded:
-                    reportTapIgnored(w, at: outcome.time, until: state.running?.end ?? outcome.time, startedBy: transitionStep,
-                                     otherwise: state.ignoreReason(forTapOn: tapped, interruption: .finish))
+                    reportTapIgnored(w, at: outcome.time, until: stage.state.running?.end ?? outcome.time, startedBy: transitionStep,
+                                     otherwise: stage.state.ignoreReason(forTapOn: tapped, interruption: .finish))
                 case .modal where known.modal:
-                    reportTapIgnored(w, under: state.modalTitle ?? "", presentedBy: modalStep)
+                    reportTapIgnored(w, under: stage.state.modalTitle ?? "", presentedBy: modalStep)
                 case .disabled:
-                    report(.tapIgnoredDisabled(state.panels[tapped].id), .warning,
+                    report(.tapIgnoredDisabled(stage.state.panels[tapped].id), .warning,
                            at: w.actionSpan, pointer: w.pointer)
                 case .notCollapsible where known.expanded:
-                    report(.tapIgnoredNotCollapsible(state.panels[tapped].id), .warning,
+                    report(.tapIgnoredNotCollapsible(stage.state.panels[tapped].id), .warning,
                            at: w.actionSpan, pointer: w.pointer)
                 default:
                     break
@@ -738,8 +737,8 @@ struct SemanticChecker {
                     modalStep = w
                     known.modal = true
                 case .resized:
-                    checkHeadersFit(state, at: w.actionSpan, pointer: w.pointer, context: " after this resize")
-                    noteContentHeights(state, context: " after the resize at line \(w.verbKey.span.start.line)")
+                    checkHeadersFit(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this resize")
+                    noteContentHeights(stage.state, context: " after the resize at line \(w.verbKey.span.start.line)")
                 case .stackReplaced:
                     let newStack = stacks[index] ?? PanelStack()
                     for i in 0..<newStack.count {
@@ -749,8 +748,8 @@ struct SemanticChecker {
                     }
                     setStack(newStack)
                     lastSetPanels = w.verbKey
-                    checkHeadersFit(state, at: w.actionSpan, pointer: w.pointer, context: " after this setPanels")
-                    noteContentHeights(state, context: " after the setPanels at line \(w.verbKey.span.start.line)")
+                    checkHeadersFit(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this setPanels")
+                    noteContentHeights(stage.state, context: " after the setPanels at line \(w.verbKey.span.start.line)")
                 case .none:
                     if w.kind == .expand || w.kind == .collapse { known.expanded = true }
                 case .modalDismissed, .scrolled:
@@ -758,8 +757,8 @@ struct SemanticChecker {
                 }
             }
             if case .applied = outcome.effect, known.expanded {
-                checkContentFits(state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
-                checkOpenHeights(state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
+                checkContentFits(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
+                checkOpenHeights(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
             }
             resolved.append(step)
             lastNode = w.node
@@ -949,9 +948,11 @@ protocol ScriptStage {
     func moment(at time: Double?) -> Snapshot?
 }
 
-extension ContainerState: ScriptStage {
-    var state: ContainerState { self }
-    mutating func play(_ step: Step) -> StepOutcome { apply(step) }
+/// The reducer alone (`validate`). Its state is a stored property, so the
+/// rules read it in place after every step, as they read the container's.
+struct ReducerStage: ScriptStage {
+    var state: ContainerState
+    mutating func play(_ step: Step) -> StepOutcome { state.apply(step) }
     func moment(at time: Double?) -> Snapshot? { nil }
 }
 
