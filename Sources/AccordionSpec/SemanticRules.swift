@@ -42,9 +42,10 @@ struct SemanticChecker {
     private(set) var caseTolerance: Double?
     /// The `expect` and `snapshot` steps met so far.
     private var expectations: [Expectation] = []
-    /// The container at each of `expectations`, when a test case's script
-    /// is played (on the container with its log); nil otherwise.
-    private(set) var moments: [Snapshot]?
+    /// The container as the steps above each of `expectations` leave it,
+    /// when a test case's script is played (on the container with its
+    /// log); nil otherwise.
+    private(set) var containersAtExpectations: [AccordionContainer]?
 
     init(root: YAMLNode, script: YAMLNode? = nil, tolerance: Double? = nil) {
         owner = root
@@ -213,12 +214,12 @@ struct SemanticChecker {
         checkUnusedContentHeights(definitions)
 
         // A test case's script is played on the container with its log, so
-        // the moments its expectations look at are taken on the way;
+        // the container its expectations look at is kept on the way;
         // `validate` needs the reducer alone.
         let resolvedSteps: [Step]?
         if caseScript != nil {
             var container = AccordionContainer(title: reader.title, loading: spec.state)
-            moments = []
+            containersAtExpectations = []
             resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, stage: &container)
         } else {
             var reducer = ReducerStage(state: spec.state)
@@ -660,7 +661,7 @@ struct SemanticChecker {
         for (index, written) in steps.enumerated() {
             if let check = checks[index] {
                 checkExpectation(check, index: index, in: stage.state, lastNode: lastNode, afterStep: resolved.count)
-                if let moment = stage.moment(at: check.at) { moments?.append(moment) }
+                if let kept = stage.kept { containersAtExpectations?.append(kept) }
                 continue
             }
             guard let w = written else {
@@ -943,9 +944,9 @@ protocol ScriptStage {
     var state: ContainerState { get }
     /// Applies `step` and gives the reducer's verdict.
     mutating func play(_ step: Step) -> StepOutcome
-    /// The container at an expectation set `at` (nil: when idle), or nil
+    /// The container as it is, for an expectation to look at later; nil
     /// when there is no log to show.
-    func moment(at time: Double?) -> Snapshot?
+    var kept: AccordionContainer? { get }
 }
 
 /// The reducer alone (`validate`). Its state is a stored property, so the
@@ -953,10 +954,12 @@ protocol ScriptStage {
 struct ReducerStage: ScriptStage {
     var state: ContainerState
     mutating func play(_ step: Step) -> StepOutcome { state.apply(step) }
-    func moment(at time: Double?) -> Snapshot? { nil }
+    var kept: AccordionContainer? { nil }
 }
 
 extension AccordionContainer: ScriptStage {
     mutating func play(_ step: Step) -> StepOutcome { perform(step).outcome }
-    func moment(at time: Double?) -> Snapshot? { snapshot(at: time ?? settledTime) }
+    // A copy shares its storage with the container played on until a step
+    // changes it: cheap to keep, where a snapshot holds every frame and the log.
+    var kept: AccordionContainer? { self }
 }

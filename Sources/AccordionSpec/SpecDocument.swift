@@ -60,9 +60,18 @@ public struct AccordionSpecDocument: Hashable, Sendable {
 public struct PlayedScript: Sendable {
     /// The case's document, as `SpecResult.document` gives it.
     public let document: AccordionSpecDocument
+    /// The container as the steps above each expectation leave it.
+    let containers: [AccordionContainer]
+
     /// The container at each of `document.expectations`, in order: at its
-    /// `at` when given, else at the settled moment after the steps above it.
-    public let moments: [Snapshot]
+    /// `at` when given, else at the settled moment after the steps above
+    /// it. Each is made when the sequence reaches it (a snapshot holds every
+    /// frame and the log so far).
+    public var moments: some Sequence<Snapshot> {
+        zip(containers, document.expectations).lazy.map { container, expectation in
+            container.snapshot(at: expectation.at ?? container.settledTime)
+        }
+    }
 }
 
 /// What loading a spec found: every problem, and the typed document when

@@ -196,8 +196,8 @@ public enum SpecLoader {
         diagnostics = QuickFixes.attach(diagnostics, root: root, bytes: bytes)
         let hasError = diagnostics.contains { $0.severity == .error }
         var result = SpecResult(diagnostics: Diagnostic.sortedByPosition(diagnostics), document: hasError ? nil : document)
-        if let document = result.document, let moments = checker.moments {
-            result.played = PlayedScript(document: document, moments: moments)
+        if let document = result.document, let containers = checker.containersAtExpectations {
+            result.played = PlayedScript(document: document, containers: containers)
         }
         return result
     }

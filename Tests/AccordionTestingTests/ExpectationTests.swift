@@ -244,7 +244,7 @@ final class ExpectationTests: XCTestCase {
             let result = SpecLoader.check(prepared, script: script)
             let played = try XCTUnwrap(result.played, "case \(c): \(result.diagnostics.map(\.message))")
             XCTAssertEqual(played.document, result.document)
-            XCTAssertEqual(played.moments.count, played.document.expectations.count)
+            XCTAssertEqual(Array(played.moments).count, played.document.expectations.count)
             let fromRules = ExpectationRun.run(played)
             let replayed = ExpectationRun.run(played.document)
             XCTAssertEqual(fromRules.checked, replayed.checked, "case \(c)")
