@@ -10,10 +10,15 @@ final class BitParallelMatcherTests: XCTestCase {
     static let atoms = ["a", "b", "[ab]", "[^a]", ".", "[a-c_-]", "\\d", "é", "[é-ü]", "#"]
     static let quantifiers = ["", "", "*", "+", "?", "{2}", "{1,3}", "{0,2}", "{2,}"]
 
-    func randomPattern(_ rng: inout Rng, depth: Int = 0) -> String {
+    /// `optionalGroups`: each part is a pattern one level down, made
+    /// optional (`(…)?`) at random.
+    func randomPattern(_ rng: inout Rng, depth: Int = 0, optionalGroups: Bool = false) -> String {
         var out = ""
         for _ in 0..<(1 + rng.int(4)) {
-            if depth < 2, rng.int(5) == 0 {
+            if optionalGroups {
+                let part = randomPattern(&rng, depth: 1)
+                out += rng.int(2) == 0 ? "(" + part + ")?" : part
+            } else if depth < 2, rng.int(5) == 0 {
                 let branches = (0..<(1 + rng.int(3))).map { _ in randomPattern(&rng, depth: depth + 1) }
                 out += "(" + branches.joined(separator: "|") + ")"
             } else {
@@ -23,14 +28,20 @@ final class BitParallelMatcherTests: XCTestCase {
         return out
     }
 
+    /// `pattern`, with `^` and `$` each added or not at random.
+    func anchoredAtRandom(_ pattern: String, _ rng: inout Rng) -> String {
+        var pattern = pattern
+        if rng.int(2) == 0 { pattern = "^" + pattern }
+        if rng.int(2) == 0 { pattern += "$" }
+        return pattern
+    }
+
     func testAgreesWithTheBacktrackingMachine() throws {
         var rng = Rng(state: 6)
         let alphabet: [Character] = ["a", "b", "c", "_", "1", "é", "ü", "#", "\n", "-"]
         var used = 0
         for _ in 0..<3_000 {
-            var pattern = randomPattern(&rng)
-            if rng.int(2) == 0 { pattern = "^" + pattern }
-            if rng.int(2) == 0 { pattern += "$" }
+            let pattern = anchoredAtRandom(randomPattern(&rng), &rng)
             let regex = try ECMARegex(pattern)
             if regex.bitParallel != nil { used += 1 }
             for _ in 0..<8 {
@@ -62,13 +73,7 @@ final class BitParallelMatcherTests: XCTestCase {
         let alphabet: [Character] = ["a", "b", "c", "_", "1", "#", "-", " ", "(", ")"]
         var linear = 0
         for _ in 0..<2_000 {
-            var pattern = ""
-            for _ in 0..<(1 + rng.int(4)) {
-                let part = randomPattern(&rng, depth: 1)
-                pattern += rng.int(2) == 0 ? "(" + part + ")?" : part
-            }
-            if rng.int(2) == 0 { pattern = "^" + pattern }
-            if rng.int(2) == 0 { pattern += "$" }
+            let pattern = anchoredAtRandom(randomPattern(&rng, optionalGroups: true), &rng)
             let regex = try ECMARegex(pattern)
             for _ in 0..<6 {
                 let text = String((0..<rng.int(12)).map { _ in alphabet[rng.int(alphabet.count)] })
@@ -94,13 +99,7 @@ final class BitParallelMatcherTests: XCTestCase {
         var checked = 0
         var tightest = 0.0
         for _ in 0..<1_500 {
-            var pattern = ""
-            for _ in 0..<(1 + rng.int(4)) {
-                let part = randomPattern(&rng, depth: 1)
-                pattern += rng.int(2) == 0 ? "(" + part + ")?" : part
-            }
-            if rng.int(2) == 0 { pattern = "^" + pattern }
-            if rng.int(2) == 0 { pattern += "$" }
+            let pattern = anchoredAtRandom(randomPattern(&rng, optionalGroups: true), &rng)
             let regex = try ECMARegex(pattern)
             guard let fast = regex.bitParallel else { continue }
             for _ in 0..<6 {
