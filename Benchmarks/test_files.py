@@ -11,11 +11,17 @@ and fastest wall time on the monotonic clock, median CPU time):
 - test files: the same specs without expectations, and one `*.test.yaml` per
   spec (two cases, each a script with expectations played instead of the
   spec's); `accordion test TESTS/` against `accordion validate SPECS/`.
+- realistic test files (reported, not judged): N copies of samples/faq.yaml
+  (each its own title), each with a test file of four cases in the style of
+  Tests/Fixtures/test/mail-client.test.yaml (frames, events, paths, a timed
+  expectation, an ignored tap); `accordion test` of the test files against
+  `accordion validate` of the copies.
 
 The specs draw no warning, so `validate` is timed checking them, not
 printing 1,000 warnings. Both commands check many files on two threads.
-Prints the times and ratios; the target is a ratio of at most 1.5
-(`make bench` judges it, from `run()`). Times are reported, never asserted.
+Prints the times and ratios; the target is a ratio of at most 1.5 for the
+first two (`make bench` judges them, from `run()`); the realistic ratio is
+reported beside them. Times are reported, never asserted.
 
 usage: test_files.py [--files N] [--runs R] [--accordion BINARY]
 """
@@ -72,9 +78,58 @@ cases:
 """
 
 
+SAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "samples", "faq.yaml")
+
+FAQ_TEST = """spec: ../faq-specs/faq{i}.yaml
+cases:
+  - name: loads with shipping open
+    script:
+      - expect:
+          expanded: shipping
+          expandedIndex: 0
+          interaction: enabled
+          frames:
+            shipping: {{header: {{x: 0, y: 0, width: 375, height: 52}}, content: {{y: 52, height: 120}}}}
+            returns: {{header: {{y: 172}}, content: null}}
+            contact: {{header: {{y: 328}}}}
+          events: [addChild shipping, viewWillAppear shipping, viewDidAppear shipping, didMoveToParent shipping]
+  - name: opening returns keeps shipping open
+    script:
+      - tap: returns
+      - expect:
+          interaction: disabled
+          path: transition.progress
+          equals: 0.5
+        at: 0.125
+      - expect:
+          expanded: [shipping, returns]
+          interaction: enabled
+          frames: {{returns: {{header: {{y: 172}}, content: {{y: 224, height: 96}}}}, payment: {{header: {{y: 320}}}}}}
+          events: {{contains: [viewDidAppear returns, didMoveToParent returns]}}
+      - expect: {{path: "panels[4].header.y", equals: 424}}
+  - name: a tap during the transition is ignored
+    script:
+      - tap: payment
+      - tap: tracking
+        at: 0.1
+      - expect: {{expanded: [shipping, payment], events: {{contains: [addChild payment, tapIgnored tracking (transition)]}}}}
+  - name: collapse all closes every answer
+    script:
+      - collapse: all
+      - expect:
+          expanded: null
+          frames: {{contact: {{header: {{y: 208}}}}}}
+          events: {{contains: [removeFromParent shipping, endIgnoringInteractionEvents]}}
+"""
+
+
 def make_files(root, files):
-    """Writes the three folders of the benchmark under `root`."""
-    for folder in ("specs", "tests", "checked"):
+    """Writes the five folders of the benchmark under `root`."""
+    with open(SAMPLE) as f:
+        sample = f.read()
+    if "\ntitle: FAQ\n" not in sample:
+        sys.exit(f"{SAMPLE} no longer has the line `title: FAQ`: update the realistic measure")
+    for folder in ("specs", "tests", "checked", "faq-specs", "faq-tests"):
         os.makedirs(os.path.join(root, folder), exist_ok=True)
     for i in range(files):
         height = 600 + i % 100
@@ -87,6 +142,10 @@ def make_files(root, files):
             f.write(spec + EXPECTATIONS.format(content=content))
         with open(os.path.join(root, "tests", f"spec{i}.test.yaml"), "w") as f:
             f.write(TEST.format(i=i, content=content))
+        with open(os.path.join(root, "faq-specs", f"faq{i}.yaml"), "w") as f:
+            f.write(sample.replace("\ntitle: FAQ\n", f"\ntitle: FAQ {i}\n"))
+        with open(os.path.join(root, "faq-tests", f"faq{i}.test.yaml"), "w") as f:
+            f.write(FAQ_TEST.format(i=i))
 
 
 def once(cmd):
@@ -114,6 +173,8 @@ def run(accordion, files, runs):
             ("validate-checked", ["validate", "checked"], f"0 errors, 0 warnings in {files} files\n"),
             ("test-files", ["test", "tests"], f"{2 * files} passed, 0 failed\n"),
             ("validate-specs", ["validate", "specs"], f"0 errors, 0 warnings in {files} files\n"),
+            ("test-faq", ["test", "faq-tests"], f"{4 * files} passed, 0 failed\n"),
+            ("validate-faq", ["validate", "faq-specs"], f"0 errors, 0 warnings in {files} files\n"),
         ]
         # Each command over its folder under `root`.
         argvs = {key: [accordion, argv[0], os.path.join(root, argv[1])] for key, argv, _ in commands}
@@ -137,7 +198,8 @@ def run(accordion, files, runs):
                 "cpu_median_ms": statistics.median(cpus[key]),
             }
     c = out["commands"]
-    for name, num, den in (("test_files", "test-files", "validate-specs"), ("checked", "test-checked", "validate-checked")):
+    for name, num, den in (("test_files", "test-files", "validate-specs"), ("checked", "test-checked", "validate-checked"),
+                           ("realistic", "test-faq", "validate-faq")):
         out["ratios"][name] = {stat: c[num][stat] / c[den][stat] for stat in ("median_ms", "min_ms", "cpu_median_ms")}
     return out
 
@@ -167,6 +229,11 @@ def main():
     print(line(f"accordion test, {args.files} test files (2 cases)", c["test-files"]))
     print(line(f"accordion validate, their {args.files} specs", c["validate-specs"]))
     print(verdict(result["ratios"]["test_files"]))
+    print(line(f"accordion test, {args.files} FAQ test files (4 cases)", c["test-faq"]))
+    print(line(f"accordion validate, their {args.files} FAQ specs", c["validate-faq"]))
+    r = result["ratios"]["realistic"]
+    print(f"ratio: {r['median_ms']:.2f} (fastest {r['min_ms']:.2f}, CPU {r['cpu_median_ms']:.2f}; "
+          f"realistic shape, reported only)")
 
 if __name__ == "__main__":
     main()

@@ -165,12 +165,13 @@ private struct FileRun: Sendable {
         }
     }
 
-    /// Runs one case's document; compares and (with --update) writes its snapshots.
-    mutating func runCase(_ document: AccordionSpecDocument, file: String, name: String, snapshotDir: String,
+    /// Runs one case (`expectations` checks them); compares and (with
+    /// --update) writes its snapshots.
+    mutating func runCase(_ expectations: () -> CaseOutcome, file: String, name: String, snapshotDir: String,
                           used: inout Set<String>, _ options: TestOptions) {
         let title = file + " › " + name
         if let filter = options.filter, !title.contains(filter) { return }
-        let outcome = ExpectationRun.run(document)
+        let outcome = expectations()
         var failures = outcome.failures.map {
             CaseReport.Failure(span: $0.span, differences: $0.differences,
                                drawing: TextRender.drawing($0.snapshot, color: false, caption: nil),
@@ -252,11 +253,12 @@ private struct FileRun: Sendable {
                     invalid += errors.map { ($0, nil) }
                     // A spec the schema rejects leaves nothing to run.
                     if errors.contains(where: { $0.span.source == specPath }) { return }
-                    guard let document = result.document else {
+                    // The rules played the case's script and took the moments its expectations look at.
+                    guard let played = result.played else {
                         everyCaseRan = false
                         continue
                     }
-                    runCase(document, file: file, name: testCase.name, snapshotDir: snapshotDir, used: &used, options)
+                    runCase({ ExpectationRun.run(played) }, file: file, name: testCase.name, snapshotDir: snapshotDir, used: &used, options)
                 }
                 if !everyCaseRan { return }
             } else {
@@ -269,7 +271,7 @@ private struct FileRun: Sendable {
                         return
                     }
                     if !document.expectations.isEmpty {
-                        runCase(document, file: file, name: "script", snapshotDir: snapshotDir, used: &used, options)
+                        runCase({ ExpectationRun.run(document) }, file: file, name: "script", snapshotDir: snapshotDir, used: &used, options)
                     }
                 }
             }

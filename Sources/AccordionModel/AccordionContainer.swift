@@ -48,6 +48,23 @@ public struct AccordionContainer: Sendable, Equatable {
         }
     }
 
+    /// Loads a container in `state`, made once and loaded many times (the
+    /// spec of a test file, one container per case): its panels' texts are
+    /// not wrapped again. The log starts as loading writes it, each open
+    /// panel's appearance, at the state's clock.
+    ///
+    /// - Parameters:
+    ///   - title: The spec's title, carried into every snapshot.
+    ///   - state: The state to start from, usually one just loaded.
+    public init(title: String?, loading state: ContainerState) {
+        self.title = title
+        self.state = state
+        rebuildTops()
+        for index in state.expandedIndices {
+            logAppearance(of: state.panels[index].id, at: state.clock)
+        }
+    }
+
     /// Loads a container with at most one panel open (`expandedIndex`
     /// already resolved; an index outside the stack is treated as none).
     public init(title: String?, container: ContainerSpec, panels: [PanelSpec], expandedIndex: Int?) {

@@ -42,6 +42,10 @@ struct SemanticChecker {
     private(set) var caseTolerance: Double?
     /// The `expect` and `snapshot` steps met so far.
     private var expectations: [Expectation] = []
+    /// The container as the steps above each of `expectations` leave it,
+    /// when a test case's script is played (on the container with its
+    /// log); nil otherwise.
+    private(set) var containersAtExpectations: [AccordionContainer]?
 
     init(root: YAMLNode, script: YAMLNode? = nil, tolerance: Double? = nil) {
         owner = root
@@ -209,8 +213,18 @@ struct SemanticChecker {
         let stacks = checkIdentities(steps: steps, panels: panels)
         checkUnusedContentHeights(definitions)
 
-        var state = spec.state
-        let resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, state: &state)
+        // A test case's script is played on the container with its log, so
+        // the container its expectations look at is kept on the way;
+        // `validate` needs the reducer alone.
+        let resolvedSteps: [Step]?
+        if caseScript != nil {
+            var container = AccordionContainer(title: reader.title, loading: spec.state)
+            containersAtExpectations = []
+            resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, stage: &container)
+        } else {
+            var reducer = ReducerStage(state: spec.state)
+            resolvedSteps = runScript(steps, checks: checkSteps, stacks: stacks, stage: &reducer)
+        }
         reportContentOverflows()
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return .invalid }
         guard let resolvedSteps else { return .undecodable }
@@ -629,8 +643,8 @@ struct SemanticChecker {
     /// Runs the script on the model's reducer and words a diagnostic from
     /// every outcome that needs one; returns the resolved steps, or nil when
     /// some step could not be resolved or applied.
-    private mutating func runScript(_ steps: [WrittenStep?], checks: [Int: WrittenCheck], stacks: [Int: PanelStack],
-                                    state: inout ContainerState) -> [Step]? {
+    private mutating func runScript<Stage: ScriptStage>(_ steps: [WrittenStep?], checks: [Int: WrittenCheck],
+                                                        stacks: [Int: PanelStack], stage: inout Stage) -> [Step]? {
         guard !steps.isEmpty else { return [] }
         var resolved: [Step] = []
         resolved.reserveCapacity(steps.count)
@@ -646,7 +660,8 @@ struct SemanticChecker {
 
         for (index, written) in steps.enumerated() {
             if let check = checks[index] {
-                checkExpectation(check, index: index, in: state, lastNode: lastNode, afterStep: resolved.count)
+                checkExpectation(check, index: index, in: stage.state, lastNode: lastNode, afterStep: resolved.count)
+                if let kept = stage.kept { containersAtExpectations?.append(kept) }
                 continue
             }
             guard let w = written else {
@@ -657,7 +672,7 @@ struct SemanticChecker {
             // A reference that names no panel is given to the model as an
             // index past the stack: it rejects it as an unknown panel in its
             // own order of checks.
-            let outside = state.panels.count
+            let outside = stage.state.panels.count
             let step: Step
             // The tapped panel, for the words of an ignored tap.
             var tapped = 0
@@ -682,12 +697,12 @@ struct SemanticChecker {
             case .scroll(let offset):
                 step = Step(.scroll(offset: offset), at: w.at)
             }
-            let idle = state.clock
-            let outcome = state.apply(step)
+            let idle = stage.state.clock
+            let outcome = stage.play(step)
             switch outcome.effect {
             case .rejected(let reason):
                 complete = false
-                reportRejected(w, reason, at: outcome.time, in: state, known: known, lastNode: lastNode, lastWaited: lastWaited)
+                reportRejected(w, reason, at: outcome.time, in: stage.state, known: known, lastNode: lastNode, lastWaited: lastWaited)
                 switch (w.kind, reason) {
                 case (.present, .modalPresented), (.dismiss, .noModal):
                     // A modal is up (or not) either way.
@@ -699,15 +714,15 @@ struct SemanticChecker {
             case .ignored(let reason):
                 switch reason {
                 case .transition where known.expanded:
-                    reportTapIgnored(w, at: outcome.time, until: state.running?.end ?? outcome.time, startedBy: transitionStep,
-                                     otherwise: state.ignoreReason(forTapOn: tapped, interruption: .finish))
+                    reportTapIgnored(w, at: outcome.time, until: stage.state.running?.end ?? outcome.time, startedBy: transitionStep,
+                                     otherwise: stage.state.ignoreReason(forTapOn: tapped, interruption: .finish))
                 case .modal where known.modal:
-                    reportTapIgnored(w, under: state.modalTitle ?? "", presentedBy: modalStep)
+                    reportTapIgnored(w, under: stage.state.modalTitle ?? "", presentedBy: modalStep)
                 case .disabled:
-                    report(.tapIgnoredDisabled(state.panels[tapped].id), .warning,
+                    report(.tapIgnoredDisabled(stage.state.panels[tapped].id), .warning,
                            at: w.actionSpan, pointer: w.pointer)
                 case .notCollapsible where known.expanded:
-                    report(.tapIgnoredNotCollapsible(state.panels[tapped].id), .warning,
+                    report(.tapIgnoredNotCollapsible(stage.state.panels[tapped].id), .warning,
                            at: w.actionSpan, pointer: w.pointer)
                 default:
                     break
@@ -723,8 +738,8 @@ struct SemanticChecker {
                     modalStep = w
                     known.modal = true
                 case .resized:
-                    checkHeadersFit(state, at: w.actionSpan, pointer: w.pointer, context: " after this resize")
-                    noteContentHeights(state, context: " after the resize at line \(w.verbKey.span.start.line)")
+                    checkHeadersFit(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this resize")
+                    noteContentHeights(stage.state, context: " after the resize at line \(w.verbKey.span.start.line)")
                 case .stackReplaced:
                     let newStack = stacks[index] ?? PanelStack()
                     for i in 0..<newStack.count {
@@ -734,8 +749,8 @@ struct SemanticChecker {
                     }
                     setStack(newStack)
                     lastSetPanels = w.verbKey
-                    checkHeadersFit(state, at: w.actionSpan, pointer: w.pointer, context: " after this setPanels")
-                    noteContentHeights(state, context: " after the setPanels at line \(w.verbKey.span.start.line)")
+                    checkHeadersFit(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this setPanels")
+                    noteContentHeights(stage.state, context: " after the setPanels at line \(w.verbKey.span.start.line)")
                 case .none:
                     if w.kind == .expand || w.kind == .collapse { known.expanded = true }
                 case .modalDismissed, .scrolled:
@@ -743,8 +758,8 @@ struct SemanticChecker {
                 }
             }
             if case .applied = outcome.effect, known.expanded {
-                checkContentFits(state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
-                checkOpenHeights(state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
+                checkContentFits(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
+                checkOpenHeights(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
             }
             resolved.append(step)
             lastNode = w.node
@@ -919,4 +934,32 @@ struct SemanticChecker {
 func hexByte(_ value: UInt32) -> String {
     let digits = String(value & 0xFF, radix: 16, uppercase: true)
     return digits.count == 1 ? "0" + digits : digits
+}
+
+/// What the rules play a script on: the model's reducer alone, or the
+/// container with its log when a test case wants the moments its
+/// expectations look at. Both apply the one reducer (`ContainerState.apply`).
+protocol ScriptStage {
+    /// The state after the steps played so far.
+    var state: ContainerState { get }
+    /// Applies `step` and gives the reducer's verdict.
+    mutating func play(_ step: Step) -> StepOutcome
+    /// The container as it is, for an expectation to look at later; nil
+    /// when there is no log to show.
+    var kept: AccordionContainer? { get }
+}
+
+/// The reducer alone (`validate`). Its state is a stored property, so the
+/// rules read it in place after every step, as they read the container's.
+struct ReducerStage: ScriptStage {
+    var state: ContainerState
+    mutating func play(_ step: Step) -> StepOutcome { state.apply(step) }
+    var kept: AccordionContainer? { nil }
+}
+
+extension AccordionContainer: ScriptStage {
+    mutating func play(_ step: Step) -> StepOutcome { perform(step).outcome }
+    // A copy shares its storage with the container played on until a step
+    // changes it: cheap to keep, where a snapshot holds every frame and the log.
+    var kept: AccordionContainer? { self }
 }

@@ -53,6 +53,27 @@ public struct AccordionSpecDocument: Hashable, Sendable {
     }
 }
 
+/// A document whose script the rules played on the container with its
+/// log, and the container at each of its expectations: what they look at,
+/// so `accordion test` checks them without playing the script a second
+/// time. Only the rules make one, so the moments always belong to the document.
+public struct PlayedScript: Sendable {
+    /// The case's document, as `SpecResult.document` gives it.
+    public let document: AccordionSpecDocument
+    /// The container as the steps above each expectation leave it.
+    let containers: [AccordionContainer]
+
+    /// The container at each of `document.expectations`, in order: at its
+    /// `at` when given, else at the settled moment after the steps above
+    /// it. Each is made when the sequence reaches it (a snapshot holds every
+    /// frame and the log so far).
+    public var moments: some Sequence<Snapshot> {
+        zip(containers, document.expectations).lazy.map { container, expectation in
+            container.snapshot(at: expectation.at ?? container.settledTime)
+        }
+    }
+}
+
 /// What loading a spec found: every problem, and the typed document when
 /// there was no error (warnings alone still give a document).
 public struct SpecResult: Sendable {
@@ -60,6 +81,10 @@ public struct SpecResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The decoded spec; nil exactly when `diagnostics` holds an error.
     public var document: AccordionSpecDocument?
+    /// The document with the container at each of its expectations, when
+    /// the rules played a test case's script (`SpecLoader.check(_:script:)`);
+    /// nil otherwise.
+    public internal(set) var played: PlayedScript?
 
     /// Creates a result.
     public init(diagnostics: [Diagnostic], document: AccordionSpecDocument?) {

@@ -195,7 +195,11 @@ public enum SpecLoader {
         }
         diagnostics = QuickFixes.attach(diagnostics, root: root, bytes: bytes)
         let hasError = diagnostics.contains { $0.severity == .error }
-        return SpecResult(diagnostics: Diagnostic.sortedByPosition(diagnostics), document: hasError ? nil : document)
+        var result = SpecResult(diagnostics: Diagnostic.sortedByPosition(diagnostics), document: hasError ? nil : document)
+        if let document = result.document, let containers = checker.containersAtExpectations {
+            result.played = PlayedScript(document: document, containers: containers)
+        }
+        return result
     }
 
     /// Nodes from which the schema and the rules run on two threads (about

@@ -62,15 +62,30 @@ public enum ExpectationRun {
     public static func run(_ document: AccordionSpecDocument, failFast: Bool = false) -> CaseOutcome {
         var model = AccordionContainer(title: document.title, container: document.container,
                                        panels: document.panels, expandedIndices: document.expandedIndices)
-        var outcome = CaseOutcome()
         var applied = 0
-        var eventsSeen = 0
-        for expectation in document.expectations {
+        // Each moment is made when the loop below reaches its expectation.
+        let moments = document.expectations.lazy.map { expectation in
             while applied < expectation.afterStep, applied < document.steps.count {
                 model.apply(document.steps[applied])
                 applied += 1
             }
-            let snapshot = model.snapshot(at: expectation.at ?? model.settledTime)
+            return (expectation, model.snapshot(at: expectation.at ?? model.settledTime))
+        }
+        return check(moments, failFast: failFast)
+    }
+
+    /// Checks the expectations of a script the rules already played (a test
+    /// case's), at the moments they took on the way: the same outcome as
+    /// `run(played.document)`, without playing the script again.
+    public static func run(_ played: PlayedScript, failFast: Bool = false) -> CaseOutcome {
+        check(zip(played.document.expectations, played.moments), failFast: failFast)
+    }
+
+    /// Checks each expectation against the container at its moment, in order.
+    private static func check(_ moments: some Sequence<(Expectation, Snapshot)>, failFast: Bool) -> CaseOutcome {
+        var outcome = CaseOutcome()
+        var eventsSeen = 0
+        for (expectation, snapshot) in moments {
             outcome.checked += 1
             var dump: [(String, DumpField)]?
             for check in expectation.checks {

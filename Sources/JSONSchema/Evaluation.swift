@@ -253,6 +253,19 @@ final class Evaluation {
         return ok
     }
 
+    /// Counts an alternative that fails for a missing required key without
+    /// applying it (`AlternativeGates`): as the `cost` applications that
+    /// would find the key missing. False, and it must be applied, when that
+    /// application itself would stop at a limit.
+    @inline(__always)
+    func skipFailing(cost: Int) -> Bool {
+        guard !aborted, work + cost <= workLimit, localDepth + cost <= limits.maxSchemasPerValue,
+              totalDepth + cost <= limits.maxNesting else { return false }
+        work += cost
+        if explaining > 0 { explainWork += cost }
+        return true
+    }
+
     /// Runs `body` wanting only a yes/no answer.
     @inline(__always)
     func quietly<T>(_ body: () -> T) -> T {

@@ -428,6 +428,7 @@ enum Keywords {
     static func required(_ c: KeywordContext) throws(DiagnosticError) -> KeywordCheck? {
         let names = try c.stringArray()
         guard !names.isEmpty else { return nil }
+        c.unit.requiredNames = names
         if mergedRequired(c.unit.node) != nil { return nil }  // checked in the `properties` pass
         let location = c.location
         return { ev, node, _ in
@@ -811,13 +812,19 @@ enum Keywords {
         c.unit.sameLocation.append(contentsOf: subs)
         let location = c.location
         let keyword = c.keyword
+        let gates = AlternativeGates()
+        c.compiler.alternativeGates.append((gates, subs))
         return { ev, node, annotations in
             // First a quiet pass: which alternatives pass (annotations from those).
             // Counted, with the first two kept for the message: no array per value.
             var passedCount = 0
             var firstPassed = (0, 0)
             ev.quietly {
-                for (k, u) in subs.enumerated() where ev.apply(u, node, &annotations) {
+                // Alternatives that require a key the value lacks fail: not applied.
+                let ruledOut = gates.ruledOut(node)
+                for (k, u) in subs.enumerated() {
+                    if k < 64, ruledOut & (1 << UInt64(k)) != 0, ev.skipFailing(cost: gates.costs[k]) { continue }
+                    guard ev.apply(u, node, &annotations) else { continue }
                     if passedCount == 0 { firstPassed.0 = k } else if passedCount == 1 { firstPassed.1 = k }
                     passedCount += 1
                     if !one && annotations == nil { break }

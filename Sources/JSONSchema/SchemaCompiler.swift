@@ -72,6 +72,8 @@ final class SchemaUnit: @unchecked Sendable {
     var sameLocation: [Int] = []
     /// Names listed under `properties`.
     var propertyNames: [String] = []
+    /// Names listed under `required` (read while compiling).
+    var requiredNames: [String] = []
     /// The target of this unit's static `$ref`, if it has one.
     var staticRefTarget: Int?
     /// The unit validation really applies for this one: itself, or for a
@@ -139,6 +141,8 @@ final class SchemaCompiler {
     var errors: [Diagnostic] = []
     var warnings: [Diagnostic] = []
     var patterns: [String: ECMARegex] = [:]
+    /// Each `anyOf`/`oneOf`'s gates with its alternatives, filled once every unit is compiled.
+    var alternativeGates: [(AlternativeGates, [Int])] = []
 
     func compileDocument(_ root: YAMLNode) throws(DiagnosticError) -> SchemaProgram {
         let base: String
@@ -162,6 +166,7 @@ final class SchemaCompiler {
         }
         if !errors.isEmpty { throw DiagnosticError(Diagnostic.sortedByPosition(errors)) }
         forwardPureReferences()
+        for (gates, alternatives) in alternativeGates { gates.fill(alternatives, units) }
         for unit in units { unit.freeze() }
         return SchemaProgram(units: units, dynamicAnchors: dynamicAnchors, root: rootIndex, warnings: warnings, documents: documents,
                              unitByNode: unitByNode)
@@ -547,5 +552,56 @@ extension String {
             }
         }
         return out
+    }
+}
+
+/// The keys that rule out alternatives of an `anyOf`/`oneOf` before they
+/// are applied: an alternative whose schema (the unit validation applies
+/// for it) has `required` fails on any mapping that lacks one of those keys,
+/// whatever else it says. A step of a script is a mapping tried against a
+/// dozen alternatives, each requiring its own action key: only the ones
+/// whose key the step has are applied. Which alternatives pass, and so
+/// every result and message, is unchanged. Filled while compiling, only
+/// read afterwards (from any thread).
+final class AlternativeGates: @unchecked Sendable {
+    /// A gating key's bytes → the alternatives (bits by position) that require it.
+    private(set) var keys = KeySpellings<UInt64>([])
+    /// The alternatives that some key rules out (bits by position).
+    private(set) var gated: UInt64 = 0
+    /// Per alternative, the applications trying it would count before the
+    /// missing key fails it (its `$ref` hops and itself).
+    private(set) var costs: [Int] = []
+
+    /// Finds each alternative's first required key (in `units`, after
+    /// references were forwarded). At most 64 alternatives are gated.
+    func fill(_ alternatives: [Int], _ units: [SchemaUnit]) {
+        var masks: [(String, UInt64)] = []
+        for (k, index) in alternatives.enumerated() where k < 64 {
+            let unit = units[units[index].forward]
+            costs.append(units[index].forwardHops + 1)
+            // `required: [""]` is met by a key that is not a scalar too: no gate.
+            guard unit.boolean == nil, let key = unit.requiredNames.first, !key.isEmpty else { continue }
+            if let at = masks.firstIndex(where: { JSONValues.sameText($0.0, key) }) {
+                masks[at].1 |= 1 << UInt64(k)
+            } else {
+                masks.append((key, 1 << UInt64(k)))
+            }
+            gated |= 1 << UInt64(k)
+        }
+        keys = KeySpellings(masks)
+    }
+
+    /// The alternatives `node` rules out: those gated by a key it lacks
+    /// (none when it is not a mapping: `required` only looks at mappings).
+    @inline(__always)
+    func ruledOut(_ node: YAMLNodeRef) -> UInt64 {
+        guard gated != 0, let entries = node.entries else { return 0 }
+        var present: UInt64 = 0
+        for k in 0..<entries.count {
+            if let position = entries.withKeyText(at: k, { text in text.flatMap { keys.position(forUTF8: $0) } }) {
+                present |= keys[position]
+            }
+        }
+        return gated & ~present
     }
 }

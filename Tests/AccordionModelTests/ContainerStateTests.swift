@@ -23,6 +23,26 @@ final class ContainerStateTests: XCTestCase {
         XCTAssertNil(collapse.expandedIndex)
     }
 
+    /// A container loaded from a state made once is the container loaded
+    /// from the spec's values (log, header offsets and all), and stays so
+    /// step after step; a state that has run logs its open panels at its clock.
+    func testAContainerLoadsFromAState() {
+        for expanded in [0, 2, nil] {
+            var loaded = AccordionContainer(title: "Demo", loading: demoState(expanded: expanded))
+            var fresh = AccordionContainer(title: "Demo", container: demoContainer(duration: 0.3), panels: demoPanels(),
+                                           expandedIndex: expanded)
+            XCTAssertEqual(loaded, fresh)
+            for step in [Step(.tap(panel: 1)), Step(.tap(panel: 2), at: 0.1), Step(.wait(seconds: 1))] {
+                XCTAssertEqual(loaded.apply(step), fresh.apply(step))
+            }
+            XCTAssertEqual(loaded, fresh)
+        }
+        var ran = demoState(duration: 0)
+        _ = ran.apply(Step(.tap(panel: 1), at: 2))
+        XCTAssertEqual(AccordionContainer(title: nil, loading: ran).log.map { "\($0.time) \($0.event.rawValue)" },
+                       ["2.0 addChild", "2.0 viewWillAppear", "2.0 viewDidAppear", "2.0 didMoveToParent"])
+    }
+
     func testInstantTransitionsAreNeverRunning() {
         var instant = demoState(duration: 0)
         XCTAssertEqual(instant.apply(Step(.tap(panel: 1), at: 2)).started, Transition(from: 0, to: 1, start: 2, end: 2))

@@ -114,4 +114,42 @@ final class TypeAndValueKeywordTests: XCTestCase {
         expect(#"{"anyOf":[false,true]}"#, [("1", true)])
         expect(#"{"oneOf":[true,true]}"#, [("1", false)])
     }
+
+    /// Alternatives of `anyOf`/`oneOf` that require a key the value lacks
+    /// are ruled out without being applied: every verdict and message is the
+    /// one the same alternatives give when each hides its `required` inside
+    /// an `allOf` (where nothing is ruled out early). Shared keys, several
+    /// required keys, an alternative without `required`, `$ref`s and values
+    /// that are not mappings included.
+    func testAlternativesRuledOutByAMissingRequiredKey() throws {
+        let alternatives = [
+            ##"{"$ref":"#/$defs/a"}"##,
+            #"{"required":["b"],"properties":{"b":{"type":"string"}},"additionalProperties":false}"#,
+            #"{"required":["a","c"],"properties":{"a":{"type":"string"}}}"#,
+            #"{"type":"array"}"#,
+            #"{"required":["a"],"minProperties":3}"#,
+        ]
+        let defs = #""$defs":{"a":{"required":["a"],"properties":{"a":{"type":"integer"}}}}"#
+        let hiddenDefs = #""$defs":{"a":{"allOf":[{"required":["a"],"properties":{"a":{"type":"integer"}}}]}}"#
+        let instances = [#"{"a":1}"#, #"{"b":"x"}"#, #"{"a":1,"b":"x"}"#, #"{"a":"x","c":0}"#, "{}", #"{"c":1}"#,
+                         #"{"a":1,"c":2,"d":3}"#, "1", "[]", #"{"b":2}"#, #"[{"a":1}]"#]
+        var verdicts: Set<Bool> = []
+        for keyword in ["oneOf", "anyOf"] {
+            let gated = try XCTUnwrap(validator("{\(defs),\"\(keyword)\":[\(alternatives.joined(separator: ","))]}"))
+            let hidden = try XCTUnwrap(validator("{\(hiddenDefs),\"\(keyword)\":["
+                + alternatives.map { "{\"allOf\":[\($0)]}" }.joined(separator: ",") + "]}"))
+            for instance in instances {
+                let node = json(instance)
+                let said = gated.validate(node).map { "\($0.rule) \($0.instancePath) \($0.message)" }
+                XCTAssertEqual(said, hidden.validate(node).map { "\($0.rule) \($0.instancePath) \($0.message)" },
+                               "\(keyword) \(instance)")
+                XCTAssertEqual(gated.isValid(node), hidden.isValid(node), "\(keyword) \(instance)")
+                verdicts.insert(said.isEmpty)
+            }
+        }
+        XCTAssertEqual(verdicts, [true, false])
+        // A step of a script: the one alternative its key names explains it.
+        expect(#"{"oneOf":[{"required":["tap"],"properties":{"tap":{"type":"string"}}},{"required":["wait"]}]}"#,
+               [(#"{"tap":"a"}"#, true), (#"{"tap":1}"#, false), (#"{"wait":1}"#, true), (#"{"tap":"a","wait":1}"#, false), ("{}", false)])
+    }
 }

@@ -41,6 +41,13 @@ struct BitParallelMatcher: Sendable {
     private var fixedChoices = 1
     /// Quantifiers without an upper bound (each may try every length).
     private var unboundedQuantifiers = 0
+    /// Whether a group is made optional (`(…)?`): the simple bound does not
+    /// cover it, only the bound from how many ways a text is read does.
+    private var optionalGroups = false
+    /// The most sequences of positions that read one ASCII text from a
+    /// start (1 for a deterministic pattern), when small enough to know
+    /// (see `readingWorstCaseSteps`); worked out for optional groups only.
+    private(set) var readingsOnASCII: Int?
 
     private struct Fragment {
         var first: UInt64
@@ -85,6 +92,72 @@ struct BitParallelMatcher: Sendable {
             }
         }
         asciiMasks = masks
+        // Only the bound for optional groups needs it (worked out at every
+        // start of the program, for each of the schema's patterns).
+        if optionalGroups { readingsOnASCII = Self.readings(first: first, follow: follow, masks: masks) }
+    }
+
+    /// The most position sequences that read any one ASCII text from the
+    /// start: the largest number of sequences alive after some text. Nil
+    /// past 8, or past 512 different sets of them.
+    private static func readings(first: UInt64, follow: [UInt64], masks: [UInt64]) -> Int? {
+        // Characters that the same positions take are read alike. (Lists
+        // searched in turn: there are a few of each, and sorting or
+        // hashing them cost more than the search, at every start.)
+        var kinds: [UInt64] = []
+        for mask in masks where mask != 0 && !kinds.contains(mask) { kinds.append(mask) }
+        // The sequences alive, by the position each ends at: at most 8
+        // positions (each + 1, a byte), ascending, in one word.
+        var seen: [UInt64] = []
+        var pending: [UInt64] = []
+        var most = 1
+        var ends: [UInt64] = []
+        ends.reserveCapacity(9)
+        // Adds the state made of `ends`; false when it has more than 8 sequences.
+        func visit() -> Bool {
+            guard ends.count <= 8 else { return false }
+            guard !ends.isEmpty else { return true }
+            most = max(most, ends.count)
+            // Ascending (at most 8: insertion).
+            for i in 1..<ends.count {
+                var j = i
+                while j > 0, ends[j - 1] > ends[j] {
+                    ends.swapAt(j - 1, j)
+                    j -= 1
+                }
+            }
+            let state = ends.reduce(0) { $0 << 8 | $1 }
+            if !seen.contains(state) {
+                seen.append(state)
+                pending.append(state)
+            }
+            return seen.count <= 512
+        }
+        for kind in kinds {
+            ends.removeAll(keepingCapacity: true)
+            var taken = first & kind
+            while taken != 0 {
+                ends.append(UInt64(taken.trailingZeroBitCount + 1))
+                taken &= taken - 1
+            }
+            guard visit() else { return nil }
+        }
+        while let state = pending.popLast() {
+            for kind in kinds {
+                ends.removeAll(keepingCapacity: true)
+                var rest = state
+                while rest != 0, ends.count <= 8 {
+                    var taken = follow[Int(rest & 0xFF) - 1] & kind
+                    while taken != 0, ends.count <= 8 {
+                        ends.append(UInt64(taken.trailingZeroBitCount + 1))
+                        taken &= taken - 1
+                    }
+                    rest >>= 8
+                }
+                guard visit() else { return nil }
+            }
+        }
+        return most
     }
 
     private mutating func atom(_ a: Atom) throws(Unsupported) -> Fragment {
@@ -144,11 +217,16 @@ struct BitParallelMatcher: Sendable {
             }
             return f
         case .quantified(let inner, let lo, let hi, _):
-            // Only single characters: quantified groups can backtrack far
-            // more than the simple bound below accounts for.
+            // Only single characters, and groups at most once (`(…)?`):
+            // repeated groups can backtrack far more than the bounds below account for.
             switch inner {
             case .scalar, .cls, .dot: break
-            default: throw Unsupported()
+            default:
+                guard lo <= 1, hi == 1 else { throw Unsupported() }
+                optionalGroups = true
+                var f = try build(inner)
+                if lo == 0 { f.nullable = true }
+                return f
             }
             guard lo <= 64, hi.map({ $0 >= lo && $0 <= 64 }) ?? true else { throw Unsupported() }
             var f = Fragment(first: 0, last: 0, nullable: true)
@@ -176,6 +254,7 @@ struct BitParallelMatcher: Sendable {
     /// An upper bound of the backtracking machine's steps on an input of
     /// `length` scalars, or nil when it may be too large to say.
     func worstCaseSteps(length n: Int, codeSize: Int) -> Int? {
+        if optionalGroups { return nil }
         var paths = fixedChoices
         for _ in 0..<unboundedQuantifiers {
             let (r, o) = paths.multipliedReportingOverflow(by: n + 1)
@@ -188,6 +267,37 @@ struct BitParallelMatcher: Sendable {
         if o1 { return nil }
         let (b, o2) = a.multipliedReportingOverflow(by: pathLength)
         return o2 ? nil : b
+    }
+
+    /// An upper bound of the backtracking machine's steps on an ASCII input
+    /// of `length` scalars, from how many ways the pattern reads a text
+    /// (`readingsOnASCII`, K), or nil when that is not known.
+    ///
+    /// The machine's code for these patterns (single characters, classes,
+    /// alternation, groups at most once, loops only over one character) has
+    /// one instruction per position, and without consuming input it only
+    /// moves forward. Along one sequence of positions each `split` offers a
+    /// free choice at most once (at a loop's split, going round again is the
+    /// only way to read the loop's character once more), so at most
+    /// `K · 2^splits` routes lead to any input position, and from there at
+    /// most `codeSize` instructions run on each: per start, at most
+    /// `(n + 1) · K · codeSize · 2^splits` steps.
+    ///
+    /// - Parameters:
+    ///   - n: The input's length in scalars (ASCII).
+    ///   - codeSize: The machine's instruction count.
+    ///   - splits: How many of them are `split`s.
+    /// - Returns: The bound, or nil when it is not known or overflows.
+    func readingWorstCaseSteps(length n: Int, codeSize: Int, splits: Int) -> Int? {
+        guard let readings = readingsOnASCII, splits < 32 else { return nil }
+        let starts = anchoredStart ? 1 : n + 1
+        var bound = n + 1
+        for factor in [starts, readings, codeSize, 1 << splits] {
+            let (product, overflow) = bound.multipliedReportingOverflow(by: factor)
+            if overflow { return nil }
+            bound = product
+        }
+        return bound
     }
 
     /// Whether some part of `input` (the whole of it, where anchored) matches.

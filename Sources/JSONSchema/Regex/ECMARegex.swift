@@ -14,6 +14,8 @@ public struct ECMARegex: Sendable {
     let anchoredAtStart: Bool
     /// The linear-time matcher, for patterns simple enough to have one.
     let bitParallel: BitParallelMatcher?
+    /// How many of the machine's instructions are `split`s (for `BitParallelMatcher.readingWorstCaseSteps`).
+    let splitCount: Int
 
     /// Default number of machine steps one search may take.
     public static let defaultBudget = 1_000_000
@@ -46,6 +48,10 @@ public struct ECMARegex: Sendable {
         self.firstScalar = RegexCompiler.firstScalar(of: ast)
         self.anchoredAtStart = RegexCompiler.startsWithBOL(ast)
         self.bitParallel = BitParallelMatcher(ast)
+        self.splitCount = program.code.reduce(0) { count, instruction in
+            if case .split = instruction { return count + 1 }
+            return count
+        }
     }
 
     /// Searches `text` anywhere (ECMA `test` semantics: unanchored).
@@ -99,8 +105,10 @@ public struct ECMARegex: Sendable {
     /// matcher, or the step bound is beyond the budget).
     private func linearSearch(asciiUTF8 b: UnsafeBufferPointer<UInt8>, remaining: inout Int) -> SearchResult?? {
         guard !b.contains(where: { $0 >= 0x80 }) else { return nil }
-        guard let fast = bitParallel,
-              let worst = fast.worstCaseSteps(length: b.count, codeSize: program.code.count), worst <= remaining
+        guard let fast = bitParallel else { return .some(nil) }
+        func within(_ worst: Int?) -> Bool { worst.map { $0 <= remaining } ?? false }
+        guard within(fast.worstCaseSteps(length: b.count, codeSize: program.code.count))
+                || within(fast.readingWorstCaseSteps(length: b.count, codeSize: program.code.count, splits: splitCount))
         else { return .some(nil) }
         remaining -= min(remaining, b.count + 1)
         return fast.matches(b.lazy.map { UInt32($0) }, count: b.count) ? .matched : .noMatch
