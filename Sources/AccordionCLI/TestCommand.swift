@@ -232,7 +232,7 @@ private struct FileRun: Sendable {
                     return
                 case .success(let read): testFile = read
                 }
-                let specPath = testFile.spec.hasPrefix("/") ? testFile.spec : dir + "/" + testFile.spec
+                let specPath = testFile.specPath(besides: file)
                 guard let specBytes = read(specPath) else { return }
                 let specText = SourceText(name: specPath, bytes: specBytes)
                 sources[specPath] = specText

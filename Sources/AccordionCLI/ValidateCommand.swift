@@ -1,6 +1,7 @@
 import AccordionDiagnostics
 import AccordionParallel
 import AccordionSpec
+import AccordionTesting
 import AccordionYAML
 import JSONSchema
 
@@ -14,14 +15,16 @@ let validateCommand = CommandSpec(
     name: "validate",
     abstract: "Check specs against the schema and the accordion rules.",
     discussion: "Reports every problem of every file at its file:line:col, sorted by position, each with "
-        + "a rule id and, where one helps, a help: line. Run 'accordion explain RULE' for what a [rule-id] means.\n\n"
+        + "a rule id and, where one helps, a help: line. Run 'accordion explain RULE' for what a [rule-id] means. "
+        + "A test file (*.test.yaml) is checked as 'accordion test' checks it before running it: its cases' "
+        + "scripts against the spec it names.\n\n"
         + "Exit status: 0 every file is valid, 1 some file has an error (or, with --strict, a warning), "
         + "2 usage or I/O problems (a missing file, a bad schema).",
     readme: "checks specs (files, directories, `-`) against `Schemas/accordion.schema.json` and the accordion "
-        + "rules; every problem at its `file:line:col` with a `help:`; `--format github` annotates pull requests, "
+        + "rules, and test files' cases against their spec; every problem at its `file:line:col` with a `help:`; `--format github` annotates pull requests, "
         + "`sarif` feeds code scanning; `--schema FILE` for any other JSON Schema; `--watch` re-runs on every save",
-    arguments: [ArgumentSpec(valueName: "path", help: "A spec, a directory (searched recursively for *.yaml "
-        + "and *.yml, hidden entries skipped) or '-' for standard input.", repeatable: true)],
+    arguments: [ArgumentSpec(valueName: "path", help: "A spec or test file, a directory (searched recursively "
+        + "for *.yaml and *.yml, hidden entries skipped) or '-' for standard input.", repeatable: true)],
     options: [
         OptionSpec(long: "schema", valueName: "file", help: "Validate against this JSON or YAML schema instead "
             + "of the bundled accordion schema (the accordion rules then do not run)."),
@@ -155,15 +158,40 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
     return failed ? 1 : 0
 }
 
-/// One document's problems: the accordion pipeline, or the given schema alone.
+/// One document's problems: the accordion pipeline (a test file's cases
+/// against its spec), or the given schema alone.
 private func check(_ bytes: [UInt8], name: String, validator: JSONSchemaValidator?) -> [Diagnostic] {
-    guard let validator else { return SpecLoader.load(bytes, source: name).diagnostics }
+    guard let validator else {
+        guard TestFile.isTestFile(name) else { return SpecLoader.load(bytes, source: name).diagnostics }
+        return checkTestFile(bytes, name: name)
+    }
     do {
         let node = try loadDocument(bytes, name: name)
         return Diagnostic.sortedByPosition(validator.validate(node))
     } catch {
         return Diagnostic.sortedByPosition(error.diagnostics)
     }
+}
+
+/// A test file's problems: its own shape, then its cases' scripts against
+/// the spec it names (read here: the library reads no files).
+private func checkTestFile(_ bytes: [UInt8], name: String) -> [Diagnostic] {
+    let file: TestFile
+    switch TestFile.read(bytes, source: name) {
+    case .failure(let error): return Diagnostic.sortedByPosition(error.diagnostics)
+    case .success(let read): file = read
+    }
+    let specPath = file.specPath(besides: name)
+    let spec: Result<[UInt8], TestFile.SpecUnreadable>
+    do {
+        spec = .success(try IO.readInput(specPath, limit: YAMLLimits().maxInputBytes))
+    } catch {
+        // "cannot read 'PATH': REASON": the test file's problem says which file.
+        let message = error.message
+        let reason = message.firstRange(of: "': ").map { String(message[$0.upperBound...]) } ?? message
+        spec = .failure(TestFile.SpecUnreadable(reason: reason))
+    }
+    return file.problems(source: name, specPath: specPath, spec: spec)
 }
 
 /// A schema or document for `--schema` mode: JSON text is read by the JSON

@@ -7,6 +7,8 @@ import AccordionYAML
 public struct TestFile: Sendable {
     /// `spec:` as written: relative to the test file.
     public var spec: String
+    /// Where `spec:` is written (its value), for problems with the spec it names.
+    public var specSpan: SourceSpan
     /// `tolerance:` of every expectation of the file, when set.
     public var tolerance: Double?
     public var cases: [TestCase]
@@ -17,6 +19,14 @@ public struct TestFile: Sendable {
         public var name: String
         public var script: YAMLNode
         public var span: SourceSpan
+    }
+
+    /// The path of the spec, for a test file at `path`: `spec` as written
+    /// when absolute, else relative to the test file's directory.
+    public func specPath(besides path: String) -> String {
+        if spec.hasPrefix("/") { return spec }
+        let dir = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
+        return dir + "/" + spec
     }
 
     /// Whether a path names a test file.
@@ -40,7 +50,7 @@ public struct TestFile: Sendable {
             return .failure(DiagnosticError([Diagnostic(rule: "test-file", message: "a test file is a mapping with `spec` and `cases`",
                                                         span: root.span, help: "start with `spec: path/to/spec.yaml` and `cases:`")]))
         }
-        var file = TestFile(spec: "", tolerance: nil, cases: [])
+        var file = TestFile(spec: "", specSpan: root.span, tolerance: nil, cases: [])
         var sawSpec = false, sawCases = false
         for (key, value) in entries {
             switch key.scalarText {
@@ -50,6 +60,7 @@ public struct TestFile: Sendable {
                     continue
                 }
                 file.spec = text
+                file.specSpan = value.span
                 sawSpec = true
             case "tolerance":
                 guard let v = value.number, v >= 0 else {

@@ -241,7 +241,9 @@ final class CommandTableTests: XCTestCase {
 
         Reports every problem of every file at its file:line:col, sorted by position,
         each with a rule id and, where one helps, a help: line. Run 'accordion explain
-        RULE' for what a [rule-id] means.
+        RULE' for what a [rule-id] means. A test file (*.test.yaml) is checked as
+        'accordion test' checks it before running it: its cases' scripts against the
+        spec it names.
 
         Exit status: 0 every file is valid, 1 some file has an error (or, with --strict,
         a warning), 2 usage or I/O problems (a missing file, a bad schema).
@@ -250,9 +252,9 @@ final class CommandTableTests: XCTestCase {
                                   [--color <when>] [--watch] <path> ...
 
         ARGUMENTS:
-          <path> ...              A spec, a directory (searched recursively for *.yaml
-                                  and *.yml, hidden entries skipped) or '-' for standard
-                                  input.
+          <path> ...              A spec or test file, a directory (searched recursively
+                                  for *.yaml and *.yml, hidden entries skipped) or '-'
+                                  for standard input.
 
         OPTIONS:
           --schema <file>         Validate against this JSON or YAML schema instead of

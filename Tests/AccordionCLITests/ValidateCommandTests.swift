@@ -173,6 +173,63 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(files.map { $0["valid"] as? Bool }, [false, true, true])
     }
 
+    // MARK: - test files
+
+    /// A `*.test.yaml` is checked as a test file: each case's script against
+    /// the spec it names, every problem located in the test file; a project
+    /// directory with specs and test files validates clean.
+    func testTestFilesAreCheckedAgainstTheirSpec() throws {
+        try write("specs/two.yaml", valid)
+        let good = try write("specs/two.test.yaml", """
+            spec: two.yaml
+            cases:
+              - name: opens b
+                script: [{tap: b}, {expect: {expanded: b}}]
+            """)
+        let clean = try CLI.run(["validate", temp.appendingPathComponent("specs").path])
+        XCTAssertEqual(clean.status, 0, clean.stdout)
+        XCTAssertTrue(clean.stdout.hasSuffix("0 errors, 0 warnings in 2 files\n"), clean.stdout)
+
+        let wrong = try write("specs/wrong.test.yaml", """
+            spec: two.yaml
+            cases:
+              - name: fine
+                script: [{tap: b}]
+              - name: names a panel the stack lacks
+                script:
+                  - tap: b
+                  - expect: {expanded: c}
+            """)
+        let r = try CLI.run(["validate", wrong])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.hasPrefix(wrong + ":8:28: error:"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("[unknown-panel-id]"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("allowed keys here"), "not read as a spec: \(r.stdout)")
+        XCTAssertEqual(try CLI.run(["validate", good]).status, 0)
+    }
+
+    /// A test file whose spec is missing or broken: one error at `spec:`,
+    /// the spec's own problems left to the spec.
+    func testATestFilesSpecThatCannotBePlayedIsOneErrorAtSpec() throws {
+        let missing = try write("missing.test.yaml", "spec: nowhere.yaml\ncases:\n  - name: a\n    script: [{tap: a}]\n")
+        let r = try CLI.run(["validate", missing])
+        XCTAssertEqual(r.status, 1, "the test file's content is wrong, not the command: \(r.stderr)")
+        XCTAssertTrue(r.stdout.hasPrefix(missing + ":1:7: error: the spec `nowhere.yaml` cannot be read: no such file or directory [test-file]"),
+                      r.stdout)
+        // The spec's own script is not played in a case: a schema error breaks it for every case.
+        try write("broken.yaml", "accordion: 1\ncontainer: {height: -5}\npanels: [{id: a, title: A}]\n")
+        let uses = try write("broken.test.yaml", "spec: broken.yaml\ncases:\n  - name: a\n    script: [{tap: a}]\n")
+        let b = try CLI.run(["validate", uses])
+        XCTAssertEqual(b.status, 1)
+        XCTAssertTrue(b.stdout.hasPrefix(uses + ":1:7: error: the spec `broken.yaml` has an error, so no case can be played [test-file]"),
+                      b.stdout)
+        XCTAssertFalse(b.stdout.contains("broken.yaml:2:"), "the spec's own error is reported with the spec: \(b.stdout)")
+        let notATestFile = try write("shape.test.yaml", "spec: broken.yaml\nsteps: []\n")
+        let s = try CLI.run(["validate", notATestFile])
+        XCTAssertEqual(s.status, 1)
+        XCTAssertTrue(s.stdout.contains("unknown key `steps` in a test file"), s.stdout)
+    }
+
     func testStandardInput() throws {
         let r = try CLI.run(["validate", "-"], stdin: Data(broken.utf8))
         XCTAssertEqual(r.status, 1)
