@@ -110,8 +110,10 @@ extension AccordionContainer {
         let height = container.height
         guard totalHeaderHeight <= height + tolerance else { return }
         let background = height - bottom
-        // Only in `multiple` + `fit` may the open contents add up to more than the space.
-        let mayOverflow = container.expansion == .multiple && container.layout == .fit
+        // Only in `fit` may the open contents add up to more than the space:
+        // several of them (`multiple`), or one in a scrolling container,
+        // where a content's height is not capped at the space.
+        let mayOverflow = container.layout == .fit && (container.expansion == .multiple || container.overflow == .scroll)
         if background < -tolerance, !mayOverflow {
             problems.append("settled: panels end at \(bottom), below the container's height \(height)")
         }
