@@ -2,7 +2,7 @@
 // The accordion package: a headless, data-driven twin of the article's
 // `ExpandableViewController`. Dependencies point one way:
 // CYAML → AccordionYAML → JSONSchema → AccordionSpec → AccordionTesting → AccordionCLI (AccordionRender beside Spec,
-// AccordionLSP beside Testing),
+// AccordionLSP over Testing, for test files),
 // with AccordionDiagnostics and AccordionParallel at the bottom and AccordionModel standing alone
 // (the model knows nothing of YAML or files).
 import PackageDescription
@@ -41,7 +41,8 @@ let package = Package(
         .target(name: "AccordionServe", dependencies: ["AccordionRender", "AccordionDiagnostics"]),
         // `accordion test`: expectations checked against snapshots and the dump; test files.
         // `accordion lsp`: the language server over the same analysis as `validate` (no I/O; the CLI runs its loop).
-        .target(name: "AccordionLSP", dependencies: ["AccordionSpec", "AccordionDiagnostics", "AccordionYAML", "JSONSchema"]),
+        .target(name: "AccordionLSP", dependencies: ["AccordionSpec", "AccordionTesting", "AccordionDiagnostics", "AccordionYAML",
+                                                    "JSONSchema"]),
         .target(name: "AccordionTesting", dependencies: ["AccordionSpec", "AccordionModel", "AccordionRender",
                                                          "AccordionDiagnostics", "AccordionYAML"]),
         .executableTarget(

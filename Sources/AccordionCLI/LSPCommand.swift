@@ -27,7 +27,8 @@ let lspCommand = CommandSpec(
 /// and the clock to `LanguageServer`, writes what it returns, and wakes for
 /// the debounced diagnostics when no input arrives.
 private func runLanguageServer() -> Int32 {
-    var server = LanguageServer(version: version)
+    // A test file's spec, when the editor does not hold it open, is read from the disk.
+    var server = LanguageServer(version: version, readFile: readTestFileSpec)
     var decoder = MessageDecoder()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {

@@ -182,16 +182,19 @@ private func checkTestFile(_ bytes: [UInt8], name: String) -> [Diagnostic] {
     case .success(let read): file = read
     }
     let specPath = file.specPath(besides: name)
-    let spec: Result<[UInt8], TestFile.SpecUnreadable>
-    do {
-        spec = .success(try IO.readInput(specPath, limit: YAMLLimits().maxInputBytes))
+    return file.problems(source: name, specPath: specPath, spec: readTestFileSpec(specPath))
+}
+
+/// The spec a test file names, read from the disk (for `validate` and the
+/// language server), or why it could not be.
+func readTestFileSpec(_ path: String) -> Result<[UInt8], TestFile.SpecUnreadable> {
+    do throws(IO.Failure) {
+        return .success(try IO.readInput(path, limit: YAMLLimits().maxInputBytes))
     } catch {
         // "cannot read 'PATH': REASON": the test file's problem says which file.
         let message = error.message
-        let reason = message.firstRange(of: "': ").map { String(message[$0.upperBound...]) } ?? message
-        spec = .failure(TestFile.SpecUnreadable(reason: reason))
+        return .failure(TestFile.SpecUnreadable(reason: message.firstRange(of: "': ").map { String(message[$0.upperBound...]) } ?? message))
     }
-    return file.problems(source: name, specPath: specPath, spec: spec)
 }
 
 /// A schema or document for `--schema` mode: JSON text is read by the JSON

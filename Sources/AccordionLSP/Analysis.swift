@@ -1,5 +1,6 @@
 import AccordionDiagnostics
 import AccordionSpec
+import AccordionTesting
 import AccordionYAML
 
 /// What the server knows of one version of a document: the loader's tree
@@ -24,6 +25,21 @@ struct Analysis: Sendable {
             return Analysis(version: version, tree: root, diagnostics: result.diagnostics, document: result.document)
         } catch {
             return Analysis(version: version, tree: nil, diagnostics: Diagnostic.sortedByPosition(error.diagnostics))
+        }
+    }
+
+    /// Checks a test file the way `validate` does: its shape, then each
+    /// case's script against the spec it names (`spec`: its text, from the
+    /// editor when open there, else from the disk).
+    static func runTestFile(_ bytes: [UInt8], source: String, version: Int,
+                            spec: (String) -> Result<[UInt8], TestFile.SpecUnreadable>) -> Analysis {
+        switch TestFile.read(bytes, source: source) {
+        case .failure(let error):
+            return Analysis(version: version, tree: nil, diagnostics: Diagnostic.sortedByPosition(error.diagnostics))
+        case .success(let file):
+            let specPath = file.specPath(besides: source)
+            return Analysis(version: version, tree: nil,
+                            diagnostics: file.problems(source: source, specPath: specPath, spec: spec(specPath)))
         }
     }
 

@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionTesting
 import AccordionYAML
 
 /// The language server's whole state and behaviour, with no I/O: the
@@ -30,6 +31,8 @@ public struct LanguageServer: Sendable {
         var source: String
         var text: TextDocument
         var isSpec: Bool
+        /// A `*.test.yaml`: checked against the spec it names, as `validate` checks it.
+        var isTestFile: Bool
         var analysis: Analysis?
         /// Where its panel ids are, for navigation (built on the first request after a change).
         var panelIndex: PanelIndex?
@@ -53,15 +56,24 @@ public struct LanguageServer: Sendable {
     public var debounce: Double
     /// The version reported in `initialize`'s `serverInfo`.
     let version: String
+    /// Reads a file the editor does not hold open (the spec a test file
+    /// names); the executable gives one, the library itself reads no file.
+    let readFile: @Sendable (String) -> Result<[UInt8], TestFile.SpecUnreadable>
 
     /// A server before `initialize`.
     ///
     /// - Parameters:
     ///   - version: The tool's version, for `serverInfo`.
     ///   - debounce: Seconds a burst of changes must be quiet before its diagnostics.
-    public init(version: String, debounce: Double = 0.15) {
+    ///   - readFile: Reads a file by path, for the spec of a test file when
+    ///     the editor does not hold it open (by default none can be read).
+    public init(version: String, debounce: Double = 0.15,
+                readFile: @escaping @Sendable (String) -> Result<[UInt8], TestFile.SpecUnreadable> = { _ in
+                    .failure(TestFile.SpecUnreadable(reason: "the server reads no files"))
+                }) {
         self.version = version
         self.debounce = debounce
+        self.readFile = readFile
     }
 
     /// When `tick` next has work, if ever: the loop waits for input at most until then.
@@ -177,7 +189,7 @@ public struct LanguageServer: Sendable {
         "textDocument/didSave": { server, params, now, _ in
             if let uri = params?["textDocument"]?["uri"]?.string, server.documents[uri] != nil { server.due[uri] = now }
         },
-        "textDocument/didClose": { server, params, _, out in server.didClose(params, into: &out) },
+        "textDocument/didClose": { server, params, now, out in server.didClose(params, now: now, into: &out) },
     ]
 
     // MARK: - Lifecycle
@@ -204,10 +216,21 @@ public struct LanguageServer: Sendable {
     mutating func didOpen(_ params: YAMLNode?, now: Double) {
         guard let item = params?["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
         let bytes = Array(text.utf8)
-        documents[uri] = OpenDocument(uri: uri, source: Self.path(ofURI: uri),
+        let source = Self.path(ofURI: uri)
+        documents[uri] = OpenDocument(uri: uri, source: source,
                                       text: TextDocument(bytes: bytes, version: item["version"]?.int ?? 0),
-                                      isSpec: Analysis.isAccordionSpec(bytes))
+                                      isSpec: Analysis.isAccordionSpec(bytes), isTestFile: TestFile.isTestFile(source))
         due[uri] = now
+        testFilesFollow(now: now)
+    }
+
+    /// Test files are checked against their spec's current text: a change to
+    /// any other document (their spec, open or saved) checks them again.
+    mutating func testFilesFollow(changeOf uri: String? = nil, now: Double) {
+        for (other, document) in documents where document.isTestFile && other != uri {
+            documents[other]?.analysis = nil
+            due[other] = min(due[other] ?? .infinity, now + debounce)
+        }
     }
 
     mutating func didChange(_ params: YAMLNode?, now: Double) {
@@ -229,13 +252,16 @@ public struct LanguageServer: Sendable {
         let quiet = lastChange[uri].map { now - $0 >= debounce } ?? true
         due[uri] = quiet ? now : now + debounce
         lastChange[uri] = now
+        testFilesFollow(changeOf: uri, now: now)
     }
 
-    /// Forgets the document and clears the diagnostics the client holds for it.
-    mutating func didClose(_ params: YAMLNode?, into out: inout Output) {
+    /// Forgets the document and clears the diagnostics the client holds for
+    /// it (test files then read their spec from the disk again).
+    mutating func didClose(_ params: YAMLNode?, now: Double, into out: inout Output) {
         guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents.removeValue(forKey: uri) else { return }
         due[uri] = nil
         lastChange[uri] = nil
+        testFilesFollow(changeOf: uri, now: now)
         if document.hasPublished {
             out.send(Outgoing.notification("textDocument/publishDiagnostics", .object([
                 ("uri", .string(uri)), ("diagnostics", .array([])),
@@ -254,15 +280,38 @@ public struct LanguageServer: Sendable {
         if let analysis = document.analysis {
             return analysis
         }
-        let analysis = Analysis.run(document.text.bytes, source: document.source, version: document.text.version)
+        let analysis = document.isTestFile
+            ? Analysis.runTestFile(document.text.bytes, source: document.source, version: document.text.version,
+                                   spec: specText)
+            : Analysis.run(document.text.bytes, source: document.source, version: document.text.version)
         documents[uri]?.analysis = analysis
         return analysis
+    }
+
+    /// A spec's text: the editor's, when it holds the file open (unsaved
+    /// changes included), else the file's.
+    func specText(_ path: String) -> Result<[UInt8], TestFile.SpecUnreadable> {
+        let wanted = Self.normalized(path)
+        if let open = documents.values.first(where: { Self.normalized($0.source) == wanted }) { return .success(open.text.bytes) }
+        return readFile(path)
+    }
+
+    /// A path with its `.` and `..` segments resolved (as far as they go),
+    /// so `tests/../specs/a.yaml` names the document open as `specs/a.yaml`.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
     mutating func publishDiagnostics(_ uri: String, into out: inout Output) {
         guard let document = documents[uri] else { return }
         var items: [JSONValue] = []
-        if document.isSpec, let analysis = analysis(uri) {
+        if document.isSpec || document.isTestFile, let analysis = analysis(uri) {
             items = analysis.diagnostics.map { lspDiagnostic($0, in: document) }
         } else if !document.hasPublished {
             return

@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -370,6 +371,45 @@ def not_a_spec():
     return "no diagnostics, no completion"
 
 
+def test_files():
+    """A *.test.yaml gets `validate`'s diagnostics for it: each case checked
+    against the spec it names, read from the disk, or the editor's text of
+    the spec when it is open there (a change to the spec checks the test
+    file again)."""
+    with tempfile.TemporaryDirectory(prefix="accordion-lsp-") as root:
+        spec_path = os.path.join(root, "specs", "two.yaml")
+        os.makedirs(os.path.dirname(spec_path))
+        spec_text = "accordion: 1\npanels: [{id: a, title: A}, {id: b, title: B}]\n"
+        with open(spec_path, "w", encoding="utf-8") as f:
+            f.write(spec_text)
+        test_path = os.path.join(root, "tests", "two.test.yaml")
+        os.makedirs(os.path.dirname(test_path))
+        test_text = "spec: ../specs/two.yaml\ncases:\n  - name: opens c\n    script: [{tap: c}]\n"
+        with open(test_path, "w", encoding="utf-8") as f:
+            f.write(test_text)
+        expected = subprocess.run([ACCORDION, "validate", "--format", "json", test_path], capture_output=True, text=True)
+        wanted = [(d["rule"], d["line"], d["column"]) for d in json.loads(expected.stdout)["diagnostics"]]
+        check(wanted == [("unknown-panel-id", 4, 20)], "validate of the test file: %s" % wanted)
+        s = Session()
+        test_uri = uri_of(test_path)
+        got = s.open(test_uri, test_text)["diagnostics"]
+        check([(d["code"], d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1) for d in got] == wanted,
+              "the editor's diagnostics are validate's: %s" % got)
+        # The spec opened in the editor with an unsaved `c`: the test file is checked against that text.
+        spec_uri = uri_of(spec_path)
+        s.open(spec_uri, spec_text)
+        end = {"line": 1, "character": len("panels: [{id: a, title: A}, {id: b, title: B}")}
+        s.change(spec_uri, [{"range": {"start": end, "end": end}, "text": ", {id: c, title: C}"}])
+        again = s.client.diagnostics(test_uri, version=1)
+        check(again["diagnostics"] == [], "after the spec gained `c`: %s" % again)
+        # Closed without saving: the disk's spec, without `c`, counts again.
+        s.client.notify("textDocument/didClose", {"textDocument": {"uri": spec_uri}})
+        back = s.client.diagnostics(test_uri, version=1)
+        check([d["code"] for d in back["diagnostics"]] == ["unknown-panel-id"], "after closing the spec: %s" % back)
+        s.close()
+    return "diagnostics as validate's, following the spec's text"
+
+
 def cancellation():
     s = Session()
     uri = "file:///tmp/cancel.yaml"
@@ -587,6 +627,7 @@ CHECKS = [
     ("random edits and malformed frames", random_edits),
     ("debounce and close", debounce),
     ("not a spec", not_a_spec),
+    ("test files", test_files),
     ("cancellation", cancellation),
     ("malformed input", malformed),
     ("hover, definition, references, rename, symbols", navigation),
