@@ -29,6 +29,17 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(try BoundedCLI.run(["render", "--steps", "--format", "json", path]).status, 0)
     }
 
+    /// fuzz-spec: in `fit` with `overflow: scroll` an open content longer
+    /// than the space broke the invariant check (AccordionModelTests.
+    /// InvariantOverflowTests holds the model side); the stack scrolls.
+    func testScrollingFitContentLongerThanTheSpaceScrolls() throws {
+        let path = Self.fixture("fuzz-spec-scroll-overflow.yaml")
+        XCTAssertEqual(try BoundedCLI.run(["validate", path]).status, 0)
+        let r = try BoundedCLI.run(["render", "--format", "json", path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"contentHeight\": 384"), "the stack is taller than the 300-point container: \(r.stdout.prefix(400))")
+    }
+
     /// fuzz-schema: a document used as its own schema, with exploding
     /// patterns over many property names, ran past the fuzzer's 5 s per
     /// input; the validation's searches now share one step budget.
