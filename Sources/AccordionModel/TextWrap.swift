@@ -44,12 +44,19 @@ public enum TextWrap {
     ///   - perLine: `N`, from `charactersPerLine(width:metrics:)`.
     /// - Returns: The lines, top to bottom ("" between paragraphs).
     public static func lines(of text: String, perLine: Int) -> [String] {
-        let limit = max(1, perLine)
+        // Read as UTF-8 bytes: the metric's whitespace is ASCII, which never
+        // occurs inside a multi-byte character, and a character is counted
+        // at its first byte (any but 10xxxxxx). Lines are built as bytes
+        // (appending one scalar at a time to a String cost ten times more).
+        wrap(Array(text.utf8), limit: max(1, perLine))
+    }
+
+    private static func wrap(_ bytes: [UInt8], limit: Int) -> [String] {
         var lines: [String] = []
-        var line = String.UnicodeScalarView()
+        var line: [UInt8] = []
         var lineLength = 0
-        var word = String.UnicodeScalarView()
-        var wordLength = 0
+        // The word under way: bytes[wordStart..<wordEnd], wordLength characters.
+        var wordStart = 0, wordEnd = 0, wordLength = 0
         // Whether the paragraph under way has a word, and whether a blank
         // line was seen since its last word (the next word opens a new one).
         var paragraphHasWords = false
@@ -58,8 +65,8 @@ public enum TextWrap {
         var sourceLineHasText = false
 
         func endLine() {
-            lines.append(String(line))
-            line = String.UnicodeScalarView()
+            lines.append(String(decoding: line, as: UTF8.self))
+            line.removeAll(keepingCapacity: true)
             lineLength = 0
         }
 
@@ -70,32 +77,29 @@ public enum TextWrap {
                 paragraphBreak = false
             }
             paragraphHasWords = true
+            let word = bytes[wordStart..<wordEnd]
             if wordLength <= limit {
-                if lineLength == 0 {
-                    line = word
-                    lineLength = wordLength
-                    return
+                if lineLength > 0, lineLength + 1 + wordLength <= limit {
+                    line.append(UInt8(ascii: " "))
+                } else if lineLength > 0 {
+                    endLine()
                 }
-                if lineLength + 1 + wordLength <= limit {
-                    line.append(" ")
-                    line.append(contentsOf: word)
-                    lineLength += 1 + wordLength
-                    return
-                }
-                endLine()
-                line = word
-                lineLength = wordLength
+                line.append(contentsOf: word)
+                lineLength += (lineLength > 0 ? 1 : 0) + wordLength
                 return
             }
             if lineLength > 0 { endLine() }
             var piece = 0
-            for scalar in word {
-                if piece == limit {
-                    endLine()
-                    piece = 0
+            for byte in word {
+                let startsCharacter = byte & 0xC0 != 0x80
+                if startsCharacter {
+                    if piece == limit {
+                        endLine()
+                        piece = 0
+                    }
+                    piece += 1
                 }
-                line.append(scalar)
-                piece += 1
+                line.append(byte)
             }
             lineLength = piece
         }
@@ -103,20 +107,21 @@ public enum TextWrap {
         func endWord() {
             guard wordLength > 0 else { return }
             placeWord()
-            word = String.UnicodeScalarView()
             wordLength = 0
         }
 
-        for scalar in text.unicodeScalars {
-            if isSpace(scalar) {
+        for i in 0..<bytes.count {
+            let byte = bytes[i]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A {
                 endWord()
-                if scalar == "\n" {
+                if byte == 0x0A {
                     if !sourceLineHasText, paragraphHasWords { paragraphBreak = true }
                     sourceLineHasText = false
                 }
             } else {
-                word.append(scalar)
-                wordLength += 1
+                if wordLength == 0 { wordStart = i }
+                wordEnd = i + 1
+                if byte & 0xC0 != 0x80 { wordLength += 1 }
                 sourceLineHasText = true
             }
         }

@@ -1,3 +1,4 @@
+import AccordionTestSupport
 import XCTest
 @testable import AccordionModel
 
@@ -60,5 +61,74 @@ final class TextWrapTests: XCTestCase {
         // 8 words of 4 plus 7 spaces = 39 characters a line.
         XCTAssertEqual(lines.count, 25_000)
         XCTAssertEqual(lines.first?.count, 39)
+    }
+    /// The wrap reads UTF-8 bytes; this reference reads Unicode scalars, the
+    /// rule's own unit, the plainest way: both must give the same lines on
+    /// random texts of words, multi-byte characters and every whitespace.
+    func testBytesAndScalarsGiveTheSameLines() {
+        var rng = SplitMix(seed: 20261202)
+        let pieces = ["a", "bb", "word", "é", "e\u{301}", "日本", "👩‍💻", "\u{00A0}", "x-y", "supercalifragilistic",
+                      " ", "  ", "\t", "\r", "\n", "\n\n", " \n \n", "\r\n"]
+        for round in 0..<3000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0..<40, using: &rng) { text += pieces.randomElement(using: &rng)! }
+            let perLine = Int.random(in: 1...24, using: &rng)
+            XCTAssertEqual(TextWrap.lines(of: text, perLine: perLine), Self.reference(text, perLine),
+                           "round \(round): \(text.debugDescription) at \(perLine)")
+        }
+    }
+
+    /// The rule scalar by scalar (the model's wrap before it read bytes).
+    static func reference(_ text: String, _ perLine: Int) -> [String] {
+        let limit = max(1, perLine)
+        var lines: [String] = [], line: [Unicode.Scalar] = [], word: [Unicode.Scalar] = []
+        var paragraphHasWords = false, paragraphBreak = false, sourceLineHasText = false
+        func endLine() {
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: line)
+            lines.append(String(s))
+            line = []
+        }
+        func endWord() {
+            guard !word.isEmpty else { return }
+            if paragraphBreak {
+                if !line.isEmpty { endLine() }
+                lines.append("")
+                paragraphBreak = false
+            }
+            paragraphHasWords = true
+            if word.count <= limit {
+                if line.isEmpty {
+                    line = word
+                } else if line.count + 1 + word.count <= limit {
+                    line += [" "] + word
+                } else {
+                    endLine()
+                    line = word
+                }
+            } else {
+                if !line.isEmpty { endLine() }
+                for (k, scalar) in word.enumerated() {
+                    if k > 0, k % limit == 0 { endLine() }
+                    line.append(scalar)
+                }
+            }
+            word = []
+        }
+        for scalar in text.unicodeScalars {
+            if scalar == " " || scalar == "\t" || scalar == "\r" || scalar == "\n" {
+                endWord()
+                if scalar == "\n" {
+                    if !sourceLineHasText, paragraphHasWords { paragraphBreak = true }
+                    sourceLineHasText = false
+                }
+            } else {
+                word.append(scalar)
+                sourceLineHasText = true
+            }
+        }
+        endWord()
+        if !line.isEmpty { endLine() }
+        return lines
     }
 }
