@@ -11,6 +11,20 @@ enum IO {
     /// Why a file could not be read; the CLI turns it into exit 2.
     struct Failure: Error {
         var message: String
+        /// Why a file could not be read, without the path (its message names
+        /// it): for a problem placed in another file, such as a test file's `spec:`.
+        var reason: String?
+
+        init(message: String) {
+            self.message = message
+        }
+
+        /// `cannot read 'PATH': REASON`.
+        static func unreadable(_ path: String, _ reason: String) -> Failure {
+            var failure = Failure(message: "cannot read '\(path)': \(reason)")
+            failure.reason = reason
+            return failure
+        }
     }
 
     static func writeStdout(_ text: String) { write(fd: 1, text) }
@@ -63,18 +77,18 @@ enum IO {
         } else {
             var st = stat()
             if stat(path, &st) != 0 {
-                throw Failure(message: "cannot read '\(path)': \(describeErrno(errno))")
+                throw Failure.unreadable(path, describeErrno(errno))
             }
             let type = st.st_mode & S_IFMT
-            if type == S_IFDIR { throw Failure(message: "cannot read '\(path)': it is a directory") }
+            if type == S_IFDIR { throw Failure.unreadable(path, "it is a directory") }
             if type != S_IFREG {
-                throw Failure(message: "cannot read '\(path)': it is not a regular file (a FIFO, socket or device)")
+                throw Failure.unreadable(path, "it is not a regular file (a FIFO, socket or device)")
             }
             if Int(st.st_size) > limit {
-                throw Failure(message: "cannot read '\(path)': it is \(st.st_size) bytes, over the input limit of \(limit) bytes")
+                throw Failure.unreadable(path, "it is \(st.st_size) bytes, over the input limit of \(limit) bytes")
             }
             fd = open(path, O_RDONLY | O_CLOEXEC)
-            if fd < 0 { throw Failure(message: "cannot read '\(path)': \(describeErrno(errno))") }
+            if fd < 0 { throw Failure.unreadable(path, describeErrno(errno)) }
         }
         defer { if fd != 0 { close(fd) } }
         var bytes: [UInt8] = []
@@ -94,12 +108,12 @@ enum IO {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw Failure(message: "cannot read '\(path)': \(describeErrno(errno))")
+                throw Failure.unreadable(path, describeErrno(errno))
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
             if bytes.count > limit {
-                throw Failure(message: "cannot read '\(path)': it is over the input limit of \(limit) bytes")
+                throw Failure.unreadable(path, "it is over the input limit of \(limit) bytes")
             }
         }
         return bytes

@@ -191,9 +191,8 @@ func readTestFileSpec(_ path: String) -> Result<[UInt8], TestFile.SpecUnreadable
     do throws(IO.Failure) {
         return .success(try IO.readInput(path, limit: YAMLLimits().maxInputBytes))
     } catch {
-        // "cannot read 'PATH': REASON": the test file's problem says which file.
-        let message = error.message
-        return .failure(TestFile.SpecUnreadable(reason: message.firstRange(of: "': ").map { String(message[$0.upperBound...]) } ?? message))
+        // The test file's problem names the spec itself: only the reason.
+        return .failure(TestFile.SpecUnreadable(reason: error.reason ?? error.message))
     }
 }
 

@@ -33,11 +33,15 @@ extension TestFile {
         } catch {
             return atSpec("the spec `\(self.spec)` is not valid YAML", help: "`accordion validate \(specPath)` shows where")
         }
-        let prepared = SpecLoader.prepare(root, bytes: bytes)
-        // With no case, the spec is checked with its own script.
-        let results = cases.isEmpty
-            ? [SpecLoader.check(root, bytes: bytes)]
-            : cases.map { SpecLoader.check(prepared, script: $0.script, tolerance: tolerance) }
+        // With no case, the spec is checked with its own script; else it is
+        // checked once and each case's script played on it, as `test` does.
+        let results: [SpecResult]
+        if cases.isEmpty {
+            results = [SpecLoader.check(root, bytes: bytes)]
+        } else {
+            let prepared = SpecLoader.prepare(root, bytes: bytes)
+            results = cases.map { SpecLoader.check(prepared, script: $0.script, tolerance: tolerance) }
+        }
         var found = results.flatMap { $0.diagnostics.filter { $0.span.source == source } }
         // The spec's own errors are the same in every case's result: counted once.
         let specErrors = results.first?.diagnostics.filter { $0.span.source != source && $0.severity == .error }.count ?? 0
