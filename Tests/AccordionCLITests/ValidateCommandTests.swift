@@ -224,10 +224,23 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(b.stdout.hasPrefix(uses + ":1:7: error: the spec `broken.yaml` has an error, so no case can be played [test-file]"),
                       b.stdout)
         XCTAssertFalse(b.stdout.contains("broken.yaml:2:"), "the spec's own error is reported with the spec: \(b.stdout)")
+        // A spec that is not YAML, and a spec path that is a directory: each one located error at `spec:`.
+        try write("tabs.yaml", "accordion: 1\npanels:\n\t- {id: a}\n")
+        let tabs = try write("tabs.test.yaml", "cases: []\nspec: tabs.yaml\n")
+        let t = try CLI.run(["validate", tabs])
+        XCTAssertEqual(t.status, 1)
+        XCTAssertTrue(t.stdout.hasPrefix(tabs + ":2:7: error: the spec `tabs.yaml` is not valid YAML [test-file]"), t.stdout)
+        XCTAssertTrue(t.stdout.contains("help: `accordion validate " + temp.path + "/tabs.yaml` shows where"), t.stdout)
+        try FileManager.default.createDirectory(at: temp.appendingPathComponent("folder.yaml"), withIntermediateDirectories: true)
+        let folder = try write("folder.test.yaml", "spec: folder.yaml\ncases: []\n")
+        let f = try CLI.run(["validate", folder])
+        XCTAssertEqual(f.status, 1)
+        XCTAssertTrue(f.stdout.hasPrefix(folder + ":1:7: error: the spec `folder.yaml` cannot be read: it is a directory [test-file]"),
+                      f.stdout)
         let notATestFile = try write("shape.test.yaml", "spec: broken.yaml\nsteps: []\n")
         let s = try CLI.run(["validate", notATestFile])
         XCTAssertEqual(s.status, 1)
-        XCTAssertTrue(s.stdout.contains("unknown key `steps` in a test file"), s.stdout)
+        XCTAssertTrue(s.stdout.hasPrefix(notATestFile + ":2:1: error: unknown key `steps` in a test file [test-file]"), s.stdout)
     }
 
     func testStandardInput() throws {
