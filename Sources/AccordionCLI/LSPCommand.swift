@@ -12,7 +12,9 @@ let lspCommand = CommandSpec(
     discussion: "For editors: diagnostics as validate reports them (at once for a single change, about "
         + "150 ms after the last change of a burst of typing), hover, completion, go to definition, references and rename of panel ids, document symbols "
         + "and quick fixes. Messages are JSON-RPC with Content-Length headers; problems with the input "
-        + "stream are logged to standard error.\n\n"
+        + "stream are logged to standard error: a frame that cannot be read (a wrong or missing Content-Length, "
+        + "header lines ended by LF alone, a body that is not JSON) costs that message only, answered with an "
+        + "error when it is a request whose id can be read, and reading goes on at the next Content-Length header.\n\n"
         + "Exit status: 0 after shutdown and exit, 1 on exit without shutdown or at the end of the input.",
     readme: "the language server (LSP 3.17 over stdio) for editors: `validate`'s diagnostics as you type, "
         + "hover, completion, definition/references/rename of panel ids, symbols, quick fixes (see Editor set-up)",
@@ -51,7 +53,11 @@ private func runLanguageServer() -> Int32 {
             if errno == EINTR || errno == EAGAIN { continue }
             return 1
         }
-        if n == 0 { return 1 }  // the client went away without `exit`
+        if n == 0 {
+            // The client went away without `exit`: a message it left unfinished is logged.
+            if let rest = decoder.finish() { emit(server.receive([rest], now: monotonicSeconds())) }
+            return 1
+        }
         decoder.feed(buffer[0..<n])
         let output = server.receive(decoder.drain(), now: monotonicSeconds())
         emit(output)

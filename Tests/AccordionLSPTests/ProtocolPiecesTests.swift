@@ -36,7 +36,7 @@ final class FramingTests: XCTestCase {
         let bytes = Array("Content-Type: x\r\n\r\n".utf8) + MessageDecoder.frame(Array("{}".utf8))
         let got = frames([bytes])
         XCTAssertEqual(got.count, 2)
-        guard case .malformed(let why) = got[0] else { return XCTFail("\(got)") }
+        guard case .malformed(let why, _) = got[0] else { return XCTFail("\(got)") }
         XCTAssertTrue(why.contains("Content-Length"), why)
         XCTAssertEqual(got[1], .message(Array("{}".utf8)))
     }

@@ -456,6 +456,59 @@ def malformed():
     return "parse error, invalid request, invalid params, bad header logged, clamped edit; still serving"
 
 
+def bad_frames():
+    """Issue 29's attack: every kind of bad frame, one after another on one
+    server; after each, the next three requests are answered, the bad
+    request (when its id can be read) gets an error, and shutdown and exit
+    still work. Before the fix the first bad frame made the server deaf."""
+    s = Session()
+    c = s.client
+    uri = "file:///tmp/resync.yaml"
+    s.open_sample(uri)
+
+    def body(request_id, text="x"):
+        return json.dumps({"jsonrpc": "2.0", "id": request_id, "method": "textDocument/hover",
+                           "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0},
+                                      "note": text}}, ensure_ascii=False).encode("utf-8")
+
+    kinds = []
+    for n, (name, make) in enumerate([
+        ("short", lambda b: b"Content-Length: %d\r\n\r\n" % (len(b) - 10) + b),
+        ("characters, not bytes", lambda b: b"Content-Length: %d\r\n\r\n" % len(b.decode("utf-8")) + b),
+        ("long", lambda b: b"Content-Length: %d\r\n\r\n" % (len(b) + 25) + b),
+        ("negative", lambda b: b"Content-Length: -12\r\n\r\n" + b),
+        ("not a number", lambda b: b"Content-Length: 1e3\r\n\r\n" + b),
+        ("missing", lambda b: b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + b),
+        ("LF only", lambda b: b"Content-Length: %d\n\n" % len(b) + b),
+        ("over the limit", lambda b: b"Content-Length: 99999999999\r\n\r\n" + b),
+        ("body not JSON", lambda b: b"Content-Length: %d\r\n\r\n" % len(b) + b.replace(b'"method"', b"method")),
+        ("bytes that start no header", lambda b: b"\x00\xff garbage }{ \r\n\r\n"),
+    ]):
+        bad_id = 5000 + n
+        c.write_raw(make(body(bad_id, "\U0001F389 na\u00efve \u4e2d\u6587")))
+        # The next three requests, each waited for in turn (a client that waits for answers).
+        took = []
+        for k in range(3):
+            start = time.monotonic()
+            r = c.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 9, "character": 3}}, timeout=5)
+            check("result" in r, "%s: request %d after it: %s" % (name, k + 1, r))
+            took.append(time.monotonic() - start)
+        if name != "bytes that start no header":
+            r = c.wait(lambda m: m.get("id") == bad_id, timeout=5)
+            check("error" in r and r["error"]["code"] in (-32600, -32700), "%s: the bad request's answer: %s" % (name, r))
+        kinds.append(name)
+    r = c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    check(r.get("error", {}).get("code") == -32600, "a second initialize: %s" % r)
+    code = s.close()
+    check(code == 0, "shutdown and exit after the bad frames: status %s" % code)
+    log = c.proc.stderr.read().decode()
+    for phrase in ["was its Content-Length short?", "runs into the next message's header", "is negative", "is not a number",
+                   "without Content-Length", "ended by LF alone", "over the limit", "not JSON", "start no header"]:
+        check(phrase in log, "nothing logged about %r: %s" % (phrase, log[-2000:]))
+    return "%d kinds of bad frame, each followed by 3 answered requests and an error for the bad one; " \
+        "a second initialize -32600; shutdown/exit 0" % len(kinds)
+
+
 def navigation():
     s = Session()
     uri = "file:///tmp/demo.yaml"
@@ -630,6 +683,7 @@ CHECKS = [
     ("test files", test_files),
     ("cancellation", cancellation),
     ("malformed input", malformed),
+    ("bad frames resynchronise", bad_frames),
     ("hover, definition, references, rename, symbols", navigation),
     ("completion", completion),
     ("code actions", code_actions),
