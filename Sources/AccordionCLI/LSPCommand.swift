@@ -69,9 +69,3 @@ private func emit(_ output: LanguageServer.Output) {
     for line in output.log { IO.writeStderr(line + "\n") }
     for message in output.messages { IO.writeStdout(bytes: message) }
 }
-
-private func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}

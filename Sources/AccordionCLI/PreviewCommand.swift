@@ -19,6 +19,10 @@ let previewCommand = CommandSpec(
         + "GET (405), and only to the Host names 127.0.0.1, localhost and [::1] with the port, or the --host "
         + "given (403), against DNS rebinding. It listens on the loopback interface unless --host names "
         + "another address (then it warns).\n\n"
+        + "Limits: 64 connections reading a request or writing an answer and, counted apart, 256 event "
+        + "streams; at either limit the oldest connection waiting for its request, or the oldest stream, is "
+        + "closed to make room. A connection that sends nothing is closed after 3 s; a request head must "
+        + "arrive within 10 s. During a storm of saves the page still updates at least every half second.\n\n"
         + "Exit status: 0 stopped by Ctrl-C (SIGINT) or SIGTERM, 2 usage or I/O problems (a port in use).",
     readme: "serves the `render --format html` page at `http://127.0.0.1:8017/` and updates the open tab within "
         + "a second of each save; an invalid edit shows the located problems over the last good page "
