@@ -85,12 +85,7 @@ final class StaleTemporaryTests: XCTestCase {
         var generator = SeededGenerator(seed: 29)
         var leftByKill = 0
         for trial in 0..<4 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: BoundedCLI.accordionPath)
-            process.arguments = args + [out, spec]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try NothingLostTests.launch(args + [out, spec])
             if trial < 1 {
                 usleep(UInt32(reference.seconds * Double.random(in: 0.3...1.0, using: &generator) * 1_000_000))
             } else {

@@ -38,13 +38,7 @@ final class ResyncTests: XCTestCase {
     }
 
     private func decode(_ chunks: [[UInt8]], maxBodyBytes: Int = 1 << 20) -> [MessageDecoder.Frame] {
-        var decoder = MessageDecoder(maxBodyBytes: maxBodyBytes)
-        var out: [MessageDecoder.Frame] = []
-        for chunk in chunks {
-            decoder.feed(chunk)
-            out += decoder.drain()
-        }
-        return out
+        decodeFrames(chunks, maxBodyBytes: maxBodyBytes)
     }
 
     func testEveryKindOfBadFrameCostsOnlyItsOwnMessage() {
