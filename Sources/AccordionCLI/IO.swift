@@ -30,6 +30,20 @@ enum IO {
     static func writeStdout(_ text: String) { write(fd: 1, text) }
     static func writeStderr(_ text: String) { write(fd: 2, text) }
 
+    /// Writes a short line to standard error only if it can take it now:
+    /// a server must never stop because nobody reads its log (a pipe whose
+    /// reader sleeps fills at 64 KiB, and the next write would wait for ever).
+    /// The line is cut to `PIPE_BUF` bytes, which a pipe with room takes whole.
+    ///
+    /// - Returns: False when standard error could not take it (the line is dropped).
+    static func writeStderrWithoutWaiting(_ text: String) -> Bool {
+        var ready = pollfd(fd: 2, events: Int16(POLLOUT), revents: 0)
+        guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0 else { return false }
+        let bytes = Array(text.utf8.prefix(Int(PIPE_BUF)))
+        bytes.withUnsafeBufferPointer { write(fd: 2, $0) }
+        return true
+    }
+
     /// Writes bytes to standard output (large outputs built as bytes need no String copy).
     static func writeStdout(bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write(fd: 1, $0) } }
 

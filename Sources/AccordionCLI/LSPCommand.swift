@@ -33,6 +33,7 @@ private func runLanguageServer() -> Int32 {
     var server = LanguageServer(version: version, readFile: readTestFileSpec)
     var decoder = MessageDecoder()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var droppedLogLines = 0
     while true {
         var wait: Int32 = -1
         if let deadline = server.nextDeadline {
@@ -45,7 +46,7 @@ private func runLanguageServer() -> Int32 {
             return 1
         }
         if ready == 0 {
-            emit(server.tick(now: monotonicSeconds()))
+            emit(server.tick(now: monotonicSeconds()), dropped: &droppedLogLines)
             continue
         }
         let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
@@ -55,17 +56,26 @@ private func runLanguageServer() -> Int32 {
         }
         if n == 0 {
             // The client went away without `exit`: a message it left unfinished is logged.
-            if let rest = decoder.finish() { emit(server.receive([rest], now: monotonicSeconds())) }
+            if let rest = decoder.finish() { emit(server.receive([rest], now: monotonicSeconds()), dropped: &droppedLogLines) }
             return 1
         }
         decoder.feed(buffer[0..<n])
         let output = server.receive(decoder.drain(), now: monotonicSeconds())
-        emit(output)
+        emit(output, dropped: &droppedLogLines)
         if let code = output.exitCode { return code }
     }
 }
 
-private func emit(_ output: LanguageServer.Output) {
-    for line in output.log { IO.writeStderr(line + "\n") }
+/// Writes what the server returned. Log lines standard error cannot take
+/// now (nobody reads it, or not fast enough) are dropped and counted in
+/// `dropped`, and the count is said once it takes lines again: the server
+/// never waits for its log.
+private func emit(_ output: LanguageServer.Output, dropped: inout Int) {
+    for line in output.log {
+        if dropped > 0, IO.writeStderrWithoutWaiting("accordion lsp: \(dropped) log lines dropped: standard error was full\n") {
+            dropped = 0
+        }
+        if dropped > 0 || !IO.writeStderrWithoutWaiting(line + "\n") { dropped += 1 }
+    }
     for message in output.messages { IO.writeStdout(bytes: message) }
 }

@@ -509,6 +509,52 @@ def bad_frames():
         "a second initialize -32600; shutdown/exit 0" % len(kinds)
 
 
+def unread_log():
+    """10,000 requests, a short frame (logged twice) before every 10th, to a
+    server whose standard error nobody reads: every request is answered
+    (the log never makes the server wait: a full pipe used to block it once
+    64 KiB of log lines piled up) and its memory stays flat."""
+    s = Session()
+    c = s.client
+
+    def rss():
+        with open("/proc/%d/status" % c.proc.pid) as f:
+            return next(int(l.split()[1]) for l in f if l.startswith("VmRSS"))
+    marks = []
+    for i in range(10000):
+        if i % 2000 == 0:
+            marks.append(rss())
+        if i % 10 == 0:
+            c.write_raw(b'Content-Length: 5\r\n\r\n{"jsonrpc":"2.0","id":"bad","method":"x"}')
+        r = c.request("textDocument/hover", {"textDocument": {"uri": "file:///x.yaml"}, "position": {"line": 0, "character": 0}},
+                      timeout=5)
+        check("error" in r or "result" in r, "request %d: %s" % (i, r))
+        c.held = [(t, m) for t, m in c.held if m.get("id") is not None]  # the parse errors of the short frames
+    marks.append(rss())
+    check(max(marks[1:]) - marks[1] < 2048, "RSS grew: %s KiB" % marks)
+    # What it could not write was dropped, never waited for: about a pipe's worth is there.
+    fd = c.proc.stderr.fileno()
+    os.set_blocking(fd, False)
+    log = b""
+    while True:
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            break
+        if not chunk:
+            break
+        log += chunk
+    check(len(log) < 128 << 10 and log.count(b"dropped input") < 2000, "%d bytes of log" % len(log))
+    # Once the log is read again, the next line says how many were dropped.
+    c.write_raw(b'Content-Length: 5\r\n\r\n{"jsonrpc":"2.0","id":"bad","method":"x"}')
+    c.request("textDocument/hover", {"textDocument": {"uri": "file:///x.yaml"}, "position": {"line": 0, "character": 0}})
+    os.set_blocking(fd, True)
+    check(s.close() == 0, "exit after shutdown")
+    rest = c.proc.stderr.read().decode()
+    check(re.match(r"accordion lsp: \d+ log lines dropped: standard error was full\n", rest), "after the log was read: %r" % rest[:300])
+    return "10,000 requests answered with the log unread; RSS every 2,000 (KiB): %s" % marks
+
+
 def navigation():
     s = Session()
     uri = "file:///tmp/demo.yaml"
@@ -684,6 +730,7 @@ CHECKS = [
     ("cancellation", cancellation),
     ("malformed input", malformed),
     ("bad frames resynchronise", bad_frames),
+    ("a log nobody reads", unread_log),
     ("hover, definition, references, rename, symbols", navigation),
     ("completion", completion),
     ("code actions", code_actions),
