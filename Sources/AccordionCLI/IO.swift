@@ -30,18 +30,39 @@ enum IO {
     static func writeStdout(_ text: String) { write(fd: 1, text) }
     static func writeStderr(_ text: String) { write(fd: 2, text) }
 
-    /// Writes a short line to standard error only if it can take it now:
-    /// a server must never stop because nobody reads its log (a pipe whose
-    /// reader sleeps fills at 64 KiB, and the next write would wait for ever).
-    /// The line is cut to `PIPE_BUF` bytes, which a pipe with room takes whole.
+    /// Writes text to standard error only as far as it takes it now: a
+    /// server must never stop because nobody reads its log (a pipe whose
+    /// reader sleeps fills at 64 KiB, and the next write would wait for
+    /// ever). The text goes in pieces of `PIPE_BUF` bytes, which a pipe with
+    /// room takes whole; once it has no room, the rest is dropped.
     ///
-    /// - Returns: False when standard error could not take it (the line is dropped).
+    /// - Returns: False when standard error could not take all of it.
     static func writeStderrWithoutWaiting(_ text: String) -> Bool {
-        var ready = pollfd(fd: 2, events: Int16(POLLOUT), revents: 0)
-        guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0 else { return false }
-        let bytes = Array(text.utf8.prefix(Int(PIPE_BUF)))
-        bytes.withUnsafeBufferPointer { write(fd: 2, $0) }
+        var rest = Array(text.utf8)[...]
+        while !rest.isEmpty {
+            var ready = pollfd(fd: 2, events: Int16(POLLOUT), revents: 0)
+            guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0 else { return false }
+            let piece = Array(rest.prefix(Int(PIPE_BUF)))
+            piece.withUnsafeBufferPointer { write(fd: 2, $0) }
+            rest = rest.dropFirst(piece.count)
+        }
         return true
+    }
+
+    /// A server's log on standard error that never makes it wait: what
+    /// standard error cannot take now is dropped and counted, and the count
+    /// is said (`notice`) before the next text it takes.
+    struct ServerLog {
+        private var dropped = 0
+        /// The line that says how many entries were dropped.
+        let notice: @Sendable (Int) -> String
+
+        init(notice: @escaping @Sendable (Int) -> String) { self.notice = notice }
+
+        mutating func write(_ text: String) {
+            if dropped > 0, writeStderrWithoutWaiting(notice(dropped)) { dropped = 0 }
+            if dropped > 0 || !writeStderrWithoutWaiting(text) { dropped += 1 }
+        }
     }
 
     /// Writes bytes to standard output (large outputs built as bytes need no String copy).

@@ -33,7 +33,7 @@ private func runLanguageServer() -> Int32 {
     var server = LanguageServer(version: version, readFile: readTestFileSpec)
     var decoder = MessageDecoder()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    var droppedLogLines = 0
+    var log = IO.ServerLog { "accordion lsp: \($0) log lines dropped: standard error was full\n" }
     while true {
         var wait: Int32 = -1
         if let deadline = server.nextDeadline {
@@ -46,7 +46,7 @@ private func runLanguageServer() -> Int32 {
             return 1
         }
         if ready == 0 {
-            emit(server.tick(now: monotonicSeconds()), dropped: &droppedLogLines)
+            emit(server.tick(now: monotonicSeconds()), log: &log)
             continue
         }
         let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
@@ -56,26 +56,19 @@ private func runLanguageServer() -> Int32 {
         }
         if n == 0 {
             // The client went away without `exit`: a message it left unfinished is logged.
-            if let rest = decoder.finish() { emit(server.receive([rest], now: monotonicSeconds()), dropped: &droppedLogLines) }
+            if let rest = decoder.finish() { emit(server.receive([rest], now: monotonicSeconds()), log: &log) }
             return 1
         }
         decoder.feed(buffer[0..<n])
         let output = server.receive(decoder.drain(), now: monotonicSeconds())
-        emit(output, dropped: &droppedLogLines)
+        emit(output, log: &log)
         if let code = output.exitCode { return code }
     }
 }
 
-/// Writes what the server returned. Log lines standard error cannot take
-/// now (nobody reads it, or not fast enough) are dropped and counted in
-/// `dropped`, and the count is said once it takes lines again: the server
-/// never waits for its log.
-private func emit(_ output: LanguageServer.Output, dropped: inout Int) {
-    for line in output.log {
-        if dropped > 0, IO.writeStderrWithoutWaiting("accordion lsp: \(dropped) log lines dropped: standard error was full\n") {
-            dropped = 0
-        }
-        if dropped > 0 || !IO.writeStderrWithoutWaiting(line + "\n") { dropped += 1 }
-    }
+/// Writes what the server returned; its log never makes it wait (lines
+/// standard error cannot take now, when nobody reads it, are counted).
+private func emit(_ output: LanguageServer.Output, log: inout IO.ServerLog) {
+    for line in output.log { log.write(line + "\n") }
     for message in output.messages { IO.writeStdout(bytes: message) }
 }

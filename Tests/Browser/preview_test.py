@@ -467,6 +467,31 @@ def save_storm(run, browser):
         preview.stop()
 
 
+def unread_log(run, browser):
+    """A preview whose standard error nobody reads (as here: a pipe never
+    read) goes on serving after 20 saves of a spec with 60 problems each
+    (over 300 KiB of log): its log never makes it wait."""
+    spec = os.path.join(run.workdir, "noisy.yaml")
+    write(spec, spec_text("Noisy"))
+    preview = Preview(run.accordion, spec)
+    try:
+        broken = spec_text("Noisy", "script:\n" + "".join(f"  - tap: nowhere{i}\n" for i in range(60)))
+        for n in range(20):
+            write(spec, broken + f"# save {n}\n")
+            time.sleep(0.08)
+        write(spec, spec_text("Quiet again"))
+        deadline = time.monotonic() + 5
+        while True:
+            status, answer = preview.get("/")
+            assert status == 200, answer[:200]
+            if b"<title>Quiet again</title>" in answer:
+                break
+            assert time.monotonic() < deadline, "the fixed page was not served within 5 s"
+            time.sleep(0.05)
+    finally:
+        preview.stop()
+
+
 def other_host(run, browser):
     """--host with an address other machines reach: a warning, and that name is answered too."""
     spec = os.path.join(run.workdir, "shared.yaml")
@@ -581,6 +606,7 @@ def main():
             ("--host 0.0.0.0 warns", lambda: other_host(run, browser)),
             ("200 streams and 70 idle connections: the page is served", lambda: crowd(run, browser)),
             ("a storm of saves updates the page every second", lambda: save_storm(run, browser)),
+            ("a log nobody reads", lambda: unread_log(run, browser)),
             ("validate --watch", lambda: validate_watch(run, browser)),
             ("render --watch -o", lambda: render_watch(run, browser)),
         ]
