@@ -341,9 +341,12 @@ public struct MessageDecoder: Sendable {
     /// The first offset in `from..<before` where a header line starts or
     /// may start (`sure` false: the bytes so far fit, more are needed).
     private func nextHeaderLine(from: Int, before: Int) -> (at: Int, sure: Bool)? {
+        // Both names start `content-`: a `c` not followed by `o` is rejected
+        // here, without the whole match (most of a body's bytes are text).
+        let count = buffer.count
         var i = from
         while i < before {
-            if buffer[i] | 0x20 == UInt8(ascii: "c") {
+            if buffer[i] | 0x20 == UInt8(ascii: "c"), i + 1 >= count || buffer[i + 1] | 0x20 == UInt8(ascii: "o") {
                 switch headerLine(at: i) {
                 case .yes: return (i, true)
                 case .needMore: return (i, false)
