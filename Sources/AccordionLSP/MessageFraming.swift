@@ -166,6 +166,7 @@ public struct MessageDecoder: Sendable {
         var lengthText: String?
         var conflicting = false
         var lfOnly = false
+        var crOnly = false
         var unterminated = false
         var bodyStart = -1
         while bodyStart < 0 {
@@ -176,16 +177,23 @@ public struct MessageDecoder: Sendable {
                 bodyStart = i
                 break
             }
-            guard let lf = Self.firstLF(in: buffer, from: i, before: min(buffer.count, start + Self.maxHeaderBytes)) else {
+            // The line ends at CRLF; a CR or an LF alone ends it too, and is reported.
+            guard let end = Self.firstLineBreak(in: buffer, from: i, before: min(buffer.count, start + Self.maxHeaderBytes)) else {
                 guard buffer.count - start >= Self.maxHeaderBytes else { return nil }
                 skipping = true
                 searched = start + 1
                 return .malformed("a header block over \(Self.maxHeaderBytes) bytes; skipped to the next Content-Length header")
             }
-            var end = lf
-            if end > i, buffer[end - 1] == 13 { end -= 1 } else { lfOnly = true }
+            let next: Int
+            if buffer[end] == 10 {
+                lfOnly = true
+                next = end + 1
+            } else {
+                guard end + 1 < buffer.count else { return nil }  // CR: is an LF next?
+                if buffer[end + 1] == 10 { next = end + 2 } else { crOnly = true; next = end + 1 }
+            }
             if end == i {
-                bodyStart = lf + 1
+                bodyStart = next
                 break
             }
             guard let colon = buffer[i..<end].firstIndex(of: UInt8(ascii: ":")), colon > i,
@@ -203,7 +211,7 @@ public struct MessageDecoder: Sendable {
                 if let lengthText, lengthText != value { conflicting = true }
                 lengthText = value
             }
-            i = lf + 1
+            i = next
         }
         var problems: [String] = []
         var length: Int?
@@ -225,6 +233,7 @@ public struct MessageDecoder: Sendable {
             }
         }
         if lfOnly { problems.append("header lines ended by LF alone (the protocol ends each with CRLF)") }
+        if crOnly { problems.append("header lines ended by CR alone (the protocol ends each with CRLF)") }
         if unterminated { problems.append("a header block not ended by an empty line") }
         let message = Open(bodyStart: bodyStart, length: length, problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
         start = bodyStart
@@ -360,10 +369,11 @@ public struct MessageDecoder: Sendable {
 
     // MARK: - Bytes
 
-    private static func firstLF(in bytes: [UInt8], from: Int, before: Int) -> Int? {
+    /// The first CR or LF in `from..<before`.
+    private static func firstLineBreak(in bytes: [UInt8], from: Int, before: Int) -> Int? {
         var i = from
         while i < before {
-            if bytes[i] == 10 { return i }
+            if bytes[i] == 10 || bytes[i] == 13 { return i }
             i += 1
         }
         return nil

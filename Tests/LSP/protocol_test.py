@@ -480,6 +480,7 @@ def bad_frames():
         ("not a number", lambda b: b"Content-Length: 1e3\r\n\r\n" + b),
         ("missing", lambda b: b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + b),
         ("LF only", lambda b: b"Content-Length: %d\n\n" % len(b) + b),
+        ("CR only", lambda b: b"Content-Length: %d\r\r" % len(b) + b),
         ("over the limit", lambda b: b"Content-Length: 99999999999\r\n\r\n" + b),
         ("body not JSON", lambda b: b"Content-Length: %d\r\n\r\n" % len(b) + b.replace(b'"method"', b"method")),
         ("bytes that start no header", lambda b: b"\x00\xff garbage }{ \r\n\r\n"),
@@ -503,7 +504,7 @@ def bad_frames():
     check(code == 0, "shutdown and exit after the bad frames: status %s" % code)
     log = c.proc.stderr.read().decode()
     for phrase in ["was its Content-Length short?", "runs into the next message's header", "is negative", "is not a number",
-                   "without Content-Length", "ended by LF alone", "over the limit", "not JSON", "start no header"]:
+                   "without Content-Length", "ended by LF alone", "ended by CR alone", "over the limit", "not JSON", "start no header"]:
         check(phrase in log, "nothing logged about %r: %s" % (phrase, log[-2000:]))
     return "%d kinds of bad frame, each followed by 3 answered requests and an error for the bad one; " \
         "a second initialize -32600; shutdown/exit 0" % len(kinds)
