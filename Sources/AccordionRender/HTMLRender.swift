@@ -23,7 +23,7 @@ public enum HTMLRender {
         out += HTMLPage.body
         out += "<script type=\"application/json\" id=\"accordion-data\">\n"
         out += data(snapshot, playback)
-        out += "\n</script>\n<script>\n\(HTMLPage.script)</script>\n" + tail(addendum)
+        out += "\n</script>\n<script>\n\(PlayerScript.text)</script>\n" + tail(addendum)
         return out
     }
 
