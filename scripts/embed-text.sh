@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Usage: scripts/embed-text.sh SOURCE OUTPUT NAME SUMMARY
+# Usage: scripts/embed-text.sh [--public] SOURCE OUTPUT NAME SUMMARY
 #
 # Writes OUTPUT, a Swift file holding SOURCE's bytes unchanged as
-# `enum NAME { static let text: String }` (internal to its module), so the
+# `enum NAME { static let text: String }` (internal to its module, or
+# public with --public), so the
 # binary carries the file and needs nothing beside it. The bytes go in as a
 # raw multi-line string literal whose `#` delimiter is one longer than any
 # run of `#` that follows a `"` or a `\` in SOURCE, so nothing in it can
@@ -14,10 +15,15 @@
 #   scripts/embed-text.sh Sources/AccordionRender/Player/player.js Sources/AccordionRender/Generated/PlayerScript.swift PlayerScript "The interactive page's player script"
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ $# -ne 4 ]; then
+access=""
+if [ "${1:-}" = --public ]; then
+    access="public "
+fi
+if [ $# -ne $((${#access} > 0 ? 5 : 4)) ]; then
     sed -n '2p' "$0" | sed 's/^# //' >&2
     exit 2
 fi
+[ -n "$access" ] && shift
 source=$1 out=$2 name=$3 summary=$4
 
 if [ ! -f "$source" ]; then
@@ -40,7 +46,7 @@ esac
 longest=$(LC_ALL=C grep -o '["\\]#*' "$source" | awk '{ n = length($0) - 1; if (n > m) m = n } END { print m + 0 }')
 hashes=$(printf '#%.0s' $(seq 1 $((longest + 1))))
 # The command as it is run from the repository's root, each argument quoted when it needs to be.
-command="scripts/embed-text.sh"
+command="scripts/embed-text.sh${access:+ --public}"
 for arg in "$@"; do
     case "$arg" in
     *[!A-Za-z0-9_./-]*) command+=" \"$arg\"" ;;
@@ -57,9 +63,9 @@ mkdir -p "$(dirname "$out")"
     echo ""
     echo "/// $summary: byte for byte the content of \`$source\`,"
     echo "/// compiled in so the binary needs no file beside it."
-    echo "enum $name {"
+    echo "${access}enum $name {"
     echo "    /// The file's text, exactly as in the file."
-    echo "    static let text: String = ${hashes}\"\"\""
+    echo "    ${access}static let text: String = ${hashes}\"\"\""
     cat "$source"
     # The literal drops the line break just before its closing delimiter:
     # this one, so the file's own final newline (if any) is kept.

@@ -26,8 +26,14 @@ enum PlayerScript {
 // (PlayerScriptTests fails until you do).
 "use strict";
 (() => {
+  // The model's numbers for this page (HTMLRender.data): per panel its
+  // header frame with nothing open (`header`), its content frame when it
+  // alone is open (`content`, whose height is how far the headers below it
+  // move), `shares` and `disabled` (present only when true) and what its
+  // content view draws (`drawing`).
   const D = JSON.parse(document.getElementById("accordion-data").textContent);
   const P = D.panels, n = P.length;
+  const disabled = (i) => P[i].disabled === true;
   const $ = (id) => document.getElementById(id);
   const screen = $("screen");
 
@@ -81,10 +87,10 @@ enum PlayerScript {
     const heads = [], bodies = [];
     let below = 0;
     for (let i = 0; i < n; i++) {
-      const h = P[i].h;
+      const h = P[i].header;
       heads.push(below === 0 ? h : [h[0], h[1] + below, h[2], h[3]]);
       if (open[i]) {
-        const c = P[i].c, height = P[i].q && k > 1 ? P[i].s / k : P[i].s;
+        const c = P[i].content, height = P[i].shares === true && k > 1 ? c[3] / k : c[3];
         bodies.push([c[0], c[1] + below, c[2], height]);
         below += height;
       } else {
@@ -166,9 +172,9 @@ enum PlayerScript {
   // clips them to its frame.
   function drawContent(c, x) {
     c.className = "content filled";
-    if (x.l) {
-      const [pad, font, line] = x.m;
-      x.l.forEach((text, i) => {
+    if (x.lines) {
+      const pad = x.padding, font = x.fontSize, line = x.lineHeight;
+      x.lines.forEach((text, i) => {
         const el = document.createElement("div");
         el.className = "line";
         el.textContent = text;
@@ -177,8 +183,8 @@ enum PlayerScript {
         c.append(el);
       });
     } else {
-      const rh = x.rh, title = Math.min(17, Math.max(7, rh * 0.39)), detail = Math.min(13, Math.max(6, rh * 0.3));
-      x.r.forEach(([t, d], i) => {
+      const rh = x.rowHeight, title = Math.min(17, Math.max(7, rh * 0.39)), detail = Math.min(13, Math.max(6, rh * 0.3));
+      x.rows.forEach(([t, d], i) => {
         const el = document.createElement("div");
         el.className = "row";
         Object.assign(el.style, { top: i * rh + "px", height: rh + "px" });
@@ -201,20 +207,20 @@ enum PlayerScript {
   for (let i = 0; i < n; i++) {
     const p = P[i];
     const c = document.createElement("div");
-    c.className = "content" + (p.c[3] < 64 ? " short" : "");
+    c.className = "content" + (p.content[3] < 64 ? " short" : "");
     c.id = "c" + i;
     c.setAttribute("role", "region");
     c.setAttribute("aria-labelledby", "h" + i);
     c.hidden = true;
-    if (p.x) {
-      drawContent(c, p.x);
+    if (p.drawing) {
+      drawContent(c, p.drawing);
     } else {
       const card = document.createElement("div");
       card.className = "card";
       const b = document.createElement("b");
       b.textContent = p.title;
       const s = document.createElement("span");
-      s.textContent = size(p.c[2]) + " × " + size(p.c[3]);
+      s.textContent = size(p.content[2]) + " × " + size(p.content[3]);
       card.append(b, s);
       c.append(card);
     }
@@ -228,7 +234,7 @@ enum PlayerScript {
     h.setAttribute("aria-controls", c.id);
     h.style.background = p.color;
     h.style.color = p.titleColor;
-    h.style.fontSize = Math.min(17, Math.max(7, p.h[3] * 0.42)) + "px";
+    h.style.fontSize = Math.min(17, Math.max(7, p.header[3] * 0.42)) + "px";
     const label = document.createElement("span");
     label.textContent = p.title;
     const mark = document.createElement("span");
@@ -362,11 +368,11 @@ enum PlayerScript {
       bodies[i].classList.toggle("front", !!T && i === T.to);
       const h = heads[i];
       h.setAttribute("aria-expanded", String(open[i]));
-      const pinned = open[i] && (P[i].d || (!D.collapsible && k === 1));
-      if (P[i].d || pinned) h.setAttribute("aria-disabled", "true"); else h.removeAttribute("aria-disabled");
-      h.classList.toggle("disabled", P[i].d && !pinned);
+      const pinned = open[i] && (disabled(i) || (!D.collapsible && k === 1));
+      if (disabled(i) || pinned) h.setAttribute("aria-disabled", "true"); else h.removeAttribute("aria-disabled");
+      h.classList.toggle("disabled", disabled(i) && !pinned);
       marks[i].className = pinned ? "lock" : "chevron";
-      marks[i].hidden = (P[i].d && !pinned) || P[i].h[3] * 0.18 <= 2;
+      marks[i].hidden = (disabled(i) && !pinned) || P[i].header[3] * 0.18 <= 2;
     }
   }
 
@@ -456,7 +462,7 @@ enum PlayerScript {
     const ignore = (reason) => log(t, D.ignored.event, P[i].id, reason);
     if (modal !== null) return ignore(D.ignored.modal);
     if (T && D.interruption === "ignore") return ignore(D.ignored.transition);
-    if (P[i].d) return ignore(D.ignored.disabled);
+    if (disabled(i)) return ignore(D.ignored.disabled);
     if (open[i] && k === 1 && !D.collapsible) return ignore(D.ignored.notCollapsible);
     // Interrupted: the running transition ends now; retarget starts from what is shown.
     const a = T && D.interruption === "retarget" ? frames(T, t) : settled(open, k);
