@@ -32,8 +32,7 @@ let package = Package(
         .target(name: "AccordionModel"),
         .target(
             name: "AccordionSpec",
-            dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics", "AccordionParallel"],
-            resources: []
+            dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics", "AccordionParallel"]
         ),
         .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics"]),
         // `accordion preview`'s pure parts: the HTTP request parser, routing, the Host check and the
