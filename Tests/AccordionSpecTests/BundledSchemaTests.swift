@@ -2,13 +2,30 @@ import AccordionSpec
 import XCTest
 
 final class BundledSchemaTests: XCTestCase {
+    static let generated = "Sources/AccordionSpec/Generated/BundledSchema.swift"
+
     /// The embedded copy must be the file, byte for byte; regenerate it with
     /// scripts/embed-schema.sh after editing the schema.
     func testEmbeddedSchemaIsByteIdenticalToTheFile() throws {
         let file = try Repo.bytes("Schemas/accordion.schema.json")
         let embedded = Array(BundledSchema.text.utf8)
         XCTAssertEqual(embedded.count, file.count, "run scripts/embed-schema.sh")
-        XCTAssertTrue(embedded == file, "BundledSchema.swift is stale: run scripts/embed-schema.sh")
+        XCTAssertTrue(embedded == file, "\(Self.generated) is stale: run scripts/embed-schema.sh")
+    }
+
+    /// The generated file is where the script writes it and says so at its
+    /// top: generated, from which file, and the command that remakes it.
+    func testGeneratedFileSaysHowToRegenerateIt() throws {
+        let text = String(decoding: try Repo.bytes(Self.generated), as: UTF8.self)
+        let header = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(4).joined(separator: "\n")
+        XCTAssertEqual(header, """
+            // GENERATED FILE: do not edit.
+            // Generated from Schemas/accordion.schema.json by:
+            //   scripts/embed-schema.sh
+            // Edit that file and run the command again; BundledSchemaTests fails until you do.
+            """)
+        let script = String(decoding: try Repo.bytes("scripts/embed-schema.sh"), as: UTF8.self)
+        XCTAssertTrue(script.contains("out=\(Self.generated)\n"), "scripts/embed-schema.sh writes another file")
     }
 
     /// Every run of `validate` parses the bundled schema; kept ASCII (other
