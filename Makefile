@@ -81,7 +81,7 @@ docs: deps
 clean:
 	rm -rf .build
 
-# Benchmarks (issue 6): `make bench` measures every size and rewrites
+# Benchmarks: `make bench` measures every size and rewrites
 # BENCHMARKS.md and bench-results.json; `make bench-smoke` runs the
 # 1,000-panel size once each (for CI: fails only if the harness breaks).
 # Both install python3-venv when missing; the peers come from PyPI.
@@ -98,7 +98,7 @@ bench: bench-deps
 bench-smoke: bench-deps
 	python3 Benchmarks/run.py --smoke
 
-# Fuzzing (issue 7; see RELIABILITY.md). libFuzzer + AddressSanitizer builds
+# Fuzzing (see RELIABILITY.md). libFuzzer + AddressSanitizer builds
 # live in .build/fuzz, outside `swift build`. SECONDS is per target.
 SECONDS ?= 60
 .PHONY: fuzz fuzz-smoke fuzz-build

@@ -2,10 +2,9 @@
 // `apply` reads its unit as `unowned(unsafe)` and calls each compiled check
 // through `_withUnsafeGuaranteedRef`.
 // What it buys: a schema application with no dynamic exclusivity checks and
-// no reference counting of the unit and its checks (see BENCHMARKS.md:
-// validating 10,000 panels went from 624 M to 610 M instructions with the
-// unit and checks unretained; removing the package's `@exclusivity(unchecked)`
-// annotations takes it from 517 M to 702 M).
+// no reference counting of the unit and its checks: `apply` runs for every
+// subschema applied to every value, so whatever it pays is paid millions of
+// times on a large spec (BENCHMARKS.md has the figures).
 // What keeps it sound: one `Evaluation` serves one validation on one thread
 // and never escapes it (nothing else can reach its properties, so no access
 // overlaps another); `program.units` owns every unit, and each unit owns its

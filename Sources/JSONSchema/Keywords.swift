@@ -92,7 +92,7 @@ typealias KeywordCompiler = @Sendable (KeywordContext) throws -> KeywordCheck?
 /// closure keeps its own calling convention inside the dictionary: a bare
 /// function value stored in a generic container is re-abstracted, and so is
 /// every check it returns, which then runs through two conversion thunks on
-/// each application (about 2 % of validating a large spec).
+/// each application.
 struct KeywordEntry: Sendable {
     /// Compiles the keyword's value into a check.
     let compile: KeywordCompiler

@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// Regression (issue 7): a valid spec may hold numbers up to 1.8e308, whose
-/// sums overflow to infinity. `render --format svg` trapped converting an
+/// Regression (the review of limits and `fuzz-spec`, RELIABILITY.md): a
+/// valid spec may hold numbers up to 1.8e308, whose sums overflow to
+/// infinity. `render --format svg` trapped converting an
 /// infinite height to Int, and the JSON dump spelled 1e308 (rounded via
 /// 1e308 × 1000 = inf) as `inf`, which is not JSON.
 final class ExtremeNumberTests: XCTestCase {
