@@ -194,8 +194,8 @@ public enum BundledSchema {
         },
         "interruption": {
           "title": "Interruption",
-          "description": "What a tap during a running transition does. ignore: it is ignored. finish: the running transition completes at once and the tap's own starts. retarget: as finish, but the new transition starts from where the views are shown, so nothing jumps.",
-          "markdownDescription": "What a tap during a running transition does:\n- `ignore`: it is ignored (the original controller);\n- `finish`: the running transition completes at once (its end is logged at the tap) and the tap's own transition starts from the settled layout;\n- `retarget`: as `finish` for the state and the log, but the new transition starts from the frames shown at the tap, so no header jumps.",
+          "description": "What a tap during a running transition does. ignore: it is ignored. finish: the running transition completes at once and the tap's own starts. retarget: as finish, but the new transition starts from where the views are shown, so nothing jumps; it settles where finish would.",
+          "markdownDescription": "What a tap during a running transition does:\n- `ignore`: it is ignored (the original controller);\n- `finish`: the running transition completes at once (its end is logged at the tap) and the tap's own transition starts from the settled layout;\n- `retarget`: as `finish` for the state and the log, but the new transition starts from the frames (and the scroll offset) shown at the tap, so no header jumps; it settles exactly where `finish` would.",
           "enum": ["ignore", "finish", "retarget"],
           "default": "ignore",
           "examples": ["ignore", "retarget"]
