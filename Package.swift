@@ -34,7 +34,9 @@ let package = Package(
             name: "AccordionSpec",
             dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics", "AccordionParallel"]
         ),
-        .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics"]),
+        // The page's player is a JavaScript file (Player/player.js), compiled in as
+        // Generated/PlayerScript.swift by scripts/embed-text.sh; the .js itself is not a source.
+        .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics"], exclude: ["Player"]),
         // `accordion preview`'s pure parts: the HTTP request parser, routing, the Host check and the
         // live page's overlay and script (no sockets, no files: the executable does the I/O).
         .target(name: "AccordionServe", dependencies: ["AccordionRender", "AccordionDiagnostics"]),

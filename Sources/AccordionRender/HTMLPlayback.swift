@@ -20,12 +20,10 @@ struct HTMLPlayback {
         var spec: PanelSpec
         /// The model's header frame when no panel is expanded.
         var collapsedHeader: Rect
-        /// The model's content frame when this panel alone is open
-        /// (the article's `frameForViewControllerAtIndex:`).
+        /// The model's content frame when this panel alone is open (the
+        /// article's `frameForViewControllerAtIndex:`); its height `C_i` is how
+        /// far the model moves the headers below this panel then.
         var expandedContent: Rect
-        /// How far the model moves the headers below this panel when it alone
-        /// is open (its content height `C_i`).
-        var shift: Double
         /// Whether the model divides this content height among the open
         /// panels (a share of the space) rather than keeping it; only asked
         /// of a container in which several panels may be open.
@@ -65,11 +63,11 @@ struct HTMLPlayback {
             : nil
         let collapsed = model.layout(at: model.settledTime)
         panels = collapsed.map { frame in
+            // Headers below an open panel move down by its content height (`C_e`),
+            // the height of this frame.
             let content = model.frame(forPanelAt: frame.index)
-            // Headers below an open panel move down by its content height (`C_e`).
-            let shift = model.contentHeight(ofPanel: frame.index)
-            return Panel(spec: frame.panel, collapsedHeader: frame.header, expandedContent: content, shift: shift,
-                         shares: twoOpen.map { $0.contentHeight(ofPanel: frame.index) != shift } ?? false)
+            return Panel(spec: frame.panel, collapsedHeader: frame.header, expandedContent: content,
+                         shares: twoOpen.map { $0.contentHeight(ofPanel: frame.index) != content.height } ?? false)
         }
         (templates, ignoredEvent, ignoredTransitionReason, ignoredModalReason) = Self.probeLog()
     }

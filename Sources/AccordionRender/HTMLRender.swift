@@ -23,7 +23,7 @@ public enum HTMLRender {
         out += HTMLPage.body
         out += "<script type=\"application/json\" id=\"accordion-data\">\n"
         out += data(snapshot, playback)
-        out += "\n</script>\n<script>\n\(HTMLPage.script)</script>\n" + tail(addendum)
+        out += "\n</script>\n<script>\n\(PlayerScript.text)</script>\n" + tail(addendum)
         return out
     }
 
@@ -79,22 +79,23 @@ public enum HTMLRender {
         return out + "}"
     }
 
-    /// A panel's content for the page to draw: text as the model's lines
-    /// (`l`) with padding, font size and line height (`m`); rows as
-    /// [title, detail or null] (`r`) with their height (`rh`).
+    /// A panel's content for the page to draw: text as the model's `lines`
+    /// with its `padding`, `fontSize` and `lineHeight`; `rows` as
+    /// [title, detail or null] with their `rowHeight`.
     static func drawnContent(_ content: PanelContent, lines: [String]?) -> String {
         switch content {
         case .text(_, let m):
-            return "{\"l\":[" + (lines ?? []).map(quote).joined(separator: ",") + "],\"m\":["
-                + [m.padding, m.fontSize, m.lineHeight].map(num).joined(separator: ",") + "]}"
+            return "{\"lines\":[" + (lines ?? []).map(quote).joined(separator: ",") + "],\"padding\":" + num(m.padding)
+                + ",\"fontSize\":" + num(m.fontSize) + ",\"lineHeight\":" + num(m.lineHeight) + "}"
         case .rows(let rows, let rowHeight):
-            return "{\"r\":[" + rows.map { "[" + quote($0.title) + "," + ($0.detail.map(quote) ?? "null") + "]" }
-                .joined(separator: ",") + "],\"rh\":" + num(rowHeight) + "}"
+            return "{\"rows\":[" + rows.map { "[" + quote($0.title) + "," + ($0.detail.map(quote) ?? "null") + "]" }
+                .joined(separator: ",") + "],\"rowHeight\":" + num(rowHeight) + "}"
         }
     }
 
-    /// The embedded playback data as JSON (keys kept short: the page's size
-    /// must stay small and linear in the number of panels).
+    /// The embedded playback data as JSON, keyed by name (the player,
+    /// `Player/player.js`, reads it); its size stays linear in the number
+    /// of panels, and a panel's flags are written only when true.
     static func data(_ s: Snapshot, _ playback: HTMLPlayback) -> String {
         var out = "{\"title\":" + (s.title.map(quote) ?? "null")
         out += ",\"width\":\(num(s.container.width)),\"height\":\(num(s.container.height))"
@@ -132,17 +133,20 @@ public enum HTMLRender {
             out += ",\"transition\":null"
         }
         out += "}"
-        // Panels: h = header with none open, c = content when alone open, s = its height,
-        // q = a share of the space (divided among the open panels), d = disabled.
+        // Panels: `header` = its frame with none open, `content` = its frame when
+        // alone open (whose height moves the headers below it down), `shares` = a
+        // share of the space (divided among the open panels), `disabled`; the
+        // flags only when true; `drawing` = what its content view draws.
         out += ",\"panels\":["
         for (i, p) in playback.panels.enumerated() {
             if i > 0 { out += "," }
             out += "\n{\"id\":" + quote(p.spec.id) + ",\"title\":" + quote(p.spec.title)
             out += ",\"color\":" + quote(cssColor(p.spec.color)) + ",\"titleColor\":" + quote(cssColor(p.spec.titleColor))
-            out += ",\"h\":" + rect(p.collapsedHeader) + ",\"c\":" + rect(p.expandedContent) + ",\"s\":" + num(p.shift)
-            out += ",\"q\":\(p.shares),\"d\":\(p.spec.disabled)"
+            out += ",\"header\":" + rect(p.collapsedHeader) + ",\"content\":" + rect(p.expandedContent)
+            if p.shares { out += ",\"shares\":true" }
+            if p.spec.disabled { out += ",\"disabled\":true" }
             if let content = p.spec.content {
-                out += ",\"x\":" + drawnContent(content, lines: s.panels[i].textLines)
+                out += ",\"drawing\":" + drawnContent(content, lines: s.panels[i].textLines)
             }
             out += "}"
         }

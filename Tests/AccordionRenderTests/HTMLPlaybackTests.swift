@@ -34,19 +34,23 @@ final class HTMLPlaybackTests: XCTestCase {
             return Rect(x: a[0], y: a[1], width: a[2], height: a[3])
         }
 
-        func number(_ panel: Int, _ key: String) -> Double { (panels[panel][key] as! NSNumber).doubleValue }
+        /// A flag the page writes only when true.
+        func flag(_ panel: Int, _ key: String) -> Bool {
+            guard let value = panels[panel][key] else { return false }
+            XCTAssertEqual(value as? Bool, true, "panel \(panel) writes \(key) as \(value)")
+            return true
+        }
 
         /// The page's settled frames with the panels in `open` expanded, as the script computes them.
         func settled(_ open: Set<Int>) -> Frames {
             var below = 0.0
             return panels.indices.map { i in
-                var h = rect(i, "h")
+                var h = rect(i, "header")
                 h.y += below
                 guard open.contains(i) else { return (h, nil) }
-                var c = rect(i, "c")
+                var c = rect(i, "content")
                 c.y += below
-                let shares = panels[i]["q"] as! Bool
-                c.height = shares && open.count > 1 ? number(i, "s") / Double(open.count) : number(i, "s")
+                if flag(i, "shares") && open.count > 1 { c.height /= Double(open.count) }
                 below += c.height
                 return (h, c)
             }

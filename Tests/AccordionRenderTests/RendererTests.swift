@@ -426,8 +426,9 @@ final class ContentDrawingTests: XCTestCase {
         XCTAssertTrue(text.contains("│ " + String(lines[0].prefix(30))), text)
         XCTAssertTrue(text.contains("scrolled 0 of "), text)
         let html = Renderer.render([s], format: .html, steps: false)
-        XCTAssertTrue(html.contains("\"x\":{\"l\":[" + lines.map { "\"\($0)\"" }.joined(separator: ",") + "],\"m\":[16,15,20]}"))
-        XCTAssertTrue(html.contains("\"x\":{\"r\":[[\"Row 1a\",null],[\"Row 1b\",\"more\"]],\"rh\":44}"))
+        XCTAssertTrue(html.contains("\"drawing\":{\"lines\":[" + lines.map { "\"\($0)\"" }.joined(separator: ",")
+            + "],\"padding\":16,\"fontSize\":15,\"lineHeight\":20}"))
+        XCTAssertTrue(html.contains("\"drawing\":{\"rows\":[[\"Row 1a\",null],[\"Row 1b\",\"more\"]],\"rowHeight\":44}"))
     }
 
     func testAScrolledContainerShowsOnlyItsWindow() {

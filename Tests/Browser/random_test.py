@@ -54,7 +54,7 @@ MUTATIONS = {
         "if (modal !== null) return ignore(D.ignored.modal);", "",
         "a tap under a modal is not ignored"),
     "no-disabled-check": (
-        "if (P[i].d) return ignore(D.ignored.disabled);", "",
+        "if (disabled(i)) return ignore(D.ignored.disabled);", "",
         "a tap on a disabled panel is not ignored"),
     "collapsible-ignored": (
         "if (open[i] && k === 1 && !D.collapsible) return ignore(D.ignored.notCollapsible);", "",
@@ -66,10 +66,10 @@ MUTATIONS = {
         'const from = D.expansion === "multiple" ? (open[i] ? i : null) : first();', "const from = first();",
         "in `multiple` a tap closes the first open panel as `single` does"),
     "shares-not-divided": (
-        "P[i].q && k > 1 ? P[i].s / k : P[i].s", "P[i].s",
+        "P[i].shares === true && k > 1 ? c[3] / k : c[3]", "c[3]",
         "open panels that share the space each get all of it"),
     "pinned-not-aria-disabled": (
-        'if (P[i].d || pinned) h.setAttribute("aria-disabled", "true");', 'if (P[i].d) h.setAttribute("aria-disabled", "true");',
+        'if (disabled(i) || pinned) h.setAttribute("aria-disabled", "true");', 'if (disabled(i)) h.setAttribute("aria-disabled", "true");',
         "the open panel that cannot close does not say aria-disabled"),
     "collapse-reexpands": (
         ": i === from ? null : i;", ": i;",

@@ -1,0 +1,518 @@
+// The interactive page's player (`accordion render --format html`).
+//
+// The one second implementation of the tap rules beside the Swift model; the
+// randomized browser test (Tests/Browser/random_test.py) holds it to the
+// model, and its mutations prove that test can fail. Its only layout rules
+// are "headers below an open panel move down by its content height", "a
+// panel that shares the space gets its one-open height divided by the number
+// open" and "a content view moves with its header", checked against the
+// model in HTMLPlaybackTests; with `overflow: scroll` also the
+// scroll-into-view rule and the offset moving with the frames, which the
+// randomized browser test holds to the model's dumps. Everything else comes
+// from the model through the page's embedded data (HTMLRender.data).
+//
+// This file is compiled into the binary as Generated/PlayerScript.swift:
+// after editing it, run the command written at the top of that file
+// (PlayerScriptTests fails until you do).
+"use strict";
+(() => {
+  // The model's numbers for this page (HTMLRender.data): per panel its
+  // header frame with nothing open (`header`), its content frame when it
+  // alone is open (`content`, whose height is how far the headers below it
+  // move), `shares` and `disabled` (present only when true) and what its
+  // content view draws (`drawing`).
+  const D = JSON.parse(document.getElementById("accordion-data").textContent);
+  const P = D.panels, n = P.length;
+  const disabled = (i) => P[i].disabled === true;
+  const $ = (id) => document.getElementById(id);
+  const screen = $("screen");
+
+  // The spec's curve: a cubic Bézier from (0,0) to (1,1) through the model's
+  // control points, solved for its parameter exactly as the model's
+  // TimingCurve does (Newton's method, bisection when Newton stalls or leaves
+  // 0…1, tolerance 1e-12), so page and model agree far below a pixel.
+  const [x1, y1, x2, y2] = D.curve;
+  const cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx;
+  const cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by;
+  const sampleX = (s) => ((ax * s + bx) * s + cx) * s;
+  const sampleY = (s) => ((ay * s + by) * s + cy) * s;
+  const slopeX = (s) => (3 * ax * s + 2 * bx) * s + cx;
+  function parameter(target) {
+    const tolerance = 1e-12;
+    let s = target;
+    for (let i = 0; i < 16; i++) {
+      const error = sampleX(s) - target;
+      if (Math.abs(error) < tolerance) return s;
+      const slope = slopeX(s);
+      if (Math.abs(slope) < 1e-9) break;
+      const next = s - error / slope;
+      if (!(next >= 0 && next <= 1)) break;
+      s = next;
+    }
+    let low = 0, high = 1;
+    s = target;
+    for (let i = 0; i < 100; i++) {
+      const value = sampleX(s);
+      if (Math.abs(value - target) < tolerance) return s;
+      if (value < target) low = s; else high = s;
+      s = (low + high) / 2;
+      if (high - low < 1e-15) break;
+    }
+    return s;
+  }
+  function curve(progress) {
+    if (!(progress > 0)) return 0;
+    if (progress >= 1) return 1;
+    if (D.curveName === "linear") return progress;
+    return sampleY(parameter(progress));
+  }
+
+  // The model's settled frames with the panels in `open` expanded (k of
+  // them): header i is its frame with nothing open, moved down by the
+  // contents of the open panels above it; an open panel's content is its
+  // frame when it alone is open, moved as its header is. A content height is
+  // the model's with one panel open, or that divided by k for a panel that
+  // shares the space.
+  function settled(open, k) {
+    const heads = [], bodies = [];
+    let below = 0;
+    for (let i = 0; i < n; i++) {
+      const h = P[i].header;
+      heads.push(below === 0 ? h : [h[0], h[1] + below, h[2], h[3]]);
+      if (open[i]) {
+        const c = P[i].content, height = P[i].shares === true && k > 1 ? c[3] / k : c[3];
+        bodies.push([c[0], c[1] + below, c[2], height]);
+        below += height;
+      } else {
+        bodies.push(null);
+      }
+    }
+    return { heads, bodies };
+  }
+  const lerp = (a, b, k) => [a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k,
+                             a[2] + (b[2] - a[2]) * k, a[3] + (b[3] - a[3]) * k];
+  // A content view moves exactly as its own header moves.
+  const follow = (r, from, to) => [r[0] + to[0] - from[0], r[1] + to[1] - from[1], r[2], r[3]];
+
+  // State: where the model left the container, then the page's own clock.
+  const open = new Array(n).fill(false);
+  for (const i of D.state.open) open[i] = true;
+  let k = D.state.open.length;
+  let modal = D.state.modal;
+  let T = null;
+  // The page's clock runs in real time from the moment shown at load. A test
+  // opens the page with ?clock=manual to hold it there and moves it with
+  // __accordion.setTime, so a click lands at an exact container time.
+  const clockStart = performance.now(), timeStart = D.state.time;
+  let manual = /[?&]clock=manual(&|$)/.test(location.search) ? timeStart : null;
+  const now = () => manual ?? timeStart + (performance.now() - clockStart) / 1000;
+  let shown = timeStart;
+  const LOG = D.log.slice();
+  // expandedIndex: the lowest open panel.
+  const first = () => { const i = open.indexOf(true); return i < 0 ? null : i; };
+
+  // The views: each header a button inside a heading, controlling its
+  // content region (the WAI-ARIA accordion pattern).
+  document.title = D.title === null ? "accordion" : D.title;
+  $("title").textContent = D.title === null ? "accordion" : D.title;
+  screen.style.width = D.width + "px";
+  screen.style.height = D.height + "px";
+  screen.style.background = D.background;
+
+  // The device around the screen, as the SVG draws it (the model's
+  // DeviceFrame), scaled down to fit the window: a CSS transform, so the
+  // browser's hit testing maps clicks through it exactly.
+  const F = D.frame, chassis = $("chassis"), device = $("device"), stage = $("stage");
+  const px = (v) => v + "px";
+  chassis.style.width = device.style.width = px(F.width);
+  chassis.style.height = device.style.height = px(F.height);
+  chassis.classList.add(F.kind, F.landscape ? "landscape" : "portrait");
+  device.style.padding = px(F.bezel);
+  device.style.borderRadius = px(F.radius);
+  for (const [x, y, w, h] of F.buttons) {
+    const b = document.createElement("span");
+    b.className = "button";
+    Object.assign(b.style, { left: px(x), top: px(y), width: px(w), height: px(h) });
+    device.before(b);
+  }
+  if (F.camera) {
+    const [x, y, r] = F.camera, c = document.createElement("span");
+    c.className = "camera";
+    Object.assign(c.style, { left: px(x - r), top: px(y - r), width: px(2 * r), height: px(2 * r) });
+    device.prepend(c);
+  }
+  let scale = 1;
+  function fit() {
+    const body = getComputedStyle(document.body);
+    const wide = window.innerWidth - parseFloat(body.paddingLeft) - parseFloat(body.paddingRight);
+    const top = stage.getBoundingClientRect().top + window.scrollY;
+    const tall = window.innerHeight - top - parseFloat(body.paddingBottom) - $("scale").offsetHeight - 8;
+    scale = Math.min(1, Math.max(0.05, Math.min(wide / F.width, tall / F.height)));
+    chassis.style.transform = scale === 1 ? "" : "scale(" + scale + ")";
+    stage.style.width = px(F.width * scale);
+    stage.style.height = px(F.height * scale);
+    $("scale").textContent = (F.kind === "tablet" ? "tablet" : "phone") + (F.landscape ? ", landscape" : "")
+      + " · " + D.width + " × " + D.height + " pt at " + Math.round(scale * 1000) / 10 + "%";
+  }
+  fit();
+  window.addEventListener("resize", fit);
+  // A panel's own content: the lines the model wrapped (never re-wrapped
+  // here) at its metrics, or rows with title, detail, separator and chevron,
+  // laid out from the content's top as the SVG draws them; the content view
+  // clips them to its frame.
+  function drawContent(c, x) {
+    c.className = "content filled";
+    if (x.lines) {
+      const pad = x.padding, font = x.fontSize, line = x.lineHeight;
+      x.lines.forEach((text, i) => {
+        const el = document.createElement("div");
+        el.className = "line";
+        el.textContent = text;
+        Object.assign(el.style, { left: pad + "px", top: pad + i * line + "px", height: line + "px",
+                                  lineHeight: line + "px", fontSize: font + "px" });
+        c.append(el);
+      });
+    } else {
+      const rh = x.rowHeight, title = Math.min(17, Math.max(7, rh * 0.39)), detail = Math.min(13, Math.max(6, rh * 0.3));
+      x.rows.forEach(([t, d], i) => {
+        const el = document.createElement("div");
+        el.className = "row";
+        Object.assign(el.style, { top: i * rh + "px", height: rh + "px" });
+        const b = document.createElement("b");
+        b.textContent = t;
+        b.style.fontSize = title + "px";
+        el.append(b);
+        if (d !== null) {
+          const s = document.createElement("small");
+          s.textContent = d;
+          s.style.fontSize = detail + "px";
+          el.append(s);
+        }
+        c.append(el);
+      });
+    }
+  }
+  const heads = [], bodies = [], marks = [], headings = [];
+  const size = (v) => String(Math.round(v * 1000) / 1000);
+  for (let i = 0; i < n; i++) {
+    const p = P[i];
+    const c = document.createElement("div");
+    c.className = "content" + (p.content[3] < 64 ? " short" : "");
+    c.id = "c" + i;
+    c.setAttribute("role", "region");
+    c.setAttribute("aria-labelledby", "h" + i);
+    c.hidden = true;
+    if (p.drawing) {
+      drawContent(c, p.drawing);
+    } else {
+      const card = document.createElement("div");
+      card.className = "card";
+      const b = document.createElement("b");
+      b.textContent = p.title;
+      const s = document.createElement("span");
+      s.textContent = size(p.content[2]) + " × " + size(p.content[3]);
+      card.append(b, s);
+      c.append(card);
+    }
+    bodies.push(c);
+    const heading = document.createElement("h" + D.headingLevel);
+    heading.className = "heading";
+    const h = document.createElement("button");
+    h.type = "button";
+    h.className = "header";
+    h.id = "h" + i;
+    h.setAttribute("aria-controls", c.id);
+    h.style.background = p.color;
+    h.style.color = p.titleColor;
+    h.style.fontSize = Math.min(17, Math.max(7, p.header[3] * 0.42)) + "px";
+    const label = document.createElement("span");
+    label.textContent = p.title;
+    const mark = document.createElement("span");
+    mark.setAttribute("aria-hidden", "true");
+    h.append(label, mark);
+    h.addEventListener("click", () => tap(i));
+    h.addEventListener("keydown", (ev) => {
+      const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: n - 1 }[ev.key];
+      if (to === undefined) return;
+      ev.preventDefault();
+      heads[(to + n) % n].focus({ preventScroll: true });
+    });
+    heading.append(h);
+    headings.push(heading);
+    heads.push(h);
+    marks.push(mark);
+  }
+  screen.append(...bodies, ...headings);
+  // The page's outline leads down to the headers' level: visually hidden
+  // headings for the levels between the page's title and theirs.
+  const outline = ["Preview", "Device", "Screen", "Container"];
+  for (let level = 2; level < D.headingLevel; level++) {
+    const caption = document.createElement("h" + level);
+    caption.className = "visually-hidden";
+    caption.textContent = outline[outline.length - (D.headingLevel - level)];
+    screen.before(caption);
+  }
+  const sheet = document.createElement("div");
+  sheet.className = "modal";
+  sheet.hidden = true;
+  screen.append(sheet);
+
+  // Sizes change only when a content's share of the space does, so a frame
+  // writes only what moved: a tap near the bottom of a long stack touches few views.
+  const place = (el, r) => {
+    if (el._x !== r[0] || el._y !== r[1]) {
+      el._x = r[0];
+      el._y = r[1];
+      el.style.transform = "translate(" + r[0] + "px," + r[1] + "px)";
+    }
+    if (el._w !== r[2] || el._h !== r[3]) {
+      el._w = r[2];
+      el._h = r[3];
+      el.style.width = r[2] + "px";
+      el.style.height = r[3] + "px";
+    }
+  };
+
+  // The frames of transition t at container time tau: every header and every
+  // content that stays open moves from where t started (a) to where it
+  // settles (b); the content that closes keeps its starting height and the one
+  // that opens its settled height, each moving as its header. A transition
+  // the page joined under way starts from the frames shown then, at eased
+  // fraction t.k0.
+  function frames(t, tau) {
+    const p = t.end > t.start ? (Math.max(tau, t.start) - t.start) / (t.end - t.start) : 1;
+    const eased = curve(p), f = t.k0 === 0 ? eased : t.k0 < 1 ? (eased - t.k0) / (1 - t.k0) : 1;
+    const heads = [], bodies = [], offset = t.o0 + (t.o1 - t.o0) * f;
+    for (let i = 0; i < n; i++) {
+      const h = lerp(t.a.heads[i], t.b.heads[i], f);
+      heads.push(h);
+      bodies.push(i === t.from ? follow(t.a.bodies[i], t.a.heads[i], h)
+        : i === t.to ? follow(t.b.bodies[i], t.b.heads[i], h)
+        : t.b.bodies[i] && lerp(t.a.bodies[i], t.b.bodies[i], f));
+    }
+    return { heads, bodies, offset };
+  }
+
+  // Scrolling (overflow: scroll): the screen is a real scrolling element
+  // showing the window [offset, offset + H) of the stack. S is the settled
+  // stack's height; opening panel i heads for the smallest change that shows
+  // its header and as much of its content as fits, judged on the settled
+  // layout after, clamped to [0, max(0, S - H)]; a close only clamps.
+  const scrolls = D.overflow === "scroll";
+  const stackHeight = (L) => n === 0 ? 0
+    : L.heads[n - 1][1] + L.heads[n - 1][3] + (L.bodies[n - 1] ? L.bodies[n - 1][3] : 0);
+  function scrollTarget(L, i, offset) {
+    if (!scrolls) return 0;
+    let target = offset;
+    if (i !== null) {
+      const y = L.heads[i][1], bottom = y + L.heads[i][3] + L.bodies[i][3];
+      if (y < offset) target = y;
+      else if (bottom > offset + D.height) target = Math.min(y, bottom - D.height);
+    }
+    return Math.min(Math.max(0, target), Math.max(0, stackHeight(L) - D.height));
+  }
+  let offset = D.state.scroll ? D.state.scroll.offset : 0, shownOffset = offset;
+  // What the browser made of the offset last set: it may round or clamp it
+  // (a screen a fraction of a pixel short of the stack), and the scroll
+  // event that follows is then the page's own, not the user's.
+  let appliedTop = null;
+  const sizer = document.createElement("div");
+  sizer.className = "sizer";
+  if (scrolls) {
+    screen.classList.add("scrolls");
+    screen.append(sizer);
+    // The user's own scrolling moves the settled offset (the page's scroll
+    // step); during a transition the page drives the offset.
+    screen.addEventListener("scroll", () => {
+      if (T || screen.scrollTop === appliedTop || Math.abs(screen.scrollTop - shownOffset) < 0.5) return;
+      offset = shownOffset = Math.min(Math.max(0, screen.scrollTop), Math.max(0, stackHeight(settled(open, k)) - D.height));
+    });
+  }
+
+  // Draws the container at container time tau.
+  function render(tau) {
+    const f = T ? frames(T, tau) : settled(open, k);
+    for (let i = 0; i < n; i++) {
+      place(heads[i], f.heads[i]);
+      if (f.bodies[i]) place(bodies[i], f.bodies[i]);
+    }
+    if (scrolls) {
+      shownOffset = T ? f.offset : offset;
+      // Room to scroll exactly to S when settled, and to the offset shown during a transition.
+      sizer.style.height = Math.max(stackHeight(settled(open, k)), shownOffset + D.height) + "px";
+      screen.scrollTop = shownOffset;
+      appliedTop = screen.scrollTop;
+      // A presented modal covers the window shown, not the top of the stack.
+      sheet.style.transform = "translateY(" + shownOffset + "px)";
+    }
+    shown = tau;
+    $("time").textContent = tau.toFixed(3) + " s";
+  }
+
+  // A header whose tap would be ignored because of its panel: disabled (dimmed,
+  // no chevron), or open and unable to close (a lock: pinned). Such a button
+  // says aria-disabled and stays in the focus order.
+  function showContents() {
+    for (let i = 0; i < n; i++) {
+      bodies[i].hidden = !(open[i] || (T && i === T.from));
+      bodies[i].classList.toggle("front", !!T && i === T.to);
+      const h = heads[i];
+      h.setAttribute("aria-expanded", String(open[i]));
+      const pinned = open[i] && (disabled(i) || (!D.collapsible && k === 1));
+      if (disabled(i) || pinned) h.setAttribute("aria-disabled", "true"); else h.removeAttribute("aria-disabled");
+      h.classList.toggle("disabled", disabled(i) && !pinned);
+      marks[i].className = pinned ? "lock" : "chevron";
+      marks[i].hidden = (disabled(i) && !pinned) || P[i].header[3] * 0.18 <= 2;
+    }
+  }
+
+  function describe() {
+    const e = first();
+    $("expanded-index").textContent = e === null ? "none" : String(e);
+    $("expanded-indices").textContent = "[" + open.flatMap((o, i) => o ? [i] : []).join(", ") + "]";
+    $("expanded-panel").textContent = e === null ? "none" : P[e].id + " “" + P[e].title + "”";
+    $("visible").textContent = modal !== null ? "modal “" + modal + "”"
+      : e === null ? "none" : "panel “" + P[e].title + "”";
+    $("interaction").textContent = !T ? "enabled"
+      : D.interruption === "ignore" ? "ignoring events (transition " + P[T.to ?? T.from].id + ")"
+      : "transition " + P[T.to ?? T.from].id + " (a tap will " + D.interruption + " it)";
+    sheet.hidden = modal === null;
+    if (modal !== null) {
+      sheet.innerHTML = "";
+      const card = document.createElement("div");
+      const b = document.createElement("b");
+      b.textContent = modal;
+      const s = document.createElement("span");
+      s.textContent = "modal";
+      card.append(b, s);
+      card.style.top = Math.min(48, D.height * 0.08) + "px";
+      sheet.append(card);
+    }
+  }
+
+  const logList = $("log");
+  function show(entry) {
+    const li = document.createElement("li");
+    const [time, event, panel, reason] = entry;
+    const t = document.createElement("span");
+    t.className = "t";
+    t.textContent = time.toFixed(3).padStart(8) + "  ";
+    li.append(t, event + (panel === null ? "" : " " + panel) + (reason === null ? "" : " (" + reason + ")"));
+    if (event === D.ignored.event) li.className = "ignored";
+    else if (panel === null) li.className = "container";
+    logList.append(li);
+  }
+  function log(time, event, panel, reason) {
+    const entry = [time, event, panel, reason];
+    LOG.push(entry);
+    show(entry);
+    logList.scrollTop = logList.scrollHeight;
+  }
+  function replay(list, from, to, time) {
+    for (const [event, role] of list) {
+      const i = role === "from" ? from : role === "to" ? to : null;
+      if (role !== null && i === null) continue;
+      log(time, event, i === null ? null : P[i].id, null);
+    }
+  }
+
+  // Two times closer than the model's tolerance are the same moment: a tap a
+  // rounding error before a transition's end comes after it, and a duration
+  // shorter than the tolerance is instant.
+  const early = (a, b) => a < b - D.tolerance;
+  const kind = (from, to) => from === null ? "expand" : to === null ? "collapse" : "switch";
+
+  // Ends the running transition at `time` (its end, or a tap that interrupts it).
+  function finish(time) {
+    const t = T;
+    replay(D.templates[t.kind].end, t.from, t.to, time);
+    offset = t.o1;
+    T = null;
+    showContents();
+    render(time);
+    describe();
+  }
+
+  // Brings the page to container time tau: a transition whose end has come is finished.
+  function advance(tau) {
+    if (T && !early(tau, T.end)) finish(T.end);
+    if (T) render(tau);
+  }
+
+  function frame() {
+    if (!T) return;
+    advance(now());
+    if (T) requestAnimationFrame(frame);
+  }
+
+  // A tap on header i: the model's tap rules, in their order.
+  function tap(i) {
+    const t = now();
+    advance(t);
+    const ignore = (reason) => log(t, D.ignored.event, P[i].id, reason);
+    if (modal !== null) return ignore(D.ignored.modal);
+    if (T && D.interruption === "ignore") return ignore(D.ignored.transition);
+    if (disabled(i)) return ignore(D.ignored.disabled);
+    if (open[i] && k === 1 && !D.collapsible) return ignore(D.ignored.notCollapsible);
+    // Interrupted: the running transition ends now; retarget starts from what is shown.
+    const a = T && D.interruption === "retarget" ? frames(T, t) : settled(open, k);
+    const o0 = T && D.interruption === "retarget" ? a.offset : null;
+    if (T) finish(t);
+    const from = D.expansion === "multiple" ? (open[i] ? i : null) : first();
+    const to = D.expansion === "multiple" ? (open[i] ? null : i) : i === from ? null : i;
+    if (from !== null) { open[from] = false; k--; }
+    if (to !== null) { open[to] = true; k++; }
+    // The target is the model's rule from the offset the container was
+    // heading to (the interrupted transition's, now finished); under
+    // retarget the offset moves there from the one shown at the tap.
+    const b = settled(open, k);
+    T = { from, to, start: t, end: t + D.duration, kind: kind(from, to), a, b, k0: 0,
+          o0: o0 ?? offset, o1: scrollTarget(b, to, offset) };
+    replay(D.templates[T.kind].start, from, to, t);
+    showContents();
+    describe();
+    if (!early(T.start, T.end)) return finish(T.end);
+    render(t);
+    requestAnimationFrame(frame);
+  }
+
+  // Start where the model left off, mid-transition included: from the frames
+  // the model showed then, on to the settled ones.
+  if (D.logOmitted > 0) {
+    const li = document.createElement("li");
+    li.className = "container";
+    li.textContent = "… " + D.logOmitted + " earlier entries";
+    logList.append(li);
+  }
+  LOG.forEach(show);
+  const st = D.state.transition;
+  if (st) {
+    const a = { heads: st.shown.map((f) => f[0]), bodies: st.shown.map((f) => f[1]) };
+    // The offset heads for the target the model's rule gives from the offset
+    // shown: the same target it computed at the tap (the rule's result does
+    // not change along the way to it).
+    const b = settled(open, k);
+    T = { from: st.from, to: st.to, start: st.start, end: st.end, kind: kind(st.from, st.to), a,
+          b, k0: curve(st.progress), o0: offset, o1: scrollTarget(b, st.to, offset) };
+  }
+  showContents();
+  describe();
+  render(timeStart);
+  if (T) requestAnimationFrame(frame);
+
+  // A view of the player's state for tests and curious authors (the
+  // rectangles themselves are read from the DOM), and the test clock.
+  window.__accordion = {
+    state: () => ({
+      expandedIndex: first(), expandedIndices: open.flatMap((o, i) => o ? [i] : []), modal, shownTime: shown,
+      now: now(), interactionEnabled: !T, loadedAt: timeStart, duration: D.duration,
+      transition: T && { from: T.from, to: T.to, start: T.start, end: T.end },
+      log: LOG.map((e) => e.slice()), scale,
+      scroll: scrolls ? { offset: shownOffset, contentHeight: stackHeight(settled(open, k)) } : null,
+    }),
+    curve,
+    // Holds the clock at container time t and draws that moment, as a frame
+    // would; null lets it run in real time again.
+    setTime: (t) => { manual = t; advance(now()); },
+  };
+})();
