@@ -2,30 +2,36 @@ import AccordionSpec
 import XCTest
 
 final class BundledSchemaTests: XCTestCase {
+    static let source = "Schemas/accordion.schema.json"
     static let generated = "Sources/AccordionSpec/Generated/BundledSchema.swift"
 
-    /// The embedded copy must be the file, byte for byte; regenerate it with
-    /// scripts/embed-schema.sh after editing the schema.
-    func testEmbeddedSchemaIsByteIdenticalToTheFile() throws {
-        let file = try Repo.bytes("Schemas/accordion.schema.json")
-        let embedded = Array(BundledSchema.text.utf8)
-        XCTAssertEqual(embedded.count, file.count, "run scripts/embed-schema.sh")
-        XCTAssertTrue(embedded == file, "\(Self.generated) is stale: run scripts/embed-schema.sh")
+    /// The command the generated file's header names: the one to run after editing the schema.
+    static func regenerateCommand() throws -> String {
+        let text = String(decoding: try Repo.bytes(generated), as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(4).map(String.init)
+        return lines.count > 2 ? lines[2].replacingOccurrences(of: "//   ", with: "") : ""
     }
 
-    /// The generated file is where the script writes it and says so at its
-    /// top: generated, from which file, and the command that remakes it.
-    func testGeneratedFileSaysHowToRegenerateIt() throws {
+    /// The embedded copy must be the file, byte for byte; the failure says
+    /// the command that regenerates it.
+    func testEmbeddedSchemaIsByteIdenticalToTheFile() throws {
+        let file = try Repo.bytes(Self.source)
+        let embedded = Array(BundledSchema.text.utf8)
+        let command = try Self.regenerateCommand()
+        XCTAssertEqual(embedded.count, file.count, "\(Self.generated) is stale: run \(command)")
+        XCTAssertTrue(embedded == file, "\(Self.generated) is stale: run \(command)")
+    }
+
+    /// The generated file says what it is, where it comes from and how to
+    /// make it again (the team's convention for generated sources), and the
+    /// command writes this file, public, as `BundledSchema`.
+    func testGeneratedFileNamesItsSourceAndCommand() throws {
         let text = String(decoding: try Repo.bytes(Self.generated), as: UTF8.self)
-        let header = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(4).joined(separator: "\n")
-        XCTAssertEqual(header, """
-            // GENERATED FILE: do not edit.
-            // Generated from Schemas/accordion.schema.json by:
-            //   scripts/embed-schema.sh
-            // Edit that file and run the command again; BundledSchemaTests fails until you do.
-            """)
-        let script = String(decoding: try Repo.bytes("scripts/embed-schema.sh"), as: UTF8.self)
-        XCTAssertTrue(script.contains("out=\(Self.generated)\n"), "scripts/embed-schema.sh writes another file")
+        let head = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).map(String.init)
+        XCTAssertEqual(head.first, "// GENERATED FILE: do not edit.")
+        XCTAssertEqual(head.dropFirst().first, "// Generated from \(Self.source) by:")
+        XCTAssertTrue(try Self.regenerateCommand()
+            .hasPrefix("scripts/embed-text.sh --public \(Self.source) \(Self.generated) BundledSchema "))
     }
 
     /// Every run of `validate` parses the bundled schema; kept ASCII (other

@@ -1,13 +1,12 @@
 // GENERATED FILE: do not edit.
 // Generated from Schemas/accordion.schema.json by:
-//   scripts/embed-schema.sh
-// Edit that file and run the command again; BundledSchemaTests fails until you do.
+//   scripts/embed-text.sh --public Schemas/accordion.schema.json Sources/AccordionSpec/Generated/BundledSchema.swift BundledSchema "The bundled accordion spec schema"
+// Edit that file and run the command again; the module's tests fail until you do.
 
-/// The bundled accordion spec schema, byte for byte the content of
-/// `Schemas/accordion.schema.json`: the single source of truth, compiled in so an
-/// installed `accordion` needs no file beside it.
+/// The bundled accordion spec schema: byte for byte the content of `Schemas/accordion.schema.json`,
+/// compiled in so the binary needs no file beside it.
 public enum BundledSchema {
-    /// The schema's JSON text, exactly as in the file.
+    /// The file's text, exactly as in the file.
     public static let text: String = ##"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
