@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 import AccordionTestSupport
 
-/// Issue 7, "nothing lost": `render -o FILE` replaces FILE atomically, so a
-/// run killed at any moment leaves the old file intact or the new one
-/// complete; and an output path that cannot or must not be written is
+/// Nothing lost (RELIABILITY.md): `render -o FILE` replaces FILE
+/// atomically, so a run killed at any moment leaves the old file intact or
+/// the new one complete; and an output path that cannot or must not be written is
 /// refused before any work, with exit 2.
 final class NothingLostTests: XCTestCase {
     /// A spec big enough that rendering every step as SVG takes a while and
