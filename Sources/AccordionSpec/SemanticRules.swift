@@ -201,12 +201,12 @@ struct SemanticChecker {
 
         // Reported once the script is read: its `setPanels` definitions
         // count into the tallies of the panels' colour warnings.
-        for case let notes? in panels.notes where !notes.findings.isEmpty { report(notes.findings, under: notes.location.pointer) }
+        for case let notes? in panels.notes where !notes.findings.isEmpty { report(notes.findings, under: notes.location.pointer, tallies: reader.contrastTallies) }
         var definitions: [PanelNotes] = []
         for case let step? in steps {
             guard case .setPanels(let items) = step.action else { continue }
             for case .definition(let def) in items {
-                if !def.findings.isEmpty { report(def.findings, under: def.location.pointer) }
+                if !def.findings.isEmpty { report(def.findings, under: def.location.pointer, tallies: reader.contrastTallies) }
                 if let notes = def.notes { definitions.append(notes) }
             }
         }
@@ -280,14 +280,15 @@ struct SemanticChecker {
     // MARK: - Static rules
 
     /// Reports what the reader noted while reading panel definitions.
-    private mutating func report(_ findings: [Finding], under base: String) {
+    /// `tallies` counted the panels that share a finding's faint colours.
+    private mutating func report(_ findings: [Finding], under base: String, tallies: ContrastTallies) {
         for finding in findings {
             switch finding {
             case .yaml11Boolean(let node, let key): reportYAML11Boolean(node, pointer: base + "/" + key)
             case .colourWithoutAlpha(let node, let value, let key): reportColourWithoutAlpha(node, value, pointer: base + "/" + key)
             case .invisibleHeader(let node, let value, let key): reportInvisibleHeader(node, value, pointer: base + "/" + key)
             case .notFinite(let node, let key): reportNotFinite(node, pointer: base + "/" + key)
-            case .lowContrast(let low): reportLowContrast(low, under: base)
+            case .lowContrast(let low): reportLowContrast(low, under: base, sameColours: tallies[low.pair])
             }
         }
     }
@@ -320,7 +321,7 @@ struct SemanticChecker {
             if let bg = c["background"], let value = bg.colourValue, let scalar = bg.scalar {
                 var found: [Finding] = []
                 _ = Finding.colour(bg, scalar: scalar, value: value, isHeader: false, key: "background", into: &found)
-                report(found, under: "/container")
+                report(found, under: "/container", tallies: ContrastTallies())
             }
         }
         checkScriptValues(root["script"])
@@ -402,11 +403,11 @@ struct SemanticChecker {
 
     /// `low-contrast`: a title below WCAG AA on its header. Points at the
     /// title colour, or at the header colour when the title is white by default.
-    private mutating func reportLowContrast(_ low: LowContrast, under base: String) {
+    private mutating func reportLowContrast(_ low: LowContrast, under base: String, sameColours: SameColours) {
         guard let (key, entry) = low.titleEntry.map({ ("titleColor", $0) }) ?? low.headerEntry.map({ ("color", $0) })
         else { return }
         let (span, related) = place(entry, in: low.panel)
-        report("low-contrast", .warning, low.message, at: span, pointer: base + "/" + key, help: low.help, related: related)
+        report("low-contrast", .warning, low.message(sameColours: sameColours), at: span, pointer: base + "/" + key, help: low.help, related: related)
     }
 
     /// Where to point for an entry of `mapping`: its value; or its key when

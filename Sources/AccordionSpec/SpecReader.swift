@@ -20,8 +20,9 @@ struct PanelDefinition {
     var location: PanelLocation { notes?.location ?? .panels(0) }
 }
 
-/// The rarely needed parts of a panel definition.
-final class PanelNotes {
+/// The rarely needed parts of a panel definition (values only, so a
+/// stack's notes may be kept and sent anywhere).
+final class PanelNotes: Sendable {
     let contentHeightNode: YAMLNodeRef?
     let findings: [Finding]
     let location: PanelLocation
@@ -122,8 +123,9 @@ struct LowContrast {
     var headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?
     /// The panel's mapping, for entries merged in from elsewhere (`<<: *base`).
     var panel: YAMLNodeRef
-    /// Every panel with these two colours, this one first.
-    var sameColours: SameColours
+
+    /// The key of its tally (`ContrastTallies`): every panel with these two colours, this one first.
+    var pair: UInt64 { ContrastTallies.pair(title: title, header: header) }
 
     var ratio: Double { Contrast.ratio(title: title, header: header, background: background) }
 
@@ -136,9 +138,9 @@ struct LowContrast {
                       tallies: ContrastTallies) -> LowContrast? {
         guard titleEntry != nil || headerEntry != nil, spec.color & 0xFF != 0,
               Contrast.ratio(title: spec.titleColor, header: spec.color, background: background) < Contrast.minimum,
-              let tally = tallies.add(title: spec.titleColor, header: spec.color, id: spec.id) else { return nil }
+              tallies.add(title: spec.titleColor, header: spec.color, id: spec.id) else { return nil }
         return LowContrast(title: spec.titleColor, header: spec.color, background: background,
-                           titleEntry: titleEntry, headerEntry: headerEntry, panel: panel, sameColours: tally)
+                           titleEntry: titleEntry, headerEntry: headerEntry, panel: panel)
     }
 }
 
@@ -146,38 +148,42 @@ struct LowContrast {
 /// warning speaks for them all: a spec that repeats a header style on
 /// thousands of panels gets one warning that counts them, and the reader
 /// keeps no record per panel.
-final class SameColours {
+struct SameColours {
     /// How many panels have the colours.
     private(set) var count = 0
     /// The ids of the first few after the one warned about, to name them.
     private(set) var others: [String] = []
 
-    fileprivate func add(_ id: String) {
+    fileprivate mutating func add(_ id: String) {
         if count > 0, others.count < 3, !id.isEmpty { others.append(id) }
         count += 1
     }
 }
 
-/// One tally per pair of colours that falls short, for one spec.
+/// One tally per pair of colours that falls short, for one spec: the
+/// reader counts into it, and a warning reads its pair's tally when it is
+/// worded (the findings themselves hold only values, so they may be kept
+/// and sent anywhere).
 final class ContrastTallies {
     private var byPair: [UInt64: SameColours] = [:]
 
     /// Whether no pair of colours fell short yet.
     var isEmpty: Bool { byPair.isEmpty }
 
-    /// Counts a panel with these colours; returns the tally when it is the
-    /// first such panel, nil when an earlier one already carries the warning.
-    func add(title: UInt32, header: UInt32, id: String) -> SameColours? {
-        let key = UInt64(title) << 32 | UInt64(header)
-        if let tally = byPair[key] {
-            tally.add(id)
-            return nil
-        }
-        let tally = SameColours()
-        tally.add(id)
-        byPair[key] = tally
-        return tally
+    /// The key of a pair of colours.
+    static func pair(title: UInt32, header: UInt32) -> UInt64 { UInt64(title) << 32 | UInt64(header) }
+
+    /// Counts a panel with these colours; returns whether it is the first
+    /// such panel (an earlier one already carries the warning otherwise).
+    func add(title: UInt32, header: UInt32, id: String) -> Bool {
+        // One lookup: the default is made only for a new pair.
+        var first = false
+        byPair[Self.pair(title: title, header: header), default: { first = true; return SameColours() }()].add(id)
+        return first
     }
+
+    /// The panels counted with the colours of `pair`.
+    subscript(pair: UInt64) -> SameColours { byPair[pair] ?? SameColours() }
 }
 
 /// A set of keys a reader recognises from a key's UTF-8 bytes: a
