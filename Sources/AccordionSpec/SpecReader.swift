@@ -44,6 +44,16 @@ struct PanelStack {
     var count: Int { specs.count }
     var isEmpty: Bool { specs.isEmpty }
 
+    init() {}
+
+    /// Panels known only as specs, without the nodes that wrote them (a
+    /// session keeps nothing of a host's line past its step).
+    init(specs: [PanelSpec]) {
+        self.specs = specs
+        idNodes = Array(repeating: nil, count: specs.count)
+        notes = Array(repeating: nil, count: specs.count)
+    }
+
     mutating func reserve(_ n: Int) {
         specs.reserveCapacity(n)
         idNodes.reserveCapacity(n)
@@ -262,6 +272,15 @@ enum WrittenAction {
     case dismiss
     case setPanels([StackItem])
     case scroll(Double)
+
+    /// The panel a `tap`, `expand` or `collapse` names, and where.
+    var panelTarget: (PanelReference, YAMLNodeRef)? {
+        switch self {
+        case .tap(let ref, let node): (ref, node)
+        case .expand(let target), .collapse(let target): target
+        default: nil
+        }
+    }
 }
 
 /// A step as written, with the nodes diagnostics point at.
