@@ -128,12 +128,12 @@ struct ScriptRunner {
         var stack = true
 
         /// Forgets what a step of this kind would have changed.
-        mutating func forget(_ kind: StepKey) {
-            switch kind {
-            case .tap, .expand, .collapse: expanded = false
-            case .present, .dismiss: modal = false
-            case .setPanels: stack = false
-            case .wait, .resize, .scroll, .at: break
+        mutating func forget(_ kind: StepKind) {
+            switch StepTable.form(kind).changes {
+            case .expansion?: expanded = false
+            case .modal?: modal = false
+            case .stack?: stack = false
+            case nil: break
             }
         }
     }
@@ -354,30 +354,9 @@ struct ScriptRunner {
         // past the stack: it rejects it as an unknown panel in its own
         // order of checks (an `at` out of order comes first).
         listed = nil
-        let outside = stage.state.panels.count
-        let action: StepAction
-        switch w.action {
-        case .tap(let ref, _):
-            action = .tap(panel: index(of: ref) ?? outside)
-        case .wait(let seconds):
-            action = .wait(seconds: seconds)
-        case .resize(let width, let height):
-            action = .resize(width: width, height: height)
-        case .expand(let target):
-            action = .expand(panel: target.map { index(of: $0.0) ?? outside })
-        case .collapse(let target):
-            action = .collapse(panel: target.map { index(of: $0.0) ?? outside })
-        case .present(let title):
-            action = .present(title: title)
-        case .dismiss:
-            action = .dismiss
-        case .setPanels(let items):
-            guard let panels = stack(for: items, step: w.index) else { return nil }
-            action = .setPanels(panels)
-        case .scroll(let offset):
-            action = .scroll(offset: offset)
-        }
+        guard let action = w.action.resolved(on: &self, step: w.index, outside: stage.state.panels.count) else { return nil }
         let step = Step(action, at: w.at)
+        let form = StepTable.form(w.kind)
         let mark: Mark = line.map(Mark.line) ?? .written(w)
 
         let idle = stage.state.clock
@@ -388,11 +367,10 @@ struct ScriptRunner {
         case .rejected(let reason):
             reportRejected(w, step, reason, at: outcome.time, in: stage.state)
             if host.forgetsAfterRefusal {
-                switch (w.kind, reason) {
-                case (.present, .modalPresented), (.dismiss, .noModal):
-                    // A modal is up (or not) either way.
+                if form.changes == .modal, reason == .modalPresented || reason == .noModal {
+                    // Refused for the modal's state: a modal is up (or not) either way.
                     known.modal = true
-                default:
+                } else {
                     known.forget(w.kind)
                 }
             }
@@ -403,7 +381,7 @@ struct ScriptRunner {
             switch change {
             case .transition(let transition):
                 if !transition.isInstant { transitionStep = mark }
-                if w.kind == .expand || w.kind == .collapse { known.expanded = true }
+                if form.settlesExpansion { known.expanded = true }
             case .transitions:
                 known.expanded = true
             case .modalPresented:
@@ -419,7 +397,7 @@ struct ScriptRunner {
                 checkHeadersFit(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this setPanels")
                 noteContentHeights(stage.state, context: " after the setPanels at line \(mark.line)")
             case .none:
-                if w.kind == .expand || w.kind == .collapse { known.expanded = true }
+                if form.settlesExpansion { known.expanded = true }
             case .modalDismissed, .scrolled:
                 break
             }
@@ -430,7 +408,8 @@ struct ScriptRunner {
             }
         }
         if host.keepsNodes { lastNode = w.node }
-        lastWaited = step.at == nil && w.kind != .wait && outcome.time > idle + 1e-9
+        // A step that could carry `at` and happened after the clock waited for the running transition.
+        lastWaited = step.at == nil && form.takesAt && outcome.time > idle + 1e-9
         return Taken(step: step, outcome: outcome)
     }
 
@@ -533,10 +512,10 @@ struct ScriptRunner {
         return complete && known.stack ? resolved : nil
     }
 
-    /// The action key of a (possibly malformed) step.
-    private func verb(of node: YAMLNodeRef) -> StepKey? {
+    /// The action of a (possibly malformed) step, by its key.
+    private func verb(of node: YAMLNodeRef) -> StepKind? {
         for e in node.entries ?? [] {
-            if let k = e.key.stringValue, let key = StepKey(rawValue: k), key != .at { return key }
+            if let k = e.key.stringValue, let kind = StepKind(rawValue: k) { return kind }
         }
         return nil
     }

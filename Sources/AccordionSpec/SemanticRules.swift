@@ -295,7 +295,8 @@ struct SemanticChecker {
     }
 
     /// `yaml11-boolean` and `number-not-finite` in the values of `script`
-    /// (the spec's own, or a test case's played instead of it).
+    /// (the spec's own, or a test case's played instead of it), by what
+    /// each step key's value is (`StepTable`).
     private mutating func checkScriptValues(_ script: YAMLNodeRef?) {
         for (i, step) in (script?.items ?? []).enumerated() {
             guard let entries = step.entries else { continue }
@@ -303,20 +304,29 @@ struct SemanticChecker {
                 // Keys are recognised from their bytes: no `String` per step.
                 guard entries.key(at: k).shape == .string, let key = StepKey.key(at: k, of: entries) else { continue }
                 let value = entries.value(at: k)
+                let shape: StepValue
                 switch key {
-                case .tap, .expand, .collapse, .present:
+                case .at:
+                    shape = .seconds
+                case .action(let kind):
+                    shape = StepTable.form(kind).value
+                case .check(let check):
+                    shape = StepTable.form(check).value
+                }
+                switch shape {
+                case .panel, .text:
                     if Self.isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.rawValue) }
-                case .wait, .at:
+                case .seconds, .offset:
                     if Self.isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.rawValue) }
-                case .resize:
+                case .size:
                     for dimension in ["width", "height"] where Self.isNotFinite(value[dimension]) {
-                        reportNotFinite(value[dimension]!, pointer: "/script/\(i)/resize/" + dimension)
+                        reportNotFinite(value[dimension]!, pointer: "/script/\(i)/\(key.rawValue)/" + dimension)
                     }
-                case .setPanels:
+                case .stack:
                     for (j, item) in (value.items ?? []).enumerated() where Self.isWord(item) {
-                        reportYAML11Boolean(item, pointer: "/script/\(i)/setPanels/\(j)")
+                        reportYAML11Boolean(item, pointer: "/script/\(i)/\(key.rawValue)/\(j)")
                     }
-                case .dismiss, .scroll:
+                case .flag, .expectation, .name:
                     continue
                 }
             }

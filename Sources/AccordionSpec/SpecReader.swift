@@ -231,103 +231,6 @@ enum PanelKey: String, SpelledKey {
     static let spellings = spellingTable()
 }
 
-/// The keys of a script step: an action and `at`.
-enum StepKey: String, SpelledKey {
-    case tap, wait, resize, expand, collapse, present, dismiss, setPanels, scroll, at
-
-    static let spellings = spellingTable()
-}
-
-/// The keys of a step that checks rather than acts.
-enum CheckStepKey: String, SpelledKey {
-    case expect, snapshot, at
-
-    static let spellings = spellingTable()
-}
-
-/// A panel reference as written: an id or an index.
-enum PanelReference {
-    case id(String)
-    case index(Int)
-}
-
-/// One item of a `setPanels` list.
-enum StackItem {
-    /// An id of a panel defined earlier.
-    case reference(String, YAMLNodeRef, item: Int)
-    /// A new panel.
-    case definition(PanelDefinition)
-}
-
-/// A step's action as written, before references are resolved.
-enum WrittenAction {
-    case tap(PanelReference, YAMLNodeRef)
-    case wait(Double)
-    case resize(width: Double, height: Double)
-    /// nil: `expand: null`.
-    case expand((PanelReference, YAMLNodeRef)?)
-    /// nil: `collapse: all`.
-    case collapse((PanelReference, YAMLNodeRef)?)
-    case present(String)
-    case dismiss
-    case setPanels([StackItem])
-    case scroll(Double)
-
-    /// The panel a `tap`, `expand` or `collapse` names, and where.
-    var panelTarget: (PanelReference, YAMLNodeRef)? {
-        switch self {
-        case .tap(let ref, let node): (ref, node)
-        case .expand(let target), .collapse(let target): target
-        default: nil
-        }
-    }
-}
-
-/// A step as written, with the nodes diagnostics point at.
-struct WrittenStep {
-    var action: WrittenAction
-    /// The step's mapping.
-    var node: YAMLNodeRef
-    /// The action key (`tap`) and its value.
-    var verbKey: YAMLNodeRef
-    var verbValue: YAMLNodeRef
-    /// Position in the script, for JSON pointers.
-    var index: Int
-    var pointer: String { "/script/\(index)" }
-    /// `at:` seconds and its value node.
-    var at: Double?
-    var atNode: YAMLNodeRef?
-
-    /// The action key through its value, for underlining the whole action.
-    var actionSpan: SourceSpan { spanning(verbKey, verbValue) }
-
-    /// The action key.
-    var kind: StepKey {
-        switch action {
-        case .tap: .tap
-        case .wait: .wait
-        case .resize: .resize
-        case .expand: .expand
-        case .collapse: .collapse
-        case .present: .present
-        case .dismiss: .dismiss
-        case .setPanels: .setPanels
-        case .scroll: .scroll
-        }
-    }
-}
-
-/// An `expect` or `snapshot` step as written.
-struct WrittenCheck {
-    /// The `expect` / `snapshot` key and its value.
-    var key: YAMLNodeRef
-    var value: YAMLNodeRef
-    var checks: [ExpectCheck]
-    var tolerance: Double
-    var at: Double?
-    var atNode: YAMLNodeRef?
-}
-
 /// `container.content`: the measures every panel's content starts from,
 /// the spec's own or the format's defaults.
 struct ContentDefaults: Hashable, Sendable {
@@ -349,9 +252,6 @@ struct ContentDefaults: Hashable, Sendable {
 /// malformed (and so already reported by the schema) becomes a default or is
 /// left out, so the semantic rules can still look at the rest of the file.
 struct SpecReader {
-    /// The step verbs, as the schema names them.
-    static let verbs = Set(StepKey.allCases.filter { $0 != .at }.map(\.rawValue))
-
     let root: YAMLNodeRef
     /// The script played: the spec's own, or a test case's in its place.
     let script: YAMLNodeRef?
@@ -541,126 +441,6 @@ struct SpecReader {
         return PanelDefinition(spec: spec, idNode: idNode, notes: notes)
     }
 
-    /// The script's steps; nil for a step the schema rejects.
-    func steps(headerHeight: Double) -> [WrittenStep?] {
-        guard let items = script?.items else { return [] }
-        return items.enumerated().map { step($1, index: $0, headerHeight: headerHeight) }
-    }
-
-    /// The script's `expect` and `snapshot` steps by their index in it,
-    /// read leniently (the schema reports what is malformed).
-    func checkSteps(fileTolerance: Double) -> [Int: WrittenCheck] {
-        var found: [Int: WrittenCheck] = [:]
-        for (index, node) in (script?.items ?? []).enumerated() {
-            guard let entries = node.entries else { continue }
-            var check: WrittenCheck?
-            var atNode: YAMLNodeRef?
-            for k in 0..<entries.count {
-                // Keys are recognised from their bytes: no `String` per step.
-                guard entries.key(at: k).shape == .string,
-                      let which = CheckStepKey.key(at: k, of: entries) else { continue }
-                let key = entries.key(at: k), value = entries.value(at: k)
-                switch which {
-                case .expect:
-                    let (checks, tolerance) = expectation(value, fileTolerance: fileTolerance)
-                    check = WrittenCheck(key: key, value: value, checks: checks, tolerance: tolerance)
-                case .snapshot:
-                    guard let name = value.stringValue else { continue }
-                    check = WrittenCheck(key: key, value: value, checks: [ExpectCheck(.snapshot(name), span: key.span)],
-                                         tolerance: fileTolerance)
-                case .at:
-                    atNode = value
-                }
-            }
-            guard var check else { continue }
-            if let atNode, let v = atNode.numberValue, v >= 0, v.isFinite {
-                check.at = v
-                check.atNode = atNode
-            }
-            found[index] = check
-        }
-        return found
-    }
-
-    /// One step of the script at `stepIndex`; nil when the schema rejects it.
-    func step(_ node: YAMLNodeRef, index stepIndex: Int, headerHeight: Double) -> WrittenStep? {
-        guard let entries = node.entries else { return nil }
-        var verb: (key: YAMLNodeRef, value: YAMLNodeRef, name: StepKey)?
-        var atNode: YAMLNodeRef?
-        for k in 0..<entries.count {
-            // Keys are recognised from their bytes: no `String` per step.
-            guard entries.key(at: k).shape == .string,
-                  let name = StepKey.key(at: k, of: entries) else { return nil }
-            if name == .at {
-                atNode = entries.value(at: k)
-            } else if verb == nil {
-                verb = (entries.key(at: k), entries.value(at: k), name)
-            } else {
-                return nil
-            }
-        }
-        guard let (key, value, name) = verb else { return nil }
-        var at: Double?
-        if let atNode {
-            guard name != .wait, let v = atNode.numberValue, v >= 0, v.isFinite else { return nil }
-            at = v
-        }
-        let action: WrittenAction
-        switch name {
-        case .at:
-            return nil
-        case .tap:
-            guard let r = reference(value) else { return nil }
-            action = .tap(r, value)
-        case .wait:
-            guard let v = value.numberValue, v >= 0, v.isFinite else { return nil }
-            action = .wait(v)
-        case .resize:
-            guard let w = positive(value["width"]), let h = positive(value["height"]),
-                  value.entries?.count == 2 else { return nil }
-            action = .resize(width: w, height: h)
-        case .expand:
-            if value.isNull {
-                action = .expand(nil)
-            } else {
-                guard let r = reference(value) else { return nil }
-                action = .expand((r, value))
-            }
-        case .collapse:
-            if value.stringValue == "all" {
-                action = .collapse(nil)
-            } else {
-                guard let r = reference(value) else { return nil }
-                action = .collapse((r, value))
-            }
-        case .present:
-            guard let title = value.stringValue else { return nil }
-            action = .present(title)
-        case .dismiss:
-            guard case .bool(true)? = value.scalar?.value else { return nil }
-            action = .dismiss
-        case .setPanels:
-            guard let items = value.items else { return nil }
-            var list: [StackItem] = []
-            for (i, item) in items.enumerated() {
-                if let id = item.stringValue {
-                    list.append(.reference(id, item, item: i))
-                } else if item.entries != nil {
-                    list.append(.definition(panel(item, index: i, headerHeight: headerHeight,
-                                                  location: .setPanels(step: stepIndex, item: i))))
-                } else {
-                    return nil
-                }
-            }
-            action = .setPanels(list)
-        case .scroll:
-            guard let v = value.numberValue, v.isFinite else { return nil }
-            action = .scroll(v)
-        }
-        return WrittenStep(action: action, node: node, verbKey: key, verbValue: value, index: stepIndex, at: at,
-                           atNode: atNode)
-    }
-
     /// An id (string) or an index (non-negative integer).
     func reference(_ node: YAMLNodeRef) -> PanelReference? {
         if let id = node.stringValue { return .id(id) }
@@ -672,12 +452,12 @@ struct SpecReader {
 
     private func nonNegative(_ node: YAMLNodeRef?) -> Double? { Self.nonNegativeValue(node) }
 
-    fileprivate static func positiveValue(_ node: YAMLNodeRef?) -> Double? {
+    static func positiveValue(_ node: YAMLNodeRef?) -> Double? {
         guard let v = node?.numberValue, v > 0, v.isFinite else { return nil }
         return v
     }
 
-    fileprivate static func nonNegativeValue(_ node: YAMLNodeRef?) -> Double? {
+    static func nonNegativeValue(_ node: YAMLNodeRef?) -> Double? {
         guard let v = node?.numberValue, v >= 0, v.isFinite else { return nil }
         return v
     }
