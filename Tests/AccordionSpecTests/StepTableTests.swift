@@ -42,6 +42,11 @@ final class StepTableTests: XCTestCase {
         let words = StepTable.all.flatMap(\.synonyms) + StepTable.atSynonyms
         XCTAssertEqual(Set(words).count, words.count, "a word is a synonym of two keys")
         for word in words { XCTAssertNil(StepKey(rawValue: word), "`\(word)` is a step key, not a mistake for one") }
+        // The catalog's words about steps come from the table.
+        XCTAssertTrue(RuleCatalog.rule("schema-one-of")!.why.contains("`collapse`"))
+        XCTAssertTrue(RuleCatalog.rule("schema-one-of")!.why.contains("`scroll`"))
+        XCTAssertEqual(RuleCatalog.rule("step-blocked-by-modal")!.summary,
+                       "An `expand`, `collapse` or `setPanels` step runs while a modal is presented.")
     }
 
     /// The key of the step at `pointer` (`/script/3/tap`) in `root`, when the pointer is in a script.
