@@ -280,21 +280,6 @@ enum WrittenAction {
     case setPanels([StackItem])
     case scroll(Double)
 
-    /// Its kind.
-    var kind: StepKind {
-        switch self {
-        case .tap: .tap
-        case .wait: .wait
-        case .resize: .resize
-        case .expand: .expand
-        case .collapse: .collapse
-        case .present: .present
-        case .dismiss: .dismiss
-        case .setPanels: .setPanels
-        case .scroll: .scroll
-        }
-    }
-
     /// The panel it names, and where.
     var panelTarget: (PanelReference, YAMLNodeRef)? {
         switch self {
@@ -326,6 +311,8 @@ enum WrittenAction {
 
 /// A step as written, with the nodes diagnostics point at.
 struct WrittenStep {
+    /// The action's kind, by its key.
+    var kind: StepKind
     var action: WrittenAction
     /// The step's mapping.
     var node: YAMLNodeRef
@@ -341,9 +328,6 @@ struct WrittenStep {
 
     /// The action key through its value, for underlining the whole action.
     var actionSpan: SourceSpan { spanning(verbKey, verbValue) }
-
-    /// The action's kind.
-    var kind: StepKind { action.kind }
 }
 
 /// An `expect` or `snapshot` step as written.
@@ -476,7 +460,7 @@ extension SpecReader {
             guard let v = value.numberValue, v.isFinite else { return nil }
             action = .scroll(v)
         }
-        return WrittenStep(action: action, node: node, verbKey: key, verbValue: value, index: stepIndex, at: at,
+        return WrittenStep(kind: kind, action: action, node: node, verbKey: key, verbValue: value, index: stepIndex, at: at,
                            atNode: atNode)
     }
 }
