@@ -129,7 +129,7 @@ struct ScriptRunner {
 
         /// Forgets what a step of this kind would have changed.
         mutating func forget(_ kind: StepKind) {
-            switch StepTable.form(kind).changes {
+            switch StepTable.all[kind.row].changes {
             case .expansion?: expanded = false
             case .modal?: modal = false
             case .stack?: stack = false
@@ -356,7 +356,8 @@ struct ScriptRunner {
         listed = nil
         guard let action = w.action.resolved(on: &self, step: w.index, outside: stage.state.panels.count) else { return nil }
         let step = Step(action, at: w.at)
-        let form = StepTable.form(w.kind)
+        // The step's row, read in place (`StepTable.all`).
+        let row = w.kind.row
         let mark: Mark = line.map(Mark.line) ?? .written(w)
 
         let idle = stage.state.clock
@@ -367,7 +368,7 @@ struct ScriptRunner {
         case .rejected(let reason):
             reportRejected(w, step, reason, at: outcome.time, in: stage.state)
             if host.forgetsAfterRefusal {
-                if form.changes == .modal, reason == .modalPresented || reason == .noModal {
+                if StepTable.all[row].changes == .modal, reason == .modalPresented || reason == .noModal {
                     // Refused for the modal's state: a modal is up (or not) either way.
                     known.modal = true
                 } else {
@@ -381,7 +382,7 @@ struct ScriptRunner {
             switch change {
             case .transition(let transition):
                 if !transition.isInstant { transitionStep = mark }
-                if form.settlesExpansion { known.expanded = true }
+                if StepTable.all[row].settlesExpansion { known.expanded = true }
             case .transitions:
                 known.expanded = true
             case .modalPresented:
@@ -397,7 +398,7 @@ struct ScriptRunner {
                 checkHeadersFit(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this setPanels")
                 noteContentHeights(stage.state, context: " after the setPanels at line \(mark.line)")
             case .none:
-                if form.settlesExpansion { known.expanded = true }
+                if StepTable.all[row].settlesExpansion { known.expanded = true }
             case .modalDismissed, .scrolled:
                 break
             }
@@ -409,7 +410,7 @@ struct ScriptRunner {
         }
         if host.keepsNodes { lastNode = w.node }
         // A step that could carry `at` and happened after the clock waited for the running transition.
-        lastWaited = step.at == nil && form.takesAt && outcome.time > idle + 1e-9
+        lastWaited = step.at == nil && StepTable.all[row].takesAt && outcome.time > idle + 1e-9
         return Taken(step: step, outcome: outcome)
     }
 

@@ -309,9 +309,9 @@ struct SemanticChecker {
                 case .at:
                     shape = .seconds
                 case .action(let kind):
-                    shape = StepTable.form(kind).value
+                    shape = StepTable.all[kind.row].value
                 case .check(let check):
-                    shape = StepTable.form(check).value
+                    shape = StepTable.all[check.row].value
                 }
                 switch shape {
                 case .panel, .text:

@@ -220,7 +220,12 @@ extension SpelledKey {
     /// is not specialised for this module and costs the reader of a large
     /// spec more than the lookup itself).
     static func key(at position: Int, of entries: YAMLEntriesRef) -> Self? {
-        entries.withKeyText(at: position) { $0.flatMap(spellings.position(forUTF8:)) }.map { spellings[$0] }
+        key(at: position, of: entries, among: spellings)
+    }
+
+    /// The key at `position` of `entries` when it is one of `table`'s (some of these keys).
+    static func key(at position: Int, of entries: YAMLEntriesRef, among table: KeySpellings<Self>) -> Self? {
+        entries.withKeyText(at: position) { $0.flatMap(table.position(forUTF8:)) }.map { table[$0] }
     }
 }
 

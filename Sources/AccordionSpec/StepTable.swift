@@ -109,28 +109,16 @@ struct StepForm: Sendable {
 
 /// The rows, in the schema's order: every step kind, then the checks.
 package enum StepTable {
+    /// Every row, in the schema's order (`StepKind`'s, then `CheckKind`'s).
+    /// Read a row in place (`all[kind.row].takesAt`): a row holds lists,
+    /// and copying one for a field costs a 100,000-panel spec's script.
+    static let all: [StepForm] = [tap, wait, resize, expand, collapse, present, dismiss, setPanels, scroll, expect, snapshot]
+
     /// The row of an action.
-    static func form(_ kind: StepKind) -> StepForm {
-        switch kind {
-        case .tap: tap
-        case .wait: wait
-        case .resize: resize
-        case .expand: expand
-        case .collapse: collapse
-        case .present: present
-        case .dismiss: dismiss
-        case .setPanels: setPanels
-        case .scroll: scroll
-        }
-    }
+    static func form(_ kind: StepKind) -> StepForm { all[kind.row] }
 
     /// The row of a check.
-    static func form(_ check: CheckKind) -> StepForm {
-        switch check {
-        case .expect: expect
-        case .snapshot: snapshot
-        }
-    }
+    static func form(_ check: CheckKind) -> StepForm { all[check.row] }
 
     /// The rules of any step that may carry `at`.
     private static let timed = ["at-out-of-order", "number-not-finite"]
@@ -186,9 +174,6 @@ package enum StepTable {
         synonyms: [],
         rules: timed)
 
-    /// Every row, in the schema's order.
-    static let all: [StepForm] = StepKind.allCases.map(form) + CheckKind.allCases.map(form)
-
     /// The words authors write for `at`.
     static let atSynonyms = ["time", "when", "after"]
 
@@ -242,7 +227,38 @@ package enum StepTable {
     }
 }
 
+extension StepKind {
+    /// Its row in `StepTable.all`.
+    var row: Int {
+        switch self {
+        case .tap: 0
+        case .wait: 1
+        case .resize: 2
+        case .expand: 3
+        case .collapse: 4
+        case .present: 5
+        case .dismiss: 6
+        case .setPanels: 7
+        case .scroll: 8
+        }
+    }
+}
+
+extension CheckKind {
+    /// Its row in `StepTable.all`, after the actions'.
+    var row: Int {
+        switch self {
+        case .expect: 9
+        case .snapshot: 10
+        }
+    }
+}
+
 extension StepKey {
+    /// The keys a check step is read by (its check and `at`), spelled apart
+    /// so that reading the checks of a long script does not match every action key.
+    static let checkSpellings = KeySpellings(allCases.filter { !$0.isAction }.map { ($0.rawValue, $0) })
+
     /// Whether it names an action (not a check or `at`).
     var isAction: Bool {
         if case .action = self { return true }
@@ -360,7 +376,8 @@ extension SpecReader {
             var atNode: YAMLNodeRef?
             for k in 0..<entries.count {
                 // Keys are recognised from their bytes: no `String` per step.
-                guard entries.key(at: k).shape == .string, let which = StepKey.key(at: k, of: entries) else { continue }
+                guard entries.key(at: k).shape == .string,
+                      let which = StepKey.key(at: k, of: entries, among: StepKey.checkSpellings) else { continue }
                 let key = entries.key(at: k), value = entries.value(at: k)
                 switch which {
                 case .check(.expect):
@@ -407,7 +424,7 @@ extension SpecReader {
         guard let (key, value, kind) = verb else { return nil }
         var at: Double?
         if let atNode {
-            guard StepTable.form(kind).takesAt, let v = atNode.numberValue, v >= 0, v.isFinite else { return nil }
+            guard StepTable.all[kind.row].takesAt, let v = atNode.numberValue, v >= 0, v.isFinite else { return nil }
             at = v
         }
         let action: WrittenAction

@@ -29,6 +29,10 @@ final class StepTableTests: XCTestCase {
             XCTAssertTrue(description.contains(form.name), "the step description does not name \(form.name)")
         }
         XCTAssertEqual(StepTable.all.filter(\.key.isAction).map(\.name), StepKind.allCases.map(\.rawValue))
+        // Each kind's row is where `row` says.
+        for kind in StepKind.allCases { XCTAssertEqual(StepTable.all[kind.row].key, .action(kind)) }
+        for check in CheckKind.allCases { XCTAssertEqual(StepTable.all[check.row].key, .check(check)) }
+        XCTAssertEqual(StepTable.all.count, StepKind.allCases.count + CheckKind.allCases.count)
     }
 
     /// `accordion explain` knows every rule of every step kind, and the
