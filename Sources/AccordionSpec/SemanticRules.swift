@@ -17,7 +17,9 @@ struct SemanticChecker {
     private(set) var diagnostics: [Diagnostic] = []
 
     /// The script's run, from the stack the spec loads with (set by `checkSpec`).
-    private var runner = ScriptRunner(host: .script, panels: PanelStack(), index: PanelIDTable([]))
+    private var runner = Self.noRunner
+    /// A runner of no panels, shared, for a checker whose spec is not read yet.
+    private static let noRunner = ScriptRunner(host: .script, panels: PanelStack(), index: PanelIDTable([]))
 
     /// A test case's script played instead of the spec's, and its tolerance.
     private(set) var caseScript: YAMLNode?
