@@ -267,8 +267,9 @@ public struct Step: Hashable, Sendable {
     }
 }
 
-/// The names of containment-log events, as the article's controller calls them.
-public enum LogEvent: String, Sendable, Hashable {
+/// The names of containment-log events, as the article's controller calls them
+/// (all of them: what an `expect` step's `events` may name).
+public enum LogEvent: String, CaseIterable, Sendable, Hashable {
     /// A transition starts: the application stops delivering touches (container-level).
     case beginIgnoringInteractionEvents
     /// `willMoveToParentViewController:nil` on the panel about to leave.
@@ -297,8 +298,8 @@ public enum LogEvent: String, Sendable, Hashable {
     case dismissModal
 }
 
-/// Why a tap was ignored.
-public enum IgnoreReason: String, Sendable, Hashable {
+/// Why a tap was ignored (all of them: what an `expect` step's event line may give as its reason).
+public enum IgnoreReason: String, CaseIterable, Sendable, Hashable {
     /// A transition was running (interaction events were being ignored).
     case transition
     /// A modal covered the container.

@@ -578,7 +578,7 @@ struct ScriptRunner {
                     if let reason = line.reason, IgnoreReason(rawValue: reason) == nil {
                         diagnostics.append(Diagnostic(rule: "unknown-event", message: "`\(reason)` is not a reason a tap is ignored",
                                                       span: node[i].span,
-                                                      help: "the reasons are `(transition)`, `(modal)`, `(disabled)` and `(notCollapsible)`",
+                                                      help: "the reasons are " + Self.reasonNames,
                                                       instancePath: pointer + "/expect/events/\(i)"))
                     }
                     if let panel = line.panel, indexById[panel] == nil, definition(panel) == nil {
@@ -595,12 +595,10 @@ struct ScriptRunner {
                                         checks: check.checks, span: check.key.span))
     }
 
-    /// Every containment-log event name, for suggestions.
-    private static let eventNames: [String] = [
-        LogEvent.beginIgnoringInteractionEvents, .willMoveToParent, .addChild, .viewWillDisappear, .viewWillAppear,
-        .viewDidDisappear, .viewDidAppear, .didMoveToParent, .removeFromParent, .endIgnoringInteractionEvents,
-        .tapIgnored, .presentModal, .dismissModal,
-    ].map(\.rawValue)
+    /// Every containment-log event name, for suggestions (the model's list).
+    private static let eventNames: [String] = LogEvent.allCases.map(\.rawValue)
+    /// Every reason a tap is ignored, as an event line writes it: "`(transition)`, … and `(notCollapsible)`".
+    private static let reasonNames = StepTable.listed(IgnoreReason.allCases.map { "(\($0.rawValue))" }, joinedBy: "and")
 
     // MARK: - The state a step leaves
 
