@@ -17,6 +17,13 @@ enum SchemaHints {
     static let numberKeys: Set<String> = secondKeys.union(["width", "height", "headerHeight", "contentHeight"])
     /// Keys of steps whose value names a panel (`tap: VC1`).
     static let panelStepKeys: Set<String> = Set(StepTable.panelKeys.map(\.key))
+    /// The container's keys in backquotes, in the schema's order (`$defs/container`): "`width`, `height`, …".
+    /// Read from the bundled schema once, the first time a hint needs them.
+    static let containerKeys: String = {
+        let properties = (try? SpecLoader.bundledSchemaNode())?["$defs"]?["container"]?["properties"]
+        return (properties?.entries.map(Array.init) ?? []).compactMap { $0.key.scalarText }.map { "`\($0)`" }
+            .joined(separator: ", ")
+    }()
 
     /// `0.3` from `0.3s`, `300ms` stays `300ms` (nil): only a number followed by a unit.
     static func leadingNumber(_ text: String) -> String? {
@@ -321,7 +328,7 @@ enum SchemaHints {
             switch place {
             case .container:
                 let example = flowMapping(items) ?? "{width: 375, height: 667}"
-                return "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `expansion`, `collapsible`, `interruption`, `headingLevel`, `overflow`, `content`, `animation`, `background`), not a list: drop the `- ` before each key, as in `container: \(example)`"
+                return "container is a mapping of settings (\(containerKeys)), not a list: drop the `- ` before each key, as in `container: \(example)`"
             case .animation:
                 return "animation is a mapping, not a list: `animation: \(flowMapping(items) ?? "{duration: 0.3, curve: easeInOut}")`"
             case .panel, .setPanelsItem:
