@@ -45,14 +45,16 @@ final class ArchitectureMapTests: XCTestCase {
         try matches("`([^`\\n]+)`", in: text("ARCHITECTURE.md"))
     }
 
-    /// Package.swift's targets: (name, is a test target or lives under Tests/).
-    private func targets() throws -> [(name: String, underTests: Bool)] {
+    /// Package.swift's targets: their names, whether each is a test target or
+    /// lives under Tests/, and the targets each depends on.
+    private func targets() throws -> [(name: String, underTests: Bool, dependencies: [String])] {
         let package = try text("Package.swift")
         // A target's call, with one level of nested parentheses (`providers: [.apt([...])]`).
         let calls = matches(#"(\.(?:target|testTarget|executableTarget|systemLibrary)\((?:[^()]|\([^()]*\))*\))"#, in: package)
         return calls.compactMap { call in
             guard let name = matches(#"name:\s*"([^"]+)""#, in: call).first else { return nil }
-            return (name, call.hasPrefix(".testTarget") || call.contains("path: \"Tests/"))
+            let dependencies = matches(#"dependencies:\s*\[([^\]]*)\]"#, in: call).flatMap { matches(#""([^"]+)""#, in: $0) }
+            return (name, call.hasPrefix(".testTarget") || call.contains("path: \"Tests/"), dependencies)
         }
     }
 
@@ -90,6 +92,20 @@ final class ArchitectureMapTests: XCTestCase {
             } else {
                 XCTAssertTrue(map.contains("\n### `\(target.name)`\n"),
                               "ARCHITECTURE.md's code map has no section \"### `\(target.name)`\"")
+            }
+        }
+    }
+
+    /// The code map's sections are in dependency order: a target depends
+    /// only on targets whose sections come before its own.
+    func testTheCodeMapIsInDependencyOrder() throws {
+        let map = try text("ARCHITECTURE.md")
+        let sections = matches("^### `([A-Za-z]+)`$", in: map)
+        for target in try targets() where !target.underTests {
+            guard let position = sections.firstIndex(of: target.name) else { continue }  // the test above reports it
+            for dependency in target.dependencies {
+                let before = sections.firstIndex(of: dependency).map { $0 < position } ?? false
+                XCTAssertTrue(before, "ARCHITECTURE.md: `\(target.name)` uses `\(dependency)`, whose section must come before its own")
             }
         }
     }
