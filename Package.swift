@@ -1,10 +1,7 @@
 // swift-tools-version:6.0
-// The accordion package: a headless, data-driven twin of the article's
-// `ExpandableViewController`. Dependencies point one way:
-// CYAML → AccordionYAML → JSONSchema → AccordionSpec → AccordionTesting → AccordionCLI (AccordionRender beside Spec,
-// AccordionLSP over Testing, for test files),
-// with AccordionDiagnostics and AccordionParallel at the bottom and AccordionModel standing alone
-// (the model knows nothing of YAML or files).
+// The accordion package: a headless, data-driven twin of the article's `ExpandableViewController`.
+// ARCHITECTURE.md is the map: what each target owns and must never do (ArchitectureMapTests keep it true).
+// Dependency order, each target using only those before it: CYAML, AccordionDiagnostics, AccordionParallel, AccordionYAML, JSONSchema, AccordionModel, AccordionSpec, AccordionRender, AccordionServe, AccordionTesting, AccordionLSP, AccordionCLI.
 import PackageDescription
 
 let package = Package(
