@@ -12,10 +12,10 @@ import AccordionYAML
 // read these rows; `StepTableTests` holds the schema's `$defs/step` to them
 // and every row's rules to what validate reports.
 //
-// A new step kind is a case of `StepKind` and its reducer (the model), a
-// row here with its reading (`SpecReader.step`) and resolving
-// (`WrittenAction.resolved`), its `$defs/<kind>Step` in the schema, its
-// caption (`Renderer.caption`), the page's player and the docs.
+// A new step kind: follow ARCHITECTURE.md, "Add a step kind" (the schema,
+// the model's `StepKind` and reducer, a row here with its reading in
+// `SpecReader.step` and its resolving in `WrittenAction.resolved`, the
+// caption, the page's player if it plays the step, and the docs).
 
 /// The checks a script may hold among its steps: they look at the container
 /// and change nothing (`accordion test` runs them).

@@ -2,7 +2,7 @@
 """An independent reading of the container's semantics (expansion modes, tap
 rules, interruption policies, programmatic steps, the script clock and the
 containment log), written from the spec guide and the expansion-modes issue
-text only, never from the Swift model. `compare_oracle.py` runs it against
+text only, never from the Swift model. `oracle_test.py` runs it against
 `accordion drive` on random specs and scripts; a disagreement means one of
 the two read the text differently.
 
