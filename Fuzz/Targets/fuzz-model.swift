@@ -7,7 +7,8 @@
 // fit at every size and stack, `at:` never goes back, `present` only with a
 // panel expanded and no modal up, `expand`/`collapse`/`setPanels` never under a modal,
 // `dismiss` only under one, references inside the current stack, panel ids
-// unique and a known id always naming the same panel.
+// unique and a known id always naming the same panel. Every step kind of the
+// model is drawn (a new kind gets a case here: ARCHITECTURE.md, "Add a step kind").
 import AccordionModel
 
 /// Sizes drawn from a small table plus a fraction, so the fuzzer reaches
@@ -82,6 +83,7 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     container.expansion = g.reader.bool() ? .single : .multiple
     container.collapsible = g.reader.below(3) != 0
     container.interruption = g.reader.pick([InterruptionPolicy.ignore, .finish, .retarget])
+    container.overflow = g.reader.pick([OverflowMode.clip, .scroll])
     let panels = g.stack(height: container.height, reuse: [])
     var expanded: [Int] = panels.isEmpty || g.reader.below(4) == 0 ? [] : [g.reader.below(panels.count)]
     if container.expansion == .multiple, !panels.isEmpty {
@@ -101,7 +103,7 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
         if at != nil, g.reader.below(16) == 0 { at = g.reader.pick([maxStepTime, maxStepTime + 1, 1e308, .greatestFiniteMagnitude, 5e8]) }
         let count = model.panels.count
         let action: StepAction
-        switch g.reader.below(9) {
+        switch g.reader.below(10) {
         case 0, 1, 2:
             guard count > 0 else { continue }
             action = .tap(panel: g.reader.below(count))
@@ -122,6 +124,9 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
         case 7:
             guard model.modalTitle != nil else { continue }
             action = .dismiss
+        case 8:
+            // Anywhere, past either end of the scroll range too: the model clamps it.
+            action = .scroll(offset: g.reader.pick([-100, 0, 1, 44, 0.5]) * length(&g.reader, max: 3000))
         default:
             guard model.modalTitle == nil else { continue }
             let reuse = Array(g.known.values).sorted { $0.id < $1.id }
