@@ -286,7 +286,9 @@ enum PlayerScript {
   };
   screen.addEventListener("click", (ev) => {
     const i = headerOf(ev);
-    if (i !== null) tap(i);
+    if (i === null) return;
+    tap(i);
+    flush();
   });
   screen.addEventListener("keydown", (ev) => {
     const i = headerOf(ev);
@@ -467,17 +469,22 @@ enum PlayerScript {
   if (scrolls) {
     screen.classList.add("scrolls");
     // The user's own scrolling moves the settled offset (the page's scroll
-    // step); during a transition the page drives the offset.
+    // step); during a transition the page drives the offset, and the next
+    // frame undoes a scroll away from it.
     screen.addEventListener("scroll", () => {
-      if (T || screen.scrollTop === appliedTop || Math.abs(screen.scrollTop - shownOffset) < 0.5) return;
-      offset = shownOffset = Math.min(Math.max(0, screen.scrollTop), Math.max(0, stackHeight(layout) - D.height));
+      const top = screen.scrollTop;
+      if (T) {
+        if (Math.abs(top - writtenTop) >= 0.5) writtenTop = null;
+        return;
+      }
+      if (top === appliedTop || Math.abs(top - shownOffset) < 0.5) return;
+      offset = shownOffset = Math.min(Math.max(0, top), Math.max(0, stackHeight(layout) - D.height));
     });
   }
 
   // Draws the container at container time tau: the running transition's
-  // frame (a settled container has nothing to move), then the scroll offset;
-  // only a settled one reads back what the browser made of it, once the
-  // writes are done.
+  // frame (a settled container has nothing to move), then the scroll offset
+  // (set by `flush`).
   let sizerHeight = null, writtenTop = null, sheetTop = null;
   const clock = document.createTextNode("");
   $("time").append(clock);
@@ -489,10 +496,9 @@ enum PlayerScript {
       // Room to scroll exactly to S when settled, and to the offset shown during a transition.
       const room = Math.max(stackHeight(layout), shownOffset + D.height);
       if (room !== sizerHeight) sizer.style.height = (sizerHeight = room) + "px";
-      if (!T || shownOffset !== writtenTop) screen.scrollTop = writtenTop = shownOffset;
+      if (!T || shownOffset !== writtenTop) pendingTop = writtenTop = shownOffset;
       // A presented modal covers the window shown, not the top of the stack.
       if (shownOffset !== sheetTop) sheet.style.transform = "translateY(" + (sheetTop = shownOffset) + "px)";
-      if (!T) appliedTop = screen.scrollTop;
     }
     shown = tau;
     clock.data = tau.toFixed(3) + " s";
@@ -570,7 +576,7 @@ enum PlayerScript {
     const entry = [time, event, panel, reason];
     LOG.push(entry);
     show(entry);
-    logList.scrollTop = logList.scrollHeight;
+    logMoved = true;
   }
   function replay(list, from, to, time) {
     for (const [event, role] of list) {
@@ -600,6 +606,22 @@ enum PlayerScript {
     describe();
   }
 
+  // What reads the layout back waits for the end of the event or frame,
+  // after every write, so the page is laid out once: the scroll offset (and,
+  // settled, what the browser made of it), and the log kept at its newest line.
+  let pendingTop = null, logMoved = false;
+  function flush() {
+    if (pendingTop !== null) {
+      screen.scrollTop = pendingTop;
+      pendingTop = null;
+      if (!T) appliedTop = screen.scrollTop;
+    }
+    if (logMoved) {
+      logMoved = false;
+      logList.scrollTop = logList.scrollHeight;
+    }
+  }
+
   // Brings the page to container time tau: a transition whose end has come is finished.
   function advance(tau) {
     if (T && !early(tau, T.end)) finish(T.end);
@@ -609,6 +631,7 @@ enum PlayerScript {
   function frame() {
     if (!T) return;
     advance(now());
+    flush();
     if (T) requestAnimationFrame(frame);
   }
 
@@ -672,6 +695,7 @@ enum PlayerScript {
   if (scrolls) screen.append(sizer);
   describe();
   render(timeStart);
+  flush();
   if (T) requestAnimationFrame(frame);
 
   // A view of the player's state for tests and curious authors (the
@@ -687,7 +711,7 @@ enum PlayerScript {
     curve,
     // Holds the clock at container time t and draws that moment, as a frame
     // would; null lets it run in real time again.
-    setTime: (t) => { manual = t; advance(now()); },
+    setTime: (t) => { manual = t; advance(now()); flush(); },
   };
 })();
 
