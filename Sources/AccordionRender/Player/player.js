@@ -529,7 +529,9 @@
   function describe() {
     const e = first();
     $("expanded-index").textContent = e === null ? "none" : String(e);
-    $("expanded-indices").textContent = "[" + open.flatMap((o, i) => o ? [i] : []).join(", ") + "]";
+    let indices = "";
+    for (let i = 0; i < n; i++) if (open[i]) indices += (indices === "" ? "" : ", ") + i;
+    $("expanded-indices").textContent = "[" + indices + "]";
     $("expanded-panel").textContent = e === null ? "none" : P[e].id + " “" + P[e].title + "”";
     $("visible").textContent = modal !== null ? "modal “" + modal + "”"
       : e === null ? "none" : "panel “" + P[e].title + "”";
