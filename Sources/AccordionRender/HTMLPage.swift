@@ -29,6 +29,7 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
   transform-origin: 0 0; -webkit-tap-highlight-color: transparent; }
 .heading { margin: 0; font: inherit; }
 .chunk { position: absolute; left: 0; top: 0; z-index: 2; content-visibility: auto; pointer-events: none; }
+.chunk.near { content-visibility: visible; }
 .chunk .header { pointer-events: auto; }
 .header.disabled { cursor: default; }
 .header.disabled::after { content: ""; position: absolute; inset: 0; background: rgba(255, 255, 255, 0.45); }

@@ -683,6 +683,13 @@ enum PlayerScript {
   const shownAtLoad = st ? { heads: st.shown.map((f) => f[0]), bodies: st.shown.map((f) => f[1]) } : layout;
   // Every view placed once, before the page shows them; from then on only what moves.
   for (let g = 0; g < chunkCount; g++) fitChunk(g, [shownAtLoad, layout]);
+  // The browser tells which chunks are on the screen only once it has drawn
+  // a frame, and until then takes them all as off it (its hit test misses
+  // their headers): the chunks in or near the window shown at load are
+  // always drawn.
+  for (let g = 0; g < chunkCount; g++) {
+    if (chunkY[g] < offset + 2 * D.height && chunkY[g] + chunks[g]._h > offset - D.height) chunks[g].classList.add("near");
+  }
   for (let i = 0; i < n; i++) if (shownAtLoad.bodies[i]) place(bodies[i], shownAtLoad.bodies[i]);
   if (st) {
     // The offset heads for the target the model's rule gives from the offset
