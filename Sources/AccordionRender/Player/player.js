@@ -13,15 +13,16 @@
 //
 // It costs what the platform costs (Benchmarks/page_bench.py measures it
 // beside a floor page): a frame writes only what moves, as `transform`s, and
-// reads no layout. The headers sit in chunks of about sqrt(n / 2) headers
-// each; a transition moves a chunk whose headers all move alike with one
-// transform of the chunk, and the headers of the few other chunks one by
-// one, so a tap that moves 10,000 headers writes about two hundred
-// transforms a frame. A chunk's box holds its headers, so the browser skips
-// the chunks off the screen (`content-visibility: auto`). A tap makes one
-// pass over the panels (the new layout, what moves, which attributes
-// change) and writes only what changed; a content view is filled the first
-// time it is shown. A header's frame is its own translate plus its chunk's.
+// reads layout back only once its writes are done (`flush`). The headers
+// sit in chunks of about sqrt(n / 2) headers each; a transition moves a
+// chunk whose headers all move alike with one transform of the chunk, and
+// the headers of the few other chunks one by one, so a tap that moves
+// 10,000 headers writes about two hundred transforms a frame. A chunk's box holds its headers, so the browser skips
+// the chunks off the screen (`content-visibility: auto`). A tap finds the
+// new layout, what moves and which attributes change in a pass over the
+// panels each and writes only what changed; a content view is filled the
+// first time it is shown. A header's frame is its own translate plus its
+// chunk's.
 //
 // This file is compiled into the binary as Generated/PlayerScript.swift:
 // after editing it, run the command written at the top of that file
