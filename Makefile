@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SAMPLE ?= samples/article-demo.yaml
 
-.PHONY: deps build release demo test browser-deps browser-test axe-test preview-test conformance docs clean
+.PHONY: deps build release demo check unit meta-schemas test browser-deps browser-test axe-test preview-test conformance docs clean
 
 # libyaml (through pkg-config) is the only system library the package needs.
 deps:
@@ -23,6 +23,27 @@ release: deps
 # its script and drawn in the terminal, through the release binary.
 demo: release
 	.build/release/accordion render $(SAMPLE)
+
+# The fast inner loop, while you work: a debug build and the XCTest tests of
+# every library module (loader, validator, threads, model, spec, render,
+# testing, LSP and preview pieces), without sanitizers or browsers. Left out:
+# AccordionCLITests, which run the `accordion` binary as a process a few
+# hundred times (about two minutes alone on two cores, more on a busy
+# machine); `make test` runs them. Under three minutes on two cores from a
+# warm build (README, "Working on accordion"). `make unit` is the same.
+check: deps meta-schemas
+	$(SWIFT) test --disable-swift-testing --skip AccordionCLITests
+
+unit: check
+
+# The official draft 2020-12 meta-schemas that the validator's tests compare
+# with, from PyPI (pip) into .build/meta-schemas, once.
+meta-schemas:
+	@if ! python3 -m pip --version >/dev/null 2>&1; then \
+		echo "installing python3 and python3-pip"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-pip; \
+	fi
+	@python3 -B scripts/fetch-meta-schemas.py >/dev/null
 
 # Every test: release build without warnings, the official meta-schemas from
 # PyPI, unit/fixture/CLI tests, the loader/validator/thread/model tests again
@@ -81,7 +102,7 @@ docs: deps
 clean:
 	rm -rf .build
 
-# Benchmarks (issue 6): `make bench` measures every size and rewrites
+# Benchmarks: `make bench` measures every size and rewrites
 # BENCHMARKS.md and bench-results.json; `make bench-smoke` runs the
 # 1,000-panel size once each (for CI: fails only if the harness breaks).
 # Both install python3-venv and chromium (for the page bench) when missing;
@@ -102,7 +123,7 @@ bench: bench-deps
 bench-smoke: bench-deps
 	python3 Benchmarks/run.py --smoke
 
-# Fuzzing (issue 7; see RELIABILITY.md). libFuzzer + AddressSanitizer builds
+# Fuzzing (see RELIABILITY.md). libFuzzer + AddressSanitizer builds
 # live in .build/fuzz, outside `swift build`. SECONDS is per target.
 SECONDS ?= 60
 .PHONY: fuzz fuzz-smoke fuzz-build

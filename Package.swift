@@ -32,8 +32,7 @@ let package = Package(
         .target(name: "AccordionModel"),
         .target(
             name: "AccordionSpec",
-            dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics", "AccordionParallel"],
-            resources: []
+            dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics", "AccordionParallel"]
         ),
         // The page's player is a JavaScript file (Player/player.js), compiled in as
         // Generated/PlayerScript.swift by scripts/embed-text.sh; the .js itself is not a source.

@@ -882,8 +882,9 @@ def main(argv):
         tools = [t for t in tools if t.key in keep]
 
     # (timed runs after the warm-up at most, timeout per run in s, time budget per tool in s)
-    # Fast tools get 11 runs at every size (a median of 5 moved by ±15 % on this
-    # shared machine); the time budget still keeps a peer that takes seconds to a few.
+    # Fast tools get 11 runs at every size: on a shared machine a median of 5 is
+    # too noisy to judge a target by (BENCHMARKS.md's notes); the time budget
+    # still keeps a peer that takes seconds to a few.
     plan = {"sample": (11, 60, 15), "10": (11, 60, 15), "1000": (11, 60, 15),
             "10000": (11, 120, 20), "100000": (11, 180, 40)}
     order = [] if smoke else ["sample"]

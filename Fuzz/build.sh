@@ -9,7 +9,7 @@
 # against those objects and libyaml.
 #
 #   Fuzz/build.sh [TARGET...]        (default: every Fuzz/Targets/*.swift)
-#   FUZZ_SANITIZE=fuzzer Fuzz/build.sh   (no ASan: about 2x faster runs)
+#   FUZZ_SANITIZE=fuzzer Fuzz/build.sh   (no ASan: faster runs, no memory checks)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

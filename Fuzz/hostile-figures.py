@@ -113,9 +113,12 @@ INPUTS = [
      ("accordion: 1\ncontainer: {height: 100000, headerHeight: 1}\npanels:\n" + "".join(f"  - {{id: p{i}, title: T}}\n" for i in range(10000))
       + "script:\n" + "".join(f"  - tap: x{i}\n" for i in range(10000))).encode()),
     ("1 MiB enum value", b"accordion: 1\ncontainer: {layout: " + b"f" * (1 << 20) + b"}\npanels: []\n"),
-    ("numbers near 1.8e308 (valid; sums overflow)",
+    ("numbers near 1.8e308 (valid; sums saturate)",
      b"accordion: 1\ncontainer: {width: 1e308, height: 1e308, headerHeight: 1e307, animation: {duration: 1.7e308}}\n"
-     b"panels:\n  - {id: a, title: A}\n  - {id: b, title: B, contentHeight: 1e308}\nscript:\n  - wait: 1.7e308\n  - tap: b\n  - tap: a\n"),
+     b"panels:\n  - {id: a, title: A}\n  - {id: b, title: B, contentHeight: 1e308}\nscript:\n  - wait: 999999999\n  - tap: b\n"
+     b"  - {tap: a, at: 1e9}\n"),
+    ("a clock past 10^9 s (wait: 1.7e308)",
+     b"accordion: 1\npanels:\n  - {id: a, title: A}\nscript:\n  - wait: 1.7e308\n  - wait: 1.7e308\n"),
 ]
 
 SCHEMA_CASES = [

@@ -13,6 +13,8 @@
 #
 # The page's player:
 #   scripts/embed-text.sh Sources/AccordionRender/Player/player.js Sources/AccordionRender/Generated/PlayerScript.swift PlayerScript "The interactive page's player script"
+# The bundled schema (public: the CLI and apps read it):
+#   scripts/embed-text.sh --public Schemas/accordion.schema.json Sources/AccordionSpec/Generated/BundledSchema.swift BundledSchema "The bundled accordion spec schema"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 access=""

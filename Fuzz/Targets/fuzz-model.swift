@@ -95,8 +95,10 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     var stepCount = 0
     while !g.reader.isExhausted && stepCount < 100 {
         stepCount += 1
-        // `at:` only forward from the previous step's time.
-        let at: Double? = g.reader.below(3) == 0 ? model.clock + g.reader.pick([0, 0.05, 0.1, 0.15, 0.3, 1, 1e-10]) : nil
+        // `at:` only forward from the previous step's time; now and then a
+        // time near or past the limit (`maxStepTime`), which the model rejects.
+        var at: Double? = g.reader.below(3) == 0 ? model.clock + g.reader.pick([0, 0.05, 0.1, 0.15, 0.3, 1, 1e-10]) : nil
+        if at != nil, g.reader.below(16) == 0 { at = g.reader.pick([maxStepTime, maxStepTime + 1, 1e308, .greatestFiniteMagnitude, 5e8]) }
         let count = model.panels.count
         let action: StepAction
         switch g.reader.below(9) {
@@ -104,7 +106,7 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
             guard count > 0 else { continue }
             action = .tap(panel: g.reader.below(count))
         case 3:
-            action = .wait(seconds: g.reader.pick([0, 0.1, 0.15, 0.3, 1]))
+            action = .wait(seconds: g.reader.pick([0, 0.1, 0.15, 0.3, 1, 0, 0.1, 0.3, 1e308, 6e8]))
         case 4:
             // Never smaller than the headers in the stack.
             let needed = model.totalHeaderHeight
@@ -131,18 +133,20 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
         let step = Step(action, at: isWait ? nil : at)
         steps.append(step)
         let before = model.log.count
-        let entries = model.apply(step)
+        let (outcome, entries) = model.perform(step)
         if model.log.count - before != entries.count {
             fuzzFailure("step \(stepCount) (\(step)) returned \(entries.count) entries but logged \(model.log.count - before)")
+        }
+        // Issue 29: the clock never passes the limit, and every time given out is a number.
+        if !(model.clock <= maxStepTime) || !outcome.time.isFinite || entries.contains(where: { !$0.time.isFinite }) {
+            fuzzFailure("step \(stepCount) (\(step)): clock \(model.clock), outcome \(outcome)")
         }
         checkInvariants(model, "after step \(stepCount): \(step)")
         // A few moments inside whatever is running, shown as render would.
         for fraction in [0.0, 0.5, 1.0] {
             let time = model.clock + (model.settledTime - model.clock) * fraction
             let snapshot = model.snapshot(at: time)
-            for frame in snapshot.panels where !frame.header.y.isFinite || (frame.content.map { !$0.height.isFinite } ?? false) {
-                fuzzFailure("non-finite frame at \(time): \(frame)")
-            }
+            checkFinite(snapshot, at: time)
             if snapshot.interactionEnabled != (snapshot.transition == nil) {
                 fuzzFailure("interactionEnabled \(snapshot.interactionEnabled) with transition \(String(describing: snapshot.transition))")
             }
@@ -155,4 +159,18 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     renderEveryFormat(ScriptRun.run(title: model.title, container: container, panels: panels,
                                     expandedIndices: expanded, steps: steps, everyStep: true))
     return 0
+}
+
+/// Every number of a snapshot is finite: its time, transition, scroll
+/// position, every frame and every log entry (what `drive` and the dumps
+/// print, where a non-finite number would be `null`).
+private func checkFinite(_ snapshot: Snapshot, at time: Double) {
+    var numbers = [snapshot.time, snapshot.container.width, snapshot.container.height]
+    if let t = snapshot.transition { numbers += [t.start, t.end, t.progress] }
+    if let s = snapshot.scroll { numbers += [s.offset, s.contentHeight] }
+    for frame in snapshot.panels {
+        for rect in [frame.header] + (frame.content.map { [$0] } ?? []) { numbers += [rect.x, rect.y, rect.width, rect.height] }
+    }
+    numbers += snapshot.events.map(\.time)
+    if numbers.contains(where: { !$0.isFinite }) { fuzzFailure("a number that is not finite in the snapshot at \(time): \(snapshot)") }
 }

@@ -19,8 +19,8 @@ public func fuzzSchema(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     }
     // Tighter limits than the defaults: the fuzzer checks that the limits
     // hold and end in located errors, and under ASan and coverage every step
-    // costs ~30x; the defaults' figures are measured on the release build
-    // (Fuzz/hostile-figures.py).
+    // costs many times more (RELIABILITY.md); the defaults' figures are
+    // measured on the release build (Fuzz/hostile-figures.py).
     var limits = JSONSchemaLimits()
     limits.regexBudget = 100_000
     limits.totalRegexBudget = 1_000_000

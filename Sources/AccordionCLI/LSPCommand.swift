@@ -12,7 +12,9 @@ let lspCommand = CommandSpec(
     discussion: "For editors: diagnostics as validate reports them (at once for a single change, about "
         + "150 ms after the last change of a burst of typing), hover, completion, go to definition, references and rename of panel ids, document symbols "
         + "and quick fixes. Messages are JSON-RPC with Content-Length headers; problems with the input "
-        + "stream are logged to standard error.\n\n"
+        + "stream are logged to standard error: a frame that cannot be read (a wrong or missing Content-Length, "
+        + "header lines ended by LF alone, a body that is not JSON) costs that message only, answered with an "
+        + "error when it is a request whose id can be read, and reading goes on at the next Content-Length header.\n\n"
         + "Exit status: 0 after shutdown and exit, 1 on exit without shutdown or at the end of the input.",
     readme: "the language server (LSP 3.17 over stdio) for editors: `validate`'s diagnostics as you type, "
         + "hover, completion, definition/references/rename of panel ids, symbols, quick fixes (see Editor set-up)",
@@ -31,6 +33,7 @@ private func runLanguageServer() -> Int32 {
     var server = LanguageServer(version: version, readFile: readTestFileSpec)
     var decoder = MessageDecoder()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var log = IO.ServerLog { "accordion lsp: \($0) log lines dropped: standard error was full\n" }
     while true {
         var wait: Int32 = -1
         if let deadline = server.nextDeadline {
@@ -43,7 +46,7 @@ private func runLanguageServer() -> Int32 {
             return 1
         }
         if ready == 0 {
-            emit(server.tick(now: monotonicSeconds()))
+            emit(server.tick(now: monotonicSeconds()), log: &log)
             continue
         }
         let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
@@ -51,21 +54,21 @@ private func runLanguageServer() -> Int32 {
             if errno == EINTR || errno == EAGAIN { continue }
             return 1
         }
-        if n == 0 { return 1 }  // the client went away without `exit`
+        if n == 0 {
+            // The client went away without `exit`: a message it left unfinished is logged.
+            if let rest = decoder.finish() { emit(server.receive([rest], now: monotonicSeconds()), log: &log) }
+            return 1
+        }
         decoder.feed(buffer[0..<n])
         let output = server.receive(decoder.drain(), now: monotonicSeconds())
-        emit(output)
+        emit(output, log: &log)
         if let code = output.exitCode { return code }
     }
 }
 
-private func emit(_ output: LanguageServer.Output) {
-    for line in output.log { IO.writeStderr(line + "\n") }
+/// Writes what the server returned; its log never makes it wait (lines
+/// standard error cannot take now, when nobody reads it, are counted).
+private func emit(_ output: LanguageServer.Output, log: inout IO.ServerLog) {
+    for line in output.log { log.write(line + "\n") }
     for message in output.messages { IO.writeStdout(bytes: message) }
-}
-
-private func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

@@ -19,6 +19,10 @@ let previewCommand = CommandSpec(
         + "GET (405), and only to the Host names 127.0.0.1, localhost and [::1] with the port, or the --host "
         + "given (403), against DNS rebinding. It listens on the loopback interface unless --host names "
         + "another address (then it warns).\n\n"
+        + "Limits: 64 connections reading a request or writing an answer and, counted apart, 256 event "
+        + "streams; at either limit the oldest connection waiting for its request, or the oldest stream, is "
+        + "closed to make room. A connection that sends nothing is closed after 3 s; a request head must "
+        + "arrive within 10 s. During a storm of saves the page still updates at least every half second.\n\n"
         + "Exit status: 0 stopped by Ctrl-C (SIGINT) or SIGTERM, 2 usage or I/O problems (a port in use).",
     readme: "serves the `render --format html` page at `http://127.0.0.1:8017/` and updates the open tab within "
         + "a second of each save; an invalid edit shows the located problems over the last good page "
@@ -127,6 +131,8 @@ struct PreviewSession {
     /// The overlay's markup while the file as saved has errors (or cannot be read).
     private(set) var problems: String?
     private(set) var generation = 0
+    /// The terminal's lines, never waited for: a server whose standard error nobody reads goes on serving.
+    private var log = IO.ServerLog { "── \($0) log entries dropped: standard error was full ──\n" }
     /// When this server started (seconds), the first part of every page version.
     private let started = time(nil)
     /// The current good page's name: the server's start and its count of good pages.
@@ -146,7 +152,7 @@ struct PreviewSession {
             bytes = try IO.readInput(path, limit: RenderJob.inputLimit)
         } catch {
             problems = PreviewPage.overlay("accordion: error: \(error.message)")
-            IO.writeStderr("── \(clockTime()) · accordion: error: \(error.message)\n")
+            log.write("── \(clockTime()) · accordion: error: \(error.message)\n")
             return
         }
         let result = SpecLoader.load(bytes, source: path)
@@ -154,14 +160,15 @@ struct PreviewSession {
         let shown = report.diagnostics.isEmpty ? "" : ValidateOutput.text([report], useColor: color.enabled(fd: 2))
         guard report.errors == 0, let document = result.document else {
             problems = PreviewPage.overlay(ValidateOutput.text([report], useColor: false))
-            IO.writeStderr("── \(clockTime()) · \(path) has errors; the page keeps the last good version ──\n" + shown)
+            log.write("── \(clockTime()) · \(path) has errors; the page keeps the last good version ──\n" + shown)
             return
         }
         self.document = document
         problems = nil
         generation += 1
-        IO.writeStderr("── \(clockTime()) · \(path) loaded (page \(generation)) ──\n" + shown)
+        log.write("── \(clockTime()) · \(path) loaded (page \(generation)) ──\n" + shown)
     }
+
 
     /// The event that tells a page where things stand now.
     var event: String {

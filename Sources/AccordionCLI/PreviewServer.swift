@@ -8,18 +8,18 @@ import AccordionServe
 /// Every decision about a request (parsing, the Host check, routing) is the
 /// pure code of AccordionServe; this file only moves bytes.
 ///
-/// Bounds: at most `maxConnections` at once (more are answered 503 and
-/// closed), a request head within `HTTPRequestParser.maxHeadBytes` and
-/// `headTimeout` seconds, nothing read after the head, every connection
-/// closed after its answer (event streams when the page goes away), and a
-/// stream that stops reading dropped once `maxPending` bytes wait for it.
+/// Bounds (`ConnectionPolicy` decides who gets in): at most
+/// `maxRequests` connections reading a request or writing an answer, and
+/// apart from them at most `maxStreams` event streams; at either limit the
+/// oldest waiting connection (or the oldest stream) is closed to make room,
+/// so the page is always served. A connection that sends nothing is closed
+/// after `idleTimeout`, a request head must come whole within
+/// `HTTPRequestParser.maxHeadBytes` and `headTimeout` seconds, nothing is
+/// read after the head, every connection is closed after its answer (event
+/// streams when the page goes away), and a stream that stops reading is
+/// dropped once `maxPending` bytes wait for it.
 final class PreviewServer {
-    static let maxConnections = 64
-    static let headTimeout = 10.0
     static let maxPending = 1 << 20
-    /// How long a closing connection may take to send what it still sends
-    /// (read and dropped), so the answer is not cut by a reset.
-    static let lingerTimeout = 2.0
     /// Idle event streams get a comment this often, which also finds closed peers.
     static let keepAliveInterval = 15.0
 
@@ -35,14 +35,22 @@ final class PreviewServer {
         var answered = false
         /// Writing is done and shut down; reading until the peer closes or the deadline.
         var lingering = false
+        /// When it was accepted.
+        let since: Double
         var deadline: Double
 
         init(fd: Int32, now: Double) {
             self.fd = fd
-            deadline = now + PreviewServer.headTimeout
+            since = now
+            // Until its first byte, a connection has the idle time; then the whole head's.
+            deadline = now + ConnectionPolicy.idleTimeout
         }
 
         var pending: Int { output.count - sent }
+
+        var role: ConnectionPolicy.Role {
+            streaming ? .streaming : lingering ? .lingering : answered ? .answering : .waiting
+        }
     }
 
     let listener: Int32
@@ -130,7 +138,8 @@ final class PreviewServer {
             sa.sin6_addr = a
             result = bindSocket(fd, &sa)
         }
-        if result == 0 { result = Glibc.listen(fd, 64) }
+        // A backlog for a burst of connections (a tab's page and stream, or hundreds at once).
+        if result == 0 { result = Glibc.listen(fd, 1024) }
         if result != 0 {
             let code = errno
             close(fd)
@@ -160,15 +169,11 @@ final class PreviewServer {
     }
 
     /// Seconds on the monotonic clock.
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    static func now() -> Double { monotonicSeconds() }
 
     /// The loop: until a signal arrives.
     func loop() {
-        var reloadAt: Double?
+        var changes = ChangeBurst()
         var nextKeepAlive = Self.now() + Self.keepAliveInterval
         while true {
             var polls = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
@@ -180,7 +185,7 @@ final class PreviewServer {
                 polls.append(pollfd(fd: connection.fd, events: events, revents: 0))
             }
             var wake = nextKeepAlive
-            if let reloadAt { wake = min(wake, reloadAt) }
+            if let due = changes.due { wake = min(wake, due) }
             for connection in connections.values where !connection.streaming || connection.lingering {
                 wake = min(wake, connection.deadline)
             }
@@ -189,8 +194,8 @@ final class PreviewServer {
             if ready < 0, errno != EINTR { return }
             if polls[0].revents != 0 { return }
             if polls[1].revents != 0, !watcher.drain().isEmpty {
-                // An editor's save is often several events: wait for quiet.
-                reloadAt = Self.now() + WatchLoop.settle
+                // An editor's save is often several events: wait for quiet, but not for ever.
+                changes.changed(at: Self.now())
             }
             if polls[2].revents != 0 { acceptAll() }
             for p in polls.dropFirst(3) where p.revents != 0 {
@@ -199,8 +204,7 @@ final class PreviewServer {
                 if connections[p.fd] != nil, p.revents & Int16(POLLOUT) != 0 { flush(connection) }
             }
             let now = Self.now()
-            if let at = reloadAt, now >= at {
-                reloadAt = nil
+            if changes.take(at: now) {
                 session.reload()
                 broadcast(session.event)
             }
@@ -208,31 +212,50 @@ final class PreviewServer {
                 nextKeepAlive = now + Self.keepAliveInterval
                 broadcast(ServerSentEvent.keepAlive)
             }
-            for connection in Array(connections.values) where now >= connection.deadline {
-                if connection.lingering || connection.answered {
+            for connection in Array(connections.values) where now >= connection.deadline && !connection.streaming {
+                if connection.lingering || connection.answered || connection.input.isEmpty {
+                    // An idle connection is closed without a word (it asked nothing).
                     drop(connection)
-                } else if !connection.streaming {
+                } else {
                     answer(connection, HTTPResponse.refusal(.requestTimeout, reason: "the request head did not arrive in time"))
                 }
             }
         }
     }
 
-    /// Accepts every waiting connection; past the limit, each gets 503 and is closed.
+    /// Accepts every waiting connection, making room as `ConnectionPolicy`
+    /// says: the oldest connection still waiting for its request gets 503 and
+    /// is closed; a newcomer is refused (503) only when every request
+    /// connection is writing an answer.
     func acceptAll() {
         while true {
             let fd = accept(listener, nil, nil)
             if fd < 0 { return }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            if connections.count >= Self.maxConnections {
-                let refusal = HTTPResponse.refusal(.serviceUnavailable, reason: "too many connections")
-                _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                close(fd)
+            switch ConnectionPolicy.admitRequest(among: slots()) {
+            case .admit: break
+            case .admitClosing(let old):
+                if let connection = connections[old] { turnAway(connection.fd, "too many connections; the oldest one waiting for its request was closed") }
+                connections[old] = nil
+            case .refuse:
+                turnAway(fd, "too many connections")
                 continue
             }
             connections[fd] = Connection(fd: fd, now: Self.now())
         }
+    }
+
+    /// The connections as the policy sees them (all but `except`).
+    func slots(except: Int32? = nil) -> [ConnectionPolicy.Slot<Int32>] {
+        connections.values.filter { $0.fd != except }.map { ConnectionPolicy.Slot(id: $0.fd, role: $0.role, since: $0.since) }
+    }
+
+    /// A 503 written as far as the socket takes it at once, then the connection closed.
+    func turnAway(_ fd: Int32, _ reason: String) {
+        let refusal = HTTPResponse.refusal(.serviceUnavailable, reason: reason)
+        _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        close(fd)
     }
 
     /// Reads what arrived: the request head while it is incomplete, anything
@@ -247,6 +270,10 @@ final class PreviewServer {
             }
             if n < 0 { break }
             if connection.answered || connection.streaming { continue }
+            if connection.input.isEmpty {
+                // The head has begun: it now has until the head's deadline to arrive whole.
+                connection.deadline = connection.since + ConnectionPolicy.headTimeout
+            }
             connection.input += chunk[0..<n]
             switch HTTPRequestParser.parse(connection.input) {
             case .incomplete: continue
@@ -267,6 +294,10 @@ final class PreviewServer {
         case .page(let kept):
             answer(connection, HTTPResponse.bytes(.ok, contentType: "text/html; charset=utf-8", body: session.page(keeping: kept)))
         case .events:
+            if case .admitClosing(let old) = ConnectionPolicy.admitStream(among: slots(except: connection.fd)),
+               let oldest = connections[old] {
+                drop(oldest)
+            }
             connection.streaming = true
             // `retry`: a page whose server restarts finds it again within a second.
             queue(connection, HTTPResponse.eventStreamHead + Array(("retry: 1000\n\n" + session.event).utf8))
@@ -276,7 +307,7 @@ final class PreviewServer {
     /// Queues a whole answer; the connection closes once it is written.
     func answer(_ connection: Connection, _ bytes: [UInt8]) {
         connection.answered = true
-        connection.deadline = Self.now() + Self.headTimeout
+        connection.deadline = Self.now() + ConnectionPolicy.headTimeout
         queue(connection, bytes)
     }
 
@@ -317,7 +348,7 @@ final class PreviewServer {
             if connection.answered, !connection.lingering {
                 shutdown(connection.fd, Int32(SHUT_WR))
                 connection.lingering = true
-                connection.deadline = Self.now() + Self.lingerTimeout
+                connection.deadline = Self.now() + ConnectionPolicy.lingerTimeout
             }
         }
     }

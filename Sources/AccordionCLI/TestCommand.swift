@@ -185,7 +185,11 @@ private struct FileRun: Sendable {
             let path = caseDir + "/" + taken.name + ".json"
             used.insert(path)
             let stored = (try? IO.readInput(path, limit: YAMLLimits().maxInputBytes)).map { String(decoding: $0, as: UTF8.self) }
-            if stored == taken.json { continue }
+            if stored == taken.json {
+                // A run killed while writing it may have left its temporary beside it (a write cleans them too).
+                if options.update { IO.removeStaleTemporaries(in: caseDir, of: taken.name + ".json") }
+                continue
+            }
             if options.update, !expectationsFailed {
                 makeDirectories(caseDir)
                 do {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AccordionServe
 
 /// Watches files for changes with inotify, through their directories: an
 /// editor that saves by writing a new file and renaming it over the old one
@@ -177,6 +178,13 @@ func waitReadable(_ fds: [Int32], timeout: Double?) -> [Int32] {
     return polls.filter { $0.revents != 0 }.map(\.fd)
 }
 
+/// Seconds on the monotonic clock (for timeouts and debouncing; never a date).
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
 /// The wall-clock time of day, `14:03:27`, for the lines between runs.
 func clockTime() -> String {
     var now = time(nil)
@@ -191,10 +199,6 @@ func clockTime() -> String {
 /// standard error with the time and what changed, so standard output stays
 /// the command's own output, run after run.
 enum WatchLoop {
-    /// How long the files must be quiet before a run: an editor's save is
-    /// often several events (write, rename, attribute change).
-    static let settle = 0.05
-
     /// The command-line paths split into files and directories (a path that
     /// does not exist yet is a file: its directory is watched for it).
     static func targets(_ paths: [String]) -> (files: [String], trees: [String]) {
@@ -236,14 +240,20 @@ enum WatchLoop {
     }
 
     /// Blocks until a watched file changes and the files have been quiet for
-    /// `settle`, and returns what changed; nil on SIGINT or SIGTERM.
+    /// `ChangeBurst.settle` (an editor's save is often several events), or
+    /// `ChangeBurst.maxWait` has passed since the first change (a storm of
+    /// saves still gets a run that often), and returns what changed; nil on
+    /// SIGINT or SIGTERM.
     static func nextChange(_ watcher: FileWatcher, signals: Int32) -> [String]? {
         var changed: [String] = []
+        var burst = ChangeBurst()
         while true {
-            let ready = waitReadable([signals, watcher.fd], timeout: changed.isEmpty ? nil : settle)
+            let ready = waitReadable([signals, watcher.fd], timeout: burst.due.map { max(0, $0 - monotonicSeconds()) })
             if ready.contains(signals) { return nil }
-            if ready.isEmpty, !changed.isEmpty { return changed }
-            for path in watcher.drain() where !changed.contains(path) { changed.append(path) }
+            let paths = ready.contains(watcher.fd) ? watcher.drain() : []
+            for path in paths where !changed.contains(path) { changed.append(path) }
+            if !paths.isEmpty { burst.changed(at: monotonicSeconds()) }
+            if burst.take(at: monotonicSeconds()) { return changed }
         }
     }
 }

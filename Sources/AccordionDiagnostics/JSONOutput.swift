@@ -6,7 +6,7 @@
 /// UTF-8 bytes are gathered in a small buffer; full buffers are kept as
 /// chunks and copied into the text once at the end (or written out chunk by
 /// chunk): appending small pieces to a String costs several times more, and
-/// one growing buffer for the whole document copied a 50 MB dump over and over.
+/// one growing buffer for the whole document would copy it over and over.
 public struct JSONOutput {
     /// The chunk being filled; writers append to it directly.
     public var bytes: [UInt8] = []
@@ -62,9 +62,9 @@ public struct JSONOutput {
     // MARK: - Pieces
 
     /// `count` spaces, copied a run at a time from a literal (appending
-    /// `repeatElement` went byte by byte through a generic path: a sixth of
-    /// writing a large dump; a static array costs a once-check per call
-    /// from another module).
+    /// `repeatElement` goes byte by byte through a generic path, and
+    /// indentation is on every line of a dump; a static array costs a
+    /// once-check per call from another module).
     ///
     /// - Parameter count: How many spaces.
     @inlinable @inline(__always)
@@ -78,7 +78,8 @@ public struct JSONOutput {
         }
     }
 
-    /// A literal's bytes (its UTF-8 view appended generically cost as much as the values).
+    /// A literal's bytes, copied as one run (its UTF-8 view appended
+    /// generically goes byte by byte).
     ///
     /// - Parameter literal: The text to append.
     @inlinable @inline(__always)

@@ -79,7 +79,9 @@ public struct IncomingMessage: Sendable {
         } catch {
             let d = error.diagnostics.first
             let place = d.map { " at \($0.span.start.line):\($0.span.start.column)" } ?? ""
-            return .failure(DecodeFailure(id: nil, error: ResponseError(.parseError, "the message is not JSON\(place): \(d?.message ?? "malformed")")))
+            // The id, when the text reaches it whole, so the request is answered.
+            return .failure(DecodeFailure(id: JSONSkim.requestID(body),
+                                          error: ResponseError(.parseError, "the message is not JSON\(place): \(d?.message ?? "malformed")")))
         }
         let id = RequestID(root["id"])
         guard root.entries != nil, let method = root["method"]?.string else {

@@ -94,8 +94,12 @@ public struct LanguageServer: Sendable {
         var messages: [IncomingMessage] = []
         for frame in frames {
             switch frame {
-            case .malformed(let why):
+            case .malformed(let why, let body):
                 out.log.append("accordion lsp: dropped input: \(why)")
+                // A request among the dropped bytes still gets its answer: an error saying why it was not run.
+                if let id = JSONSkim.requestID(body) {
+                    out.send(Outgoing.error(id, ResponseError(.invalidRequest, "the message was not run: \(why)")))
+                }
             case .message(let body):
                 switch IncomingMessage.decode(body) {
                 case .success(let message): messages.append(message)
@@ -144,6 +148,10 @@ public struct LanguageServer: Sendable {
             }
             if lifecycle == .uninitialized, message.method != "initialize" {
                 out.send(Outgoing.error(id, ResponseError(.serverNotInitialized, "initialize first")))
+                return
+            }
+            if lifecycle == .running, message.method == "initialize" {
+                out.send(Outgoing.error(id, ResponseError(.invalidRequest, "the server is already initialized; initialize is sent once")))
                 return
             }
             if lifecycle == .shutDown {

@@ -288,7 +288,7 @@ public struct AccordionContainer: Sendable, Equatable {
     /// - Parameter index: A panel's index in the stack.
     /// - Returns: The content view's frame.
     public func frame(forPanelAt index: Int) -> Rect {
-        Rect(x: 0, y: tops[index] + state.panels[index].headerHeight,
+        Rect(x: 0, y: lengthSum(tops[index], state.panels[index].headerHeight),
              width: state.container.width, height: state.contentHeight(ofPanel: index))
     }
 
@@ -314,7 +314,7 @@ public struct AccordionContainer: Sendable, Equatable {
         state.walkFrames(at: time, tops: tops) { index, y, contentHeight in
             let panel = panels[index]
             let header = Rect(x: 0, y: y, width: width, height: panel.headerHeight)
-            let content = contentHeight.map { Rect(x: 0, y: y + panel.headerHeight, width: width, height: $0) }
+            let content = contentHeight.map { Rect(x: 0, y: lengthSum(y, panel.headerHeight), width: width, height: $0) }
             frames.append(PanelFrame(index: index, panel: panel, header: header, content: content,
                                      textLines: state.textLines[index]))
         }

@@ -1,6 +1,22 @@
 /// Two times closer than this many seconds are the same moment.
 public let timeTolerance = 1e-9
 
+/// The latest moment a step may happen at: 10⁹ seconds (about 31.7 years).
+/// A step whose time would pass it (an `at:` past it, a `wait` that would
+/// carry the clock past it, a step without `at` waiting for a transition
+/// that ends past it) is rejected (`RejectReason.pastTimeLimit`), so the
+/// clock stays a finite number below it: two finite waits (`wait: 1e308`
+/// twice) can no longer add up to an infinite clock, and every time a step's
+/// outcome or its log entries carry is an ordinary number.
+public let maxStepTime: Double = 1e9
+
+/// `a + b` for lengths (both ≥ 0), the largest finite number when the sum
+/// overflows: every length is finite (up to 1.8e308 points), and a stack of
+/// such lengths added up stays a number, so no frame, offset or height the
+/// model gives out is infinite.
+@inline(__always)
+func lengthSum(_ a: Double, _ b: Double) -> Double { min(a + b, .greatestFiniteMagnitude) }
+
 /// True when `a` is strictly earlier than `b`, times within `timeTolerance`
 /// counting as equal, so float sums like 0.1 + 0.2 land on 0.3.
 @inline(__always)
@@ -102,7 +118,8 @@ public struct ContainerState: Sendable, Equatable {
     /// has one; a `wait` at the clock plus its seconds (`at` on a wait is
     /// ignored); any other step when the container is idle, at the later of
     /// the clock and the end of the running transition. An `at:` earlier than
-    /// the clock is returned as is: `apply` rejects that step.
+    /// the clock is returned as is, and so is a time past `maxStepTime`
+    /// (infinite when the sum overflows): `apply` rejects those steps.
     ///
     /// - Parameter step: A step not yet applied.
     /// - Returns: Seconds on the clock.
@@ -122,7 +139,9 @@ public struct ContainerState: Sendable, Equatable {
     ///
     /// - A rejected step (`StepOutcome.Effect.rejected`) changes nothing, not
     ///   even the clock: it is a script mistake the validator reports, and
-    ///   whatever follows it is checked as if it were not there.
+    ///   whatever follows it is checked as if it were not there. A step whose
+    ///   time would pass `maxStepTime` is rejected first (`pastTimeLimit`;
+    ///   its outcome's time is the clock, since its own may not be a number).
     /// - Otherwise the clock moves to the step's time, and a running
     ///   transition that is over by then ends at its own end (`ended`).
     /// - A tap is judged by the tap rules, in order: a modal is up (ignored,
@@ -139,6 +158,8 @@ public struct ContainerState: Sendable, Equatable {
     /// - Returns: What the step did: when, which transition it ended, and its effect.
     public mutating func apply(_ step: Step) -> StepOutcome {
         let scheduled = time(of: step)
+        // `<=` is false for an infinite or NaN time too.
+        guard scheduled <= maxStepTime else { return StepOutcome(time: clock, effect: .rejected(.pastTimeLimit)) }
         if isEarlier(scheduled, clock) { return StepOutcome(time: scheduled, effect: .rejected(.outOfOrder)) }
         if let reason = rejection(of: step) { return StepOutcome(time: scheduled, effect: .rejected(reason)) }
         let time = max(scheduled, clock)
@@ -340,7 +361,7 @@ public struct ContainerState: Sendable, Equatable {
     /// are, so the last header's bottom there is exactly this sum.
     private static func headerSum(_ panels: [PanelSpec]) -> Double {
         var total = 0.0
-        for panel in panels { total += panel.headerHeight }
+        for panel in panels { total = lengthSum(total, panel.headerHeight) }
         return total
     }
 
@@ -376,7 +397,7 @@ public struct ContainerState: Sendable, Equatable {
         guard totalHeaderHeight > limit else { return nil }
         var bottom = 0.0
         for (index, panel) in panels.enumerated() {
-            bottom += panel.headerHeight
+            bottom = lengthSum(bottom, panel.headerHeight)
             if bottom > limit { return (index, bottom) }
         }
         return nil
@@ -432,9 +453,10 @@ public struct ContainerState: Sendable, Equatable {
         case nil:
             return nil
         case .rows(let rows, let rowHeight):
-            return Double(rows.count) * rowHeight
+            return min(Double(rows.count) * rowHeight, .greatestFiniteMagnitude)
         case .text(_, let metrics):
-            return Double(textLines[index]?.count ?? 0) * metrics.lineHeight + 2 * metrics.padding
+            let lines = min(Double(textLines[index]?.count ?? 0) * metrics.lineHeight, .greatestFiniteMagnitude)
+            return lengthSum(lines, lengthSum(metrics.padding, metrics.padding))
         }
     }
 
@@ -477,11 +499,11 @@ public struct ContainerState: Sendable, Equatable {
             // Summed in the order `walkFrames` sums them, so y_i is the very
             // number the settled layout shows.
             var top = 0.0
-            for panel in panels[..<index] { top += panel.headerHeight }
+            for panel in panels[..<index] { top = lengthSum(top, panel.headerHeight) }
             var cumulative = 0.0
-            for open in expandedIndices where open < index { cumulative += contentHeight(ofPanel: open, share: share) }
-            let y = top + cumulative
-            let bottom = y + panels[index].headerHeight + contentHeight(ofPanel: index, share: share)
+            for open in expandedIndices where open < index { cumulative = lengthSum(cumulative, contentHeight(ofPanel: open, share: share)) }
+            let y = lengthSum(top, cumulative)
+            let bottom = lengthSum(lengthSum(y, panels[index].headerHeight), contentHeight(ofPanel: index, share: share))
             if y < target {
                 target = y
             } else if bottom > target + container.height {
@@ -518,7 +540,7 @@ public struct ContainerState: Sendable, Equatable {
     public var settledStackHeight: Double {
         let share = space / Double(max(1, expandedIndices.count))
         var total = totalHeaderHeight
-        for index in expandedIndices { total += contentHeight(ofPanel: index, share: share) }
+        for index in expandedIndices { total = lengthSum(total, contentHeight(ofPanel: index, share: share)) }
         return total
     }
 
@@ -593,12 +615,12 @@ public struct ContainerState: Sendable, Equatable {
                 let openAfter = next < afterCount && open[next] == index
                 if openAfter { next += 1 }
                 guard openAfter else {
-                    body(index, tops[index] + cumulativeAfter, nil)
+                    body(index, lengthSum(tops[index], cumulativeAfter), nil)
                     continue
                 }
                 let height = contentHeight(ofPanel: index, share: shareAfter)
-                body(index, tops[index] + cumulativeAfter, height)
-                cumulativeAfter += height
+                body(index, lengthSum(tops[index], cumulativeAfter), height)
+                cumulativeAfter = lengthSum(cumulativeAfter, height)
             }
             return
         }
@@ -609,8 +631,8 @@ public struct ContainerState: Sendable, Equatable {
             let openBefore = index == from || (openAfter && index != to)
             let heightAfter = openAfter ? contentHeight(ofPanel: index, share: shareAfter) : 0
             let heightBefore = openBefore ? contentHeight(ofPanel: index, share: shareBefore) : 0
-            let yBefore = start?.headerY[index] ?? top + cumulativeBefore
-            let y = yBefore + (top + cumulativeAfter - yBefore) * eased
+            let yBefore = start?.headerY[index] ?? lengthSum(top, cumulativeBefore)
+            let y = yBefore + (lengthSum(top, cumulativeAfter) - yBefore) * eased
             var content: Double?
             if openBefore {
                 let shown = start?.contentHeight[index] ?? heightBefore
@@ -621,8 +643,8 @@ public struct ContainerState: Sendable, Equatable {
             body(index, y, content)
             // Summed only where a panel is open: adding zeros would chain
             // every iteration to the one before through the additions.
-            if openAfter { cumulativeAfter += heightAfter }
-            if openBefore { cumulativeBefore += heightBefore }
+            if openAfter { cumulativeAfter = lengthSum(cumulativeAfter, heightAfter) }
+            if openBefore { cumulativeBefore = lengthSum(cumulativeBefore, heightBefore) }
         }
     }
 
@@ -636,7 +658,7 @@ public struct ContainerState: Sendable, Equatable {
         var total = 0.0
         for panel in panels {
             tops.append(total)
-            total += panel.headerHeight
+            total = lengthSum(total, panel.headerHeight)
         }
         return tops
     }
@@ -833,4 +855,7 @@ public enum RejectReason: String, Hashable, Sendable {
     case noExpandedPanel
     /// `dismiss` while no modal is presented.
     case noModal
+    /// The step would happen after `maxStepTime`: its `at:`, a `wait` from
+    /// the clock, or the end of the transition it waits for is past it.
+    case pastTimeLimit
 }

@@ -1,4 +1,4 @@
-/// The model's invariants (issue 7, item 5), checked on demand so tests and
+/// The model's invariants, checked on demand so tests and
 /// the structured fuzzer can call them after every step without slowing
 /// ordinary runs.
 extension AccordionContainer {

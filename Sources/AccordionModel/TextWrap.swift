@@ -46,8 +46,8 @@ public enum TextWrap {
     public static func lines(of text: String, perLine: Int) -> [String] {
         // Read as UTF-8 bytes: the metric's whitespace is ASCII, which never
         // occurs inside a multi-byte character, and a character is counted
-        // at its first byte (any but 10xxxxxx). Lines are built as bytes
-        // (appending one scalar at a time to a String cost ten times more).
+        // at its first byte (any but 10xxxxxx). Lines are built as bytes:
+        // appending one scalar at a time to a String is far slower.
         wrap(Array(text.utf8), limit: max(1, perLine))
     }
 

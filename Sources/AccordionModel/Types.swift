@@ -90,8 +90,8 @@ public struct ContentRow: Hashable, Sendable {
 
 /// What a panel shows when open, as the spec says it; its height follows
 /// from it (`ContainerState.intrinsicHeight(ofPanel:)`) and renderers draw it.
-/// Indirect, so a panel without content pays one word for it: a
-/// 100,000-panel stack stays as small as before.
+/// Indirect, so a panel without content pays one word for it: a large
+/// stack of panels without content stays small.
 public indirect enum PanelContent: Hashable, Sendable {
     /// Paragraphs of text, separated by blank lines, wrapped by `TextWrap`.
     case text(String, TextMetrics)

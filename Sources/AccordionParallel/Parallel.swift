@@ -23,8 +23,8 @@ import Darwin
 /// 10 MB spec then takes the time of the longer pass, not of both.
 ///
 /// Plain POSIX threads, so no Foundation is loaded (process start-up is most
-/// of the cost of validating a small spec). Used only above a size where the
-/// ~50 µs of starting a thread is noise.
+/// of the cost of validating a small spec). Used only above a size where
+/// the cost of starting a thread is noise.
 ///
 /// `first` runs on the new thread, so it is `@Sendable`: it can share with
 /// `second` (which runs on the calling thread and may use anything the

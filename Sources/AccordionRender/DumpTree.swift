@@ -53,8 +53,8 @@ public enum DumpValue: Hashable, Sendable {
 
 /// A field of the dump as a writer meets it: a value, or a long list given
 /// as its length and a maker of each element, so a writer can build, spell
-/// and drop one element at a time (the tree of a 100,000-panel dump took
-/// 100 MB, and building it cost more than spelling it).
+/// and drop one element at a time: a large dump's whole tree would be held
+/// in memory at once, and building it costs more than spelling it.
 public enum DumpField {
     /// A value held whole.
     case value(DumpValue)
@@ -70,7 +70,8 @@ public enum DumpField {
     }
 }
 
-/// Builds the dump tree of a snapshot, keys in the order the issue lists them.
+/// Builds the dump tree of a snapshot, its keys always in one order (the
+/// goldens and the tools that read the JSON rely on it).
 public enum DumpTree {
     /// The whole dump of one moment.
     ///

@@ -112,7 +112,7 @@ func hexDigit(_ s: Unicode.Scalar) -> UInt32? {
     }
 }
 
-/// `0x1ABC9CFF` spelled the way the issue and the dumps spell colours.
+/// `0x1ABC9CFF` spelled the way the dumps and the messages spell colours.
 package func hexColour(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return "0x" + String(repeating: "0", count: 8 - digits.count) + digits

@@ -5,8 +5,8 @@ import AccordionModel
 ///
 /// A table of positions into the stack's own specs (open addressing, at
 /// most half full), not a `[String: Int]`: the ids are already in the
-/// specs, and for 100,000 panels a dictionary copies them into 6 MB of new
-/// memory, whose first touch alone cost more than the lookups. Ids are
+/// specs, and a dictionary would copy every one into fresh memory, whose
+/// first touch alone costs more than the lookups. Ids are
 /// hashed and compared as `String`s, so they match exactly as a
 /// dictionary's keys would.
 struct PanelIDTable {

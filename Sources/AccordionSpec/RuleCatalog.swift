@@ -230,6 +230,18 @@ public enum RuleCatalog {
                 at: 1.5
             """),
         RuleInfo(
+            id: "time-past-limit", severity: .error,
+            summary: "A step would happen after 1000000000 s (10⁹ s, about 31.7 years), the latest time a step may happen at: its `at:` is past it, a `wait` would carry the clock past it, or a step without `at` waits for a transition that ends past it.",
+            why: "The clock must stay an ordinary number: two long waits (`wait: 1e308` twice) would otherwise add up to infinity, and every time shown after them (the log, the dumps, `drive`'s answers) would be lost. No animation or script needs anything near the limit.",
+            example: """
+            # broken: the clock would pass 10⁹ s
+            script:
+              - wait: 1e12
+            # fixed
+            script:
+              - wait: 2
+            """),
+        RuleInfo(
             id: "unknown-event", severity: .error,
             summary: "An `expect: {events: ...}` line names no containment-log event, or a reason a tap is never ignored for.",
             why: "Such a line can never match the log: the check would fail whatever the spec does, for a spelling mistake.",

@@ -702,7 +702,7 @@ struct SemanticChecker {
             switch outcome.effect {
             case .rejected(let reason):
                 complete = false
-                reportRejected(w, reason, at: outcome.time, in: stage.state, known: known, lastNode: lastNode, lastWaited: lastWaited)
+                reportRejected(w, step, reason, at: outcome.time, in: stage.state, known: known, lastNode: lastNode, lastWaited: lastWaited)
                 switch (w.kind, reason) {
                 case (.present, .modalPresented), (.dismiss, .noModal):
                     // A modal is up (or not) either way.
@@ -842,7 +842,7 @@ struct SemanticChecker {
     /// The diagnostic for a step the model rejected at `time`, when what it
     /// depends on is known; `state` is the one the step met (a rejected step
     /// leaves it as it was), its clock the time of the last step that ran.
-    private mutating func reportRejected(_ w: WrittenStep, _ reason: RejectReason, at time: Double, in state: ContainerState,
+    private mutating func reportRejected(_ w: WrittenStep, _ step: Step, _ reason: RejectReason, at time: Double, in state: ContainerState,
                                          known: Knowledge, lastNode: YAMLNodeRef?, lastWaited: Bool) {
         let clock = state.clock
         let modal = state.modalTitle ?? ""
@@ -877,6 +877,12 @@ struct SemanticChecker {
         case .noModal:
             guard known.modal else { return }
             report(.dismissWithoutModal, at: w.actionSpan, pointer: w.pointer)
+        case .pastTimeLimit:
+            if step.at != nil, let atNode = w.atNode {
+                report(.pastTimeLimit(step, in: state), at: atNode.span, pointer: w.pointer + "/at")
+            } else {
+                report(.pastTimeLimit(step, in: state), at: w.actionSpan, pointer: w.pointer)
+            }
         }
     }
 

@@ -182,8 +182,8 @@ final class ContrastTallies {
 
 /// A set of keys a reader recognises from a key's UTF-8 bytes: a
 /// 100,000-panel spec has some 400,000 panel keys and a long script one or
-/// two keys per step, and making a `String` of each cost a tenth of the
-/// accordion rules. Compared as bytes, so code points.
+/// two keys per step, and making a `String` of each would cost more than
+/// recognising it. Compared as bytes, so code points.
 protocol SpelledKey: CaseIterable, RawRepresentable<String>, Sendable {
     /// Every case by its spelling (`spellingTable()`, kept in a `static let`).
     static var spellings: KeySpellings<Self> { get }

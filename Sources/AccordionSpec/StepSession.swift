@@ -201,6 +201,9 @@ public struct StepSession: Sendable {
                 words = .dismissWithoutModal
             case .unknownPanel:
                 return .taken(step: step, outcome: outcome, entries: entries, diagnostic: unknownPanel)
+            case .pastTimeLimit:
+                words = .pastTimeLimit(step, in: before)
+                if step.at != nil, let atNode = written.atNode { span = atNode.span }
             }
             return .taken(step: step, outcome: outcome, entries: entries, diagnostic: words.map { problem($0, at: span) })
         case .ignored(let reason):

@@ -17,6 +17,27 @@ struct StepWording {
                         + (afterWaiting ? " (a step without `at` waits until the running transition ends)" : ""))
     }
 
+    /// `time-past-limit`: `step` would happen after `maxStepTime` (`state`
+    /// is the container it meets): its `at:`, a `wait` from the clock, or the
+    /// end of the transition it waits for is past it (or too large to be a number).
+    static func pastTimeLimit(_ step: Step, in state: ContainerState) -> StepWording {
+        let time = state.time(of: step)
+        let when = time.isFinite ? "\(points(time)) s" : "a time too large to be a number"
+        let limit = "the latest time a step may happen at, \(points(maxStepTime)) s (about 31.7 years)"
+        if case .wait(let seconds) = step.action {
+            return StepWording(rule: "time-past-limit",
+                               message: "this wait of \(points(seconds)) s would carry the clock from \(points(state.clock)) s to \(when), past \(limit)",
+                               help: "wait at most \(points(maxStepTime - state.clock)) s here: a script's clock never passes \(points(maxStepTime)) s")
+        }
+        if step.at != nil {
+            return StepWording(rule: "time-past-limit", message: "this step is set at \(when), past \(limit)",
+                               help: "set `at` to \(points(maxStepTime)) or less")
+        }
+        return StepWording(rule: "time-past-limit",
+                           message: "this step would happen when the running transition ends, at \(when), past \(limit)",
+                           help: "shorten the animation's `duration`, or set this step's `at` to \(points(maxStepTime)) or less")
+    }
+
     /// `modal-already-presented`: a second `present`.
     static func modalAlreadyPresented(title: String, modal: String) -> StepWording {
         StepWording(rule: "modal-already-presented",
@@ -105,8 +126,12 @@ struct StepWording {
         case .notCollapsible?:
             help = "the tap would also close the only open panel of a container that is not collapsible, so it is ignored under any `interruption` setting: open another panel first, or set `collapsible: true`"
         default:
-            help = "drop `at:` so the tap waits until the container is idle, or set `at: \(points(end))` or later;"
-                + " or set `interruption: finish` or `interruption: retarget` on the container to let a tap interrupt a running transition"
+            // A transition that ends past the time limit leaves no later moment to wait for.
+            help = end <= maxStepTime
+                ? "drop `at:` so the tap waits until the container is idle, or set `at: \(points(end))` or later;"
+                    + " or set `interruption: finish` or `interruption: retarget` on the container to let a tap interrupt a running transition"
+                : "the transition ends past the latest time a step may happen at (\(points(maxStepTime)) s): shorten the animation's `duration`,"
+                    + " or set `interruption: finish` or `interruption: retarget` on the container to let a tap interrupt a running transition"
         }
         return StepWording(rule: "tap-ignored",
                            message: "this tap at \(points(time)) s is ignored: the transition\(started) runs until \(points(end)) s, and taps are ignored while a transition runs (`interruption: ignore`)",

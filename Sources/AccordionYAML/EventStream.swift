@@ -12,7 +12,7 @@
 // copied into the batch before the event is freed.
 
 import AccordionParallel
-import CYAML
+internal import CYAML
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -10,9 +10,9 @@ import Darwin
 // What it buys: the long walks over a tree (the schema validator, the
 // accordion rules, the schema hints) make and drop some ten million handles
 // on a large spec, and a `YAMLNode` counts a reference on its document for
-// each, an atomic operation: `perf` put `swift_retain`/`swift_release` at
-// 47 % of the checking passes before these handles (BENCHMARKS.md,
-// "Borrowed handles").
+// each, an atomic operation: with owning handles, reference counting was
+// the largest single cost of the checking passes (BENCHMARKS.md, "Borrowed
+// handles").
 // What keeps it sound: a handle is valid only while its document is alive,
 // so the handles are `package`, never part of the public API (apps see
 // `YAMLNode` and its views, which keep the document alive). Inside the
@@ -413,9 +413,9 @@ package struct YAMLEntriesRef: RandomAccessCollection, ChildRangeView, @unchecke
     }
 }
 
-/// Whether two byte runs are equal, by `memcmp` (the generic
-/// `elementsEqual` over a `String.UTF8View` costs about a thousand
-/// instructions per string).
+/// Whether two byte runs are equal, by `memcmp`: the generic
+/// `elementsEqual` over a `String.UTF8View` walks the view an element at a
+/// time through unspecialised code, many times the cost of the comparison.
 @inline(__always)
 func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)

@@ -1,9 +1,9 @@
 // Unsafe here: `YAMLDocument` is `@unchecked Sendable` and its arena
 // properties are `@exclusivity(unchecked)`.
 // What it buys: a record read is a plain load, with no dynamic exclusivity
-// check (without the package's `@exclusivity(unchecked)` annotations,
-// validating 10,000 panels takes 702 M instructions instead of 517 M), and
-// one finished tree is read by the schema and the rules on two threads.
+// check (one would be paid on every read of every node; BENCHMARKS.md has
+// what they cost), and one finished tree is read by the schema and the
+// rules on two threads.
 // What keeps it sound: a document is mutated only while it is built, by the
 // one thread building it (the loader's composer or a `YAMLTreeBuilder`),
 // before any handle to it is handed out; after that nothing writes to it,

@@ -1,6 +1,6 @@
 import AccordionDiagnostics
 import AccordionParallel
-import CYAML
+internal import CYAML
 
 /// Limits that keep hostile input from exhausting time, memory or stack.
 public struct YAMLLimits: Sendable {

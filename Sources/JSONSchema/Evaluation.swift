@@ -2,10 +2,9 @@
 // `apply` reads its unit as `unowned(unsafe)` and calls each compiled check
 // through `_withUnsafeGuaranteedRef`.
 // What it buys: a schema application with no dynamic exclusivity checks and
-// no reference counting of the unit and its checks (see BENCHMARKS.md:
-// validating 10,000 panels went from 624 M to 610 M instructions with the
-// unit and checks unretained; removing the package's `@exclusivity(unchecked)`
-// annotations takes it from 517 M to 702 M).
+// no reference counting of the unit and its checks: `apply` runs for every
+// subschema applied to every value, so whatever it pays is paid millions of
+// times on a large spec (BENCHMARKS.md has the figures).
 // What keeps it sound: one `Evaluation` serves one validation on one thread
 // and never escapes it (nothing else can reach its properties, so no access
 // overlaps another); `program.units` owns every unit, and each unit owns its
@@ -251,6 +250,44 @@ final class Evaluation {
         localDepth = savedLocal
         path.removeLast()
         return ok
+    }
+
+    /// How an applicator keyword checks a child of the current value, like
+    /// python-jsonschema's `descend`: applies unit `index` to `child` at
+    /// `step`; a pass runs `passed` (where the keyword records the child in
+    /// its annotations), a failure clears `ok`. Every keyword goes on after a
+    /// failure to report the other children's problems too, except when only
+    /// a yes/no answer is wanted (`failFast`): the first failure decides it.
+    ///
+    /// - Returns: False when the keyword must stop and answer false now.
+    @inline(__always)
+    func descend(_ index: Int, into child: YAMLNodeRef, at step: PathStep, ok: inout Bool,
+                 passed: () -> Void = {}) -> Bool {
+        if applyChild(index, child, step) {
+            passed()
+            return true
+        }
+        return keepGoing(afterFailing: &ok)
+    }
+
+    /// `descend` for a subschema applied to the current value itself
+    /// (`allOf`, `dependentSchemas`), whose annotations are the keyword's.
+    ///
+    /// - Returns: False when the keyword must stop and answer false now.
+    @inline(__always)
+    func descend(_ index: Int, sameValue node: YAMLNodeRef, _ annotations: inout Annotations?, ok: inout Bool) -> Bool {
+        apply(index, node, &annotations) || keepGoing(afterFailing: &ok)
+    }
+
+    /// Notes that a keyword failed (in `ok`) and says whether it goes on to
+    /// report the rest: not when only a yes/no answer is wanted, so no
+    /// message is built for a value that is only being tried.
+    ///
+    /// - Returns: False when the keyword must stop and answer false now.
+    @inline(__always)
+    func keepGoing(afterFailing ok: inout Bool) -> Bool {
+        ok = false
+        return !failFast
     }
 
     /// Counts an alternative that fails for a missing required key without

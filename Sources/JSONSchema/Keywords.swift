@@ -92,7 +92,7 @@ typealias KeywordCompiler = @Sendable (KeywordContext) throws -> KeywordCheck?
 /// closure keeps its own calling convention inside the dictionary: a bare
 /// function value stored in a generic container is re-abstracted, and so is
 /// every check it returns, which then runs through two conversion thunks on
-/// each application (about 2 % of validating a large spec).
+/// each application.
 struct KeywordEntry: Sendable {
     /// Compiles the keyword's value into a check.
     let compile: KeywordCompiler
@@ -411,8 +411,7 @@ enum Keywords {
                 JSONValues.hash(item, into: &h)
                 let key = h.finalize()
                 if let first = buckets[key]?.first(where: { JSONValues.equal(items[$0], item) }) {
-                    ok = false
-                    if ev.failFast { return false }
+                    guard ev.keepGoing(afterFailing: &ok) else { return false }
                     ev.report("schema-unique-items", at: item, schemaPath: location, step: .index(k),
                               "item \(k) repeats item \(first) (\(JSONValues.render(item))); items must be unique",
                               help: "remove the duplicate",
@@ -435,8 +434,7 @@ enum Keywords {
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
             for name in names where !entries.contains(where: { JSONValues.sameText(JSONValues.keyName($0.key), name) }) {
-                ok = false
-                if ev.failFast { return false }
+                guard ev.keepGoing(afterFailing: &ok) else { return false }
                 reportMissing(ev, name, node, entries, location)
             }
             return ok
@@ -482,8 +480,7 @@ enum Keywords {
             var ok = true
             for (trigger, needs) in dependencies where entries.contains(where: { JSONValues.keyName($0.key) == trigger }) {
                 for name in needs where !entries.contains(where: { JSONValues.keyName($0.key) == name }) {
-                    ok = false
-                    if ev.failFast { return false }
+                    guard ev.keepGoing(afterFailing: &ok) else { return false }
                     ev.report("schema-dependent-required", at: node, schemaPath: location + "/" + SchemaCompiler.escape(trigger),
                               "key `\(name)` is required when `\(trigger)` is present",
                               help: "add `\(name):` or remove `\(trigger)`")
@@ -539,17 +536,14 @@ enum Keywords {
                 guard let slot = entries.withKeyText(at: k, { children.slot(forUTF8: $0) }) else {
                     guard let additional else { continue }
                     if additionalIsFalse {
-                        ok = false
                         // Quiet passes (`oneOf` trying each step kind) reject keys by the
                         // thousand: the key's name is made only for a message.
-                        if ev.failFast { return false }
+                        guard ev.keepGoing(afterFailing: &ok) else { return false }
                         let key = entries.key(at: k)
                         reportUnknownKey(ev, "schema-additional-properties", key, JSONValues.keyName(key), candidates, additionalLocation)
-                    } else if ev.applyChild(additional, entries[k].value, .key(entries.key(at: k))) {
-                        annotations?.properties.insert(k)
                     } else {
-                        ok = false
-                        if ev.failFast { return false }
+                        guard ev.descend(additional, into: entries[k].value, at: .key(entries.key(at: k)), ok: &ok,
+                                         passed: { annotations?.properties.insert(k) }) else { return false }
                     }
                     continue
                 }
@@ -558,20 +552,16 @@ enum Keywords {
                 let name = slotNames[slot]
                 if ev.units[u].boolean == false {
                     // `properties: {name: false}` forbids the key itself: say so at the key.
-                    ok = false
-                    if ev.failFast { return false }
+                    guard ev.keepGoing(afterFailing: &ok) else { return false }
                     ev.report("schema-false", at: entries[k].key, schemaPath: ev.units[u].location, step: .key(entries.key(at: k)),
                               "key `\(name)` is not allowed here", help: "remove `\(name)`")
-                } else if ev.applyChild(u, entries.value(at: k), .key(entries.key(at: k))) {
-                    annotations?.properties.insert(k)
                 } else {
-                    ok = false
-                    if ev.failFast { return false }
+                    guard ev.descend(u, into: entries.value(at: k), at: .key(entries.key(at: k)), ok: &ok,
+                                     passed: { annotations?.properties.insert(k) }) else { return false }
                 }
             }
             if seen != allRequired {
-                if ev.failFast { return false }
-                ok = false
+                guard ev.keepGoing(afterFailing: &ok) else { return false }
                 for (bit, name) in requiredNames.enumerated() where seen & (1 << UInt64(bit)) == 0 {
                     reportMissing(ev, name, node, entries, requiredLocation)
                 }
@@ -602,12 +592,8 @@ enum Keywords {
             for k in 0..<entries.count {
                 let name = JSONValues.keyName(entries[k].key)
                 for (regex, u) in patterns where ev.search(regex, name, at: entries[k].key, schemaPath: location) == .matched {
-                    if ev.applyChild(u, entries[k].value, .key(entries.key(at: k))) {
-                        annotations?.properties.insert(k)
-                    } else {
-                        ok = false
-                        if ev.failFast { return false }
-                    }
+                    guard ev.descend(u, into: entries[k].value, at: .key(entries.key(at: k)), ok: &ok,
+                                     passed: { annotations?.properties.insert(k) }) else { return false }
                 }
             }
             return ok
@@ -635,14 +621,11 @@ enum Keywords {
                 if declared[name] != nil { continue }
                 if regexes.contains(where: { ev.search($0, name, at: entries[k].key, schemaPath: location) == .matched }) { continue }
                 if isFalse {
-                    ok = false
-                    if ev.failFast { return false }
+                    guard ev.keepGoing(afterFailing: &ok) else { return false }
                     reportUnknownKey(ev, "schema-additional-properties", entries[k].key, name, candidates, location)
-                } else if ev.applyChild(sub, entries[k].value, .key(entries.key(at: k))) {
-                    annotations?.properties.insert(k)
                 } else {
-                    ok = false
-                    if ev.failFast { return false }
+                    guard ev.descend(sub, into: entries[k].value, at: .key(entries.key(at: k)), ok: &ok,
+                                     passed: { annotations?.properties.insert(k) }) else { return false }
                 }
             }
             return ok
@@ -671,17 +654,14 @@ enum Keywords {
             var ok = true
             for e in entries {
                 // A key that is not a string is checked as the string JSON sees.
-                let passed: Bool
+                let goOn: Bool
                 if case .scalar(let s) = e.key.kind, !s.isString {
                     let made = YAMLNode.string(s.text, style: s.style, span: e.key.span)
-                    passed = made.withBorrowed { ev.applyChild(sub, $0, .key(e.key)) }
+                    goOn = made.withBorrowed { ev.descend(sub, into: $0, at: .key(e.key), ok: &ok) }
                 } else {
-                    passed = ev.applyChild(sub, e.key, .key(e.key))
+                    goOn = ev.descend(sub, into: e.key, at: .key(e.key), ok: &ok)
                 }
-                if !passed {
-                    ok = false
-                    if ev.failFast { return false }
-                }
+                guard goOn else { return false }
             }
             return ok
         }
@@ -700,10 +680,7 @@ enum Keywords {
             guard case .mapping(let entries) = node.kind else { return true }
             var ok = true
             for (trigger, u) in conditional where entries.contains(where: { JSONValues.keyName($0.key) == trigger }) {
-                if !ev.apply(u, node, &annotations) {
-                    ok = false
-                    if ev.failFast { return false }
-                }
+                guard ev.descend(u, sameValue: node, &annotations, ok: &ok) else { return false }
             }
             return ok
         }
@@ -717,12 +694,8 @@ enum Keywords {
             guard case .sequence(let items) = node.kind else { return true }
             var ok = true
             for k in 0..<min(items.count, subs.count) {
-                if ev.applyChild(subs[k], items[k], .index(k)) {
-                    annotations?.items.insert(k)
-                } else {
-                    ok = false
-                    if ev.failFast { return false }
-                }
+                guard ev.descend(subs[k], into: items[k], at: .index(k), ok: &ok,
+                                 passed: { annotations?.items.insert(k) }) else { return false }
             }
             return ok
         }
@@ -746,12 +719,8 @@ enum Keywords {
             }
             var ok = true
             for k in start..<items.count {
-                if ev.applyChild(sub, items[k], .index(k)) {
-                    annotations?.items.insert(k)
-                } else {
-                    ok = false
-                    if ev.failFast { return false }
-                }
+                guard ev.descend(sub, into: items[k], at: .index(k), ok: &ok,
+                                 passed: { annotations?.items.insert(k) }) else { return false }
             }
             return ok
         }
@@ -799,9 +768,8 @@ enum Keywords {
         c.unit.sameLocation.append(contentsOf: subs)
         return { ev, node, annotations in
             var ok = true
-            for u in subs where !ev.apply(u, node, &annotations) {
-                ok = false
-                if ev.failFast { return false }
+            for u in subs {
+                guard ev.descend(u, sameValue: node, &annotations, ok: &ok) else { return false }
             }
             return ok
         }
@@ -990,15 +958,12 @@ enum Keywords {
             for k in 0..<entries.count where !(annotations?.properties.contains(k) ?? false) {
                 let name = JSONValues.keyName(entries[k].key)
                 if isFalse {
-                    ok = false
-                    if ev.failFast { return false }
+                    guard ev.keepGoing(afterFailing: &ok) else { return false }
                     if candidates == nil { candidates = reachablePropertyNames(ev.program, owner) }
                     reportUnknownKey(ev, "schema-unevaluated-properties", entries[k].key, name, candidates ?? [], location)
-                } else if ev.applyChild(sub, entries[k].value, .key(entries.key(at: k))) {
-                    annotations?.properties.insert(k)
                 } else {
-                    ok = false
-                    if ev.failFast { return false }
+                    guard ev.descend(sub, into: entries[k].value, at: .key(entries.key(at: k)), ok: &ok,
+                                     passed: { annotations?.properties.insert(k) }) else { return false }
                 }
             }
             return ok
@@ -1031,12 +996,9 @@ enum Keywords {
                               "unexpected item \(k): no schema here allows it",
                               help: "remove it")
                     return false
-                } else if ev.applyChild(sub, items[k], .index(k)) {
-                    annotations?.items.insert(k)
-                } else {
-                    ok = false
-                    if ev.failFast { return false }
                 }
+                guard ev.descend(sub, into: items[k], at: .index(k), ok: &ok,
+                                 passed: { annotations?.items.insert(k) }) else { return false }
             }
             return ok
         }

@@ -2,9 +2,9 @@
 // a unit's properties are `@exclusivity(unchecked)`, and its checks are kept
 // as `Unmanaged` references in memory of its own (`runnable`).
 // What it buys: each schema application reads its unit and calls its checks
-// without exclusivity checks or retain/release (BENCHMARKS.md: 720 M → 675 M
-// instructions for 10,000 panels with the unit's checks unchecked; 624 M →
-// 610 M with the checks unretained).
+// without exclusivity checks or retain/release, which would otherwise be
+// paid on every application, the validator's innermost step (BENCHMARKS.md,
+// "Before/after figures of optimisations").
 // What keeps it sound: units are written only while the compiler builds the
 // program, on one thread, and `freeze()` runs before the program is handed
 // out; afterwards they are only read, from any thread. `runnable` holds
@@ -46,7 +46,7 @@ final class SchemaUnit: @unchecked Sendable {
     let baseURI: String
     let resource: Int
     // Written only while compiling, read on every schema application: no
-    // dynamic exclusivity checks (they cost a tenth of validation).
+    // dynamic exclusivity checks (which would be paid on each read).
     /// For `true`/`false` schemas.
     @exclusivity(unchecked) var boolean: Bool?
     @exclusivity(unchecked) var checks: [CompiledCheck] = []

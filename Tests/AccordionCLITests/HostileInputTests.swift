@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 7's hostile-input corpus, through `resolve`, `validate` and
+/// The hostile-input corpus (RELIABILITY.md), through `resolve`, `validate` and
 /// `render`: every input ends with a located error (`file:line:col: error:`,
 /// exit 1) or a clean I/O or usage error (`accordion: error:`, exit 2), never
 /// a crash, a hang or a runaway. Large files are generated here, in a

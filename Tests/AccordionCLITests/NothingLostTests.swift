@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 import AccordionTestSupport
 
-/// Issue 7, "nothing lost": `render -o FILE` replaces FILE atomically, so a
-/// run killed at any moment leaves the old file intact or the new one
-/// complete; and an output path that cannot or must not be written is
+/// Nothing lost (RELIABILITY.md): `render -o FILE` replaces FILE
+/// atomically, so a run killed at any moment leaves the old file intact or
+/// the new one complete; and an output path that cannot or must not be written is
 /// refused before any work, with exit 2.
 final class NothingLostTests: XCTestCase {
     /// A spec big enough that rendering every step as SVG takes a while and
@@ -15,6 +15,17 @@ final class NothingLostTests: XCTestCase {
         text += "script:\n"
         for i in 0..<taps { text += "  - tap: \((i * 7) % panels)\n" }
         return text
+    }
+
+    /// Starts `accordion ARGS` without waiting for it, its output dropped (for a test to kill it mid-run).
+    static func launch(_ args: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BoundedCLI.accordionPath)
+        process.arguments = args
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 
     static let oldContent = "<svg xmlns=\"http://www.w3.org/2000/svg\"><!-- the previous render --></svg>\n"
@@ -36,12 +47,7 @@ final class NothingLostTests: XCTestCase {
         var generator = SeededGenerator(seed: 7)
         for trial in 0..<10 {
             try Data(Self.oldContent.utf8).write(to: URL(fileURLWithPath: out))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: BoundedCLI.accordionPath)
-            process.arguments = args + [out, spec]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try NothingLostTests.launch(args + [out, spec])
             // Moments spread over the whole run, the last ones near its end (the write).
             let fraction = trial < 5 ? Double.random(in: 0.05...0.9, using: &generator)
                                      : Double.random(in: 0.8...1.05, using: &generator)

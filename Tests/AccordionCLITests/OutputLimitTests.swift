@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 7, resource limits: `render --steps` output grows with steps ×
+/// Resource limits (RELIABILITY.md): `render --steps` output grows with steps ×
 /// (panels + log), so it is bounded (`--max-items`), refused before any
 /// snapshot is made, with a message naming the limit and how to raise it.
 final class OutputLimitTests: XCTestCase {

@@ -155,6 +155,21 @@ final class TestCommandTests: XCTestCase {
         XCTAssertTrue(stdin.stderr.hasPrefix("accordion: error: test reads files and directories, not standard input\nusage: accordion test"), stdin.stderr)
     }
 
+    /// Issue 29: a test case whose clock would pass 10⁹ s is refused at the
+    /// step that would carry it there, in the test file.
+    func testACaseWhoseClockWouldPassTheTimeLimitIsRefused() throws {
+        let test = "spec: spec.yaml\ncases:\n  - name: forever\n    script:\n      - wait: 6e8\n      - wait: 6e8\n"
+            + "      - {tap: b, at: 1.797e308}\n"
+        let dir = try workspace(spec: Self.spec, test: test)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try CLI.run(["test", "spec.test.yaml"], currentDirectory: dir)
+        XCTAssertEqual(r.status, 2, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("spec.test.yaml:6:9: error: this wait of 600000000 s would carry the clock from 600000000 s to "
+            + "1200000000 s, past the latest time a step may happen at, 1000000000 s (about 31.7 years) [time-past-limit]"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("spec.test.yaml:7:22: error: this step is set at 1.797e+308 s, past the latest time a step may "
+            + "happen at, 1000000000 s (about 31.7 years) [time-past-limit]"), r.stderr)
+    }
+
     func testSnapshotsUpdatePruneAndDiff() throws {
         let test = "spec: spec.yaml\ncases:\n  - name: opens b\n    script:\n      - tap: b\n      - snapshot: open\n"
         let dir = try workspace(spec: Self.spec, test: test)

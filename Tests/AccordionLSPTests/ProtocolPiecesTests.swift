@@ -1,17 +1,20 @@
 import XCTest
 @testable import AccordionLSP
 
+/// The frames a decoder gives for bytes fed in these pieces, drained after each.
+func decodeFrames(_ chunks: [[UInt8]], maxBodyBytes: Int) -> [MessageDecoder.Frame] {
+    var decoder = MessageDecoder(maxBodyBytes: maxBodyBytes)
+    var out: [MessageDecoder.Frame] = []
+    for chunk in chunks {
+        decoder.feed(chunk)
+        out += decoder.drain()
+    }
+    return out
+}
+
 /// The Content-Length framing, fed in every split a pipe can produce.
 final class FramingTests: XCTestCase {
-    private func frames(_ chunks: [[UInt8]]) -> [MessageDecoder.Frame] {
-        var decoder = MessageDecoder(maxBodyBytes: 1000)
-        var out: [MessageDecoder.Frame] = []
-        for chunk in chunks {
-            decoder.feed(chunk)
-            out += decoder.drain()
-        }
-        return out
-    }
+    private func frames(_ chunks: [[UInt8]]) -> [MessageDecoder.Frame] { decodeFrames(chunks, maxBodyBytes: 1000) }
 
     func testTwoMessagesInOneRead() {
         let bytes = MessageDecoder.frame(Array(#"{"a":1}"#.utf8)) + MessageDecoder.frame(Array("[é]".utf8))
@@ -36,7 +39,7 @@ final class FramingTests: XCTestCase {
         let bytes = Array("Content-Type: x\r\n\r\n".utf8) + MessageDecoder.frame(Array("{}".utf8))
         let got = frames([bytes])
         XCTAssertEqual(got.count, 2)
-        guard case .malformed(let why) = got[0] else { return XCTFail("\(got)") }
+        guard case .malformed(let why, _) = got[0] else { return XCTFail("\(got)") }
         XCTAssertTrue(why.contains("Content-Length"), why)
         XCTAssertEqual(got[1], .message(Array("{}".utf8)))
     }

@@ -90,6 +90,77 @@ final class ScrollPropertyTests: XCTestCase {
         XCTAssertGreaterThan(opensChecked, 300)
     }
 
+    /// `retarget` is `finish` for the state: the same steps at the same
+    /// times settle on the same open set, frames, scroll offset and log
+    /// under both; only the path inside each transition differs. A tap that
+    /// only closes, retargeting a transition that scrolls, heads for that
+    /// transition's settled offset, not for the offset shown at the tap
+    /// (Tests/Fixtures/render/scroll-retarget-close.yaml works one through).
+    func testRetargetSettlesWhereFinishSettles() {
+        var g = SeededGenerator(seed: 2207)
+        var interrupted = 0
+        for _ in 0..<400 {
+            var container = ContainerSpec()
+            container.overflow = Int.random(in: 0..<4, using: &g) == 0 ? .clip : .scroll
+            container.layout = Int.random(in: 0..<4, using: &g) == 0 ? .fill : .fit
+            container.expansion = Bool.random(using: &g) ? .single : .multiple
+            container.duration = [0.3, 0.5, 1].randomElement(using: &g)!
+            container.curve = [.linear, .easeInOut].randomElement(using: &g)!
+            container.height = [150, 187.9, 300, 667].randomElement(using: &g)!
+            let panels = (0..<Int.random(in: 1...8, using: &g)).map { panel($0, &g) }
+            var steps: [Step] = []
+            var clock = 0.0
+            for _ in 0..<Int.random(in: 1...14, using: &g) {
+                let action: StepAction
+                switch Int.random(in: 0..<10, using: &g) {
+                case 0...5: action = .tap(panel: Int.random(in: 0..<panels.count, using: &g))
+                case 6: action = .scroll(offset: [-20, 0, 130.5, 5000].randomElement(using: &g)!)
+                case 7: action = .resize(width: [180, 375].randomElement(using: &g)!,
+                                         height: [120, 276.3, 667].randomElement(using: &g)!)
+                case 8: action = .collapse(panel: Int.random(in: 0..<panels.count, using: &g))
+                default: action = .expand(panel: Int.random(in: 0..<panels.count, using: &g))
+                }
+                // Most taps land inside the transition the one before started.
+                if Int.random(in: 0..<4, using: &g) > 0 {
+                    clock += [0, 0.01, 0.079, 0.15, 0.29].randomElement(using: &g)!
+                    steps.append(Step(action, at: clock))
+                } else {
+                    steps.append(Step(action))
+                    clock += 1
+                }
+            }
+            var finish = container, retarget = container
+            finish.interruption = .finish
+            retarget.interruption = .retarget
+            var a = AccordionContainer(title: nil, container: finish, panels: panels, expandedIndices: [0])
+            var b = AccordionContainer(title: nil, container: retarget, panels: panels, expandedIndices: [0])
+            for step in steps {
+                let running = a.state.running != nil
+                let (x, _) = a.perform(step)
+                let (y, _) = b.perform(step)
+                XCTAssertEqual(x, y, "the two policies take every step alike")
+                if running, x.started != nil { interrupted += 1 }
+            }
+            let settled = a.settledTime
+            XCTAssertEqual(settled, b.settledTime)
+            var sa = a.snapshot(at: settled), sb = b.snapshot(at: settled)
+            sb.container.interruption = .finish
+            if let o1 = sa.scroll?.offset, let o2 = sb.scroll?.offset {
+                XCTAssertEqual(o1, o2, accuracy: 1e-9, "settled scroll offset")
+                sa.scroll?.offset = 0
+                sb.scroll?.offset = 0
+            }
+            for (fa, fb) in zip(sa.panels, sb.panels) {
+                XCTAssertEqual(fa.header.y, fb.header.y, accuracy: 1e-9)
+                XCTAssertEqual(fa.content?.height ?? -1, fb.content?.height ?? -1, accuracy: 1e-9)
+            }
+            XCTAssertEqual(sa.expandedIndices, sb.expandedIndices)
+            XCTAssertEqual(sa.events, sb.events)
+        }
+        // The generator must keep interrupting transitions.
+        XCTAssertGreaterThan(interrupted, 300)
+    }
+
     /// The reducer's outcome of a scroll step: inside a transition it ends
     /// it at the step's time first, then reports the clamped offset.
     func testScrollStepCompletesATransitionAndClamps() {

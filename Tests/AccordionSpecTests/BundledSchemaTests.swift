@@ -1,14 +1,23 @@
 import AccordionSpec
+import AccordionTestSupport
 import XCTest
 
 final class BundledSchemaTests: XCTestCase {
-    /// The embedded copy must be the file, byte for byte; regenerate it with
-    /// scripts/embed-schema.sh after editing the schema.
+    static let source = "Schemas/accordion.schema.json"
+    static let generated = "Sources/AccordionSpec/Generated/BundledSchema.swift"
+
+    /// The embedded copy must be the file, byte for byte; the failure says
+    /// the command that regenerates it.
     func testEmbeddedSchemaIsByteIdenticalToTheFile() throws {
-        let file = try Repo.bytes("Schemas/accordion.schema.json")
-        let embedded = Array(BundledSchema.text.utf8)
-        XCTAssertEqual(embedded.count, file.count, "run scripts/embed-schema.sh")
-        XCTAssertTrue(embedded == file, "BundledSchema.swift is stale: run scripts/embed-schema.sh")
+        XCTAssertNil(try GeneratedHeader.staleness(of: Self.generated, embedding: BundledSchema.text, from: Self.source))
+    }
+
+    /// The generated file says what it is, where it comes from and how to
+    /// make it again (the team's convention for generated sources), and the
+    /// command writes this file, public, as `BundledSchema`.
+    func testGeneratedFileNamesItsSourceAndCommand() throws {
+        XCTAssertEqual(try GeneratedHeader(ofFileAt: Self.generated).problems(
+            source: Self.source, commandPrefix: "scripts/embed-text.sh --public \(Self.source) \(Self.generated) BundledSchema "), [])
     }
 
     /// Every run of `validate` parses the bundled schema; kept ASCII (other

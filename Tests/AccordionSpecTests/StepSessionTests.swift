@@ -47,6 +47,10 @@ final class StepSessionTests: XCTestCase {
             [#"{"setPanels": ["a", "a"]}"#],
             [#"{"present": "X"}"#, #"{"collapse": "all"}"#],
             [#"{"collapse": "zz"}"#],
+            // Issue 29: the clock may not pass 10⁹ s.
+            [#"{"wait": 1e308}"#],
+            [#"{"wait": 999999999.5}"#, #"{"wait": 1e308}"#],
+            [#"{"tap": "b", "at": 1.797e308}"#],
         ]
         for steps in cases {
             var session = StepSession(document: try document())
@@ -66,6 +70,25 @@ final class StepSessionTests: XCTestCase {
             XCTAssertEqual(expected.count, 1, "\(steps): \(expected)")
             XCTAssertEqual(message, expected.first, "\(steps)")
         }
+    }
+
+    /// A step past the time limit is refused, located at what puts it there
+    /// (the `at`, or the step), and the clock stays where it was: two
+    /// 1e308-second waits no longer make it infinite.
+    func testAStepPastTheTimeLimitIsRefusedWhereItsTimeIsWritten() throws {
+        var session = StepSession(document: try document())
+        for (json, column) in [(#"{"wait": 1e308}"#, 2), (#"{"wait": 1e308}"#, 2), (#"{"tap": "b", "at": 2e9}"#, 20)] {
+            guard case .taken(_, let outcome, let entries, let diagnostic?) = session.apply(try step(json), line: 1) else {
+                return XCTFail("\(json) was not refused with a diagnostic")
+            }
+            XCTAssertEqual(outcome.effect, .rejected(.pastTimeLimit), json)
+            XCTAssertEqual(outcome.time, 0, json)
+            XCTAssertEqual(entries, [], json)
+            XCTAssertEqual(diagnostic.rule, "time-past-limit", json)
+            XCTAssertEqual(diagnostic.span.start.column, column, "\(json): \(diagnostic.message)")
+            XCTAssertTrue(diagnostic.message.contains("past the latest time a step may happen at, 1000000000 s"), diagnostic.message)
+        }
+        XCTAssertEqual(session.container.clock, 0)
     }
 
     /// Steps the session takes leave the container where the script leaves it.

@@ -2,7 +2,7 @@ import AccordionDiagnostics
 import AccordionYAML
 import XCTest
 
-/// Regression (issue 7): the alias budget counted a scalar as one node
+/// Regression (the review of limits, RELIABILITY.md): the alias budget counted a scalar as one node
 /// whatever its length, so a 1 MiB string aliased 3,000 times (a 1 MiB
 /// file) expanded to 3 GB and `resolve` ran out of memory writing it.
 final class AliasAmplificationTests: XCTestCase {

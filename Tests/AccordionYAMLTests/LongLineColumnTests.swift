@@ -2,7 +2,7 @@ import AccordionDiagnostics
 import AccordionYAML
 import XCTest
 
-/// Regression (issue 7): columns on a very long line were counted from the
+/// Regression (the hostile-input corpus, RELIABILITY.md): columns on a very long line were counted from the
 /// line's start for every span and every quoted problem, so a minified spec
 /// with thousands of problems took seconds to minutes. Long lines now use
 /// `ColumnCheckpoints`; these tests hold them to the plain count.

@@ -2,7 +2,7 @@ import AccordionDiagnostics
 import AccordionYAML
 import XCTest
 
-/// Regression (issue 7, hostile corpus): a UTF-8 character cut short in the
+/// Regression (the hostile-input corpus, RELIABILITY.md): a UTF-8 character cut short in the
 /// middle of a line was reported at the byte after it (often the line
 /// break, "byte 0xA"), not under the character itself.
 final class TruncatedUTF8Tests: XCTestCase {

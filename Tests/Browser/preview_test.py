@@ -282,8 +282,8 @@ def refusals(run, browser):
         with socket.create_connection(("127.0.0.1", preview.port), timeout=5) as s:
             s.sendall(b"GET / HT")  # a half request, then the client goes away
         alive()
-        # More connections than the server keeps: the extra ones get 503, and
-        # once they close the page is served again.
+        # More idle connections than the server keeps for requests: the oldest
+        # ones get 503 and are closed to make room, and the page is served.
         held = [socket.create_connection(("127.0.0.1", preview.port), timeout=5) for _ in range(70)]
         try:
             time.sleep(0.3)
@@ -310,6 +310,184 @@ def refusals(run, browser):
         assert code == 0 and took < 1, f"exit {code} after {took:.2f} s"
         with socket.socket() as s:
             assert s.connect_ex(("127.0.0.1", preview.port)) != 0, "the port still answers"
+    finally:
+        preview.stop()
+
+
+def read_head(s, timeout=5):
+    """Reads from a socket until the end of an HTTP response head."""
+    s.settimeout(timeout)
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = s.recv(4096)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+def crowd(run, browser):
+    """Issue 29's attack: 200 event streams and 70 idle connections held
+    open (the idle ones topped up as the server closes them), and the page
+    is still served: every GET / answers 200, 99 % of them within 100 ms.
+    Before, 64 connections of either kind made every GET / answer 503."""
+    spec = os.path.join(run.workdir, "crowd.yaml")
+    write(spec, spec_text("Crowded"))
+    preview = Preview(run.accordion, spec)
+    streams, idle = [], []
+    address = ("127.0.0.1", preview.port)
+    try:
+        for _ in range(200):
+            s = socket.create_connection(address, timeout=5)
+            s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{preview.port}\r\n\r\n".encode())
+            streams.append(s)
+        received = []
+        for s in streams:
+            head = read_head(s)
+            assert head.startswith(b"HTTP/1.1 200 OK\r\n") and b"text/event-stream" in head, head[:200]
+            received.append(head)
+
+        def top_up():
+            """Replaces the idle connections the server has closed, so 70 are open."""
+            for s in list(idle):
+                s.setblocking(False)
+                try:
+                    s.recv(4096, socket.MSG_PEEK)
+                    gone = True  # a 503 or the end: the server closed it
+                except BlockingIOError:
+                    gone = False
+                except OSError:
+                    gone = True
+                if gone:
+                    idle.remove(s)
+                    s.close()
+            while len(idle) < 70:
+                idle.append(socket.create_connection(address, timeout=5))
+
+        top_up()
+        times = []
+        for _ in range(200):
+            top_up()
+            start = time.monotonic()
+            status, answer = preview.get("/")
+            times.append(time.monotonic() - start)
+            assert status == 200 and b"<title>Crowded</title>" in answer, answer[:200]
+        times.sort()
+        p99 = times[int(len(times) * 0.99) - 1]
+        run.figures.append(f"GET / with 200 streams and 70 idle connections open: p50 {times[len(times) // 2] * 1000:.1f} ms, "
+                           f"p99 {p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms")
+        assert p99 < 0.1, f"p99 {p99 * 1000:.1f} ms (limit 100 ms)"
+        # Every stream is still open: a save reaches each of them.
+        write(spec, spec_text("Crowded again"))
+        for n, s in enumerate(streams):
+            s.settimeout(5)
+            while received[n].count(b"event: page\n") < 2:
+                chunk = s.recv(4096)
+                assert chunk, f"stream {n} was closed"
+                received[n] += chunk
+        # An idle connection is closed after a few seconds, without a word.
+        lone = socket.create_connection(address, timeout=10)
+        start = time.monotonic()
+        assert lone.recv(100) == b"", "an idle connection was answered"
+        took = time.monotonic() - start
+        lone.close()
+        run.figures.append(f"an idle connection closed after {took:.1f} s")
+        assert took < 5, f"an idle connection stayed {took:.1f} s"
+        # Past the stream limit, the oldest stream is closed for the newest.
+        extra = []
+        for _ in range(70):
+            s = socket.create_connection(address, timeout=5)
+            s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{preview.port}\r\n\r\n".encode())
+            extra.append(s)
+        for s in extra:
+            assert read_head(s).startswith(b"HTTP/1.1 200 OK"), "a new stream was refused"
+        streams[0].settimeout(5)
+        rest = b""
+        while True:
+            chunk = streams[0].recv(65536)
+            if not chunk:
+                break
+            rest += chunk
+        status, _ = preview.get("/")
+        assert status == 200
+        for s in extra:
+            s.close()
+    finally:
+        for s in streams + idle:
+            s.close()
+        preview.stop()
+
+
+def save_storm(run, browser):
+    """Issue 29's attack: a save every 10 ms for 4 s. The page updates at
+    least once a second all through the storm (the settle delay has a
+    maximum wait); before, nothing updated until the saves stopped."""
+    spec = os.path.join(run.workdir, "storm.yaml")
+    write(spec, spec_text("Storm 0"))
+    preview = Preview(run.accordion, spec)
+    try:
+        browser.navigate(preview.url)
+        wait_for(browser, "document.title === 'Storm 0'", 5, "the first page")
+        stop = []
+
+        def storm():
+            n = 0
+            while not stop:
+                n += 1
+                write_by_rename(spec, spec_text(f"Storm {n}"))
+                time.sleep(0.01)
+            return n
+        import threading
+        saves = []
+        writer = threading.Thread(target=lambda: saves.append(storm()))
+        start = time.monotonic()
+        writer.start()
+        changes = [start]
+        title = "Storm 0"
+        try:
+            while time.monotonic() - start < 4:
+                try:
+                    now_title = browser.eval("document.title")
+                except CDPError:
+                    continue  # between two documents
+                if now_title != title and now_title.startswith("Storm "):
+                    title = now_title
+                    changes.append(time.monotonic())
+                time.sleep(0.01)
+        finally:
+            stop.append(True)
+            writer.join()
+        end = time.monotonic()
+        gaps = [b - a for a, b in zip(changes, changes[1:] + [end])]
+        run.figures.append(f"save storm ({saves[0]} saves in {end - start:.1f} s): {len(changes) - 1} page updates, "
+                           f"{(len(changes) - 1) / (end - start):.1f} per second, longest wait {max(gaps) * 1000:.0f} ms")
+        assert max(gaps) < 1.0, f"the page went {max(gaps):.2f} s without an update during the storm"
+        wait_for(browser, f"document.title === 'Storm {saves[0]}'", 2, "the last save's page")
+    finally:
+        preview.stop()
+
+
+def unread_log(run, browser):
+    """A preview whose standard error nobody reads (as here: a pipe never
+    read) goes on serving after 20 saves of a spec with 60 problems each
+    (over 300 KiB of log): its log never makes it wait."""
+    spec = os.path.join(run.workdir, "noisy.yaml")
+    write(spec, spec_text("Noisy"))
+    preview = Preview(run.accordion, spec)
+    try:
+        broken = spec_text("Noisy", "script:\n" + "".join(f"  - tap: nowhere{i}\n" for i in range(60)))
+        for n in range(20):
+            write(spec, broken + f"# save {n}\n")
+            time.sleep(0.08)
+        write(spec, spec_text("Quiet again"))
+        deadline = time.monotonic() + 5
+        while True:
+            status, answer = preview.get("/")
+            assert status == 200, answer[:200]
+            if b"<title>Quiet again</title>" in answer:
+                break
+            assert time.monotonic() < deadline, "the fixed page was not served within 5 s"
+            time.sleep(0.05)
     finally:
         preview.stop()
 
@@ -426,6 +604,9 @@ def main():
             ("spec broken from the start", lambda: first_broken(run, browser)),
             ("refusals, limits and SIGINT", lambda: refusals(run, browser)),
             ("--host 0.0.0.0 warns", lambda: other_host(run, browser)),
+            ("200 streams and 70 idle connections: the page is served", lambda: crowd(run, browser)),
+            ("a storm of saves updates the page every second", lambda: save_storm(run, browser)),
+            ("a log nobody reads", lambda: unread_log(run, browser)),
             ("validate --watch", lambda: validate_watch(run, browser)),
             ("render --watch -o", lambda: render_watch(run, browser)),
         ]

@@ -328,6 +328,159 @@ def check_headers_overflow(accordion, tmp, rng):
     return "headers-overflow after a resize, worded as validate words it"
 
 
+def check_clock_overflow(accordion, tmp, rng):
+    """Issue 29's attack: two finite waits made the clock infinite, and every
+    answer after them carried "time": null. A step past 10^9 s is rejected,
+    located at the number that puts it there, and the clock stays put."""
+    lines = ['{"wait": 1e308}', '{"wait": 1e308}', '{"tap": "b", "at": 1.797e308}', '{"wait": 999999999}',
+             '{"wait": 2}', '{"tap": "c"}', '{"snapshot": true}', '{"log": true}']
+    answers, code, err = drive(accordion, write_spec(tmp, "clock.json"), lines)
+    if code != 0 or len(answers) != len(lines):
+        raise Failure(f"exit {code}, {len(answers)} answers: {err[-300:]}")
+    expected = [(2, "this wait of 1e+308 s would carry the clock from 0 s to 1e+308 s"),
+                (2, "this wait of 1e+308 s would carry the clock from 0 s to 1e+308 s"),
+                (20, "this step is set at 1.797e+308 s"),
+                None,
+                (2, "this wait of 2 s would carry the clock from 999999999 s to 1000000001 s")]
+    for n, want in enumerate(expected):
+        a = answers[n]
+        if want is None:
+            if a.get("outcome") != "applied" or a.get("time") != 999999999:
+                raise Failure(f"line {n + 1} answered {a}")
+            continue
+        error = a.get("error", {})
+        if (a.get("outcome"), a.get("reason"), error.get("rule"), error.get("column")) != \
+                ("rejected", "pastTimeLimit", "time-past-limit", want[0]) or not error.get("message", "").startswith(want[1]) \
+                or "past the latest time a step may happen at, 1000000000 s" not in error["message"]:
+            raise Failure(f"line {n + 1} answered {a}")
+        if a.get("time") != (0 if n < 3 else 999999999):
+            raise Failure(f"line {n + 1}: the time of a rejected step is not the clock: {a}")
+    tap = answers[5]
+    if tap.get("outcome") != "applied" or tap["started"]["start"] != 999999999 or tap["started"]["end"] != 999999999.3:
+        raise Failure(f"the tap after them answered {tap}")
+    snapshot = answers[6]["snapshot"]
+    if snapshot["time"] != 999999999.3 or snapshot["expandedPanel"] != "c":
+        raise Failure(f"snapshot time {snapshot['time']}, expanded {snapshot['expandedPanel']}")
+    assert_numbers(answers, lines)
+    return "waits and an at past 10^9 s rejected at their column, the clock kept; the next tap at a finite time"
+
+
+# Keys whose value is always a number in drive's answers (a null there is a lost, non-finite number).
+NUMBER_KEYS = {"time", "start", "end", "progress", "x", "y", "width", "height", "offset", "contentHeight",
+               "headerHeight", "line", "column"}
+
+
+def strict_json(text):
+    def refuse(name):
+        raise Failure(f"{name} in an answer: {text[:200]}")
+    return json.loads(text, parse_constant=refuse)
+
+
+def assert_numbers(answers, lines):
+    """No number key holds null or a non-finite number, anywhere in the answers."""
+    def walk(value, path, line):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in NUMBER_KEYS and not isinstance(item, (int, float)):
+                    raise Failure(f"line {line} ({lines[line - 1][:80]!r}): {path}.{key} is {item!r}")
+                walk(item, f"{path}.{key}", line)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, f"{path}[{i}]", line)
+    for answer in answers:
+        walk(answer, "$", answer.get("line", 0))
+
+
+EXTREME_TIMES = [0, 0.1, 0.3, 1, 1e-300, 5e8, 999999999, 1e9, 1e9 + 1, 2e9, 1e12, 1e300, 1e308, 1.7976931348623157e308]
+EXTREME_SIZES = [0.001, 1, 44, 100, 375, 667, 1e9, 1e300, 5e307, 1e308, 1.7976931348623157e308]
+
+
+def random_extreme_line(rng, state):
+    """One random step or query, its numbers often absurd."""
+    ids = state["ids"]
+
+    def pick_time():
+        """Mostly ordinary times (so the session goes on), a third of them absurd."""
+        return rng.choice(EXTREME_TIMES) if rng.random() < 0.35 else rng.choice([0, 0.05, 0.1, 0.3, 1])
+    k = rng.randrange(14)
+    if k == 0:
+        return {"wait": pick_time()}
+    if k in (1, 2):
+        step = {"tap": rng.choice(ids)}
+        if rng.random() < 0.5:
+            step["at"] = pick_time()
+        return step
+    if k == 3:
+        return {"resize": {"width": rng.choice(EXTREME_SIZES), "height": rng.choice(EXTREME_SIZES)}}
+    if k == 4:
+        return {"scroll": rng.choice(EXTREME_SIZES + [0, 40])}
+    if k == 5:
+        items = [i for i in ids if rng.random() < 0.5]
+        for _ in range(rng.randrange(3)):
+            state["next"] += 1
+            definition = {"id": f"n{state['next']}", "title": "N", "headerHeight": rng.choice(EXTREME_SIZES)}
+            if rng.random() < 0.7:
+                definition["contentHeight"] = rng.choice(EXTREME_SIZES)
+            items.append(definition)
+        return {"setPanels": items}
+    if k == 6:
+        return {"expand": rng.choice(ids + [None])}
+    if k == 7:
+        return {"collapse": rng.choice(ids + ["all"])}
+    if k == 8:
+        return {"present": "M"} if rng.random() < 0.5 else {"dismiss": True}
+    if k == 9:
+        return {"snapshot": True}
+    if k == 10:
+        return {"snapshot": {"at": pick_time()}}
+    if k == 11 and rng.random() < 0.1:
+        return {"log": True}
+    step = {"tap": rng.choice(ids), "at": pick_time()}
+    if rng.random() < 0.3:
+        step = {"expand": rng.choice(ids), "at": pick_time()}
+    return step
+
+
+def check_random_lines_stay_finite(accordion, tmp, rng):
+    """Issue 29's acceptance: 20,000 random lines (waits and `at`s up to the
+    largest number, resizes, scrolls and new panels of 1e308 points) in 40
+    sessions on specs of every layout: no answer holds a number that is not
+    finite, or null where a number belongs."""
+    specs = []
+    for n, container in enumerate([{}, {"layout": "fit", "expansion": "multiple"},
+                                   {"layout": "fit", "expansion": "multiple", "overflow": "scroll"},
+                                   {"overflow": "scroll", "interruption": "retarget", "animation": {"duration": 1e12}}]):
+        spec = json.loads(json.dumps(BASE_SPEC))
+        spec["container"].update(container)
+        for panel in spec["panels"]:
+            panel["contentHeight"] = rng.choice([100, 300, 1e308])
+        if spec["container"].get("layout") != "fit":
+            for panel in spec["panels"]:
+                del panel["contentHeight"]
+        specs.append(write_spec(tmp, f"finite-{n}.json", spec=spec))
+    total = rejected = applied = 0
+    for session in range(40):
+        state = {"ids": [p["id"] for p in BASE_SPEC["panels"]], "next": 0}
+        lines = [json.dumps(random_extreme_line(rng, state)) for _ in range(500)]
+        data = "".join(l + "\n" for l in lines).encode()
+        p = subprocess.run([accordion, "drive", specs[session % len(specs)]], input=data, capture_output=True, timeout=120)
+        if p.returncode != 0:
+            raise Failure(f"session {session}: exit {p.returncode}: {p.stderr.decode(errors='replace')[-300:]}")
+        answers = [strict_json(line) for line in p.stdout.decode().splitlines()]
+        if len(answers) != len(lines):
+            raise Failure(f"session {session}: {len(answers)} answers to {len(lines)} lines")
+        assert_numbers(answers, lines)
+        for a in answers:
+            if a.get("outcome") in ("applied", "ignored") and not a["time"] <= 1e9:
+                raise Failure(f"session {session}: a step happened at {a['time']}: {a}")
+            rejected += a.get("reason") == "pastTimeLimit"
+            applied += a.get("outcome") == "applied"
+        total += len(lines)
+    if rejected < 1000:
+        raise Failure(f"only {rejected} steps past the limit among {total} lines")
+    return f"{total} random lines in 40 sessions, every number finite ({applied} steps applied, {rejected} past 10^9 s rejected)"
+
+
 def check_malformed(accordion, tmp, rng):
     """Every malformed line is answered with one error line; the session goes on."""
     lines = [m for m, _ in MALFORMED]
@@ -410,7 +563,8 @@ def main(argv):
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     print(f"drive: seed {seed} (--seed {seed} replays it)")
     checks = (check_taps_against_render, check_steps_against_scripts, check_timed_taps, check_new_panel_content, check_unknown_panels,
-              check_headers_overflow, check_malformed, check_interactive, check_invalid_spec)
+              check_headers_overflow, check_clock_overflow, check_random_lines_stay_finite, check_malformed, check_interactive,
+              check_invalid_spec)
     with tempfile.TemporaryDirectory() as tmp:
         return run_checks("drive", [
             (check.__name__,

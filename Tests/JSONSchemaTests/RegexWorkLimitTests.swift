@@ -3,7 +3,7 @@ import AccordionYAML
 import JSONSchema
 import XCTest
 
-/// Regression (issue 7, resource limits): each pattern search had its own
+/// Regression (resource limits, RELIABILITY.md): each pattern search had its own
 /// step budget but the searches of one validation had none together, so one
 /// exploding pattern over a thousand values took a thousand budgets (7.5 s
 /// in release). The validation's searches share `totalRegexBudget` (plus a
@@ -53,7 +53,7 @@ final class RegexWorkLimitTests: XCTestCase {
     }
 }
 
-/// Regression (issue 7): the work limit was 20,000,000 schema applications
+/// Regression (resource limits, RELIABILITY.md): the work limit was 20,000,000 schema applications
 /// whatever the document, 2 to 4 s (release) for a one-value instance under
 /// an exponential `$ref` fan-out. It is now a base plus a share per value.
 final class WorkLimitTests: XCTestCase {

@@ -456,6 +456,106 @@ def malformed():
     return "parse error, invalid request, invalid params, bad header logged, clamped edit; still serving"
 
 
+def bad_frames():
+    """Issue 29's attack: every kind of bad frame, one after another on one
+    server; after each, the next three requests are answered, the bad
+    request (when its id can be read) gets an error, and shutdown and exit
+    still work. Before the fix the first bad frame made the server deaf."""
+    s = Session()
+    c = s.client
+    uri = "file:///tmp/resync.yaml"
+    s.open_sample(uri)
+
+    def body(request_id, text="x"):
+        return json.dumps({"jsonrpc": "2.0", "id": request_id, "method": "textDocument/hover",
+                           "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0},
+                                      "note": text}}, ensure_ascii=False).encode("utf-8")
+
+    kinds = []
+    for n, (name, make) in enumerate([
+        ("short", lambda b: b"Content-Length: %d\r\n\r\n" % (len(b) - 10) + b),
+        ("characters, not bytes", lambda b: b"Content-Length: %d\r\n\r\n" % len(b.decode("utf-8")) + b),
+        ("long", lambda b: b"Content-Length: %d\r\n\r\n" % (len(b) + 25) + b),
+        ("negative", lambda b: b"Content-Length: -12\r\n\r\n" + b),
+        ("not a number", lambda b: b"Content-Length: 1e3\r\n\r\n" + b),
+        ("missing", lambda b: b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + b),
+        ("LF only", lambda b: b"Content-Length: %d\n\n" % len(b) + b),
+        ("CR only", lambda b: b"Content-Length: %d\r\r" % len(b) + b),
+        ("over the limit", lambda b: b"Content-Length: 99999999999\r\n\r\n" + b),
+        ("body not JSON", lambda b: b"Content-Length: %d\r\n\r\n" % len(b) + b.replace(b'"method"', b"method")),
+        ("bytes that start no header", lambda b: b"\x00\xff garbage }{ \r\n\r\n"),
+    ]):
+        bad_id = 5000 + n
+        c.write_raw(make(body(bad_id, "\U0001F389 na\u00efve \u4e2d\u6587")))
+        # The next three requests, each waited for in turn (a client that waits for answers).
+        took = []
+        for k in range(3):
+            start = time.monotonic()
+            r = c.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 9, "character": 3}}, timeout=5)
+            check("result" in r, "%s: request %d after it: %s" % (name, k + 1, r))
+            took.append(time.monotonic() - start)
+        if name != "bytes that start no header":
+            r = c.wait(lambda m: m.get("id") == bad_id, timeout=5)
+            check("error" in r and r["error"]["code"] in (-32600, -32700), "%s: the bad request's answer: %s" % (name, r))
+        kinds.append(name)
+    r = c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    check(r.get("error", {}).get("code") == -32600, "a second initialize: %s" % r)
+    code = s.close()
+    check(code == 0, "shutdown and exit after the bad frames: status %s" % code)
+    log = c.proc.stderr.read().decode()
+    for phrase in ["was its Content-Length short?", "runs into the next message's header", "is negative", "is not a number",
+                   "without Content-Length", "ended by LF alone", "ended by CR alone", "over the limit", "not JSON", "start no header"]:
+        check(phrase in log, "nothing logged about %r: %s" % (phrase, log[-2000:]))
+    return "%d kinds of bad frame, each followed by 3 answered requests and an error for the bad one; " \
+        "a second initialize -32600; shutdown/exit 0" % len(kinds)
+
+
+def unread_log():
+    """10,000 requests, a short frame (logged twice) before every 10th, to a
+    server whose standard error nobody reads: every request is answered
+    (the log never makes the server wait: a full pipe used to block it once
+    64 KiB of log lines piled up) and its memory stays flat."""
+    s = Session()
+    c = s.client
+
+    def rss():
+        with open("/proc/%d/status" % c.proc.pid) as f:
+            return next(int(l.split()[1]) for l in f if l.startswith("VmRSS"))
+    marks = []
+    for i in range(10000):
+        if i % 2000 == 0:
+            marks.append(rss())
+        if i % 10 == 0:
+            c.write_raw(b'Content-Length: 5\r\n\r\n{"jsonrpc":"2.0","id":"bad","method":"x"}')
+        r = c.request("textDocument/hover", {"textDocument": {"uri": "file:///x.yaml"}, "position": {"line": 0, "character": 0}},
+                      timeout=5)
+        check("error" in r or "result" in r, "request %d: %s" % (i, r))
+        c.held = [(t, m) for t, m in c.held if m.get("id") is not None]  # the parse errors of the short frames
+    marks.append(rss())
+    check(max(marks[1:]) - marks[1] < 2048, "RSS grew: %s KiB" % marks)
+    # What it could not write was dropped, never waited for: about a pipe's worth is there.
+    fd = c.proc.stderr.fileno()
+    os.set_blocking(fd, False)
+    log = b""
+    while True:
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            break
+        if not chunk:
+            break
+        log += chunk
+    check(len(log) < 128 << 10 and log.count(b"dropped input") < 2000, "%d bytes of log" % len(log))
+    # Once the log is read again, the next line says how many were dropped.
+    c.write_raw(b'Content-Length: 5\r\n\r\n{"jsonrpc":"2.0","id":"bad","method":"x"}')
+    c.request("textDocument/hover", {"textDocument": {"uri": "file:///x.yaml"}, "position": {"line": 0, "character": 0}})
+    os.set_blocking(fd, True)
+    check(s.close() == 0, "exit after shutdown")
+    rest = c.proc.stderr.read().decode()
+    check(re.match(r"accordion lsp: \d+ log lines dropped: standard error was full\n", rest), "after the log was read: %r" % rest[:300])
+    return "10,000 requests answered with the log unread; RSS every 2,000 (KiB): %s" % marks
+
+
 def navigation():
     s = Session()
     uri = "file:///tmp/demo.yaml"
@@ -630,6 +730,8 @@ CHECKS = [
     ("test files", test_files),
     ("cancellation", cancellation),
     ("malformed input", malformed),
+    ("bad frames resynchronise", bad_frames),
+    ("a log nobody reads", unread_log),
     ("hover, definition, references, rename, symbols", navigation),
     ("completion", completion),
     ("code actions", code_actions),
