@@ -244,7 +244,7 @@ struct DriveSession {
         var fields: [(String, DumpValue)] = []
         switch outcome.effect {
         case .applied(let change):
-            fields = [("outcome", .string("applied")), ("time", .number(outcome.time)), ("change", .string(kind(of: change)))]
+            fields = [("outcome", .string("applied")), ("time", .number(outcome.time)), ("change", .string(change.name))]
             if let started = outcome.started {
                 fields.append(("started", .object([
                     ("from", started.from.map(DumpValue.int) ?? .null), ("to", started.to.map(DumpValue.int) ?? .null),
@@ -262,20 +262,6 @@ struct DriveSession {
         }
         fields.append(("entries", .array(entries.map(DumpTree.event))))
         return fields
-    }
-
-    /// The name of what an applied step changed.
-    private static func kind(of change: StepChange) -> String {
-        switch change {
-        case .none: "none"
-        case .transition: "transition"
-        case .transitions: "transitions"
-        case .resized: "resized"
-        case .modalPresented: "modalPresented"
-        case .modalDismissed: "modalDismissed"
-        case .stackReplaced: "stackReplaced"
-        case .scrolled: "scrolled"
-        }
     }
 
     // MARK: - Problems

@@ -275,7 +275,7 @@ struct RenderRun {
                 return false
             }
             run.snapshots.append(model.snapshot(at: until ?? model.settledTime))
-            run.labels.append("step \(index + 1) · " + describe(steps[index].action, panels: model.panels))
+            run.labels.append("step \(index + 1) · " + Renderer.caption(of: steps[index].action, in: model.panels))
             run.origins.append(StepOrigin(index: index, action: steps[index].action, line: lines[index]))
             return true
         }
@@ -289,26 +289,6 @@ struct RenderRun {
             run.origins = series ? [nil] : []
         }
         return .success(run)
-    }
-
-    /// A step in a caption. Tap, expand and collapse name their panel in the stack the
-    /// step met, which no step of theirs changes, so the stack after it serves.
-    static func describe(_ action: StepAction, panels: [PanelSpec]) -> String {
-        func name(_ i: Int) -> String { i >= 0 && i < panels.count ? panels[i].id : "#\(i)" }
-        func number(_ v: Double) -> String { JSONText.rounded(v) }
-        switch action {
-        case .tap(let i): return "tap " + name(i)
-        case .wait(let s): return "wait \(number(s)) s"
-        case .resize(let w, let h): return "resize to \(number(w)) × \(number(h))"
-        case .expand(let i): return "expand " + (i.map(name) ?? "none")
-        case .collapse(let i): return "collapse " + (i.map(name) ?? "all")
-        case .present(let title): return "present \u{201C}\(title)\u{201D}"
-        case .dismiss: return "dismiss"
-        case .setPanels(let list):
-            let ids = list.prefix(3).map(\.id).joined(separator: ", ") + (list.count > 3 ? ", …" : "")
-            return "setPanels [\(ids)]"
-        case .scroll(let offset): return "scroll to \(number(offset))"
-        }
     }
 }
 

@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionSpec
 import AccordionYAML
 
 /// Where the cursor is, read from the text by indentation alone: while a
@@ -178,7 +179,12 @@ extension LanguageServer {
             values(set, idsToo: schema.inlinePanelIDWords(in: mapping, key: key) != nil)
         } else {
             let isStep = mapping.refs.contains("step")
-            for (name, set) in schema.properties(mapping) where !context.siblings.contains(name) {
+            var properties = schema.properties(mapping)
+            if isStep {
+                // A step's keys are the step table's, in its order, each with the schema's documentation.
+                properties = StepTable.writtenKeys.compactMap { key in properties.first { $0.name == key } }
+            }
+            for (name, set) in properties where !context.siblings.contains(name) {
                 let title = schema.first("title", in: set)?.scalarText
                 item(name, kind: isStep && name != "at" ? 14 : 10, detail: isStep && name != "at" ? "step" : title,
                      documentation: schema.documentation(set), insert: name + ": ")

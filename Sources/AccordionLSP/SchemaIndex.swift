@@ -38,14 +38,14 @@ struct SchemaIndex: Sendable {
         self.defs = root["$defs"]
     }
 
-    /// Places that take a panel id although the schema types them inline
+    /// Places that take a panel id although the schema may type them inline
     /// (not through `panelRef`/`panelId`): the `$defs` entry of the mapping,
-    /// the key, and the words that are not ids there.
+    /// the key, and the words that are not ids there. The steps' are those
+    /// of the step table whose value names a panel (`tap: VC1`, `collapse: all`).
     static let inlinePanelIDPlaces: [(definition: String, key: String, words: Set<String>)] = [
         ("container", "expanded", []),
         ("expectation", "visible", ["modal"]),
-        ("collapseStep", "collapse", ["all"]),
-    ]
+    ] + StepTable.panelKeys.map { ("\($0.key)Step", $0.key, $0.keywords) }
 
     /// The words that are not ids at `key` of a mapping described by `set`,
     /// when that key is an inline panel-id place; nil when it is not one.

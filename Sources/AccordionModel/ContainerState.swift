@@ -826,6 +826,22 @@ public enum StepChange: Hashable, Sendable {
     case scrolled(offset: Double)
 }
 
+extension StepChange {
+    /// The change's name, as a host's session (`accordion drive`) answers it.
+    public var name: String {
+        switch self {
+        case .none: "none"
+        case .transition: "transition"
+        case .transitions: "transitions"
+        case .resized: "resized"
+        case .modalPresented: "modalPresented"
+        case .modalDismissed: "modalDismissed"
+        case .stackReplaced: "stackReplaced"
+        case .scrolled: "scrolled"
+        }
+    }
+}
+
 /// Who changed places when `setPanels` replaced the stack.
 public struct StackChange: Hashable, Sendable {
     /// Ids of the open panels that are not in the new stack, by ascending

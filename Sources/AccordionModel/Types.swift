@@ -206,6 +206,49 @@ public enum StepAction: Hashable, Sendable {
     case scroll(offset: Double)
 }
 
+/// The kinds of step the reducer takes, in the order the format lists
+/// them, each named as a script writes it: the one list of step kinds.
+/// The spec module's step table (`StepTable`) gives each its written keys
+/// and rules, the schema test holds the schema to it, and captions and
+/// dumps name steps by it.
+public enum StepKind: String, CaseIterable, Hashable, Sendable {
+    /// `StepAction.tap`.
+    case tap
+    /// `StepAction.wait`.
+    case wait
+    /// `StepAction.resize`.
+    case resize
+    /// `StepAction.expand`.
+    case expand
+    /// `StepAction.collapse`.
+    case collapse
+    /// `StepAction.present`.
+    case present
+    /// `StepAction.dismiss`.
+    case dismiss
+    /// `StepAction.setPanels`.
+    case setPanels
+    /// `StepAction.scroll`.
+    case scroll
+}
+
+extension StepAction {
+    /// The step's kind, by which scripts, captions and dumps name it.
+    public var kind: StepKind {
+        switch self {
+        case .tap: .tap
+        case .wait: .wait
+        case .resize: .resize
+        case .expand: .expand
+        case .collapse: .collapse
+        case .present: .present
+        case .dismiss: .dismiss
+        case .setPanels: .setPanels
+        case .scroll: .scroll
+        }
+    }
+}
+
 /// A step and, for every step but `wait`, an optional absolute time.
 public struct Step: Hashable, Sendable {
     /// What the step does.

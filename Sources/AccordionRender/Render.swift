@@ -23,7 +23,7 @@ public enum RenderFormat: String, CaseIterable, Sendable {
 public struct StepOrigin: Hashable, Sendable {
     /// Position in the run, from 0: the script's steps in order, then the steps given on the command line.
     public var index: Int
-    /// The step's kind as a spec writes it: `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss`, `setPanels`.
+    /// The step's kind as a spec writes it (`StepKind`'s name).
     public var kind: String
     /// The line of the spec the step is written on; nil for a step from the command line (`--tap`).
     public var line: Int?
@@ -37,22 +37,39 @@ public struct StepOrigin: Hashable, Sendable {
     public init(index: Int, action: StepAction, line: Int?) {
         self.index = index
         self.line = line
-        switch action {
-        case .tap: kind = "tap"
-        case .wait: kind = "wait"
-        case .resize: kind = "resize"
-        case .expand: kind = "expand"
-        case .collapse: kind = "collapse"
-        case .present: kind = "present"
-        case .dismiss: kind = "dismiss"
-        case .setPanels: kind = "setPanels"
-        case .scroll: kind = "scroll"
-        }
+        kind = action.kind.rawValue
     }
 }
 
 /// One entry point per format, so the CLI needs a single call whatever the user asked for.
 public enum Renderer {
+    /// A step in a caption ("tap VC3", "resize to 667 × 375"): the words
+    /// under each drawing and phone of a `--steps` series. Tap, expand and
+    /// collapse name their panel in `panels`, the stack the step met (which
+    /// no step of theirs changes, so the stack after it serves).
+    ///
+    /// - Parameters:
+    ///   - action: The step.
+    ///   - panels: The stack, for the panels' ids.
+    /// - Returns: The caption's words.
+    public static func caption(of action: StepAction, in panels: [PanelSpec]) -> String {
+        func name(_ i: Int) -> String { i >= 0 && i < panels.count ? panels[i].id : "#\(i)" }
+        func number(_ v: Double) -> String { JSONText.rounded(v) }
+        switch action {
+        case .tap(let i): return "tap " + name(i)
+        case .wait(let s): return "wait \(number(s)) s"
+        case .resize(let w, let h): return "resize to \(number(w)) × \(number(h))"
+        case .expand(let i): return "expand " + (i.map(name) ?? "none")
+        case .collapse(let i): return "collapse " + (i.map(name) ?? "all")
+        case .present(let title): return "present \u{201C}\(title)\u{201D}"
+        case .dismiss: return "dismiss"
+        case .setPanels(let list):
+            let ids = list.prefix(3).map(\.id).joined(separator: ", ") + (list.count > 3 ? ", …" : "")
+            return "setPanels [\(ids)]"
+        case .scroll(let offset): return "scroll to \(number(offset))"
+        }
+    }
+
     /// Renders one snapshot, or (with `steps`) a series of them as one document:
     /// a JSON array, a YAML sequence, one drawing per step, one phone per step.
     /// `color` only affects `text` (ANSI colour on a terminal). `labels`, one per

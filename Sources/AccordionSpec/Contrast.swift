@@ -148,8 +148,8 @@ enum Contrast {
 
 extension LowContrast {
     /// What the author reads: both colours as written, the ratio, and how
-    /// many other panels share the colours.
-    var message: String {
+    /// many other panels share the colours (`sameColours`, this one first).
+    func message(sameColours: SameColours) -> String {
         let title = titleEntry == nil ? "the title, white by default," : "title colour " + shown(self.title, like: titleEntry)
         let header = (headerEntry == nil ? "the palette's header colour " : "header colour ") + shown(self.header, like: headerEntry)
         let translucent = self.title & self.header & background & 0xFF != 0xFF

@@ -78,6 +78,15 @@ public enum RuleCatalog {
 
     // MARK: - Accordion semantic rules
 
+    /// "a `tap`, `expand` or `collapse`": the steps whose value names a panel (`StepTable`).
+    private static let targets = article(StepTable.listed(StepTable.panelKeys.map(\.key)))
+
+    /// `phrase` after "a" or "an", as its first letter asks.
+    private static func article(_ phrase: String, capital: Bool = false) -> String {
+        let vowel = phrase.drop { $0 == "`" }.first.map { "aeiou".contains($0) } ?? false
+        return (capital ? (vowel ? "An " : "A ") : (vowel ? "an " : "a ")) + phrase
+    }
+
     static let semanticRules: [RuleInfo] = [
         RuleInfo(
             id: "duplicate-panel-id", severity: .error,
@@ -95,7 +104,7 @@ public enum RuleCatalog {
             """),
         RuleInfo(
             id: "unknown-panel-id", severity: .error,
-            summary: "A panel id names no panel where it is used: `container.expanded` must name a panel of `panels`; a `tap` or `expand` target must be in the stack as it is at that step (after earlier `setPanels`); a `setPanels` id must name a panel defined earlier.",
+            summary: "A panel id names no panel where it is used: `container.expanded` must name a panel of `panels`; \(targets) target must be in the stack as it is at that step (after earlier `setPanels`), as must an id an `expect` names; a `setPanels` id must name a panel defined earlier.",
             why: "A tap on a header that does not exist cannot be replayed. The help suggests the closest id (a typo) or says which `setPanels` took the panel out of the stack.",
             example: """
             # broken: there is no panel VC4
@@ -107,7 +116,7 @@ public enum RuleCatalog {
             """),
         RuleInfo(
             id: "panel-index-out-of-range", severity: .error,
-            summary: "A panel index in `container.expanded`, `tap` or `expand` is not less than the number of panels in the stack at that point.",
+            summary: "A panel index in `container.expanded` or in \(article(StepTable.kinds(reportedUnder: "panel-index-out-of-range"))) step is not less than the number of panels in the stack at that point.",
             why: "Indices count from 0: with three panels the last one is 2. An index past the end names no header.",
             example: """
             # broken: three panels, indices 0 to 2
@@ -119,7 +128,7 @@ public enum RuleCatalog {
             """),
         RuleInfo(
             id: "headers-overflow", severity: .error,
-            summary: "The headers' heights add up to more than the container's height, at load, after a `resize`, or after a `setPanels`.",
+            summary: "The headers' heights add up to more than the container's height, at load or after \(article(StepTable.kinds(reportedUnder: "headers-overflow"))) step.",
             why: "Every header must stay on screen so every panel can be tapped; the article's controller assumes they fit. The message shows the sum and the height.",
             example: """
             # broken: 4 × 200 = 800 > 667
@@ -281,7 +290,7 @@ public enum RuleCatalog {
             """),
         RuleInfo(
             id: "step-blocked-by-modal", severity: .error,
-            summary: "An `expand` or `setPanels` step runs while a modal is presented.",
+            summary: "\(article(StepTable.kinds(reportedUnder: "step-blocked-by-modal"), capital: true)) step runs while a modal is presented.",
             why: "While a modal covers the container its panels cannot change; taps are ignored, and expanding or replacing panels under the modal is a script mistake.",
             example: """
             # broken

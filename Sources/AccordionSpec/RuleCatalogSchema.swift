@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionModel
 
 extension RuleCatalog {
     /// One entry per JSON Schema keyword the validator reports as `schema-<keyword>`.
@@ -75,7 +76,7 @@ extension RuleCatalog {
                "The schema forbids this key or item outright.",
                "# schema {properties: {legacy: false}}\n# broken\n{legacy: 1}\n# fixed\n{}"),
         schema("one-of", "The value matches none of the `oneOf` alternatives, or more than one. The help explains the closest alternative instead of listing all of them.",
-               "A script step is exactly one action (`tap`, `wait`, `resize`, `expand`, `present`, `dismiss` or `setPanels`), plus `at` for all but `wait`.",
+               "A script step is exactly one action (\(StepTable.listed(StepKind.allCases.map(\.rawValue)))) or one check (\(StepTable.listed(CheckKind.allCases.map(\.rawValue)))), plus `at` for all but \(StepTable.listed(StepTable.all.filter { !$0.takesAt }.map(\.name), joinedBy: "and")).",
                "# broken: two actions in one step\n- tap: VC2\n  wait: 1\n# fixed\n- tap: VC2\n- wait: 1"),
         schema("any-of", "The value matches none of the `anyOf` alternatives; the help explains the closest one.",
                "The schema offers several shapes and the value fits none.",

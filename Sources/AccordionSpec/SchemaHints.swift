@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionModel
 import AccordionYAML
 
 /// Accordion-specific advice added to the general validator's findings,
@@ -7,8 +8,15 @@ import AccordionYAML
 /// hex number, a CSS short colour, a `yes` where `true` was meant.
 enum SchemaHints {
     static let colourKeys: Set<String> = ["color", "titleColor", "background"]
-    static let textKeys: Set<String> = ["title", "id", "present"]
-    static let numberKeys: Set<String> = ["wait", "at", "duration", "width", "height", "headerHeight", "contentHeight"]
+    /// Keys of steps whose value is a text (`present: Compose`).
+    static let textStepKeys: Set<String> = Set(StepTable.keys { $0 == .text })
+    /// Keys whose value is a text: a panel's, and the steps'.
+    static let textKeys: Set<String> = textStepKeys.union(["title", "id"])
+    /// Keys in seconds: the steps' (`StepTable`), `at` and the animation's duration.
+    static let secondKeys: Set<String> = Set(StepTable.keys { $0 == .seconds } + ["at", "duration"])
+    static let numberKeys: Set<String> = secondKeys.union(["width", "height", "headerHeight", "contentHeight"])
+    /// Keys of steps whose value names a panel (`tap: VC1`).
+    static let panelStepKeys: Set<String> = Set(StepTable.panelKeys.map(\.key))
 
     /// `0.3` from `0.3s`, `300ms` stays `300ms` (nil): only a number followed by a unit.
     static func leadingNumber(_ text: String) -> String? {
@@ -71,7 +79,7 @@ enum SchemaHints {
     }
 
     private static func hasVerb(_ step: YAMLNodeRef) -> Bool {
-        step.entries?.contains { $0.key.stringValue.map(SpecReader.verbs.contains) ?? false } ?? true
+        step.entries?.contains { $0.key.stringValue.map(StepTable.actionNames.contains) ?? false } ?? true
     }
 
     private static func lastKey(_ pointer: String) -> String {
@@ -86,15 +94,15 @@ enum SchemaHints {
             return "`at` belongs to the step, beside `expect` (as on a `tap`): `- expect: {...}` then `at: SECONDS` on the next line, indented like `expect`"
         }
         if d.rule == "schema-required", isStep(d.instancePath), !hasVerb(node) {
-            return "a step needs one action: `tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss`, `setPanels` or `scroll`"
+            return "a step needs one action: \(stepKinds)"
         }
         if let hint = contentHint(d, key: key, node: node) { return hint }
         if d.rule == "schema-type", key == "scroll", d.instancePath.hasPrefix("/script/"), node.stringValue != nil {
             return "scroll takes the stack offset to show at the top, in points (`scroll: 480`); to bring a panel into view, tap or expand it"
         }
-        if d.rule == "schema-type", key == "tap" || key == "expand" || key == "collapse" || key == "resize" || key == "present",
-           let id = node["id"]?.stringValue ?? (key == "present" ? node["title"]?.stringValue : nil) {
-            return key == "present" ? "write just the modal's title: `present: \(id)`" : "name the panel by its id alone: `\(key): \(id)`"
+        if d.rule == "schema-type", isStepValue(d.instancePath), panelStepKeys.contains(key) || textStepKeys.contains(key),
+           let id = node["id"]?.stringValue ?? (panelStepKeys.contains(key) ? nil : node["title"]?.stringValue) {
+            return panelStepKeys.contains(key) ? "name the panel by its id alone: `\(key): \(id)`" : "write just the modal's title: `\(key): \(id)`"
         }
         if d.rule == "schema-type", textKeys.contains(key), let items = node.items {
             let words = items.compactMap { $0.scalar.map(written) }
@@ -125,14 +133,14 @@ enum SchemaHints {
         }
         if d.rule == "schema-exclusive-minimum" || d.rule == "schema-minimum", !colourKeys.contains(key),
            numberKeys.contains(key), let v = node.numberValue, v <= 0 {
-            let unit = ["wait", "at", "duration"].contains(key) ? "seconds" : "points"
+            let unit = secondKeys.contains(key) ? "seconds" : "points"
             if v < 0 { return "\(key) cannot be negative; did you mean \(points(-v))? (\(key) is in \(unit))" }
             return key == "headerHeight" ? "a header 0 points high can be neither seen nor tapped; 44 is the usual height"
                 : "a size of 0 points leaves nothing to show; give \(key) a positive number of points"
         }
         if d.rule == "schema-type", isStep(d.instancePath), case .string(let text) = scalar.value {
             let words = text.split(separator: " ", maxSplits: 1)
-            if let verb = words.first, SpecReader.verbs.contains(String(verb)) {
+            if let verb = words.first, StepTable.actionNames.contains(String(verb)) {
                 let rest = words.count > 1 ? " " + words[1] : " ..."
                 return "a step is a mapping: put a colon after the action, `- \(verb):\(rest)`"
             }
@@ -147,7 +155,7 @@ enum SchemaHints {
         }
         if d.rule == "schema-type", numberKeys.contains(key), case .string(let text) = scalar.value,
            let number = leadingNumber(text) {
-            let unit = ["wait", "at", "duration"].contains(key) ? "seconds" : "points"
+            let unit = secondKeys.contains(key) ? "seconds" : "points"
             return "write just the number, without a unit: `\(key): \(number)` (\(key) is in \(unit))"
         }
         if d.rule == "schema-type", isSetPanelsItem(d.instancePath), case .int = scalar.value {
@@ -195,7 +203,7 @@ enum SchemaHints {
 
     /// What a size or time holds when the value is a word, a boolean or empty.
     private static func numberHint(key: String, scalar: YAMLScalarRef) -> String? {
-        let seconds = ["wait", "at", "duration"].contains(key)
+        let seconds = secondKeys.contains(key)
         let example = ["width": "375", "height": "667", "headerHeight": "44", "contentHeight": "200",
                        "wait": "0.5", "at": "1", "duration": "0.3"][key] ?? "1"
         let fill = key == "contentHeight" ? " (or `contentHeight: null` for all the space)" : ""
@@ -209,11 +217,10 @@ enum SchemaHints {
         }
     }
 
-    /// Places that hold a panel id: `id`, `expanded`, `tap`, `expand`, `collapse`, setPanels items.
+    /// Places that hold a panel id: `id`, `expanded`, the steps that name a panel, setPanels items.
     private static func isPanelIdPlace(_ pointer: String) -> Bool {
         let key = lastKey(pointer)
-        return key == "id" || key == "expanded" || key == "tap" || key == "expand" || key == "collapse"
-            || isSetPanelsItem(pointer)
+        return key == "id" || key == "expanded" || panelStepKeys.contains(key) || isSetPanelsItem(pointer)
     }
 
     /// A valid id close to `text`: other characters become `-`, a leading digit gets `_`.
@@ -231,6 +238,12 @@ enum SchemaHints {
         return out
     }
 
+    /// `/script/3/tap`: the value of a step's key.
+    private static func isStepValue(_ pointer: String) -> Bool {
+        let parts = pointer.split(separator: "/")
+        return parts.count == 3 && parts[0] == "script"
+    }
+
     /// `/script/3`
     private static func isStep(_ pointer: String) -> Bool {
         let parts = pointer.split(separator: "/")
@@ -243,23 +256,8 @@ enum SchemaHints {
         return parts.count == 4 && parts[0] == "script" && parts[2] == "setPanels"
     }
 
-    /// The step kinds in the schema's order, each in backquotes: "`tap`, ... or `setPanels`".
-    static let stepKinds: String = {
-        let kinds = StepKey.allCases.filter { $0 != .at }.map { "`\($0.rawValue)`" }
-        return kinds.dropLast().joined(separator: ", ") + " or " + (kinds.last ?? "")
-    }()
-
-    /// Words authors reach for instead of a step key, and the key they mean.
-    static let stepSynonyms: [String: String] = [
-        "click": "tap", "press": "tap", "touch": "tap", "select": "tap", "toggle": "tap",
-        "open": "expand", "show": "expand", "unfold": "expand",
-        "close": "collapse", "fold": "collapse", "hide": "collapse",
-        "sleep": "wait", "delay": "wait", "pause": "wait",
-        "size": "resize", "rotate": "resize",
-        "modal": "present", "push": "present",
-        "panels": "setPanels", "replace": "setPanels", "set": "setPanels",
-        "time": "at", "when": "at", "after": "at",
-    ]
+    /// The step kinds in the schema's order, each in backquotes: "`tap`, ... or `scroll`".
+    static let stepKinds = StepTable.listed(StepKind.allCases.map(\.rawValue))
 
     /// An extra key in a script step: `at` on a `wait`, a second action,
     /// or a key that is no step key at all (`click`, `close`).
@@ -270,13 +268,13 @@ enum SchemaHints {
         if key == "at", step["wait"] != nil {
             return "a `wait` cannot carry `at`: it happens at the previous step's time plus its seconds; put `at` on the step that follows instead"
         }
-        if StepKey.allCases.allSatisfy({ $0.rawValue != key }) {
+        if !StepTable.actionKeys.contains(key) {
             // A typo needs only its correction; another word needs the list.
-            if let typo = closest(to: key, in: StepKey.allCases.map(\.rawValue)) { return "did you mean `\(typo)`?" }
-            return (stepSynonyms[key.lowercased()].map { "did you mean `\($0)`? " } ?? "")
+            if let typo = closest(to: key, in: StepTable.actionKeys) { return "did you mean `\(typo)`?" }
+            return (StepTable.synonyms[key.lowercased()].map { "did you mean `\($0)`? " } ?? "")
                 + "a step has one action, \(stepKinds), and may carry `at`"
         }
-        let verbs = SpecReader.verbs
+        let verbs = StepTable.actionNames
         guard verbs.contains(key), let other = step.entries?.first(where: {
             guard let k = $0.key.stringValue else { return false }
             return k != key && verbs.contains(k)
@@ -331,7 +329,7 @@ enum SchemaHints {
                 return "a panel is a mapping with the keys \(panelKeys), not a list: `- \(example)`"
                     + (place == .setPanelsItem ? ", or just the id of a panel defined earlier" : "")
             case .step:
-                let example = words.count == 2 && words.count == items.count && SpecReader.verbs.contains(words[0])
+                let example = words.count == 2 && words.count == items.count && StepTable.actionNames.contains(words[0])
                     ? "\(words[0]): \(words[1])" : "tap: VC1"
                 return "a step is a mapping with one action, \(stepKinds), and an optional `at`; not a list: `- \(example)`"
             case .resize:

@@ -20,8 +20,9 @@ struct PanelDefinition {
     var location: PanelLocation { notes?.location ?? .panels(0) }
 }
 
-/// The rarely needed parts of a panel definition.
-final class PanelNotes {
+/// The rarely needed parts of a panel definition (values only, so a
+/// stack's notes may be kept and sent anywhere).
+final class PanelNotes: Sendable {
     let contentHeightNode: YAMLNodeRef?
     let findings: [Finding]
     let location: PanelLocation
@@ -42,6 +43,16 @@ struct PanelStack {
 
     var count: Int { specs.count }
     var isEmpty: Bool { specs.isEmpty }
+
+    init() {}
+
+    /// Panels known only as specs, without the nodes that wrote them (a
+    /// session keeps nothing of a host's line past its step).
+    init(specs: [PanelSpec]) {
+        self.specs = specs
+        idNodes = Array(repeating: nil, count: specs.count)
+        notes = Array(repeating: nil, count: specs.count)
+    }
 
     mutating func reserve(_ n: Int) {
         specs.reserveCapacity(n)
@@ -122,8 +133,9 @@ struct LowContrast {
     var headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?
     /// The panel's mapping, for entries merged in from elsewhere (`<<: *base`).
     var panel: YAMLNodeRef
-    /// Every panel with these two colours, this one first.
-    var sameColours: SameColours
+
+    /// The key of its tally (`ContrastTallies`): every panel with these two colours, this one first.
+    var pair: UInt64 { ContrastTallies.pair(title: title, header: header) }
 
     var ratio: Double { Contrast.ratio(title: title, header: header, background: background) }
 
@@ -136,9 +148,9 @@ struct LowContrast {
                       tallies: ContrastTallies) -> LowContrast? {
         guard titleEntry != nil || headerEntry != nil, spec.color & 0xFF != 0,
               Contrast.ratio(title: spec.titleColor, header: spec.color, background: background) < Contrast.minimum,
-              let tally = tallies.add(title: spec.titleColor, header: spec.color, id: spec.id) else { return nil }
+              tallies.add(title: spec.titleColor, header: spec.color, id: spec.id) else { return nil }
         return LowContrast(title: spec.titleColor, header: spec.color, background: background,
-                           titleEntry: titleEntry, headerEntry: headerEntry, panel: panel, sameColours: tally)
+                           titleEntry: titleEntry, headerEntry: headerEntry, panel: panel)
     }
 }
 
@@ -146,38 +158,42 @@ struct LowContrast {
 /// warning speaks for them all: a spec that repeats a header style on
 /// thousands of panels gets one warning that counts them, and the reader
 /// keeps no record per panel.
-final class SameColours {
+struct SameColours {
     /// How many panels have the colours.
     private(set) var count = 0
     /// The ids of the first few after the one warned about, to name them.
     private(set) var others: [String] = []
 
-    fileprivate func add(_ id: String) {
+    fileprivate mutating func add(_ id: String) {
         if count > 0, others.count < 3, !id.isEmpty { others.append(id) }
         count += 1
     }
 }
 
-/// One tally per pair of colours that falls short, for one spec.
+/// One tally per pair of colours that falls short, for one spec: the
+/// reader counts into it, and a warning reads its pair's tally when it is
+/// worded (the findings themselves hold only values, so they may be kept
+/// and sent anywhere).
 final class ContrastTallies {
     private var byPair: [UInt64: SameColours] = [:]
 
     /// Whether no pair of colours fell short yet.
     var isEmpty: Bool { byPair.isEmpty }
 
-    /// Counts a panel with these colours; returns the tally when it is the
-    /// first such panel, nil when an earlier one already carries the warning.
-    func add(title: UInt32, header: UInt32, id: String) -> SameColours? {
-        let key = UInt64(title) << 32 | UInt64(header)
-        if let tally = byPair[key] {
-            tally.add(id)
-            return nil
-        }
-        let tally = SameColours()
-        tally.add(id)
-        byPair[key] = tally
-        return tally
+    /// The key of a pair of colours.
+    static func pair(title: UInt32, header: UInt32) -> UInt64 { UInt64(title) << 32 | UInt64(header) }
+
+    /// Counts a panel with these colours; returns whether it is the first
+    /// such panel (an earlier one already carries the warning otherwise).
+    func add(title: UInt32, header: UInt32, id: String) -> Bool {
+        // One lookup: the default is made only for a new pair.
+        var first = false
+        byPair[Self.pair(title: title, header: header), default: { first = true; return SameColours() }()].add(id)
+        return first
     }
+
+    /// The panels counted with the colours of `pair`.
+    subscript(pair: UInt64) -> SameColours { byPair[pair] ?? SameColours() }
 }
 
 /// A set of keys a reader recognises from a key's UTF-8 bytes: a
@@ -204,7 +220,12 @@ extension SpelledKey {
     /// is not specialised for this module and costs the reader of a large
     /// spec more than the lookup itself).
     static func key(at position: Int, of entries: YAMLEntriesRef) -> Self? {
-        entries.withKeyText(at: position) { $0.flatMap(spellings.position(forUTF8:)) }.map { spellings[$0] }
+        key(at: position, of: entries, among: spellings)
+    }
+
+    /// The key at `position` of `entries` when it is one of `table`'s (some of these keys).
+    static func key(at position: Int, of entries: YAMLEntriesRef, among table: KeySpellings<Self>) -> Self? {
+        entries.withKeyText(at: position) { $0.flatMap(table.position(forUTF8:)) }.map { table[$0] }
     }
 }
 
@@ -213,94 +234,6 @@ enum PanelKey: String, SpelledKey {
     case id, title, color, titleColor, headerHeight, contentHeight, disabled, content
 
     static let spellings = spellingTable()
-}
-
-/// The keys of a script step: an action and `at`.
-enum StepKey: String, SpelledKey {
-    case tap, wait, resize, expand, collapse, present, dismiss, setPanels, scroll, at
-
-    static let spellings = spellingTable()
-}
-
-/// The keys of a step that checks rather than acts.
-enum CheckStepKey: String, SpelledKey {
-    case expect, snapshot, at
-
-    static let spellings = spellingTable()
-}
-
-/// A panel reference as written: an id or an index.
-enum PanelReference {
-    case id(String)
-    case index(Int)
-}
-
-/// One item of a `setPanels` list.
-enum StackItem {
-    /// An id of a panel defined earlier.
-    case reference(String, YAMLNodeRef, item: Int)
-    /// A new panel.
-    case definition(PanelDefinition)
-}
-
-/// A step's action as written, before references are resolved.
-enum WrittenAction {
-    case tap(PanelReference, YAMLNodeRef)
-    case wait(Double)
-    case resize(width: Double, height: Double)
-    /// nil: `expand: null`.
-    case expand((PanelReference, YAMLNodeRef)?)
-    /// nil: `collapse: all`.
-    case collapse((PanelReference, YAMLNodeRef)?)
-    case present(String)
-    case dismiss
-    case setPanels([StackItem])
-    case scroll(Double)
-}
-
-/// A step as written, with the nodes diagnostics point at.
-struct WrittenStep {
-    var action: WrittenAction
-    /// The step's mapping.
-    var node: YAMLNodeRef
-    /// The action key (`tap`) and its value.
-    var verbKey: YAMLNodeRef
-    var verbValue: YAMLNodeRef
-    /// Position in the script, for JSON pointers.
-    var index: Int
-    var pointer: String { "/script/\(index)" }
-    /// `at:` seconds and its value node.
-    var at: Double?
-    var atNode: YAMLNodeRef?
-
-    /// The action key through its value, for underlining the whole action.
-    var actionSpan: SourceSpan { spanning(verbKey, verbValue) }
-
-    /// The action key.
-    var kind: StepKey {
-        switch action {
-        case .tap: .tap
-        case .wait: .wait
-        case .resize: .resize
-        case .expand: .expand
-        case .collapse: .collapse
-        case .present: .present
-        case .dismiss: .dismiss
-        case .setPanels: .setPanels
-        case .scroll: .scroll
-        }
-    }
-}
-
-/// An `expect` or `snapshot` step as written.
-struct WrittenCheck {
-    /// The `expect` / `snapshot` key and its value.
-    var key: YAMLNodeRef
-    var value: YAMLNodeRef
-    var checks: [ExpectCheck]
-    var tolerance: Double
-    var at: Double?
-    var atNode: YAMLNodeRef?
 }
 
 /// `container.content`: the measures every panel's content starts from,
@@ -324,9 +257,6 @@ struct ContentDefaults: Hashable, Sendable {
 /// malformed (and so already reported by the schema) becomes a default or is
 /// left out, so the semantic rules can still look at the rest of the file.
 struct SpecReader {
-    /// The step verbs, as the schema names them.
-    static let verbs = Set(StepKey.allCases.filter { $0 != .at }.map(\.rawValue))
-
     let root: YAMLNodeRef
     /// The script played: the spec's own, or a test case's in its place.
     let script: YAMLNodeRef?
@@ -516,126 +446,6 @@ struct SpecReader {
         return PanelDefinition(spec: spec, idNode: idNode, notes: notes)
     }
 
-    /// The script's steps; nil for a step the schema rejects.
-    func steps(headerHeight: Double) -> [WrittenStep?] {
-        guard let items = script?.items else { return [] }
-        return items.enumerated().map { step($1, index: $0, headerHeight: headerHeight) }
-    }
-
-    /// The script's `expect` and `snapshot` steps by their index in it,
-    /// read leniently (the schema reports what is malformed).
-    func checkSteps(fileTolerance: Double) -> [Int: WrittenCheck] {
-        var found: [Int: WrittenCheck] = [:]
-        for (index, node) in (script?.items ?? []).enumerated() {
-            guard let entries = node.entries else { continue }
-            var check: WrittenCheck?
-            var atNode: YAMLNodeRef?
-            for k in 0..<entries.count {
-                // Keys are recognised from their bytes: no `String` per step.
-                guard entries.key(at: k).shape == .string,
-                      let which = CheckStepKey.key(at: k, of: entries) else { continue }
-                let key = entries.key(at: k), value = entries.value(at: k)
-                switch which {
-                case .expect:
-                    let (checks, tolerance) = expectation(value, fileTolerance: fileTolerance)
-                    check = WrittenCheck(key: key, value: value, checks: checks, tolerance: tolerance)
-                case .snapshot:
-                    guard let name = value.stringValue else { continue }
-                    check = WrittenCheck(key: key, value: value, checks: [ExpectCheck(.snapshot(name), span: key.span)],
-                                         tolerance: fileTolerance)
-                case .at:
-                    atNode = value
-                }
-            }
-            guard var check else { continue }
-            if let atNode, let v = atNode.numberValue, v >= 0, v.isFinite {
-                check.at = v
-                check.atNode = atNode
-            }
-            found[index] = check
-        }
-        return found
-    }
-
-    /// One step of the script at `stepIndex`; nil when the schema rejects it.
-    func step(_ node: YAMLNodeRef, index stepIndex: Int, headerHeight: Double) -> WrittenStep? {
-        guard let entries = node.entries else { return nil }
-        var verb: (key: YAMLNodeRef, value: YAMLNodeRef, name: StepKey)?
-        var atNode: YAMLNodeRef?
-        for k in 0..<entries.count {
-            // Keys are recognised from their bytes: no `String` per step.
-            guard entries.key(at: k).shape == .string,
-                  let name = StepKey.key(at: k, of: entries) else { return nil }
-            if name == .at {
-                atNode = entries.value(at: k)
-            } else if verb == nil {
-                verb = (entries.key(at: k), entries.value(at: k), name)
-            } else {
-                return nil
-            }
-        }
-        guard let (key, value, name) = verb else { return nil }
-        var at: Double?
-        if let atNode {
-            guard name != .wait, let v = atNode.numberValue, v >= 0, v.isFinite else { return nil }
-            at = v
-        }
-        let action: WrittenAction
-        switch name {
-        case .at:
-            return nil
-        case .tap:
-            guard let r = reference(value) else { return nil }
-            action = .tap(r, value)
-        case .wait:
-            guard let v = value.numberValue, v >= 0, v.isFinite else { return nil }
-            action = .wait(v)
-        case .resize:
-            guard let w = positive(value["width"]), let h = positive(value["height"]),
-                  value.entries?.count == 2 else { return nil }
-            action = .resize(width: w, height: h)
-        case .expand:
-            if value.isNull {
-                action = .expand(nil)
-            } else {
-                guard let r = reference(value) else { return nil }
-                action = .expand((r, value))
-            }
-        case .collapse:
-            if value.stringValue == "all" {
-                action = .collapse(nil)
-            } else {
-                guard let r = reference(value) else { return nil }
-                action = .collapse((r, value))
-            }
-        case .present:
-            guard let title = value.stringValue else { return nil }
-            action = .present(title)
-        case .dismiss:
-            guard case .bool(true)? = value.scalar?.value else { return nil }
-            action = .dismiss
-        case .setPanels:
-            guard let items = value.items else { return nil }
-            var list: [StackItem] = []
-            for (i, item) in items.enumerated() {
-                if let id = item.stringValue {
-                    list.append(.reference(id, item, item: i))
-                } else if item.entries != nil {
-                    list.append(.definition(panel(item, index: i, headerHeight: headerHeight,
-                                                  location: .setPanels(step: stepIndex, item: i))))
-                } else {
-                    return nil
-                }
-            }
-            action = .setPanels(list)
-        case .scroll:
-            guard let v = value.numberValue, v.isFinite else { return nil }
-            action = .scroll(v)
-        }
-        return WrittenStep(action: action, node: node, verbKey: key, verbValue: value, index: stepIndex, at: at,
-                           atNode: atNode)
-    }
-
     /// An id (string) or an index (non-negative integer).
     func reference(_ node: YAMLNodeRef) -> PanelReference? {
         if let id = node.stringValue { return .id(id) }
@@ -647,12 +457,12 @@ struct SpecReader {
 
     private func nonNegative(_ node: YAMLNodeRef?) -> Double? { Self.nonNegativeValue(node) }
 
-    fileprivate static func positiveValue(_ node: YAMLNodeRef?) -> Double? {
+    static func positiveValue(_ node: YAMLNodeRef?) -> Double? {
         guard let v = node?.numberValue, v > 0, v.isFinite else { return nil }
         return v
     }
 
-    fileprivate static func nonNegativeValue(_ node: YAMLNodeRef?) -> Double? {
+    static func nonNegativeValue(_ node: YAMLNodeRef?) -> Double? {
         guard let v = node?.numberValue, v >= 0, v.isFinite else { return nil }
         return v
     }

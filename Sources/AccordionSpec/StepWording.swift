@@ -1,9 +1,9 @@
 import AccordionDiagnostics
 import AccordionModel
 
-/// The words of every diagnostic about a script step: one wording, read by
-/// the validator following a spec's script and by a host's live session
-/// (`StepSession`), so a step is explained the same way wherever it is written.
+/// The words of every diagnostic about a script step, which the one script
+/// runner (`ScriptRunner`) picks for each outcome: a step is explained the
+/// same way wherever it is written (a spec's script, a test case, a host's line).
 struct StepWording {
     var rule: String
     var message: String

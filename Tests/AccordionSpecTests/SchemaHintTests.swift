@@ -22,7 +22,7 @@ final class SchemaHintTests: XCTestCase {
         let listed = actions.dropLast().map { "`\($0)`" }.joined(separator: ", ") + " or `\(actions.last ?? "")`"
         XCTAssertEqual(SchemaHints.stepKinds, listed)
         // Every synonym leads to a real step key.
-        for (word, key) in SchemaHints.stepSynonyms {
+        for (word, key) in StepTable.synonyms {
             XCTAssertTrue(kinds.contains(key) || key == "at", "\(word) → \(key)")
             XCTAssertFalse(kinds.contains(word), word)
         }
