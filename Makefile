@@ -105,13 +105,17 @@ clean:
 # Benchmarks: `make bench` measures every size and rewrites
 # BENCHMARKS.md and bench-results.json; `make bench-smoke` runs the
 # 1,000-panel size once each (for CI: fails only if the harness breaks).
-# Both install python3-venv when missing; the peers come from PyPI.
+# Both install python3-venv and chromium (for the page bench) when missing;
+# the peers come from PyPI.
 .PHONY: bench bench-smoke bench-deps
 bench-deps: deps
 	@if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then \
 		echo "installing python3 and python3-venv"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv; \
 	fi
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing chromium"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 bench: bench-deps
 	python3 Benchmarks/run.py

@@ -24,7 +24,8 @@
 #   6. real-browser tests of `render --format html` and of `accordion preview`
 #      (headless chromium), `validate`/`render --watch` as processes, and
 #      axe-core over every sample page (axe.min.js from PyPI's axe-selenium-python);
-#   7. benchmark harness smoke run (1,000 panels, one run each, no timing asserted);
+#   7. benchmark harness smoke run (1,000 panels, one run each, the page in
+#      headless chromium once beside its floor page, no timing asserted);
 #   8. fuzz smoke run (every libFuzzer target, a few seconds each).
 # Each stage prints its own closing line; the last line of the run is the
 # plain total "N passed, N failed" over all stages. Any failing stage makes

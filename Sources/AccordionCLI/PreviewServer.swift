@@ -233,16 +233,48 @@ final class PreviewServer {
             if fd < 0 { return }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            switch ConnectionPolicy.admitRequest(among: slots()) {
-            case .admit: break
-            case .admitClosing(let old):
-                if let connection = connections[old] { turnAway(connection.fd, "too many connections; the oldest one waiting for its request was closed") }
-                connections[old] = nil
-            case .refuse:
+            guard makeRoom() else {
                 turnAway(fd, "too many connections")
                 continue
             }
-            connections[fd] = Connection(fd: fd, now: Self.now())
+            let connection = Connection(fd: fd, now: Self.now())
+            connections[fd] = connection
+            // A client sends its request as soon as it connects, so under
+            // load the head is often in the socket before the accept: read
+            // it now, so a stream or an answered request is not counted as
+            // waiting (200 tabs opening at once would otherwise turn away
+            // their own streams before a byte of them was read).
+            receive(connection)
+        }
+    }
+
+    /// Makes room for one more request connection as `ConnectionPolicy`
+    /// says. Before the oldest connection waiting for its request is
+    /// closed, what it sent since is read: one whose request has arrived is
+    /// not waiting any more, and the policy is asked again.
+    ///
+    /// - Returns: False when no room can be made (the newcomer is refused).
+    func makeRoom() -> Bool {
+        while true {
+            switch ConnectionPolicy.admitRequest(among: slots()) {
+            case .admit:
+                return true
+            case .refuse:
+                return false
+            case .admitClosing(let old):
+                guard let connection = connections[old] else { return true }
+                if connection.role == .waiting {
+                    receive(connection)
+                    // Its peer closed it: that made the room.
+                    guard let still = connections[old] else { return true }
+                    // Its request arrived: it is not waiting any more (this
+                    // happens once per connection), so ask again.
+                    if still.role != .waiting { continue }
+                }
+                turnAway(connection.fd, "too many connections; the oldest one waiting for its request was closed")
+                connections[old] = nil
+                return true
+            }
         }
     }
 

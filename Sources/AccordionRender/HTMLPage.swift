@@ -18,7 +18,8 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
   box-shadow: 0 0 0 0.75px #48484A, inset 0 0 0 0.75px #48484A, 0 12px 32px rgba(0, 0, 0, 0.18); }
 .device .camera { position: absolute; border-radius: 50%; background: #3A3A3C; }
 .screen { position: relative; overflow: clip; border-radius: 0; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35); }
-.screen.scrolls { overflow-x: hidden; overflow-y: auto; overscroll-behavior: contain; scrollbar-width: none; }
+.screen.scrolls { overflow-x: hidden; overflow-y: auto; overscroll-behavior: contain; scrollbar-width: none;
+  overflow-anchor: none; }
 .screen.scrolls::-webkit-scrollbar { display: none; }
 .screen .sizer { position: absolute; left: 0; top: 0; width: 1px; visibility: hidden; }
 .scale { margin: 8px 0 0; color: #6C6C70; font-size: 12px; font-variant-numeric: tabular-nums; }
@@ -27,6 +28,9 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: pointer;
   transform-origin: 0 0; -webkit-tap-highlight-color: transparent; }
 .heading { margin: 0; font: inherit; }
+.chunk { position: absolute; left: 0; top: 0; z-index: 2; content-visibility: auto; pointer-events: none; }
+.chunk.near { content-visibility: visible; }
+.chunk .header { pointer-events: auto; }
 .header.disabled { cursor: default; }
 .header.disabled::after { content: ""; position: absolute; inset: 0; background: rgba(255, 255, 255, 0.45); }
 .header:focus { outline: none; }

@@ -597,6 +597,40 @@ def user_scroll(run, browser, spec):
     compare(wait_settled(browser), run.dump(model, [ids[i]]), f"after the wheel and a click on {ids[i]}")
 
 
+def long_stack(run, browser, spec):
+    """A scrolling stack of hundreds of panels, scrolled anywhere: every header
+    in the window is drawn where the model puts it and is what the browser
+    hits at its centre, also in the chunks of headers the browser skipped
+    while they were far from the window (a chunk's box must hold its
+    headers); a click there is the model's tap after a scroll step."""
+    path = scripted(run, spec, "long-stack", ["wait: 0"])
+    view = open_page(run, browser, run.page(path, "long-stack"))
+    compare(view, run.dump(path), "at load")
+    total, height = view["state"]["scroll"]["contentHeight"], view["screen"][3]
+    for top in (total / 2 + 123.5, total - height, total / 3, 0, 2 * total / 3):
+        browser.eval(f"document.getElementById('screen').scrollTop = {top!r}")
+        browser.eval("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        seen = read(browser)
+        for i, (p, q) in enumerate(zip(seen["panels"], view["panels"])):
+            if not close(p["header"], q["header"]):
+                raise Failure(f"scrolled to {top:.0f}: header {i} at {fmt(p['header'])}, at load {fmt(q['header'])}")
+        window = [i for i, p in enumerate(seen["panels"]) if p["header"][3] >= 2 and
+                  seen["scrollTop"] <= p["header"][1] + p["header"][3] / 2 < seen["scrollTop"] + height]
+        if not window:
+            raise Failure(f"scrolled to {top:.0f}: no header in the window")
+        for i in window:
+            if seen["panels"][i].get("hitAtCentre") != f"h{i}":
+                raise Failure(f"scrolled to {seen['scrollTop']:.0f}: at the centre of header {i} the browser shows "
+                              f"{seen['panels'][i].get('hitAtCentre')!r}")
+        z_order(seen, f"scrolled to {top:.0f}")
+    offset = seen["state"]["scroll"]["offset"]
+    model = scripted(run, spec, "long-stack-model", ["wait: 0", f"scroll: {offset!r}"])
+    ids = [p["id"] for p in run.dump(model)["panels"]]
+    i = next(i for i in range(len(ids)) if centre(seen, i) is not None)
+    browser.click(*centre(seen, i))
+    compare(wait_settled(browser), run.dump(model, [ids[i]]), f"scrolled to {offset:.0f} and a click on {ids[i]}")
+
+
 def frame_check(run, browser, spec, name):
     view = frames.check_spec(run, browser, spec, name, open_page, decode_png, hex_rgb, Failure)
     if run.verbose:
@@ -604,15 +638,17 @@ def frame_check(run, browser, spec, name):
 
 
 # -- sizes ------------------------------------------------------------------
-def generated_spec(workdir, n, header=None):
-    header = header if header is not None else min(44, 600 / n)
+def generated_spec(workdir, n, header=None, scroll=False):
+    """n panels with the middle one opened by the script; their headers share
+    the 667 pt screen, or (`scroll`) are 44 pt high in a screen that scrolls."""
+    header = header if header is not None else 44 if scroll else min(44, 600 / n)
     lines = ["accordion: 1", f"title: {n} generated panels", "container:", "  width: 375", "  height: 667",
-             f"  headerHeight: {header:g}", "  layout: fit", "panels:"]
+             f"  headerHeight: {header:g}", "  layout: fit", *(["  overflow: scroll"] if scroll else []), "panels:"]
     for i in range(n):
         lines += [f"  - id: panel_{i}", f"    title: Panel number {i}", f"    color: 0x{(0x204060 + i * 0x0F0B07) & 0xFFFFFF:06X}FF",
                   f"    contentHeight: {40 + (i * 37) % 200}"]
     lines += ["script:", f"  - tap: {n // 2}"]
-    path = os.path.join(workdir, f"generated-{n}.yaml")
+    path = os.path.join(workdir, f"generated-{n}{'-scroll' if scroll else ''}.yaml")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
     return path
@@ -690,6 +726,13 @@ def main():
         scenarios.append(("page size linear in panels", lambda: sizes(run, browser)))
         scenarios.append(("200-panel page plays back", lambda: click_sequence(
             run, browser, generated_spec(run.workdir, 200), "generated-200", [-1, 0, 150, "same"])))
+        # Scrolled to its middle at load: the chunks of headers far from the
+        # window are skipped by the browser until they come near it.
+        scenarios.append(("300-panel scrolling page plays back", lambda: click_sequence(
+            run, browser, generated_spec(run.workdir, 300, scroll=True), "generated-300-scroll",
+            [150, 151, "same", 149, 153, 152, 150])))
+        scenarios.append(("300-panel scrolling page, scrolled anywhere, draws every header in the window",
+                          lambda: long_stack(run, browser, generated_spec(run.workdir, 300, scroll=True))))
         scenarios.append((f"randomized: {args.random} specs x {args.clicks} clicks against the model (seed {args.seed})",
                           lambda: randomized(run, browser, args)))
         # Cases the randomized test found once (other seeds), kept with their clicks.

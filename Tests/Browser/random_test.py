@@ -18,7 +18,7 @@ same spec with the clicks appended as timed `tap` steps, dumped with
 `render --format json --at T` for each moment T the page is read at (steps
 after T do not happen, which is exactly what the page has seen by then).
 Compared at every moment: each header and content frame as the page set it
-(within 0.01 px) and as the browser lays it out (within 0.5 px), which
+(a header's own translate plus its chunk's; within 0.01 px) and as the browser lays it out (within 0.5 px), which
 content views are shown and which is in front, expandedIndex,
 expandedIndices, aria-expanded and aria-disabled, interaction, the modal,
 the running transition, and every log line (time within 1e-6 s, event,
@@ -69,7 +69,7 @@ MUTATIONS = {
         "P[i].shares === true && k > 1 ? c[3] / k : c[3]", "c[3]",
         "open panels that share the space each get all of it"),
     "pinned-not-aria-disabled": (
-        'if (disabled(i) || pinned) h.setAttribute("aria-disabled", "true");', 'if (disabled(i)) h.setAttribute("aria-disabled", "true");',
+        "const refuses = disabled(i) || pinned;", "const refuses = disabled(i);",
         "the open panel that cannot close does not say aria-disabled"),
     "collapse-reexpands": (
         ": i === from ? null : i;", ": i;",
@@ -91,6 +91,13 @@ MUTATIONS = {
     "no-scroll-into-view": (
         "if (y < offset) target = y;", "",
         "opening a panel above a scrolling container's window does not scroll up to it"),
+    "mixed-chunk-moves-as-one": (
+        "together = Math.abs(b[0] - a[0] - dx) < 1e-9 && Math.abs(b[1] - a[1] - dy) < 1e-9",
+        "together = Math.abs(b[0] - a[0] - dx) < 1e-9",
+        "a chunk whose headers move by different amounts moves as one, by its first header's"),
+    "header-ignores-its-chunk": (
+        "x = r[0] - chunkX[g], y = r[1] - chunkY[g]", "x = r[0], y = r[1]",
+        "a header placed on its own in a chunk that has moved is off by the chunk's offset"),
     "linear-always": (
         'if (D.curveName === "linear") return progress;', "return progress;",
         "every curve plays as linear"),
@@ -283,9 +290,21 @@ READ_EXACT = r"""(() => {
   const W = parseFloat(screen.style.width), H = parseFloat(screen.style.height);
   const k = s.width > 0 && W > 0 ? s.width / W : 1;
   const number = '(-?[0-9.]+(?:e[-+]?[0-9]+)?)px';
-  const written = (el) => {
+  const translate = (el) => {
     const m = new RegExp('^translate\\(' + number + '(?:,\\s*' + number + ')?\\)$').exec(el.style.transform);
-    return m ? [Number(m[1]), Number(m[2] ?? 0), parseFloat(el.style.width), parseFloat(el.style.height)] : null;
+    return m ? [Number(m[1]), Number(m[2] ?? 0)] : null;
+  };
+  const written = (el) => {
+    const t = translate(el);
+    return t ? [t[0], t[1], parseFloat(el.style.width), parseFloat(el.style.height)] : null;
+  };
+  // A header's frame is its own translate plus its chunk's, if the chunk has
+  // one (the player moves a chunk of headers as one).
+  const writtenHeader = (h) => {
+    const w = written(h), chunk = h.closest('.chunk');
+    if (w === null || chunk === null || chunk.style.transform === '') return w;
+    const t = translate(chunk);
+    return t ? [w[0] + t[0], w[1] + t[1], w[2], w[3]] : null;
   };
   // Laid out in stack points: a scrolling screen shows [top, top + H).
   const top = screen.scrollTop;
@@ -295,7 +314,7 @@ READ_EXACT = r"""(() => {
     const c = document.getElementById(h.getAttribute('aria-controls'));
     const shown = !c.hidden && getComputedStyle(c).display !== 'none';
     panels[Number(h.id.slice(1))] = {
-      header: written(h), headerLaid: laid(h), expanded: h.getAttribute('aria-expanded'),
+      header: writtenHeader(h), headerLaid: laid(h), expanded: h.getAttribute('aria-expanded'),
       disabled: h.getAttribute('aria-disabled'), heading: h.parentElement.tagName,
       content: shown ? written(c) : null, contentLaid: shown ? laid(c) : null, front: c.classList.contains('front'),
     };

@@ -21,6 +21,19 @@ enum PlayerScript {
 // randomized browser test holds to the model's dumps. Everything else comes
 // from the model through the page's embedded data (HTMLRender.data).
 //
+// It costs what the platform costs (Benchmarks/page_bench.py measures it
+// beside a floor page): a frame writes only what moves, as `transform`s, and
+// reads layout back only once its writes are done (`flush`). The headers
+// sit in chunks of about sqrt(n / 2) headers each; a transition moves a
+// chunk whose headers all move alike with one transform of the chunk, and
+// the headers of the few other chunks one by one, so a tap that moves
+// 10,000 headers writes about two hundred transforms a frame. A chunk's box holds its headers, so the browser skips
+// the chunks off the screen (`content-visibility: auto`). A tap finds the
+// new layout, what moves and which attributes change in a pass over the
+// panels each and writes only what changed; a content view is filled the
+// first time it is shown. A header's frame is its own translate plus its
+// chunk's.
+//
 // This file is compiled into the binary as Generated/PlayerScript.swift:
 // after editing it, run the command written at the top of that file
 // (PlayerScriptTests fails until you do).
@@ -171,7 +184,6 @@ enum PlayerScript {
   // laid out from the content's top as the SVG draws them; the content view
   // clips them to its frame.
   function drawContent(c, x) {
-    c.className = "content filled";
     if (x.lines) {
       const pad = x.padding, font = x.fontSize, line = x.lineHeight;
       x.lines.forEach((text, i) => {
@@ -202,16 +214,13 @@ enum PlayerScript {
       });
     }
   }
-  const heads = [], bodies = [], marks = [], headings = [];
   const size = (v) => String(Math.round(v * 1000) / 1000);
-  for (let i = 0; i < n; i++) {
-    const p = P[i];
-    const c = document.createElement("div");
-    c.className = "content" + (p.content[3] < 64 ? " short" : "");
-    c.id = "c" + i;
-    c.setAttribute("role", "region");
-    c.setAttribute("aria-labelledby", "h" + i);
-    c.hidden = true;
+  // What a content view shows, made the first time it is shown: its drawing,
+  // or a card with the panel's title and the content's size.
+  const filled = new Uint8Array(n);
+  function fill(i) {
+    filled[i] = 1;
+    const p = P[i], c = bodies[i];
     if (p.drawing) {
       drawContent(c, p.drawing);
     } else {
@@ -224,7 +233,34 @@ enum PlayerScript {
       card.append(b, s);
       c.append(card);
     }
-    bodies.push(c);
+  }
+
+  // The views: each header a button inside a heading, controlling its
+  // content region (the WAI-ARIA accordion pattern). Header i sits in chunk
+  // g = (i / K | 0), whose own translate (chunkX[g], chunkY[g]) adds to the
+  // header's (headX[i], headY[i]): the frame written for the header.
+  const K = Math.max(2, Math.round(Math.sqrt(n / 2)));
+  const chunkCount = Math.ceil(n / K);
+  const chunkX = new Float64Array(chunkCount), chunkY = new Float64Array(chunkCount);
+  const headX = new Float64Array(n).fill(NaN), headY = new Float64Array(n).fill(NaN);
+  const headW = new Float64Array(n).fill(NaN), headH = new Float64Array(n).fill(NaN);
+  const heads = new Array(n), bodies = new Array(n), marks = new Array(n), chunks = new Array(chunkCount);
+  const views = document.createDocumentFragment(), headers = document.createDocumentFragment();
+  for (let i = 0; i < n; i++) {
+    const p = P[i];
+    const c = document.createElement("div");
+    c.className = p.drawing ? "content filled" : "content" + (p.content[3] < 64 ? " short" : "");
+    c.id = "c" + i;
+    c.setAttribute("role", "region");
+    c.setAttribute("aria-labelledby", "h" + i);
+    c.hidden = true;
+    bodies[i] = c;
+    views.append(c);
+    if (i % K === 0) {
+      const chunk = chunks[i / K] = document.createElement("div");
+      chunk.className = "chunk";
+      headers.append(chunk);
+    }
     const heading = document.createElement("h" + D.headingLevel);
     heading.className = "heading";
     const h = document.createElement("button");
@@ -232,27 +268,37 @@ enum PlayerScript {
     h.className = "header";
     h.id = "h" + i;
     h.setAttribute("aria-controls", c.id);
-    h.style.background = p.color;
-    h.style.color = p.titleColor;
-    h.style.fontSize = Math.min(17, Math.max(7, p.header[3] * 0.42)) + "px";
-    const label = document.createElement("span");
-    label.textContent = p.title;
+    h.style.cssText = "background:" + p.color + ";color:" + p.titleColor + ";font-size:"
+      + Math.min(17, Math.max(7, p.header[3] * 0.42)) + "px";
     const mark = document.createElement("span");
     mark.setAttribute("aria-hidden", "true");
-    h.append(label, mark);
-    h.addEventListener("click", () => tap(i));
-    h.addEventListener("keydown", (ev) => {
-      const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: n - 1 }[ev.key];
-      if (to === undefined) return;
-      ev.preventDefault();
-      heads[(to + n) % n].focus({ preventScroll: true });
-    });
+    h.append(p.title, mark);
     heading.append(h);
-    headings.push(heading);
-    heads.push(h);
-    marks.push(mark);
+    chunks[(i / K) | 0].append(heading);
+    heads[i] = h;
+    marks[i] = mark;
   }
-  screen.append(...bodies, ...headings);
+  views.append(headers);
+  // One listener each for all the headers: a click taps one; the arrows,
+  // Home and End move the focus between them.
+  const headerOf = (ev) => {
+    const h = ev.target instanceof Element ? ev.target.closest(".header") : null;
+    return h && screen.contains(h) ? Number(h.id.slice(1)) : null;
+  };
+  screen.addEventListener("click", (ev) => {
+    const i = headerOf(ev);
+    if (i === null) return;
+    tap(i);
+    flush();
+  });
+  screen.addEventListener("keydown", (ev) => {
+    const i = headerOf(ev);
+    if (i === null) return;
+    const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: n - 1 }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    heads[(to + n) % n].focus({ preventScroll: true });
+  });
   // The page's outline leads down to the headers' level: visually hidden
   // headings for the levels between the page's title and theirs.
   const outline = ["Preview", "Device", "Screen", "Container"];
@@ -265,10 +311,9 @@ enum PlayerScript {
   const sheet = document.createElement("div");
   sheet.className = "modal";
   sheet.hidden = true;
-  screen.append(sheet);
 
-  // Sizes change only when a content's share of the space does, so a frame
-  // writes only what moved: a tap near the bottom of a long stack touches few views.
+  // A write is skipped when it would not change what is written: sizes
+  // change only when a content's share of the space does.
   const place = (el, r) => {
     if (el._x !== r[0] || el._y !== r[1]) {
       el._x = r[0];
@@ -282,25 +327,117 @@ enum PlayerScript {
       el.style.height = r[3] + "px";
     }
   };
+  // Header i at frame r: its own translate is r less its chunk's.
+  function placeHead(i, r) {
+    const g = (i / K) | 0, x = r[0] - chunkX[g], y = r[1] - chunkY[g], h = heads[i];
+    if (headX[i] !== x || headY[i] !== y) {
+      headX[i] = x;
+      headY[i] = y;
+      h.style.transform = "translate(" + x + "px," + y + "px)";
+    }
+    if (headW[i] !== r[2] || headH[i] !== r[3]) {
+      headW[i] = r[2];
+      headH[i] = r[3];
+      h.style.width = r[2] + "px";
+      h.style.height = r[3] + "px";
+    }
+  }
+  // Chunk g at (x, y): every header in it moves with it.
+  function moveChunk(g, x, y) {
+    if (chunkX[g] === x && chunkY[g] === y) return;
+    chunkX[g] = x;
+    chunkY[g] = y;
+    chunks[g].style.transform = "translate(" + x + "px," + y + "px)";
+  }
+  // A chunk's box holds its headers wherever they are on the way (the
+  // browser skips drawing a chunk whose box is off the screen, and clips a
+  // chunk's headers to it): the smallest box around the frames of its
+  // headers in each of `layouts`. Its corner is the chunk's translate, so
+  // the headers are placed again from it.
+  function fitChunk(g, layouts) {
+    const lo = g * K, hi = Math.min(n, lo + K);
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const L of layouts) {
+      for (let i = lo; i < hi; i++) {
+        const r = L.heads[i];
+        x0 = Math.min(x0, r[0]);
+        y0 = Math.min(y0, r[1]);
+        x1 = Math.max(x1, r[0] + r[2]);
+        y1 = Math.max(y1, r[1] + r[3]);
+      }
+    }
+    if (x0 !== chunkX[g] || y0 !== chunkY[g]) moveChunk(g, x0, y0);
+    const el = chunks[g];
+    if (el._w !== x1 - x0 || el._h !== y1 - y0) {
+      el._w = x1 - x0;
+      el._h = y1 - y0;
+      el.style.width = el._w + "px";
+      el.style.height = el._h + "px";
+    }
+    for (let i = lo; i < hi; i++) placeHead(i, layouts[0].heads[i]);
+  }
 
   // The frames of transition t at container time tau: every header and every
   // content that stays open moves from where t started (a) to where it
   // settles (b); the content that closes keeps its starting height and the one
   // that opens its settled height, each moving as its header. A transition
   // the page joined under way starts from the frames shown then, at eased
-  // fraction t.k0.
-  function frames(t, tau) {
+  // fraction t.k0. `fraction` is how far along t is at tau (0 to 1).
+  function fraction(t, tau) {
     const p = t.end > t.start ? (Math.max(tau, t.start) - t.start) / (t.end - t.start) : 1;
-    const eased = curve(p), f = t.k0 === 0 ? eased : t.k0 < 1 ? (eased - t.k0) / (1 - t.k0) : 1;
-    const heads = [], bodies = [], offset = t.o0 + (t.o1 - t.o0) * f;
+    const eased = curve(p);
+    return t.k0 === 0 ? eased : t.k0 < 1 ? (eased - t.k0) / (1 - t.k0) : 1;
+  }
+  const headAt = (t, i, f) => lerp(t.a.heads[i], t.b.heads[i], f);
+  function bodyAt(t, i, f) {
+    return i === t.from ? follow(t.a.bodies[i], t.a.heads[i], headAt(t, i, f))
+      : i === t.to ? follow(t.b.bodies[i], t.b.heads[i], headAt(t, i, f))
+      : t.b.bodies[i] && lerp(t.a.bodies[i], t.b.bodies[i], f);
+  }
+  function frames(t, tau) {
+    const f = fraction(t, tau), heads = [], bodies = [];
     for (let i = 0; i < n; i++) {
-      const h = lerp(t.a.heads[i], t.b.heads[i], f);
-      heads.push(h);
-      bodies.push(i === t.from ? follow(t.a.bodies[i], t.a.heads[i], h)
-        : i === t.to ? follow(t.b.bodies[i], t.b.heads[i], h)
-        : t.b.bodies[i] && lerp(t.a.bodies[i], t.b.bodies[i], f));
+      heads.push(headAt(t, i, f));
+      bodies.push(bodyAt(t, i, f));
     }
-    return { heads, bodies, offset };
+    return { heads, bodies, offset: t.o0 + (t.o1 - t.o0) * f };
+  }
+  const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+  // What transition t moves, found in one pass when it starts: each chunk
+  // whose headers all move by one offset and keep their size moves as one,
+  // from where it is; in the other chunks the headers that move move one by
+  // one; and the content views that move (the one closing, the one opening,
+  // those that stay open but move).
+  function plan(t) {
+    t.chunks = [];
+    t.heads = [];
+    t.bodies = [];
+    for (let g = 0; g < chunkCount; g++) {
+      const lo = g * K, hi = Math.min(n, lo + K);
+      const dx = t.b.heads[lo][0] - t.a.heads[lo][0], dy = t.b.heads[lo][1] - t.a.heads[lo][1];
+      let together = true;
+      for (let i = lo; i < hi && together; i++) {
+        const a = t.a.heads[i], b = t.b.heads[i];
+        together = Math.abs(b[0] - a[0] - dx) < 1e-9 && Math.abs(b[1] - a[1] - dy) < 1e-9
+          && a[2] === b[2] && a[3] === b[3];
+      }
+      if (together) {
+        if (dx !== 0 || dy !== 0) t.chunks.push([g, chunkX[g], chunkY[g], dx, dy]);
+      } else {
+        fitChunk(g, [t.a, t.b]);
+        for (let i = lo; i < hi; i++) if (!same(t.a.heads[i], t.b.heads[i])) t.heads.push(i);
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      if (i === t.from || i === t.to || (t.b.bodies[i] && !same(t.a.bodies[i], t.b.bodies[i]))) t.bodies.push(i);
+    }
+    return t;
+  }
+  // Transition t drawn at eased fraction f: only what it moves.
+  function draw(t, f) {
+    for (const [g, x, y, dx, dy] of t.chunks) moveChunk(g, x + dx * f, y + dy * f);
+    for (const i of t.heads) placeHead(i, headAt(t, i, f));
+    for (const i of t.bodies) place(bodies[i], bodyAt(t, i, f));
   }
 
   // Scrolling (overflow: scroll): the screen is a real scrolling element
@@ -322,6 +459,8 @@ enum PlayerScript {
     return Math.min(Math.max(0, target), Math.max(0, stackHeight(L) - D.height));
   }
   let offset = D.state.scroll ? D.state.scroll.offset : 0, shownOffset = offset;
+  // The settled layout of the panels open now (the one a running transition heads for).
+  let layout = null;
   // What the browser made of the offset last set: it may round or clamp it
   // (a screen a fraction of a pixel short of the stack), and the scroll
   // event that follows is then the page's own, not the user's.
@@ -330,56 +469,80 @@ enum PlayerScript {
   sizer.className = "sizer";
   if (scrolls) {
     screen.classList.add("scrolls");
-    screen.append(sizer);
     // The user's own scrolling moves the settled offset (the page's scroll
-    // step); during a transition the page drives the offset.
+    // step); during a transition the page drives the offset, and the next
+    // frame undoes a scroll away from it.
     screen.addEventListener("scroll", () => {
-      if (T || screen.scrollTop === appliedTop || Math.abs(screen.scrollTop - shownOffset) < 0.5) return;
-      offset = shownOffset = Math.min(Math.max(0, screen.scrollTop), Math.max(0, stackHeight(settled(open, k)) - D.height));
+      const top = screen.scrollTop;
+      if (T) {
+        if (Math.abs(top - writtenTop) >= 0.5) writtenTop = null;
+        return;
+      }
+      if (top === appliedTop || Math.abs(top - shownOffset) < 0.5) return;
+      offset = shownOffset = Math.min(Math.max(0, top), Math.max(0, stackHeight(layout) - D.height));
     });
   }
 
-  // Draws the container at container time tau.
+  // Draws the container at container time tau: the running transition's
+  // frame (a settled container has nothing to move), then the scroll offset
+  // (set by `flush`).
+  let sizerHeight = null, writtenTop = null, sheetTop = null;
+  const clock = document.createTextNode("");
+  $("time").append(clock);
   function render(tau) {
-    const f = T ? frames(T, tau) : settled(open, k);
-    for (let i = 0; i < n; i++) {
-      place(heads[i], f.heads[i]);
-      if (f.bodies[i]) place(bodies[i], f.bodies[i]);
-    }
+    const f = T ? fraction(T, tau) : 1;
+    if (T) draw(T, f);
     if (scrolls) {
-      shownOffset = T ? f.offset : offset;
+      shownOffset = T ? T.o0 + (T.o1 - T.o0) * f : offset;
       // Room to scroll exactly to S when settled, and to the offset shown during a transition.
-      sizer.style.height = Math.max(stackHeight(settled(open, k)), shownOffset + D.height) + "px";
-      screen.scrollTop = shownOffset;
-      appliedTop = screen.scrollTop;
+      const room = Math.max(stackHeight(layout), shownOffset + D.height);
+      if (room !== sizerHeight) sizer.style.height = (sizerHeight = room) + "px";
+      if (!T || shownOffset !== writtenTop) pendingTop = writtenTop = shownOffset;
       // A presented modal covers the window shown, not the top of the stack.
-      sheet.style.transform = "translateY(" + shownOffset + "px)";
+      if (shownOffset !== sheetTop) sheet.style.transform = "translateY(" + (sheetTop = shownOffset) + "px)";
     }
     shown = tau;
-    $("time").textContent = tau.toFixed(3) + " s";
+    clock.data = tau.toFixed(3) + " s";
   }
 
   // A header whose tap would be ignored because of its panel: disabled (dimmed,
   // no chevron), or open and unable to close (a lock: pinned). Such a button
-  // says aria-disabled and stays in the focus order.
+  // says aria-disabled and stays in the focus order. One pass that writes
+  // only what changed: each panel's last written state is kept as flag bits.
+  const SHOWN = 1, FRONT = 2, EXPANDED = 4, REFUSES = 8, DIMMED = 16, PINNED = 32, NO_MARK = 64;
+  const written = new Int8Array(n).fill(-1);
   function showContents() {
     for (let i = 0; i < n; i++) {
-      bodies[i].hidden = !(open[i] || (T && i === T.from));
-      bodies[i].classList.toggle("front", !!T && i === T.to);
-      const h = heads[i];
-      h.setAttribute("aria-expanded", String(open[i]));
       const pinned = open[i] && (disabled(i) || (!D.collapsible && k === 1));
-      if (disabled(i) || pinned) h.setAttribute("aria-disabled", "true"); else h.removeAttribute("aria-disabled");
-      h.classList.toggle("disabled", disabled(i) && !pinned);
-      marks[i].className = pinned ? "lock" : "chevron";
-      marks[i].hidden = (disabled(i) && !pinned) || P[i].header[3] * 0.18 <= 2;
+      const refuses = disabled(i) || pinned;
+      const state = (open[i] || (T && i === T.from) ? SHOWN : 0) | (T && i === T.to ? FRONT : 0)
+        | (open[i] ? EXPANDED : 0) | (refuses ? REFUSES : 0) | (disabled(i) && !pinned ? DIMMED : 0)
+        | (pinned ? PINNED : 0) | ((disabled(i) && !pinned) || P[i].header[3] * 0.18 <= 2 ? NO_MARK : 0);
+      const was = written[i], changed = was === -1 ? -1 : was ^ state;
+      if (changed === 0) continue;
+      written[i] = state;
+      const h = heads[i], c = bodies[i];
+      if (changed & SHOWN) {
+        if (state & SHOWN && !filled[i]) fill(i);
+        c.hidden = !(state & SHOWN);
+      }
+      if (changed & FRONT) c.classList.toggle("front", (state & FRONT) !== 0);
+      if (changed & EXPANDED) h.setAttribute("aria-expanded", String(open[i]));
+      if (changed & REFUSES) {
+        if (refuses) h.setAttribute("aria-disabled", "true"); else h.removeAttribute("aria-disabled");
+      }
+      if (changed & DIMMED) h.classList.toggle("disabled", (state & DIMMED) !== 0);
+      if (changed & PINNED) marks[i].className = pinned ? "lock" : "chevron";
+      if (changed & NO_MARK) marks[i].hidden = (state & NO_MARK) !== 0;
     }
   }
 
   function describe() {
     const e = first();
     $("expanded-index").textContent = e === null ? "none" : String(e);
-    $("expanded-indices").textContent = "[" + open.flatMap((o, i) => o ? [i] : []).join(", ") + "]";
+    let indices = "";
+    for (let i = 0; i < n; i++) if (open[i]) indices += (indices === "" ? "" : ", ") + i;
+    $("expanded-indices").textContent = "[" + indices + "]";
     $("expanded-panel").textContent = e === null ? "none" : P[e].id + " “" + P[e].title + "”";
     $("visible").textContent = modal !== null ? "modal “" + modal + "”"
       : e === null ? "none" : "panel “" + P[e].title + "”";
@@ -416,7 +579,7 @@ enum PlayerScript {
     const entry = [time, event, panel, reason];
     LOG.push(entry);
     show(entry);
-    logList.scrollTop = logList.scrollHeight;
+    logMoved = true;
   }
   function replay(list, from, to, time) {
     for (const [event, role] of list) {
@@ -432,15 +595,34 @@ enum PlayerScript {
   const early = (a, b) => a < b - D.tolerance;
   const kind = (from, to) => from === null ? "expand" : to === null ? "collapse" : "switch";
 
-  // Ends the running transition at `time` (its end, or a tap that interrupts it).
-  function finish(time) {
+  // Ends the running transition at `time` (its end, or a tap that
+  // interrupts it), drawn at its end unless a retargeting tap moves on
+  // from what is shown.
+  function finish(time, retargeted = false) {
     const t = T;
     replay(D.templates[t.kind].end, t.from, t.to, time);
     offset = t.o1;
+    if (!retargeted) draw(t, 1);
     T = null;
     showContents();
     render(time);
     describe();
+  }
+
+  // What reads the layout back waits for the end of the event or frame,
+  // after every write, so the page is laid out once: the scroll offset (and,
+  // settled, what the browser made of it), and the log kept at its newest line.
+  let pendingTop = null, logMoved = false;
+  function flush() {
+    if (pendingTop !== null) {
+      screen.scrollTop = pendingTop;
+      pendingTop = null;
+      if (!T) appliedTop = screen.scrollTop;
+    }
+    if (logMoved) {
+      logMoved = false;
+      logList.scrollTop = logList.scrollHeight;
+    }
   }
 
   // Brings the page to container time tau: a transition whose end has come is finished.
@@ -452,6 +634,7 @@ enum PlayerScript {
   function frame() {
     if (!T) return;
     advance(now());
+    flush();
     if (T) requestAnimationFrame(frame);
   }
 
@@ -465,9 +648,9 @@ enum PlayerScript {
     if (disabled(i)) return ignore(D.ignored.disabled);
     if (open[i] && k === 1 && !D.collapsible) return ignore(D.ignored.notCollapsible);
     // Interrupted: the running transition ends now; retarget starts from what is shown.
-    const a = T && D.interruption === "retarget" ? frames(T, t) : settled(open, k);
+    const a = T && D.interruption === "retarget" ? frames(T, t) : layout;
     const o0 = T && D.interruption === "retarget" ? a.offset : null;
-    if (T) finish(t);
+    if (T) finish(t, o0 !== null);
     const from = D.expansion === "multiple" ? (open[i] ? i : null) : first();
     const to = D.expansion === "multiple" ? (open[i] ? null : i) : i === from ? null : i;
     if (from !== null) { open[from] = false; k--; }
@@ -475,9 +658,9 @@ enum PlayerScript {
     // The target is the model's rule from the offset the container was
     // heading to (the interrupted transition's, now finished); under
     // retarget the offset moves there from the one shown at the tap.
-    const b = settled(open, k);
-    T = { from, to, start: t, end: t + D.duration, kind: kind(from, to), a, b, k0: 0,
-          o0: o0 ?? offset, o1: scrollTarget(b, to, offset) };
+    const b = layout = settled(open, k);
+    T = plan({ from, to, start: t, end: t + D.duration, kind: kind(from, to), a, b, k0: 0,
+               o0: o0 ?? offset, o1: scrollTarget(b, to, offset) });
     replay(D.templates[T.kind].start, from, to, t);
     showContents();
     describe();
@@ -496,18 +679,33 @@ enum PlayerScript {
   }
   LOG.forEach(show);
   const st = D.state.transition;
+  layout = settled(open, k);
+  // The frames the model shows at load: settled, or a running transition's.
+  const shownAtLoad = st ? { heads: st.shown.map((f) => f[0]), bodies: st.shown.map((f) => f[1]) } : layout;
+  // Every view placed once, before the page shows them; from then on only what moves.
+  for (let g = 0; g < chunkCount; g++) fitChunk(g, [shownAtLoad, layout]);
+  // The browser tells which chunks are on the screen only once it has drawn
+  // a frame, and until then takes them all as off it (its hit test misses
+  // their headers): the chunks in or near the window shown at load are
+  // always drawn.
+  for (let g = 0; g < chunkCount; g++) {
+    if (chunkY[g] < offset + 2 * D.height && chunkY[g] + chunks[g]._h > offset - D.height) chunks[g].classList.add("near");
+  }
+  for (let i = 0; i < n; i++) if (shownAtLoad.bodies[i]) place(bodies[i], shownAtLoad.bodies[i]);
   if (st) {
-    const a = { heads: st.shown.map((f) => f[0]), bodies: st.shown.map((f) => f[1]) };
     // The offset heads for the target the model's rule gives from the offset
     // shown: the same target it computed at the tap (the rule's result does
     // not change along the way to it).
-    const b = settled(open, k);
-    T = { from: st.from, to: st.to, start: st.start, end: st.end, kind: kind(st.from, st.to), a,
-          b, k0: curve(st.progress), o0: offset, o1: scrollTarget(b, st.to, offset) };
+    const a = shownAtLoad, b = layout;
+    T = plan({ from: st.from, to: st.to, start: st.start, end: st.end, kind: kind(st.from, st.to), a,
+               b, k0: curve(st.progress), o0: offset, o1: scrollTarget(b, st.to, offset) });
   }
   showContents();
+  screen.append(views, sheet);
+  if (scrolls) screen.append(sizer);
   describe();
   render(timeStart);
+  flush();
   if (T) requestAnimationFrame(frame);
 
   // A view of the player's state for tests and curious authors (the
@@ -518,12 +716,12 @@ enum PlayerScript {
       now: now(), interactionEnabled: !T, loadedAt: timeStart, duration: D.duration,
       transition: T && { from: T.from, to: T.to, start: T.start, end: T.end },
       log: LOG.map((e) => e.slice()), scale,
-      scroll: scrolls ? { offset: shownOffset, contentHeight: stackHeight(settled(open, k)) } : null,
+      scroll: scrolls ? { offset: shownOffset, contentHeight: stackHeight(layout) } : null,
     }),
     curve,
     // Holds the clock at container time t and draws that moment, as a frame
     // would; null lets it run in real time again.
-    setTime: (t) => { manual = t; advance(now()); },
+    setTime: (t) => { manual = t; advance(now()); flush(); },
   };
 })();
 
