@@ -83,6 +83,9 @@ struct Scenario {
                 action = .present(title: "Modal \(steps.count)")
             case 7 where modalUp, 8 where modalUp:
                 action = .dismiss
+            case 8 where !modalUp:
+                // Clipped: the offset stays 0, and a running transition completes.
+                action = .scroll(offset: [-10, 0, 50, 1e4].randomElement(using: &g)!)
             case 9 where !modalUp:
                 var list: [PanelSpec] = []
                 for panel in known.shuffled(using: &g) where Bool.random(using: &g) { list.append(panel) }
