@@ -64,6 +64,9 @@ enum SchemaHints {
                node["text"] == nil, node["rows"] == nil {
                 better.message = "this content has neither `text` nor `rows`"
             }
+            if d.rule == "schema-pattern", lastKey(d.instancePath) == "lang", let text = node.stringValue {
+                better.message = "`\(text)` is not a well-formed BCP 47 language tag"
+            }
             if let hint = hint(for: d, node: node, root: root, bytes: bytes) { better.help = hint }
             return better
         }
@@ -135,6 +138,14 @@ enum SchemaHints {
             return "a colour is one value, not a list: write '#RRGGBB', '#RRGGBBAA' or an integer 0xRRGGBBAA"
         }
         guard let scalar = node.scalar else { return nil }
+        if d.rule == "schema-pattern", key == "lang", case .string(let text) = scalar.value {
+            return langHint(text)
+        }
+        if d.rule == "schema-enum", key == "dir", case .string(let text) = scalar.value {
+            let meant = ["left": "ltr", "left-to-right": "ltr", "right": "rtl", "right-to-left": "rtl"][text.lowercased()]
+            let shape = "dir is `ltr` (left to right), `rtl` (right to left) or `auto` (each paragraph and title by its first strong letter)"
+            return meant.map { "write `dir: \($0)`; \(shape)" } ?? shape
+        }
         if d.rule == "schema-pattern", case .string(let text) = scalar.value, isPanelIdPlace(d.instancePath) {
             return "ids start with a letter or `_`, then letters, digits, `_` or `-` (no spaces): for example `\(slug(text))`"
         }
@@ -231,6 +242,15 @@ enum SchemaHints {
     }
 
     /// A valid id close to `text`: other characters become `-`, a leading digit gets `_`.
+    /// A malformed BCP 47 tag: the usual slips (`zh_CN`, a locale's
+    /// underscore; spaces) get the tag they meant, anything else the shape.
+    static func langHint(_ text: String) -> String {
+        let shape = "a language tag is BCP 47: a language (2 or 3 letters), then optional script (4 letters) and region (2 letters or 3 digits), joined by `-`, as in `zh-Hans`, `ar` or `en-GB`"
+        let fixed = String(text.trimmingCharacters().map { $0 == "_" || $0 == " " ? "-" : $0 })
+        guard fixed != text, !fixed.isEmpty else { return shape }
+        return "subtags are joined by `-`: `lang: \(fixed)`; \(shape)"
+    }
+
     static func slug(_ text: String) -> String {
         var out = ""
         for s in text.unicodeScalars {
