@@ -25,6 +25,36 @@ enum SchemaHints {
             .joined(separator: ", ")
     }()
 
+    /// The keys whose value is a boolean (`disabled`, `collapsible`), read
+    /// from the bundled schema once: every `properties` entry of type boolean.
+    static let booleanKeys: Set<String> = {
+        var keys: Set<String> = []
+        func walk(_ node: YAMLNode) {
+            if let items = node.items { for item in items { walk(item) } }
+            guard let entries = node.entries else { return }
+            for entry in entries {
+                if entry.key.scalarText == "properties", let properties = entry.value.entries {
+                    for p in properties where p.value["type"]?.scalarText == "boolean" {
+                        if let key = p.key.scalarText { keys.insert(key) }
+                    }
+                }
+                walk(entry.value)
+            }
+        }
+        if let schema = try? SpecLoader.bundledSchemaNode() { walk(schema) }
+        return keys
+    }()
+
+    /// The boolean YAML 1.1 reads a word as (`yes`, `On`, `y` are true;
+    /// `no`, `OFF`, `n` false), or nil for any other text.
+    static func yaml11Truth(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "y", "yes", "on", "true": true
+        case "n", "no", "off", "false": false
+        default: nil
+        }
+    }
+
     /// `0.3` from `0.3s`, `300ms` stays `300ms` (nil): only a number followed by a unit.
     static func leadingNumber(_ text: String) -> String? {
         let scalars = Array(text.unicodeScalars)
@@ -170,6 +200,10 @@ enum SchemaHints {
         }
         if colourKeys.contains(key) {
             return colourHint(d, node: node, scalar: scalar, bytes: bytes)
+        }
+        if d.rule == "schema-type", booleanKeys.contains(key), scalar.isYAML11Boolean, scalar.style == .plain, case .string(let text) = scalar.value,
+           let truth = yaml11Truth(text) {
+            return "`\(text)` is text in YAML 1.2, not a boolean (YAML 1.1 read it as \(truth)); write `\(key): \(truth)`"
         }
         if key == "dismiss", d.rule == "schema-const" || d.rule == "schema-enum" {
             if scalar.isYAML11Boolean {
