@@ -401,6 +401,16 @@ public enum RuleCatalog {
                 script: [{tap: billing}, {expect: {expanded: billing}}]
             """),
         RuleInfo(
+            id: "check-in-drive", severity: .error,
+            summary: "A line sent to `accordion drive` is an `expect` or `snapshot` check, which only a script (in a spec or a test file) runs.",
+            why: "A session has no expectations of its own: the host asks for the state and decides what it expected.",
+            example: """
+            # refused
+            {"expect": {"expanded": "billing"}}
+            # instead
+            {"snapshot": true}
+            """),
+        RuleInfo(
             id: "internal-error", severity: .error,
             summary: "accordion itself failed (for example its bundled schema could not be loaded).",
             why: "This is a bug in accordion, not in your file; it is reported rather than hidden.",

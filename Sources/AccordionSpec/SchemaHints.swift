@@ -306,6 +306,12 @@ enum SchemaHints {
         let parts = d.instancePath.split(separator: "/")
         guard parts.count == 3, parts[0] == "script", let step = root["script"]?.items?[safe: Int(parts[1]) ?? -1]
         else { return nil }
+        return stepKeyHint(key: key, step: step)
+    }
+
+    /// The help for an extra `key` in `step`, a script's step or a line
+    /// `drive` reads.
+    private static func stepKeyHint(key: String, step: YAMLNodeRef) -> String? {
         if key == "at", step["wait"] != nil {
             return "a `wait` cannot carry `at`: it happens at the previous step's time plus its seconds; put `at` on the step that follows instead"
         }
@@ -321,6 +327,30 @@ enum SchemaHints {
             return k != key && verbs.contains(k)
         })?.key.stringValue else { return nil }
         return "a step has exactly one action, but this one has `\(other)` and `\(key)`: give `\(key)` a step of its own (a new `- \(key): ...` item)"
+    }
+
+    /// The schema's findings for a step `drive` reads alone (`step` is the
+    /// whole line), in the author's words as a script's step gets them: a
+    /// line without an action is told the step kinds (not the one
+    /// alternative the schema happened to try, "missing required key
+    /// `tap`"), and each unknown key its correction or the list.
+    static func sessionStep(_ problems: [Diagnostic], step: YAMLNodeRef) -> [Diagnostic] {
+        guard step.entries != nil, !hasVerb(step) else { return problems }
+        let unknown = step.entries.map { entries in
+            entries.compactMap { e -> (String, YAMLNodeRef)? in
+                guard let key = e.key.stringValue, !StepTable.actionKeys.contains(key) else { return nil }
+                return (key, e.key)
+            }
+        } ?? []
+        guard !unknown.isEmpty else {
+            let at = problems.first?.span ?? step.span
+            return [Diagnostic(rule: "schema-required", message: "this step has no action", span: at,
+                               help: "a step needs one action: \(stepKinds)")]
+        }
+        return unknown.map { key, node in
+            Diagnostic(rule: "schema-additional-properties", message: "unknown key `\(key)`", span: node.span,
+                       help: stepKeyHint(key: key, step: step))
+        }
     }
 
     /// The places whose shape (mapping, list, one reference) authors get
