@@ -327,7 +327,7 @@ struct SpecReader {
     /// schema reports it, as it reports a malformed `lang`).
     static func writing(of node: YAMLNodeRef?) -> Writing {
         guard let node, node.entries != nil else { return Writing() }
-        return Writing(lang: node["lang"]?.stringValue, dir: node["dir"]?.stringValue.flatMap(TextDirection.init(rawValue:)))
+        return Writing(lang: node["lang"]?.stringValue, dir: node["dir"]?.stringValue.flatMap(WritingDirection.init(rawValue:)))
     }
 
     /// A panel's `content`, its measures defaulting to `container.content`'s
@@ -445,7 +445,7 @@ struct SpecReader {
             case .lang:
                 if case .string(let v) = scalar.value { writing.panel.lang = v }
             case .dir:
-                if case .string(let v) = scalar.value, let dir = TextDirection(rawValue: v) { writing.panel.dir = dir }
+                if case .string(let v) = scalar.value, let dir = WritingDirection(rawValue: v) { writing.panel.dir = dir }
             case .content:
                 break
             }
