@@ -99,8 +99,10 @@ enum Finding {
     case yaml11Boolean(YAMLNodeRef, key: String)
     /// `0x1ABC9C`: a hex colour written without its alpha byte.
     case colourWithoutAlpha(YAMLNodeRef, UInt32, key: String)
-    /// A header colour with alpha 00.
-    case invisibleHeader(YAMLNodeRef, UInt32, key: String)
+    /// A header colour with alpha 00; `shortHex` when it was written
+    /// without its alpha byte (`0xFF0000`), so the author's colour is the
+    /// digits written, not the value read.
+    case invisibleHeader(YAMLNodeRef, UInt32, key: String, shortHex: Bool)
     /// `.inf` or `.nan` as a size or time.
     case notFinite(YAMLNodeRef, key: String)
     /// A title too faint on its header to read.
@@ -116,7 +118,7 @@ enum Finding {
             text[0] == UInt8(ascii: "0") && (text[1] == UInt8(ascii: "x") || text[1] == UInt8(ascii: "X"))
         }
         if shortHex { findings.append(.colourWithoutAlpha(node, value, key: key)) }
-        if isHeader, value & 0xFF == 0 { findings.append(.invisibleHeader(node, value, key: key)) }
+        if isHeader, value & 0xFF == 0 { findings.append(.invisibleHeader(node, value, key: key, shortHex: shortHex)) }
         return shortHex
     }
 }

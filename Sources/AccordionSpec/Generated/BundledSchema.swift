@@ -857,8 +857,8 @@ public enum BundledSchema {
         },
         "path": {
           "title": "Dump path",
-          "description": "A field of the JSON dump by its own names, e.g. panels[2].content.height; checked against equals.",
-          "markdownDescription": "A field of the JSON dump (`render --format json`) by its own names, e.g. `panels[2].content.height` or `transition.progress`; checked against `equals`.",
+          "description": "A field of the JSON dump by its own names, e.g. panels[2].content.height; checked against equals, atMost or atLeast.",
+          "markdownDescription": "A field of the JSON dump (`render --format json`) by its own names, e.g. `panels[2].content.height` or `transition.progress`; checked against `equals`, `atMost` or `atLeast`.",
           "type": "string",
           "pattern": "^[A-Za-z][A-Za-z0-9]*(\\[[0-9]+\\])*(\\.[A-Za-z][A-Za-z0-9]*(\\[[0-9]+\\])*)*$",
           "default": "expandedPanel",
@@ -871,6 +871,22 @@ public enum BundledSchema {
           "default": 0,
           "examples": [535, "billing", null]
         },
+        "atMost": {
+          "title": "Upper bound",
+          "description": "The number the dump has at path is this or less; lengths (x, y, width, height) within the tolerance, other numbers to 3 decimals.",
+          "markdownDescription": "The number the dump has at `path` is this or less; lengths (`x`, `y`, `width`, `height`) within the tolerance, other numbers to the dump's 3 decimals. With `atLeast`, a range.",
+          "type": "number",
+          "default": 0,
+          "examples": [88, 0.5]
+        },
+        "atLeast": {
+          "title": "Lower bound",
+          "description": "The number the dump has at path is this or more; lengths (x, y, width, height) within the tolerance, other numbers to 3 decimals.",
+          "markdownDescription": "The number the dump has at `path` is this or more; lengths (`x`, `y`, `width`, `height`) within the tolerance, other numbers to the dump's 3 decimals. With `atMost`, a range.",
+          "type": "number",
+          "default": 0,
+          "examples": [1, 44]
+        },
         "tolerance": {
           "title": "Tolerance",
           "description": "How far a measured length may be from the expected one and still pass, in points. Default 0.5.",
@@ -881,7 +897,8 @@ public enum BundledSchema {
           "examples": [0.5, 0.01]
         }
       },
-      "dependentRequired": {"path": ["equals"], "equals": ["path"]},
+      "dependentRequired": {"equals": ["path"], "atMost": ["path"], "atLeast": ["path"]},
+      "dependentSchemas": {"path": {"anyOf": [{"required": ["equals"]}, {"required": ["atMost"]}, {"required": ["atLeast"]}]}},
       "additionalProperties": false,
       "default": {"expanded": null},
       "examples": [{"expanded": "billing", "frames": {"billing": {"content": {"height": 535}}}}]
