@@ -1,4 +1,5 @@
 import AccordionModel
+import AccordionUnicode
 
 /// The one reading of `dir` that every renderer draws: an explicit `ltr` or
 /// `rtl` is the direction of every title and paragraph under it; `auto` gives
@@ -46,18 +47,10 @@ enum TextDirections {
         return out
     }
 
-    /// The first strong character's direction: true right to left, false
-    /// left to right, nil when `text` has no strong character.
+    /// The first strong character's direction (UAX #9 P2–P3, through
+    /// AccordionUnicode's `Bidi`): true right to left, false left to right,
+    /// nil when `text` has no strong character.
     static func firstStrongIsRightToLeft(_ text: String) -> Bool? {
-        // Provisional until AccordionUnicode's Bidi reaches this branch:
-        // ASCII letters are L, Hebrew, Arabic, Syriac, Thaana, NKo and the
-        // presentation forms are R or AL.
-        for s in text.unicodeScalars {
-            let v = s.value
-            if (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) { return false }
-            if (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v) { return true }
-            if s.properties.isAlphabetic { return false }
-        }
-        return nil
+        Bidi.firstStrongDirection(of: text).map { $0 == .rightToLeft }
     }
 }

@@ -519,3 +519,33 @@ final class DirectionRenderTests: XCTestCase {
 private extension String {
     func components(_ separator: String) -> [Substring] { split(separator: separator, omittingEmptySubsequences: false) }
 }
+
+/// Display columns as wcswidth counts them, clusters kept whole.
+final class ColumnsTests: XCTestCase {
+    func testEmojiClustersAreTwoAndOtherClustersTheSumOfTheirScalars() {
+        let c = Columns()
+        XCTAssertEqual(c.of("🚀"), 2)
+        XCTAssertEqual(c.of("☕"), 2)
+        XCTAssertEqual(c.of("⌚"), 2)
+        XCTAssertEqual(c.of("👩‍👩‍👧‍👦"), 2, "a ZWJ sequence")
+        XCTAssertEqual(c.of("🇯🇵"), 2, "a flag")
+        XCTAssertEqual(c.of("❤️"), 2, "text default + VS16")
+        XCTAssertEqual(c.of("1️⃣"), 2, "a keycap")
+        XCTAssertEqual(c.of("中文"), 4)
+        XCTAssertEqual(c.of("e\u{301}"), 1, "a combining mark takes no column")
+        XCTAssertEqual(c.of("ｶﾞ"), 2, "half-width katakana and its sound mark: two halves")
+        XCTAssertEqual(c.of("a\u{200B}b"), 2, "a format character takes none")
+        XCTAssertEqual(c.of("─…"), 2)
+        XCTAssertEqual(Columns(ambiguousWide: true).of("─…"), 4, "ambiguous characters drawn wide")
+    }
+
+    func testFittingCutsBetweenClusters() {
+        let c = Columns()
+        XCTAssertEqual(c.fit("👩‍👩‍👧‍👦👩‍👩‍👧‍👦x", 4), "👩‍👩‍👧‍👦…")
+        XCTAssertEqual(c.fit("🇯🇵🇨🇳🇯🇵", 5), "🇯🇵🇨🇳…")
+        XCTAssertEqual(c.fit("ábc", 2), "á…", "the accent stays on its letter")
+        XCTAssertEqual(c.pad("中", 3), "中 ")
+        XCTAssertEqual(c.pad("مرحبا", 7, trailing: false), "  مرحبا")
+        XCTAssertEqual(Columns(ambiguousWide: true).rule("─", 5), "── ", "an odd column left by a wide rule is a space")
+    }
+}
