@@ -105,6 +105,8 @@ enum Finding {
     case invisibleHeader(YAMLNodeRef, UInt32, key: String, shortHex: Bool)
     /// `.inf` or `.nan` as a size or time.
     case notFinite(YAMLNodeRef, key: String)
+    /// A non-ASCII id that is no UAX #31 identifier.
+    case notIdentifier(YAMLNodeRef, key: String)
     /// A title too faint on its header to read.
     case lowContrast(LowContrast)
 
@@ -408,8 +410,10 @@ struct SpecReader {
             switch which {
             case .id:
                 if case .string(let id) = scalar.value {
-                    spec.id = id
+                    spec.id = PanelID.normalized(id)
                     idNode = value
+                    // A non-ASCII id the schema let through (it checks ASCII ids itself).
+                    if PanelID.nonASCIIProblem(id) != nil { findings.append(.notIdentifier(value, key: "id")) }
                     if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value, key: "id")) }
                 }
             case .title:
@@ -466,7 +470,7 @@ struct SpecReader {
 
     /// An id (string) or an index (non-negative integer).
     func reference(_ node: YAMLNodeRef) -> PanelReference? {
-        if let id = node.stringValue { return .id(id) }
+        if let id = node.stringValue { return .id(PanelID.normalized(id)) }
         if let i = node.integerValue, i >= 0 { return .index(i) }
         return nil
     }
