@@ -34,11 +34,12 @@ let package = Package(
         .target(name: "AccordionUnicode", dependencies: ["CICU"]),
         .target(
             name: "AccordionSpec",
-            dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics", "AccordionParallel"]
+            dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics", "AccordionParallel",
+                           "AccordionUnicode"]
         ),
         // The page's player is a JavaScript file (Player/player.js), compiled in as
         // Generated/PlayerScript.swift by scripts/embed-text.sh; the .js itself is not a source.
-        .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics"], exclude: ["Player"]),
+        .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics", "AccordionUnicode"], exclude: ["Player"]),
         // `accordion preview`'s pure parts: the HTTP request parser, routing, the Host check and the
         // live page's overlay and script (no sockets, no files: the executable does the I/O).
         .target(name: "AccordionServe", dependencies: ["AccordionRender", "AccordionDiagnostics"]),

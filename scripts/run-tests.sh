@@ -13,6 +13,7 @@
 #      the DocC documentation (`make docs` without a warning, every public
 #      symbol documented, the articles' code compiled by a test),
 #      `accordion drive` sessions through a pipe against `render` and `validate`,
+#      the terminal drawing's row widths against PyPI's wcwidth and in tmux,
 #      the model against an independent oracle of the expansion modes
 #      (Tests/Oracle) on random specs and scripts,
 #      the embedding example (Examples/EmbeddingHost) against `render --at`,
@@ -143,6 +144,8 @@ python_stage "docs" python3 -B scripts/check-docs.py
 # `drive` sessions compared with `render`/`validate` of the same steps; the
 # embedding example's frame log compared with the model's dumps.
 python_stage "drive" python3 -B Tests/Drive/drive_test.py .build/release/accordion
+# The terminal drawing's rows against PyPI's wcwidth and in tmux, in twelve scripts.
+python_stage "terminal-width" python3 -B Tests/Terminal/width_test.py --accordion .build/release/accordion
 # The model against an independent reading of the expansion-mode semantics
 # (Tests/Oracle/modes_oracle.py) on random specs and scripts in every mode and
 # interruption policy, through `drive` sessions and `render --at`; the seed is

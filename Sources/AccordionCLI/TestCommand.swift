@@ -108,7 +108,7 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
         seen.insert("\(d.span.source):\(d.span.start.offset):\(d.rule):\(d.message)").inserted
     }
     if !invalid.isEmpty {
-        let formatter = DiagnosticFormatter(useColor: args.color.enabled(fd: 2))
+        let formatter = TextReport.formatter(useColor: args.color.enabled(fd: 2))
         IO.writeStderr(invalid.map { d, text in
             formatter.format(d, source: text ?? sources[d.span.source] ?? SourceText(name: d.span.source, bytes: []))
         }.joined(separator: "\n"))

@@ -76,12 +76,12 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
             validator = v
             let warnings = v.schemaWarnings
             if !warnings.isEmpty {
-                let formatter = DiagnosticFormatter(useColor: color.enabled(fd: 2))
+                let formatter = TextReport.formatter(useColor: color.enabled(fd: 2))
                 IO.writeStderr(Diagnostic.sortedByPosition(warnings).map { formatter.format($0, source: source) }
                     .joined(separator: "\n"))
             }
         } catch {
-            let formatter = DiagnosticFormatter(useColor: color.enabled(fd: 2))
+            let formatter = TextReport.formatter(useColor: color.enabled(fd: 2))
             IO.writeStderr("accordion: error: the schema '\(name)' is not usable:\n\n"
                 + Diagnostic.sortedByPosition(error.diagnostics).map { formatter.format($0, source: source) }
                 .joined(separator: "\n"))

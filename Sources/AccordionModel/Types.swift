@@ -58,7 +58,7 @@ public enum OverflowMode: String, Sendable, Hashable {
 }
 
 /// The base direction of a text, as a spec's `dir` writes it.
-public enum TextDirection: String, Sendable, Hashable, CaseIterable {
+public enum WritingDirection: String, Sendable, Hashable, CaseIterable {
     /// Left to right.
     case ltr
     /// Right to left: the title and the text start at the right, the header's mark sits at the left.
@@ -76,10 +76,10 @@ public struct Writing: Hashable, Sendable {
     /// A BCP 47 language tag (`zh-Hans`, `ar`), or nil.
     public var lang: String?
     /// The base direction, or nil.
-    public var dir: TextDirection?
+    public var dir: WritingDirection?
 
     /// Creates the values of one level.
-    public init(lang: String? = nil, dir: TextDirection? = nil) {
+    public init(lang: String? = nil, dir: WritingDirection? = nil) {
         self.lang = lang
         self.dir = dir
     }
@@ -88,7 +88,7 @@ public struct Writing: Hashable, Sendable {
     public var isInherited: Bool { lang == nil && dir == nil }
 
     /// The direction in effect: `dir`, or `auto` when nothing up the chain wrote one.
-    public var direction: TextDirection { dir ?? .auto }
+    public var direction: WritingDirection { dir ?? .auto }
 
     /// This level's values, the parent's where it writes none: what is in
     /// effect at this level when `parent` is what is in effect above it.

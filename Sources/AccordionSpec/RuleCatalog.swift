@@ -103,6 +103,18 @@ public enum RuleCatalog {
               - {id: sent, title: Sent}
             """),
         RuleInfo(
+            id: "panel-id-not-identifier", severity: .error,
+            summary: "A panel id in a non-Latin script holds a character no identifier may hold there: an id is a Unicode identifier (UAX #31), an XID_Start character or `_`, then XID_Continue characters or `-`.",
+            why: "Ids are names the script, editors and tools read as words: letters, digits and marks of any script make one, punctuation, symbols and spaces do not. Ids are compared after NFC normalization, so the same name written with a combining accent is the same id.",
+            example: """
+            # broken
+            panels:
+              - {id: 设置™, title: 设置}
+            # fixed
+            panels:
+              - {id: 设置, title: 设置}
+            """),
+        RuleInfo(
             id: "unknown-panel-id", severity: .error,
             summary: "A panel id names no panel where it is used: `container.expanded` must name a panel of `panels`; \(targets) target must be in the stack as it is at that step (after earlier `setPanels`), as must an id an `expect` names; a `setPanels` id must name a panel defined earlier.",
             why: "A tap on a header that does not exist cannot be replayed. The help suggests the closest id (a typo) or says which `setPanels` took the panel out of the stack.",

@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionUnicode
 import AccordionModel
 import AccordionYAML
 
@@ -93,6 +94,13 @@ enum SchemaHints {
             if d.rule == "schema-required", lastKey(d.instancePath) == "content", node.entries != nil,
                node["text"] == nil, node["rows"] == nil {
                 better.message = "this content has neither `text` nor `rows`"
+            }
+            if d.rule == "schema-pattern", isPanelIdPlace(d.instancePath), let text = node.stringValue,
+               !text.utf8.allSatisfy({ $0 < 0x80 }) {
+                // The shape of a non-ASCII id fails at an ASCII character (a space, punctuation).
+                let bad = text.unicodeScalars.first { $0.isASCII && !($0 == "_" || $0 == "-" || ("0"..."9").contains($0)
+                    || ("a"..."z").contains($0) || ("A"..."Z").contains($0)) }
+                better.message = "`\(text)` is not a panel id" + (bad.map { $0 == " " ? ": an id has no spaces" : ": `\($0)` cannot be part of one" } ?? "")
             }
             if d.rule == "schema-pattern", lastKey(d.instancePath) == "lang", let text = node.stringValue {
                 better.message = "`\(text)` is not a well-formed BCP 47 language tag"
@@ -288,12 +296,15 @@ enum SchemaHints {
     static func slug(_ text: String) -> String {
         var out = ""
         for s in text.unicodeScalars {
+            // Letters, digits and marks of any script stay (a panel id is a Unicode identifier).
             let ok = ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || s == "_" || s == "-"
+                || (!s.isASCII && ScalarProperties(s).isXIDContinue)
             if ok { out.unicodeScalars.append(s) } else if !out.hasSuffix("-") { out += "-" }
         }
         while out.hasSuffix("-") { out.removeLast() }
         if out.isEmpty { return "panel" }
-        if let first = out.unicodeScalars.first, !(("a"..."z").contains(first) || ("A"..."Z").contains(first) || first == "_") {
+        if let first = out.unicodeScalars.first, !(("a"..."z").contains(first) || ("A"..."Z").contains(first) || first == "_"
+            || (!first.isASCII && ScalarProperties(first).isXIDStart)) {
             out = "_" + out
         }
         return out

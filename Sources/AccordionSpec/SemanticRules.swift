@@ -257,6 +257,7 @@ struct SemanticChecker {
             case .colourWithoutAlpha(let node, let value, let key): reportColourWithoutAlpha(node, value, pointer: base + "/" + key)
             case .invisibleHeader(let node, let value, let key, let shortHex): reportInvisibleHeader(node, value, shortHex: shortHex, pointer: base + "/" + key)
             case .notFinite(let node, let key): reportNotFinite(node, pointer: base + "/" + key)
+            case .notIdentifier(let node, let key): reportNotIdentifier(node, pointer: base + "/" + key)
             case .lowContrast(let low): reportLowContrast(low, under: base, sameColours: tallies[low.pair])
             }
         }
@@ -430,6 +431,18 @@ struct SemanticChecker {
                "duration is in seconds: `\(node.scalar?.text ?? points(seconds))` makes \(length), and no transition should take more than \(points(Self.longestDuration)) seconds",
                at: node, pointer: "/container/animation/duration",
                help: guess)
+    }
+
+    /// `panel-id-not-identifier`: a non-ASCII id with a character no
+    /// identifier may hold there (UAX #31), named with its code point.
+    private mutating func reportNotIdentifier(_ node: YAMLNodeRef, pointer: String) {
+        guard let (scalar, bad) = PanelID.nonASCIIProblem(node.stringValue ?? "") else { return }
+        let s = String(scalar)
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let place = bad == 0 ? "start an id (it starts with a letter or `_`)" : "be part of an id (letters, digits, marks, `_` and `-` can)"
+        report("panel-id-not-identifier", .error, "`\(s)` (\(code)) cannot \(place)", at: node, pointer: pointer,
+               help: "a panel id is a Unicode identifier in any script, such as `设置` or `wi-fi`: remove or replace `\(s)`")
     }
 
     /// `number-not-finite`: `.inf` and `.nan` cannot be sizes or times.

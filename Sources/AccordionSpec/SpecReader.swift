@@ -105,6 +105,8 @@ enum Finding {
     case invisibleHeader(YAMLNodeRef, UInt32, key: String, shortHex: Bool)
     /// `.inf` or `.nan` as a size or time.
     case notFinite(YAMLNodeRef, key: String)
+    /// A non-ASCII id that is no UAX #31 identifier.
+    case notIdentifier(YAMLNodeRef, key: String)
     /// A title too faint on its header to read.
     case lowContrast(LowContrast)
 
@@ -329,7 +331,7 @@ struct SpecReader {
     /// schema reports it, as it reports a malformed `lang`).
     static func writing(of node: YAMLNodeRef?) -> Writing {
         guard let node, node.entries != nil else { return Writing() }
-        return Writing(lang: node["lang"]?.stringValue, dir: node["dir"]?.stringValue.flatMap(TextDirection.init(rawValue:)))
+        return Writing(lang: node["lang"]?.stringValue, dir: node["dir"]?.stringValue.flatMap(WritingDirection.init(rawValue:)))
     }
 
     /// A panel's `content`, its measures defaulting to `container.content`'s
@@ -408,8 +410,10 @@ struct SpecReader {
             switch which {
             case .id:
                 if case .string(let id) = scalar.value {
-                    spec.id = id
+                    spec.id = PanelID.normalized(id)
                     idNode = value
+                    // A non-ASCII id the schema let through (it checks ASCII ids itself).
+                    if PanelID.nonASCIIProblem(id) != nil { findings.append(.notIdentifier(value, key: "id")) }
                     if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value, key: "id")) }
                 }
             case .title:
@@ -447,7 +451,7 @@ struct SpecReader {
             case .lang:
                 if case .string(let v) = scalar.value { writing.panel.lang = v }
             case .dir:
-                if case .string(let v) = scalar.value, let dir = TextDirection(rawValue: v) { writing.panel.dir = dir }
+                if case .string(let v) = scalar.value, let dir = WritingDirection(rawValue: v) { writing.panel.dir = dir }
             case .content:
                 break
             }
@@ -466,7 +470,7 @@ struct SpecReader {
 
     /// An id (string) or an index (non-negative integer).
     func reference(_ node: YAMLNodeRef) -> PanelReference? {
-        if let id = node.stringValue { return .id(id) }
+        if let id = node.stringValue { return .id(PanelID.normalized(id)) }
         if let i = node.integerValue, i >= 0 { return .index(i) }
         return nil
     }

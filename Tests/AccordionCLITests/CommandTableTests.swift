@@ -133,7 +133,7 @@ final class CommandTableTests: XCTestCase {
         let argument = ["resolve": ["samples/article-demo.yaml"], "validate": ["samples"],
                         "render": ["samples/article-demo.yaml"], "explain": [], "schema": []]
         let sample: [String: String] = ["seconds": "0.1", "n": "1000", "id": "VC1", "file": dir.path("out.txt"),
-                                        "when": "never"]
+                                        "when": "never", "order": "logical", "columns": "2"]
         for command in Self.commands {
             let options = try listedOptions(command)
             XCTAssertTrue(options.contains { $0.name == "help" && $0.short == "h" }, command)
@@ -157,7 +157,7 @@ final class CommandTableTests: XCTestCase {
             }
         }
         let expected = [
-            "render": ["format", "at", "steps", "tap", "no-script", "color", "output", "max-items", "watch"],
+            "render": ["format", "at", "steps", "tap", "no-script", "color", "bidi", "ambiguous-width", "output", "max-items", "watch"],
             "validate": ["schema", "format", "strict", "color", "watch"],
             "resolve": ["color"], "explain": ["list"], "schema": [String](),
         ]
@@ -196,6 +196,7 @@ final class CommandTableTests: XCTestCase {
 
         USAGE: accordion render [--format <format>] [--at <seconds>] [--steps]
                                 [--tap <id> ...] [--no-script] [--color <when>]
+                                [--bidi <order>] [--ambiguous-width <columns>]
                                 [--output <file>] [--max-items <n>] [--watch] <file>
 
         ARGUMENTS:
@@ -223,6 +224,16 @@ final class CommandTableTests: XCTestCase {
                                   NO_COLOR is set and not empty; FORCE_COLOR set and not
                                   empty colours anything. (values: auto, always, never;
                                   default: auto)
+          --bidi <order>          text: who orders right-to-left text. visual: the
+                                  drawing writes each line in display order (Unicode
+                                  bidi, per line), for terminals without bidi; logical:
+                                  in the order written, for terminals that reorder it
+                                  themselves. (values: visual, logical; default: visual)
+          --ambiguous-width <columns>
+                                  text: the columns the terminal gives East Asian
+                                  Ambiguous characters (2 in many CJK locales); the
+                                  frame and every row are measured with it, so the box
+                                  stays aligned. (values: 1, 2; default: 1)
           -o, --output <file>     Write to this file atomically (the whole output or
                                   nothing) instead of standard output; '-' is standard
                                   output.

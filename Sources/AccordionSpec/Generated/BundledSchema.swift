@@ -126,21 +126,29 @@ public enum BundledSchema {
       "default": "auto",
       "examples": ["rtl", "ltr"]
     },
+    "idShape": {
+      "title": "Id shape",
+      "description": "The shape of a panel id where it is written: an ASCII id is a letter or underscore, then letters, digits, underscores or hyphens; an id with other characters has no ASCII character but those (the rest of UAX #31 is checked by validate).",
+      "markdownDescription": "The shape of a panel id where it is written: an ASCII id is a letter or `_`, then letters, digits, `_` or `-`; an id with other characters has no ASCII character but those (the rest of UAX #31 is checked by `validate`, rule `panel-id-not-identifier`).",
+      "if": {"pattern": "^[\\x00-\\x7F]*$"},
+      "then": {"pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"},
+      "else": {"pattern": "^[^\\x00-\\x40\\x5B-\\x5E\\x60\\x7B-\\x7F][^\\x00-\\x2C\\x2E\\x2F\\x3A-\\x40\\x5B-\\x5E\\x60\\x7B-\\x7F]*$"}
+    },
     "panelId": {
       "title": "Panel id",
-      "description": "A panel's unique name: a letter or underscore, then letters, digits, underscores or hyphens.",
-      "markdownDescription": "A panel's unique name: a letter or `_`, then letters, digits, `_` or `-`.",
+      "description": "A panel's unique name, a Unicode identifier (UAX #31): a letter or underscore, then letters, digits, marks, underscores or hyphens, in any script (VC1, wi-fi, \u8bbe\u7f6e). Ids are compared after NFC normalization. An ASCII id: a letter or underscore, then letters, digits, underscores or hyphens.",
+      "markdownDescription": "A panel's unique name, a Unicode identifier ([UAX #31](https://www.unicode.org/reports/tr31/)): a letter or `_` (XID_Start), then letters, digits, marks, `_` (XID_Continue) or `-`, in any script (`VC1`, `wi-fi`, `\u8bbe\u7f6e`). Ids are compared after NFC normalization, so `caf\u00e9` written with a combining accent is the same id.",
       "type": "string",
-      "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+      "allOf": [{"$ref": "#/$defs/idShape"}],
       "default": "panel",
-      "examples": ["VC1", "inbox", "wi-fi"]
+      "examples": ["VC1", "inbox", "wi-fi", "\u8bbe\u7f6e"]
     },
     "panelRef": {
       "title": "Panel reference",
       "description": "A panel id in the stack as it is at that moment, or a 0-based index into it.",
       "markdownDescription": "A panel `id` in the stack as it is at that moment, or a 0-based index into it.",
       "type": ["string", "integer"],
-      "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+      "allOf": [{"$ref": "#/$defs/idShape"}],
       "minimum": 0,
       "default": 0,
       "examples": ["VC2", 0, 2]
@@ -188,7 +196,7 @@ public enum BundledSchema {
           "description": "The panel expanded at load (expandedIndex): a panel id, an index in panels, or null for none; with expansion: multiple also a list of ids or indices ([] for none). Default: the first panel if there is one.",
           "markdownDescription": "The panel expanded at load (`expandedIndex`): a panel `id`, an index in `panels`, or `null` for none. With `expansion: multiple` also a list of ids or indices (`[]` for none), each panel named once. Default: the first panel if there is one.",
           "type": ["string", "integer", "null", "array"],
-          "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+          "allOf": [{"$ref": "#/$defs/idShape"}],
           "minimum": 0,
           "items": {"$ref": "#/$defs/panelRef"},
           "default": 0,
@@ -453,7 +461,7 @@ public enum BundledSchema {
       "description": "In setPanels: the id of a panel defined earlier (in panels or an earlier setPanels), or the definition of a new panel.",
       "markdownDescription": "In `setPanels`: the `id` of a panel defined earlier (in `panels` or an earlier `setPanels`), or the definition of a new panel.",
       "type": ["string", "object"],
-      "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+      "allOf": [{"$ref": "#/$defs/idShape"}],
       "if": {"type": "object"},
       "then": {"$ref": "#/$defs/panel"},
       "default": "panel",
@@ -577,7 +585,7 @@ public enum BundledSchema {
           "description": "A panel id in the stack at that moment, an index into it, or null for none.",
           "markdownDescription": "A panel `id` in the stack at that moment, an index into it, or `null` for none.",
           "type": ["string", "integer", "null"],
-          "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+          "allOf": [{"$ref": "#/$defs/idShape"}],
           "minimum": 0,
           "default": null,
           "examples": ["VC1", 2, null]
@@ -600,7 +608,7 @@ public enum BundledSchema {
           "description": "A panel id in the stack at that moment, an index into it, or all.",
           "markdownDescription": "A panel `id` in the stack at that moment, an index into it, or `all`.",
           "type": ["string", "integer"],
-          "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+          "allOf": [{"$ref": "#/$defs/idShape"}],
           "minimum": 0,
           "default": "all",
           "examples": ["VC1", 2, "all"]
