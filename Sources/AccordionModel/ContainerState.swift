@@ -89,7 +89,7 @@ public struct ContainerState: Sendable, Equatable {
         if container.expansion == .single, open.count > 1 { open = [open[0]] }
         self.expandedIndices = open
         totalHeaderHeight = Self.headerSum(panels)
-        textLines = Self.wrapTexts(panels, width: container.width)
+        textLines = Self.wrapTexts(panels, width: container.width, measure: container.textMeasure.measure)
     }
 
     /// The container as it loads with at most one panel open (`expandedIndex`
@@ -201,7 +201,7 @@ public struct ContainerState: Sendable, Equatable {
             break
         case .resize(let width, let height):
             completeTransition(at: time, into: &outcome)
-            if width != container.width { textLines = Self.wrapTexts(panels, width: width) }
+            if width != container.width { textLines = Self.wrapTexts(panels, width: width, measure: container.textMeasure.measure) }
             container.width = width
             container.height = height
             scrollOffset = clampedOffset(scrollOffset)
@@ -335,7 +335,7 @@ public struct ContainerState: Sendable, Equatable {
         let openIDs = expandedIndices.map { panels[$0].id }
         panels = newPanels
         totalHeaderHeight = Self.headerSum(newPanels)
-        textLines = Self.wrapTexts(newPanels, width: container.width)
+        textLines = Self.wrapTexts(newPanels, width: container.width, measure: container.textMeasure.measure)
         var kept: [Int] = []
         var left: [String] = []
         if openIDs.count == 1 {
@@ -460,13 +460,13 @@ public struct ContainerState: Sendable, Equatable {
         }
     }
 
-    /// Every text content's lines at `width`, by panel index. Linear in the
-    /// panels and their texts.
-    private static func wrapTexts(_ panels: [PanelSpec], width: Double) -> [Int: [String]] {
+    /// Every text content's lines at `width` by `measure`, by panel index.
+    /// Linear in the panels and their texts.
+    private static func wrapTexts(_ panels: [PanelSpec], width: Double, measure: any TextMeasure) -> [Int: [String]] {
         var lines: [Int: [String]] = [:]
         for (index, panel) in panels.enumerated() {
             guard case .text(let text, let metrics)? = panel.content else { continue }
-            lines[index] = TextWrap.lines(of: text, perLine: TextWrap.charactersPerLine(width: width, metrics: metrics))
+            lines[index] = measure.lines(of: text, width: width, metrics: metrics, lang: nil)
         }
         return lines
     }

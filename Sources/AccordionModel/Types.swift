@@ -61,7 +61,7 @@ public enum OverflowMode: String, Sendable, Hashable {
 public struct TextMetrics: Hashable, Sendable {
     /// Space around the text on every side, in points.
     public var padding: Double
-    /// The font size: every character advances `0.55 · fontSize`.
+    /// The font size; advances are multiples of it (`TextMeasure`).
     public var fontSize: Double
     /// The height of one line, in points.
     public var lineHeight: Double
@@ -93,7 +93,7 @@ public struct ContentRow: Hashable, Sendable {
 /// Indirect, so a panel without content pays one word for it: a large
 /// stack of panels without content stays small.
 public indirect enum PanelContent: Hashable, Sendable {
-    /// Paragraphs of text, separated by blank lines, wrapped by `TextWrap`.
+    /// Paragraphs of text, separated by blank lines, wrapped by the container's `textMeasure`.
     case text(String, TextMetrics)
     /// A list of rows, each `rowHeight` points tall.
     case rows([ContentRow], rowHeight: Double)
@@ -175,6 +175,11 @@ public struct ContainerSpec: Hashable, Sendable {
     /// The level (1…6) of the headings the page wraps header buttons in;
     /// only the HTML page reads it.
     public var headingLevel = 3
+    /// How text is measured: the lines of text contents and the clusters
+    /// titles are cut at. The spec loader sets the format's measure
+    /// (version 2, ICU's); the default is the model's own,
+    /// ``ScalarTextMeasure``, which needs no Unicode tables.
+    public var textMeasure: TextMeasurer = .scalar
 
     /// The defaults of the spec format.
     public init() {}

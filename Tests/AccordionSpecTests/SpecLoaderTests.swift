@@ -1,6 +1,7 @@
 import AccordionDiagnostics
 import AccordionModel
 import AccordionSpec
+import AccordionText
 import XCTest
 
 final class SpecLoaderTests: XCTestCase {
@@ -35,7 +36,11 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertEqual(doc.panels.map(\.titleColor), [0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF])
         XCTAssertEqual(doc.panels.map(\.headerHeight), [44, 44, 44])
         XCTAssertEqual(doc.expandedIndex, 0)
-        XCTAssertEqual(doc.container, ContainerSpec())
+        // The format's defaults, measured by the format's text measure (version 2).
+        var container = ContainerSpec()
+        container.textMeasure = TextMeasurer(UnicodeTextMeasure())
+        XCTAssertEqual(doc.container, container)
+        XCTAssertNotEqual(doc.container, ContainerSpec(), "the loader sets the measure")
         XCTAssertEqual(doc.steps, [Step(.tap(panel: 2)), Step(.wait(seconds: 0.5)), Step(.tap(panel: 1))])
     }
 
