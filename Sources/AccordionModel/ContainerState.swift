@@ -415,6 +415,19 @@ public struct ContainerState: Sendable, Equatable {
         contentHeight(ofPanel: index, share: space / Double(max(1, expandedIndices.count)))
     }
 
+    /// `C_i` when panel `index` is open among `count` open panels (its
+    /// share of the space is `space / count`), whatever is open now: the box
+    /// its content gets, which `validate`'s `content-clipped` compares with
+    /// `intrinsicHeight(ofPanel:)`. O(1).
+    ///
+    /// - Parameters:
+    ///   - index: A panel's index in the stack.
+    ///   - count: How many panels are open with it (at least 1).
+    /// - Returns: The height in points.
+    public func contentHeight(ofPanel index: Int, amongOpen count: Int) -> Double {
+        contentHeight(ofPanel: index, share: space / Double(max(1, count)))
+    }
+
     /// `C_i` with `share` the `space / k` of the layout in question: in
     /// `fit` a panel's `contentHeight`, else its intrinsic height, capped by
     /// the space with `overflow: clip` and not with `scroll`.

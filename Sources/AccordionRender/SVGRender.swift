@@ -103,7 +103,7 @@ public enum SVGRender {
             out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s)
         }
         for p in s.panels {
-            out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index))
+            out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index), measure: s.container.textMeasure.measure)
         }
         if offset != 0 { out += "</g>\n" }
         if let scroll = s.scroll, scroll.contentHeight > h, h > 0 {
@@ -221,18 +221,17 @@ public enum SVGRender {
 
     /// A header bar with its title and mark: a chevron, a lock when the
     /// panel cannot close, nothing on a disabled one, which is washed out.
-    static func header(_ p: PanelFrame, id: String, mark: HeaderMark) -> String {
+    static func header(_ p: PanelFrame, id: String, mark: HeaderMark, measure: any TextMeasure) -> String {
         let r = p.header
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/></clipPath>\n"
         out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" \(fill(p.panel.color))/>\n"
-        let fontSize = min(17, max(7, r.height * 0.42))
+        let fontSize = HeaderTitle.fontSize(headerHeight: r.height)
         let chevron = min(r.height * 0.18, 6)
-        let drawsMark = chevron > 2 && mark != .disabled
-        let textRoom = r.width - 32 - (drawsMark ? 24 : 0)
-        // Semibold glyphs run wider than the regular estimate: a title cut by
-        // that estimate would still run into the mark beside it.
-        let title = fitText(p.panel.title, width: textRoom, fontSize: fontSize, advance: semiboldAdvance)
+        let drawsMark = HeaderTitle.drawsMark(headerHeight: r.height) && mark != .disabled
+        // The model's one rule for titles, which validate's title-truncated reads too.
+        let title = HeaderTitle.fit(p.panel.title, room: HeaderTitle.room(headerWidth: r.width, drawsMark: drawsMark),
+                                    fontSize: fontSize, measure: measure).text
         let baseline = r.y + r.height / 2 + fontSize * 0.35
         out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(baseline))\" font-size=\"\(n(fontSize))\" font-weight=\"600\" \(fill(p.panel.titleColor))>\(XML.escape(title))</text>\n"
         let cx = r.x + r.width - 22, cy = r.y + r.height / 2
@@ -293,10 +292,6 @@ public enum SVGRender {
     static func estimate(_ text: String, fontSize: Double) -> Double {
         Double(Width.of(text)) * fontSize * 0.58
     }
-
-    /// The advance of a semibold character, in ems, a little wider than the
-    /// regular 0.58: what a header title is measured with.
-    static let semiboldAdvance = 0.66
 
     /// `text` shortened with `…` so that it (roughly) fits in `width` points,
     /// each character advancing `advance` ems.
