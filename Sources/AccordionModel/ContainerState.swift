@@ -89,7 +89,7 @@ public struct ContainerState: Sendable, Equatable {
         if container.expansion == .single, open.count > 1 { open = [open[0]] }
         self.expandedIndices = open
         totalHeaderHeight = Self.headerSum(panels)
-        textLines = Self.wrapTexts(panels, width: container.width)
+        textLines = Self.wrapTexts(panels, width: container.width, measure: container.textMeasure.measure)
     }
 
     /// The container as it loads with at most one panel open (`expandedIndex`
@@ -201,7 +201,7 @@ public struct ContainerState: Sendable, Equatable {
             break
         case .resize(let width, let height):
             completeTransition(at: time, into: &outcome)
-            if width != container.width { textLines = Self.wrapTexts(panels, width: width) }
+            if width != container.width { textLines = Self.wrapTexts(panels, width: width, measure: container.textMeasure.measure) }
             container.width = width
             container.height = height
             scrollOffset = clampedOffset(scrollOffset)
@@ -335,7 +335,7 @@ public struct ContainerState: Sendable, Equatable {
         let openIDs = expandedIndices.map { panels[$0].id }
         panels = newPanels
         totalHeaderHeight = Self.headerSum(newPanels)
-        textLines = Self.wrapTexts(newPanels, width: container.width)
+        textLines = Self.wrapTexts(newPanels, width: container.width, measure: container.textMeasure.measure)
         var kept: [Int] = []
         var left: [String] = []
         if openIDs.count == 1 {
@@ -415,6 +415,19 @@ public struct ContainerState: Sendable, Equatable {
         contentHeight(ofPanel: index, share: space / Double(max(1, expandedIndices.count)))
     }
 
+    /// `C_i` when panel `index` is open among `count` open panels (its
+    /// share of the space is `space / count`), whatever is open now: the box
+    /// its content gets, which `validate`'s `content-clipped` compares with
+    /// `intrinsicHeight(ofPanel:)`. O(1).
+    ///
+    /// - Parameters:
+    ///   - index: A panel's index in the stack.
+    ///   - count: How many panels are open with it (at least 1).
+    /// - Returns: The height in points.
+    public func contentHeight(ofPanel index: Int, amongOpen count: Int) -> Double {
+        contentHeight(ofPanel: index, share: space / Double(max(1, count)))
+    }
+
     /// `C_i` with `share` the `space / k` of the layout in question: in
     /// `fit` a panel's `contentHeight`, else its intrinsic height, capped by
     /// the space with `overflow: clip` and not with `scroll`.
@@ -460,13 +473,13 @@ public struct ContainerState: Sendable, Equatable {
         }
     }
 
-    /// Every text content's lines at `width`, by panel index. Linear in the
-    /// panels and their texts.
-    private static func wrapTexts(_ panels: [PanelSpec], width: Double) -> [Int: [String]] {
+    /// Every text content's lines at `width` by `measure`, by panel index.
+    /// Linear in the panels and their texts.
+    private static func wrapTexts(_ panels: [PanelSpec], width: Double, measure: any TextMeasure) -> [Int: [String]] {
         var lines: [Int: [String]] = [:]
         for (index, panel) in panels.enumerated() {
             guard case .text(let text, let metrics)? = panel.content else { continue }
-            lines[index] = TextWrap.lines(of: text, perLine: TextWrap.charactersPerLine(width: width, metrics: metrics))
+            lines[index] = measure.lines(of: text, width: width, metrics: metrics, lang: nil)
         }
         return lines
     }

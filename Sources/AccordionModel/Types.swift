@@ -129,7 +129,7 @@ indirect enum WritingBox: Hashable, Sendable {
 public struct TextMetrics: Hashable, Sendable {
     /// Space around the text on every side, in points.
     public var padding: Double
-    /// The font size: every character advances `0.55 · fontSize`.
+    /// The font size; advances are multiples of it (`TextMeasure`).
     public var fontSize: Double
     /// The height of one line, in points.
     public var lineHeight: Double
@@ -161,7 +161,7 @@ public struct ContentRow: Hashable, Sendable {
 /// Indirect, so a panel without content pays one word for it: a large
 /// stack of panels without content stays small.
 public indirect enum PanelContent: Hashable, Sendable {
-    /// Paragraphs of text, separated by blank lines, wrapped by `TextWrap`.
+    /// Paragraphs of text, separated by blank lines, wrapped by the container's `textMeasure`.
     case text(String, TextMetrics)
     /// A list of rows, each `rowHeight` points tall.
     case rows([ContentRow], rowHeight: Double)
@@ -265,6 +265,11 @@ public struct ContainerSpec: Hashable, Sendable {
     /// The spec's top-level `lang` and `dir`, which every panel and content
     /// inherits unless it writes its own; only renderers read it.
     public var writing = Writing()
+    /// How text is measured: the lines of text contents and the clusters
+    /// titles are cut at. The spec loader sets the format's measure
+    /// (version 2, ICU's); the default is the model's own,
+    /// ``ScalarTextMeasure``, which needs no Unicode tables.
+    public var textMeasure: TextMeasurer = .scalar
 
     /// The defaults of the spec format.
     public init() {}

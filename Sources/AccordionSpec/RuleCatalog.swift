@@ -225,6 +225,38 @@ public enum RuleCatalog {
               - {id: about, title: About, contentHeight: 200}
             """),
         RuleInfo(
+            id: "title-truncated", severity: .warning,
+            summary: "A panel's title is wider than its header has room for, so every picture cuts it and ends it with `…`; the warning says how many characters show and the width the title needs.",
+            why: "A cut title hides words the reader may need to pick the right panel, and the cut is easy to miss in the spec. Titles are measured by the text measure (grapheme clusters, 1 em for East Asian wide characters, 0.55 em for the rest, 1.25 em for an emoji) at the header's font size, `min(17, max(7, 0.42 · headerHeight))`, times 1.2 for the semibold weight, in the header's width less 16 points at each side and 24 for the chevron or lock. The cut keeps whole clusters and puts the ellipsis at the title's logical end, so its first words stay, in right-to-left text too.",
+            example: """
+            # warned: 30 characters need about 337 points; 319 fit beside the chevron
+            container: {width: 375}
+            panels:
+              - {id: pay, title: Which payment methods do you accept abroad?}
+            # fixed: a shorter title
+            panels:
+              - {id: pay, title: Payment methods abroad}
+            """),
+        RuleInfo(
+            id: "content-clipped", severity: .warning,
+            summary: "A text or rows content is taller than the box it gets when its panel is open (a fixed `contentHeight`, its share of the space in the `fill` layout, or the screen without `overflow: scroll`), so the rest of it is cut off.",
+            why: "The container shows a content view only as tall as the layout makes it: text beyond it is never seen, and nothing in the picture says it is missing. The height a text needs is its lines (as the text measure wraps them at the container's width) times `lineHeight`, plus the padding above and below; rows need `rows · rowHeight`. The help gives the fix for the case: the height it needs as `contentHeight`, `layout: fit`, or `overflow: scroll`. Only the spec's own panels are checked, as they load (open with the panels open at load, or alone).",
+            example: """
+            # warned: the answer needs 6 lines (152 points), contentHeight gives 80
+            container: {layout: fit}
+            panels:
+              - id: returns
+                title: Returns
+                contentHeight: 80
+                content: {text: "…a long answer…"}
+            # fixed: let fit size it
+            container: {layout: fit}
+            panels:
+              - id: returns
+                title: Returns
+                content: {text: "…a long answer…"}
+            """),
+        RuleInfo(
             id: "low-contrast", severity: .warning,
             summary: "A panel's title colour on its header colour has a contrast ratio below 4.5:1, the WCAG 2.x AA minimum for text of a header title's size.",
             why: "A title that does not stand out from its header is hard to read for many people (low vision, glare, a dim screen), and accessibility audits of the rendered page (such as axe-core) flag it. The ratio is WCAG's: relative luminance of the sRGB colours, (lighter + 0.05) / (darker + 0.05), from 1:1 (white on white) to 21:1 (black on white). A translucent title is blended over its header, a translucent header over the container's background, and a translucent background over white, before measuring. The warning points at `titleColor`, or at `color` when the title is white by default; the help names the nearest colours that pass: a darker shade or lighter tint of the same hue, written the way you wrote the colour. Panels that share a pair of colours share one warning, at the first of them, which counts and names the others. Panels that set neither colour are not checked.",

@@ -136,6 +136,7 @@ struct SemanticChecker {
             runner.checkHeadersFit(state, at: (root.entry("panels")?.key ?? root).span, pointer: "/panels", context: "")
         }
         runner.noteContentHeights(state, context: "")
+        checkTextFits(state)
         // Several panels open at load come from a list in `expanded`.
         if let node = root["container"]?["expanded"] {
             runner.checkContentFits(state, at: node.span, pointer: "/container/expanded", context: " as the spec loads")
@@ -355,6 +356,73 @@ struct SemanticChecker {
                    help: "set `layout: fit` on the container to give the content this height, or remove contentHeight",
                    related: layoutNode.map { [RelatedLocation(message: "the layout is set here", span: $0.span)] } ?? [])
         }
+    }
+
+    /// `title-truncated` and `content-clipped`: the spec's panels as they
+    /// load, each title cut by the model's one title rule (`HeaderTitle`,
+    /// what the pictures draw), each content against the box it gets when
+    /// open (with the panels open at load, or alone). Panels a script's
+    /// `setPanels` brings are not checked.
+    private mutating func checkTextFits(_ state: ContainerState) {
+        guard let items = root["panels"]?.items, items.count == state.panels.count else { return }
+        let measure = state.container.textMeasure.measure
+        let width = state.container.width
+        for (index, panel) in state.panels.enumerated() {
+            let node = items[index]
+            let pointer = "/panels/\(index)"
+            let fontSize = HeaderTitle.fontSize(headerHeight: panel.headerHeight)
+            let drawsMark = HeaderTitle.drawsMark(headerHeight: panel.headerHeight) && !panel.disabled
+            let room = HeaderTitle.room(headerWidth: width, drawsMark: drawsMark)
+            // No cluster of the format's measure advances more than 0.55 em
+            // a UTF-8 byte (UnicodeTextMeasure), so most titles need no measuring.
+            if Double(panel.title.utf8.count) * TextWrap.latinAdvance * HeaderTitle.semiboldFactor * fontSize > room {
+                let fitted = HeaderTitle.fit(panel.title, room: room, fontSize: fontSize, measure: measure)
+                if fitted.isTruncated, let title = node["title"] {
+                    let widthNeeded = (fitted.width + width - room).rounded(.up)
+                    report("title-truncated", .warning,
+                           "the title of panel `\(panel.id)` shows \(fitted.shownClusters) of its \(fitted.clusters) characters "
+                           + "(\u{201C}\(fitted.text)\u{201D}): it needs \(Self.points(fitted.width)) points at \(Self.points(fontSize)) points, "
+                           + "and its header has \(Self.points(max(0, room))) beside \(drawsMark ? "its mark" : "its padding")",
+                           at: title, pointer: pointer + "/title",
+                           help: "shorten the title, or widen the container to \(Self.points(widthNeeded)) points (`container: {width: \(Self.points(widthNeeded))}`)")
+                }
+            }
+            guard let needed = state.intrinsicHeight(ofPanel: index), let content = node["content"] else { continue }
+            let openAtLoad = state.expandedIndices.contains(index)
+            let open = openAtLoad ? state.expandedIndices.count : max(1, state.container.expansion == .multiple ? state.expandedIndices.count + 1 : 1)
+            let box = state.contentHeight(ofPanel: index, amongOpen: open)
+            guard needed > box + 1e-9 else { continue }
+            let what: String
+            if case .text = panel.content {
+                let lines = state.textLines[index]?.count ?? 0
+                what = "the text of panel `\(panel.id)` needs \(Self.points(needed)) points (\(lines) line\(lines == 1 ? "" : "s"))"
+            } else {
+                what = "the rows of panel `\(panel.id)` need \(Self.points(needed)) points"
+            }
+            let (gets, help, at, where_): (String, String, YAMLNodeRef, String)
+            if state.container.layout == .fit, let fixed = panel.contentHeight, fixed + 1e-9 < needed,
+               let fixedNode = node["contentHeight"] {
+                gets = "its contentHeight, \(Self.points(fixed))"
+                help = "set `contentHeight: \(Self.points(needed))`, or remove contentHeight so that `layout: fit` sizes the content"
+                (at, where_) = (fixedNode, "/contentHeight")
+            } else if state.container.layout == .fill {
+                gets = "its share of the space under the headers in the `fill` layout, \(Self.points(box))"
+                help = "set `layout: fit` on the container so the content takes the height it needs, with `overflow: scroll` if the stack then outgrows the screen"
+                (at, where_) = (content, "/content")
+            } else {
+                gets = "the space under the headers, \(Self.points(box)), as the container does not scroll"
+                help = "set `overflow: scroll` on the container, so the stack scrolls instead of cutting the content"
+                (at, where_) = (content, "/content")
+            }
+            report("content-clipped", .warning, "\(what) but gets \(gets): the rest is cut off",
+                   at: at, pointer: pointer + where_, help: help)
+        }
+    }
+
+    /// A length as a message spells it: at most one decimal.
+    private static func points(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
     }
 
     /// `yaml11-boolean`: `yes`, `off`... where the format expects text.

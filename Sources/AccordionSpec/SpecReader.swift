@@ -1,5 +1,6 @@
 import AccordionDiagnostics
 import AccordionModel
+import AccordionText
 import AccordionYAML
 
 /// A panel definition as read from the spec, with the nodes diagnostics point at.
@@ -307,6 +308,7 @@ struct SpecReader {
     /// The container with every default applied; malformed values keep the default.
     func container() -> ContainerSpec {
         var c = ContainerSpec()
+        c.textMeasure = TextMeasurer(UnicodeTextMeasure())
         c.background = background
         c.writing = Self.writing(of: root)
         guard let node = root["container"] else { return c }
