@@ -587,10 +587,9 @@ struct SemanticChecker {
         checkNestedLevels(definitionTree, reader: reader)
         let first = (specTree + definitionTree).first { $0.definition.nested != nil }!
         let levels = (specTree + definitionTree).filter { $0.definition.nested != nil }.count
-        report("nested-not-playable",
-               "`\(first.definition.spec.id)` nests an accordion\(levels > 1 ? " (one of \(levels) nested levels)" : ""): `validate` checks nested levels, but this version of accordion cannot play them yet, so the script is not run",
-               at: first.definition.nested!.panelsKey, pointer: first.pointer + "/content/panels",
-               help: "flatten the levels into one list of panels to render, test or drive this spec today")
+        let words = StepWording.nestedNotPlayable(first.definition.spec.id, levels: levels)
+        report(words.rule, words.message, at: first.definition.nested!.panelsKey, pointer: first.pointer + "/content/panels",
+               help: words.help)
         diagnostics += runner.takeDiagnostics()
         return .invalid
     }
