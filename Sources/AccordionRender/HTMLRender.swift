@@ -90,6 +90,9 @@ public enum HTMLRender {
         case .rows(let rows, let rowHeight):
             return "{\"rows\":[" + rows.map { "[" + quote($0.title) + "," + ($0.detail.map(quote) ?? "null") + "]" }
                 .joined(separator: ",") + "],\"rowHeight\":" + num(rowHeight) + "}"
+        case .accordion:
+            // The page does not play nested levels yet: an empty drawing.
+            return "{\"lines\":[],\"padding\":0,\"fontSize\":1,\"lineHeight\":1}"
         }
     }
 

@@ -218,6 +218,9 @@ public enum TextRender {
             let last = min(rows.count, Int(((bottom - r.y) / rowHeight).rounded(.up)))
             guard first < last else { return [] }
             return rows[first..<last].map { $0.title + ($0.detail.map { " · " + $0 } ?? "") + " ›" }
+        case .accordion:
+            // The nested level's own headers are drawn from its frames.
+            return []
         }
     }
 
