@@ -165,6 +165,46 @@ public indirect enum PanelContent: Hashable, Sendable {
     case text(String, TextMetrics)
     /// A list of rows, each `rowHeight` points tall.
     case rows([ContentRow], rowHeight: Double)
+    /// An accordion nested in the panel (`content: {panels: [...]}`): a
+    /// level with its own open set, laid out inside the panel's content box.
+    case accordion(NestedLevel)
+}
+
+/// A level of panels nested in a panel's content, fully resolved: its
+/// panels (whose ids are unique across the whole tree) and the rules of its
+/// own open set. The container's `interruption`, `animation`, `layout` and
+/// `overflow` apply to every level.
+public struct NestedLevel: Hashable, Sendable {
+    /// The level's panels, top to bottom (each with its resolved header height).
+    public var panels: [PanelSpec]
+    /// Whether one or several panels of the level may be open at once.
+    public var expansion: ExpansionMode
+    /// False keeps at least one panel of the level open once one is.
+    public var collapsible: Bool
+    /// The level's open set at load, by index in `panels` (the spec's
+    /// default, its first panel, already applied).
+    public var expandedIndices: [Int]
+    /// Points by which the level's headers and contents are inset from the
+    /// leading edge of the parent's content box.
+    public var indent: Double
+
+    /// Creates a level; the defaults are the spec format's.
+    public init(panels: [PanelSpec], expansion: ExpansionMode = .single, collapsible: Bool = true,
+                expandedIndices: [Int]? = nil, indent: Double = 0) {
+        self.panels = panels
+        self.expansion = expansion
+        self.collapsible = collapsible
+        self.expandedIndices = expandedIndices ?? (panels.isEmpty ? [] : [0])
+        self.indent = indent
+    }
+}
+
+extension PanelSpec {
+    /// The level nested in the panel's content, nil for a flat panel.
+    public var nested: NestedLevel? {
+        if case .accordion(let level)? = content { return level }
+        return nil
+    }
 }
 
 /// The timing curves of the spec, as cubic Béziers from (0,0) to (1,1).

@@ -230,6 +230,9 @@ public enum SVGRender {
             if !separators.isEmpty {
                 out += "<path d=\"\(separators)\" stroke=\"#E5E5EA\" stroke-width=\"1\"/>\n"
             }
+        case .accordion:
+            // The nested level's own headers are drawn from its frames.
+            break
         }
         return out
     }

@@ -201,6 +201,39 @@ public enum RuleCatalog {
             container: {expanded: faq-1}
             """),
         RuleInfo(
+            id: "expanded-other-level", severity: .error,
+            summary: "A nested level's `expanded` names a panel of another level.",
+            why: "Each level has its own open set, and its `expanded` counts and names only its own panels: a panel of another level cannot be open in this one.",
+            example: """
+            # error: `sound` is a top-level panel, not one of `network`'s
+            - id: network
+              title: Network
+              content: {expanded: sound, panels: [{id: wifi, title: Wi-Fi}]}
+            # fixed
+              content: {expanded: wifi, panels: [{id: wifi, title: Wi-Fi}]}
+            """),
+        RuleInfo(
+            id: "content-height-with-nested", severity: .error,
+            summary: "A panel whose content is a nested accordion also has a `contentHeight`.",
+            why: "A nested level's height follows from its own headers and open panels; a `contentHeight` beside it would say a second, conflicting height.",
+            example: """
+            # error
+            - {id: network, title: Network, contentHeight: 200, content: {panels: [{id: wifi, title: Wi-Fi}]}}
+            # fixed: size the nested panels instead
+            - {id: network, title: Network, content: {panels: [{id: wifi, title: Wi-Fi, contentHeight: 120}]}}
+            """),
+        RuleInfo(
+            id: "nested-not-playable", severity: .error,
+            summary: "The spec nests an accordion, which this version checks but cannot play yet.",
+            why: "Nested accordions are being built in stages: `validate` already checks their shape, ids and `expanded` rules, but the model cannot lay out, animate or log them yet, and drawing them as flat panels would show something the spec does not say.",
+            example: """
+            # error (for now): a nested level
+            - {id: network, title: Network, content: {panels: [{id: wifi, title: Wi-Fi}]}}
+            # works today: the levels flattened
+            - {id: network, title: Network}
+            - {id: wifi, title: Wi-Fi}
+            """),
+        RuleInfo(
             id: "expanded-named-twice", severity: .error,
             summary: "`container.expanded` names the same panel twice (by id, by index, or once by each).",
             why: "A panel is open or not; naming it twice is a slip that usually hides the panel that was meant.",
