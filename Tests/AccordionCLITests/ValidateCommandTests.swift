@@ -173,6 +173,39 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(files.map { $0["valid"] as? Bool }, [false, true, true])
     }
 
+    /// A repository's other YAML is left alone by a directory search (and
+    /// counted), `--exclude` leaves out what it matches, `--max-warnings`
+    /// fails above its number; a file named on the command line is checked.
+    func testADirectorySearchTakesOnlyAccordionsFiles() throws {
+        try write("dependabot.yml", "version: 2\nupdates:\n  - package-ecosystem: pip\n    directory: /\n")
+        try write("ci/workflow.yaml", "on: push\njobs: {}\n")
+        try write("specs/light.yaml", "accordion: 1\npanels: [{id: a, title: A, color: '#FFD60A'}]\n")
+        try write("specs/moded.yaml", "# yaml-language-server: $schema=../Schemas/accordion.schema.json\ntitle: no version\n")
+        try write("vendor/broken.yaml", broken)
+        let all = try CLI.run(["validate", "--color", "never", temp.path])
+        XCTAssertEqual(all.status, 1, all.stdout)
+        XCTAssertFalse(all.stdout.contains("dependabot") || all.stdout.contains("workflow"), all.stdout)
+        XCTAssertTrue(all.stdout.contains(temp.path + "/specs/moded.yaml:"), all.stdout)
+        XCTAssertTrue(all.stdout.hasSuffix("in 3 files\n"), all.stdout)
+        XCTAssertEqual(all.stderr, "accordion: skipped 2 YAML files that are not accordion specs or test files (\(temp.path)/ci/workflow.yaml, \(temp.path)/dependabot.yml)\n")
+
+        let excluded = try CLI.run(["validate", "--color", "never", "--exclude", "vendor", "--exclude", "specs/m*.yaml", temp.path])
+        XCTAssertEqual(excluded.status, 0, excluded.stdout)
+        XCTAssertTrue(excluded.stdout.hasSuffix("0 errors, 1 warning in 1 file\n"), excluded.stdout)
+        XCTAssertTrue(excluded.stderr.hasSuffix("; excluded 2 files\n"), excluded.stderr)
+
+        let limited = try CLI.run(["validate", "--exclude", "vendor/**", "--exclude", "moded.yaml", "--max-warnings", "0", temp.path])
+        XCTAssertEqual(limited.status, 1)
+        XCTAssertTrue(limited.stderr.hasSuffix("accordion: 1 warning, more than --max-warnings 0 allows\n"), limited.stderr)
+        XCTAssertEqual(try CLI.run(["validate", "--exclude", "vendor", "--exclude", "moded.yaml", "--max-warnings", "1", temp.path]).status, 0)
+        XCTAssertEqual(try CLI.run(["validate", "--max-warnings", "-1", temp.path]).status, 2)
+
+        // Named, a file is checked whatever it holds.
+        let named = try CLI.run(["validate", "--color", "never", temp.path + "/dependabot.yml"])
+        XCTAssertEqual(named.status, 1)
+        XCTAssertTrue(named.stdout.contains("dependabot.yml:1:1: error: "), named.stdout)
+    }
+
     // MARK: - test files
 
     /// A `*.test.yaml` is checked as a test file: each case's script against
