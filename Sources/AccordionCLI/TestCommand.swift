@@ -100,7 +100,11 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
         }
     }
 
-    let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune)
+    // Each file's project settings (`.accordion.yaml`): a warning it makes an error makes a case invalid.
+    var projects = ProjectSettings()
+    var settings: [String: RuleSettings] = [:]
+    for file in files { settings[file] = projects.find(for: file)?.settings }
+    let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune, settings: settings)
     // Files are independent: two threads take them one at a time, and the
     // results are joined in file order, so the output is the same; unless
     // the first failure must stop the run.
@@ -154,6 +158,8 @@ private struct TestOptions: Sendable {
     var failFast: Bool
     var update: Bool
     var prune: Bool
+    /// The project settings of each file run, when it has a project file.
+    var settings: [String: RuleSettings] = [:]
 }
 
 /// The results of running some files, in order; two halves of a run are
@@ -289,7 +295,7 @@ private struct FileRun: Sendable {
                 // A case that cannot run leaves its snapshots unread, not unused.
                 var everyCaseRan = true
                 for testCase in testFile.cases where !stop {
-                    let result = SpecLoader.check(spec, script: testCase.script, tolerance: testFile.tolerance)
+                    let result = (options.settings[file] ?? .none).applied(to: SpecLoader.check(spec, script: testCase.script, tolerance: testFile.tolerance))
                     let errors = result.diagnostics.filter { $0.severity == .error }
                     invalid += errors.map { ($0, nil) }
                     // A spec the schema rejects leaves nothing to run.
@@ -313,7 +319,7 @@ private struct FileRun: Sendable {
                 // A spec is a test when it has expect or snapshot steps (one
                 // without any can still have snapshots left from when it had).
                 if contains(bytes, "expect:") || contains(bytes, "snapshot:") {
-                    let result = SpecLoader.load(bytes, source: file)
+                    let result = (options.settings[file] ?? .none).applied(to: SpecLoader.load(bytes, source: file))
                     guard let document = result.document else {
                         let errors = result.diagnostics.filter { $0.severity == .error }
                         invalid += errors.map { ($0, text) }

@@ -113,6 +113,16 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
     var searched: Set<String> = []
     var excluded = 0
     let excludes = args.all("exclude")
+    // Each file's project settings, found before the files are checked (on two threads, perhaps).
+    var projects = ProjectSettings()
+    var settingsOf: [String: RuleSettings] = [:]
+    var projectFiles: [ProjectSettings.Found] = []
+    func project(_ file: String) -> ProjectSettings.Found? {
+        guard schemaPath == nil, let found = projects.find(for: file) else { return nil }
+        if !projectFiles.contains(where: { $0.path == found.path }) { projectFiles.append(found) }
+        settingsOf[file] = found.settings
+        return found
+    }
     for path in paths {
         switch FileWalk.expand(path) {
         case .failure(let message):
@@ -125,9 +135,10 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
                     if stdinUsed { continue }
                     stdinUsed = true
                 }
+                let found = project(file)
                 if isDirectory {
                     let relative = file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file
-                    if excludes.contains(where: { Glob.matches($0, relative) }) {
+                    if excludes.contains(where: { Glob.matches($0, relative) }) || found.map({ projects.excludes(file, in: $0) }) ?? false {
                         excluded += 1
                         continue
                     }
@@ -139,6 +150,7 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
     }
     let files = items.compactMap { if case .file(let file) = $0 { file } else { nil } }
     let searchedFiles = searched
+    let settingsOfFiles = settingsOf
     // Each file alone: many files are checked on two threads, the results
     // kept in file order, so the output is the same.
     let schemaValidator = validator
@@ -150,7 +162,8 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
             if schemaValidator == nil, searchedFiles.contains(file), !TestFile.isTestFile(name), !SpecFiles.isAccordionSpec(bytes) {
                 return .success(nil)
             }
-            return .success(FileReport(name: name, bytes: bytes, diagnostics: check(bytes, name: name, validator: schemaValidator)))
+            let found = check(bytes, name: name, validator: schemaValidator)
+            return .success(FileReport(name: name, bytes: bytes, diagnostics: settingsOfFiles[file]?.applied(to: found) ?? found))
         } catch {
             return .failure(error)
         }
@@ -180,6 +193,10 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
         }
     }
 
+    // A project file with problems is reported as a file of its own, after the specs it governs.
+    for found in projectFiles where !found.problems.isEmpty {
+        reports.append(FileReport(name: found.path, bytes: found.bytes, diagnostics: found.problems))
+    }
     switch format {
     case .text: IO.writeStdout(ValidateOutput.text(reports, useColor: color.enabled(fd: 1)))
     case .json: IO.writeStdout(ValidateOutput.json(reports, strict: strict))

@@ -411,6 +411,17 @@ public enum RuleCatalog {
             color: '#FFD60A'  # accordion: allow low-contrast
             """),
         RuleInfo(
+            id: "project-file", severity: .error,
+            summary: "A project's `.accordion.yaml` is not shaped as `Schemas/accordion-project.schema.json` says: `rules` mapping rule ids to off, warning or error, `exclude` a list of globs.",
+            why: "A setting that cannot be read silences nothing, or leaves a file in a search it meant to leave out, without a word.",
+            example: """
+            # broken
+            rules: [low-contrast]
+            # fixed
+            rules: {low-contrast: off}
+            exclude: [vendor]
+            """),
+        RuleInfo(
             id: "check-in-drive", severity: .error,
             summary: "A line sent to `accordion drive` is an `expect` or `snapshot` check, which only a script (in a spec or a test file) runs.",
             why: "A session has no expectations of its own: the host asks for the state and decides what it expected.",

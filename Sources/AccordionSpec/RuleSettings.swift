@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionYAML
 
 /// What an author said about the rules, as linters let them say it: a
 /// comment `# accordion: allow low-contrast` beside (or on the line above)
@@ -172,5 +173,116 @@ struct InlineAllows {
             return !allowed.contains(d.rule)
         }
         return kept + problems
+    }
+}
+
+/// A project's `.accordion.yaml` (`Schemas/accordion-project.schema.json`):
+/// `rules:` a level for each rule id, `exclude:` globs of files a directory
+/// search leaves out. Found upwards from each spec by the executable (the
+/// nearest one wins); read here from its bytes, its own problems located in it.
+public enum ProjectFile {
+    /// The file's name.
+    public static let name = ".accordion.yaml"
+
+    /// Reads a project file.
+    ///
+    /// - Parameters:
+    ///   - bytes: Its text.
+    ///   - source: Its path, for its problems.
+    /// - Returns: The settings (what could be read) and the file's problems.
+    public static func read(_ bytes: [UInt8], source: String) -> (settings: RuleSettings, problems: [Diagnostic]) {
+        let root: YAMLNode
+        do throws(DiagnosticError) {
+            root = try YAMLLoader().load(bytes, source: source)
+        } catch {
+            // An empty file (or only comments) sets nothing, and is no mistake.
+            if error.diagnostics.allSatisfy({ $0.rule == "yaml-document" }) { return (.none, []) }
+            return (.none, error.diagnostics)
+        }
+        var settings = RuleSettings()
+        var problems: [Diagnostic] = []
+        func problem(_ message: String, _ node: YAMLNode, help: String, severity: Severity = .error, rule: String = "project-file") {
+            problems.append(Diagnostic(severity: severity, rule: rule, message: message, span: node.span, help: help))
+        }
+        if case .null? = root.scalar?.value { return (settings, []) }
+        guard let entries = root.entries else {
+            problem("a project file is a mapping with `rules` and `exclude`", root,
+                    help: "for example `rules: {low-contrast: warning}` and `exclude: [vendor]`")
+            return (settings, problems)
+        }
+        let levels = RuleSettings.Level.allCases.map(\.rawValue).joined(separator: ", ")
+        for (key, value) in entries {
+            switch key.scalarText {
+            case "rules":
+                if case .null? = value.scalar?.value { continue }
+                guard let rules = value.entries else {
+                    problem("`rules` maps rule ids to a level", value, help: "for example `rules: {low-contrast: off}` (levels: \(levels))")
+                    continue
+                }
+                for (id, level) in rules {
+                    let name = id.scalarText ?? ""
+                    guard let rule = RuleCatalog.rule(name) else {
+                        let guess = RuleCatalog.suggestion(for: name).map { "did you mean `\($0)`? " } ?? ""
+                        problem("no rule is called `\(name)`", id, help: guess + "`accordion explain --list` lists every rule id",
+                                severity: .warning, rule: "unknown-rule-id")
+                        continue
+                    }
+                    guard let text = level.scalarText, let parsed = RuleSettings.Level(rawValue: text) else {
+                        // `off` unquoted is YAML 1.2 text, as wanted; `false` is a boolean.
+                        problem("the level of `\(name)` is one of \(levels)", level, help: "write `\(name): off` to silence it")
+                        continue
+                    }
+                    if rule.severity == .error, parsed != .error {
+                        problem("`\(name)` is an error, and errors cannot be lowered", level,
+                                help: "fix what it reports; only warnings can be `off` or made errors", severity: .warning,
+                                rule: "unknown-rule-id")
+                        continue
+                    }
+                    settings.levels[name] = parsed
+                }
+            case "exclude":
+                guard let items = value.items else {
+                    problem("`exclude` is a list of globs", value, help: "for example `exclude: [vendor, '.github/**']`")
+                    continue
+                }
+                for item in items {
+                    guard case .string(let glob)? = item.scalar?.value, !glob.isEmpty else {
+                        problem("a glob is a text, such as `vendor` or `'*.ci.yaml'`", item, help: "quote it if it starts with `*`")
+                        continue
+                    }
+                    settings.exclude.append(glob)
+                }
+            default:
+                let name = key.scalarText ?? "?"
+                if !name.hasPrefix("x-") {
+                    problem("unknown key `\(name)` in a project file", key, help: "a project file has `rules`, `exclude` and `x-` keys")
+                }
+            }
+        }
+        return (settings, Diagnostic.sortedByPosition(problems))
+    }
+
+    /// The folders a spec's project file may be in, nearest first: the
+    /// spec's folder and each folder above it.
+    ///
+    /// - Parameter path: The spec's path (absolute, or relative to `cwd`).
+    /// - Parameter cwd: The working directory, for a relative path.
+    /// - Returns: Folder paths, ending with `/`.
+    public static func folders(above path: String, cwd: String) -> [String] {
+        let absolute = path.hasPrefix("/") ? path : (cwd.hasSuffix("/") ? cwd : cwd + "/") + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        parts.removeLast()  // the file itself
+        var out: [String] = []
+        while true {
+            out.append("/" + parts.joined(separator: "/") + (parts.isEmpty ? "" : "/"))
+            if parts.isEmpty { break }
+            parts.removeLast()
+        }
+        return out
     }
 }

@@ -206,6 +206,31 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(named.stdout.contains("dependabot.yml:1:1: error: "), named.stdout)
     }
 
+    /// The nearest `.accordion.yaml` above a spec sets its rules' levels and
+    /// what a search leaves out, for validate, test and render alike; its
+    /// own mistakes are reported in it.
+    func testTheProjectFileSetsLevelsAndExcludes() throws {
+        try write(".accordion.yaml", "rules:\n  low-contrast: off\n  yaml11-boolean: error\n  low-contrasts: warning\nexclude: ['vendor/**']\n")
+        try write("specs/light.yaml", "accordion: 1\npanels: [{id: a, title: A, color: '#FFD60A'}]\n")
+        try write("specs/bool.yaml", "accordion: 1\ntitle: no\npanels: [{id: a, title: A}]\n")
+        try write("specs/bool.test.yaml", "spec: bool.yaml\ncases:\n  - {name: one, script: [{tap: a}]}\n")
+        try write("vendor/broken.yaml", broken)
+        let r = try CLI.run(["validate", "--color", "never", temp.path])
+        XCTAssertEqual(r.status, 1, r.stdout)
+        XCTAssertFalse(r.stdout.contains("low-contrast]") || r.stdout.contains("vendor"), r.stdout)
+        XCTAssertTrue(r.stdout.contains(temp.path + "/specs/bool.yaml:2:8: error: `no` is the text"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("/.accordion.yaml:4:3: warning: no rule is called `low-contrasts` [unknown-rule-id]"), r.stdout)
+        // From inside the project, with a relative path, the same file governs.
+        let inside = try CLI.run(["validate", "--color", "never", "light.yaml"], currentDirectory: temp.appendingPathComponent("specs"))
+        XCTAssertEqual(inside.status, 0, inside.stdout)
+        XCTAssertFalse(inside.stdout.contains("[low-contrast]"), inside.stdout)
+        // The raised warning makes render refuse and test count an error.
+        XCTAssertEqual(try CLI.run(["render", temp.path + "/specs/bool.yaml"]).status, 1)
+        let test = try CLI.run(["test", temp.path + "/specs/bool.test.yaml"])
+        XCTAssertEqual(test.status, 2, test.stdout)
+        XCTAssertTrue(test.stdout.hasSuffix("0 passed, 0 failed, 1 error\n"), test.stdout)
+    }
+
     // MARK: - test files
 
     /// A `*.test.yaml` is checked as a test file: each case's script against
