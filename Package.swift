@@ -49,7 +49,7 @@ let package = Package(
         // `accordion lsp`: the language server over the same analysis as `validate` (no I/O; the CLI runs its loop).
         .target(name: "AccordionLSP", dependencies: ["AccordionSpec", "AccordionTesting", "AccordionDiagnostics", "AccordionYAML",
                                                     "JSONSchema"]),
-        .target(name: "AccordionTesting", dependencies: ["AccordionSpec", "AccordionModel", "AccordionRender",
+        .target(name: "AccordionTesting", dependencies: ["AccordionSpec", "AccordionModel", "AccordionRender", "JSONSchema",
                                                          "AccordionDiagnostics", "AccordionYAML"]),
         .executableTarget(
             name: "AccordionCLI",

@@ -478,6 +478,27 @@ public enum RuleCatalog {
                 script: [{tap: billing}, {expect: {expanded: billing}}]
             """),
         RuleInfo(
+            id: "unknown-rule-id", severity: .warning,
+            summary: "A `# accordion: allow` comment (or a project's `.accordion.yaml`) names a rule id that does not exist, or an error, which cannot be allowed.",
+            why: "A misspelt id allows nothing, so the warning it meant to silence stays, or a later one is silenced by surprise; errors leave a spec that cannot be played.",
+            example: """
+            # warned: no rule is called `low-contrasts`
+            color: '#FFD60A'  # accordion: allow low-contrasts
+            # fixed
+            color: '#FFD60A'  # accordion: allow low-contrast
+            """),
+        RuleInfo(
+            id: "project-file", severity: .error,
+            summary: "A project's `.accordion.yaml` is not shaped as `Schemas/accordion-project.schema.json` says: `rules` mapping rule ids to off, warning or error, `exclude` a list of globs.",
+            why: "A setting that cannot be read silences nothing, or leaves a file in a search it meant to leave out, without a word.",
+            example: """
+            # broken
+            rules: [low-contrast]
+            # fixed
+            rules: {low-contrast: off}
+            exclude: [vendor]
+            """),
+        RuleInfo(
             id: "check-in-drive", severity: .error,
             summary: "A line sent to `accordion drive` is an `expect` or `snapshot` check, which only a script (in a spec or a test file) runs.",
             why: "A session has no expectations of its own: the host asks for the state and decides what it expected.",
