@@ -17,19 +17,27 @@ OUT=${FUZZ_BUILD:-.build/fuzz}
 SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 SWIFTC=${SWIFTC:-swiftc}
 # Dependency order (Package.swift); the CLI is not a library and is not fuzzed in-process.
-MODULES="AccordionDiagnostics AccordionParallel AccordionYAML JSONSchema AccordionModel AccordionSpec AccordionRender"
+MODULES="AccordionDiagnostics AccordionParallel AccordionYAML JSONSchema AccordionModel AccordionUnicode AccordionSpec AccordionRender"
 # One package name, as SwiftPM passes it: the modules share `package` declarations.
-COMMON=(-O -g -swift-version 6 -parse-as-library -package-name accordion -sanitize="$SANITIZE" -I "$OUT" -I Sources/CYAML)
+COMMON=(-O -g -swift-version 6 -parse-as-library -package-name accordion -sanitize="$SANITIZE" -I "$OUT" -I Sources/CYAML
+        -I "$OUT/CICU")
 
-mkdir -p "$OUT"
+mkdir -p "$OUT/CICU"
 stamp="$OUT/.sanitize"
 if [[ ! -f $stamp || $(cat "$stamp") != "$SANITIZE" ]]; then
     rm -f "$OUT"/*.o "$OUT"/*.swiftmodule
     echo "$SANITIZE" > "$stamp"
 fi
+# CICU, the C target over ICU (which it loads with dlopen): one object, and
+# the module map SwiftPM would make for its include/ directory.
+printf 'module CICU {\n    header "%s/Sources/CICU/include/cicu.h"\n    export *\n}\n' "$PWD" > "$OUT/CICU/module.modulemap"
+if [[ ! -f $OUT/CICU.o || Sources/CICU/cicu.c -nt $OUT/CICU.o || Sources/CICU/include/cicu.h -nt $OUT/CICU.o ]]; then
+    echo "fuzz build: CICU"
+    clang -O1 -g -c Sources/CICU/cicu.c -I Sources/CICU/include -o "$OUT/CICU.o"
+fi
 
 rebuilt=0
-objects=()
+objects=("$OUT/CICU.o")
 for module in $MODULES; do
     mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
     [[ ${#sources[@]} -gt 0 ]] || continue
@@ -54,6 +62,6 @@ for target in "${targets[@]}"; do
     if [[ $rebuilt == 1 || ! -f $binary || $entry -nt $binary ]] || [[ -n $(find Fuzz/Support -name '*.swift' -newer "$binary") ]]; then
         echo "fuzz build: $target"
         "$SWIFTC" "${COMMON[@]}" -module-name "${target//-/_}" "$entry" "${support[@]}" "${objects[@]}" \
-            -lyaml -use-ld=lld -o "$binary"
+            -lyaml -ldl -use-ld=lld -o "$binary"
     fi
 done
