@@ -17,27 +17,27 @@ OUT=${FUZZ_BUILD:-.build/fuzz}
 SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 SWIFTC=${SWIFTC:-swiftc}
 # Dependency order (Package.swift); the CLI is not a library and is not fuzzed in-process.
-MODULES="AccordionDiagnostics AccordionParallel AccordionYAML JSONSchema AccordionModel AccordionUnicode AccordionSpec AccordionRender"
+MODULES="AccordionDiagnostics AccordionParallel AccordionYAML JSONSchema AccordionModel AccordionUnicode AccordionText AccordionSpec AccordionRender"
 # One package name, as SwiftPM passes it: the modules share `package` declarations.
-COMMON=(-O -g -swift-version 6 -parse-as-library -package-name accordion -sanitize="$SANITIZE" -I "$OUT" -I Sources/CYAML
-        -I "$OUT/CICU")
+COMMON=(-O -g -swift-version 6 -parse-as-library -package-name accordion -sanitize="$SANITIZE" -I "$OUT" -I Sources/CYAML -I Sources/CICU/include)
 
-mkdir -p "$OUT/CICU"
+mkdir -p "$OUT"
 stamp="$OUT/.sanitize"
 if [[ ! -f $stamp || $(cat "$stamp") != "$SANITIZE" ]]; then
     rm -f "$OUT"/*.o "$OUT"/*.swiftmodule
     echo "$SANITIZE" > "$stamp"
 fi
-# CICU, the C target over ICU (which it loads with dlopen): one object, and
-# the module map SwiftPM would make for its include/ directory.
-printf 'module CICU {\n    header "%s/Sources/CICU/include/cicu.h"\n    export *\n}\n' "$PWD" > "$OUT/CICU/module.modulemap"
-if [[ ! -f $OUT/CICU.o || Sources/CICU/cicu.c -nt $OUT/CICU.o || Sources/CICU/include/cicu.h -nt $OUT/CICU.o ]]; then
-    echo "fuzz build: CICU"
-    clang -O1 -g -c Sources/CICU/cicu.c -I Sources/CICU/include -o "$OUT/CICU.o"
-fi
 
 rebuilt=0
-objects=("$OUT/CICU.o")
+objects=()
+# The C target over ICU (it loads libicuuc itself, so nothing more is linked).
+cicu="$OUT/CICU.o"
+objects+=("$cicu")
+if [[ ! -f $cicu || Sources/CICU/cicu.c -nt $cicu || Sources/CICU/include/cicu.h -nt $cicu ]]; then
+    echo "fuzz build: CICU"
+    clang -O2 -g -c Sources/CICU/cicu.c -I Sources/CICU/include -o "$cicu"
+    rebuilt=1
+fi
 for module in $MODULES; do
     mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
     [[ ${#sources[@]} -gt 0 ]] || continue
@@ -62,6 +62,6 @@ for target in "${targets[@]}"; do
     if [[ $rebuilt == 1 || ! -f $binary || $entry -nt $binary ]] || [[ -n $(find Fuzz/Support -name '*.swift' -newer "$binary") ]]; then
         echo "fuzz build: $target"
         "$SWIFTC" "${COMMON[@]}" -module-name "${target//-/_}" "$entry" "${support[@]}" "${objects[@]}" \
-            -lyaml -ldl -use-ld=lld -o "$binary"
+            -lyaml -use-ld=lld -o "$binary"
     fi
 done

@@ -69,6 +69,9 @@ if python3 -B scripts/fetch-meta-schemas.py; then count "meta-schemas" 0 1 0; el
 stage "JUnit consumer (junitparser from PyPI, in .build/junit-venv)"
 if scripts/fetch-junit-consumer.sh; then count "junit consumer" 0 1 0; else count "junit consumer" 1 0 1; fi
 
+stage "TAP consumer (tap.py from PyPI, in .build/tap-venv; perl's TAP::Parser from Debian)"
+if scripts/fetch-tap-consumer.sh && perl -MTAP::Parser -e 1; then count "tap consumer" 0 1 0; else count "tap consumer" 1 0 1; fi
+
 # Runs `swift test ARGS...` as the stage NAME, logging to LOG_DIR/NAME.log,
 # and counts its tests from XCTest's closing line. Sets `log` to the log file.
 swift_test_stage() {

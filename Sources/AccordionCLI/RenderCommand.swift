@@ -240,7 +240,8 @@ func loadSpec(_ input: String, limit: Int, color: ColorChoice) -> Result<Accordi
         return .failure(SpecUnusable(code: 2))
     }
     let sourceName = input == "-" ? "<stdin>" : input
-    let result = SpecLoader.load(bytes, source: sourceName)
+    var projects = ProjectSettings()
+    let result = (projects.find(for: input)?.settings ?? .none).applied(to: SpecLoader.load(bytes, source: sourceName))
     let report = FileReport(name: sourceName, bytes: bytes, diagnostics: result.diagnostics)
     let stderrColor = color.enabled(fd: 2)
     guard report.errors == 0, let document = result.document else {

@@ -77,7 +77,7 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
 .modal div::before { content: ""; position: absolute; left: calc(50% - 18px); top: 6px; width: 36px;
   height: 5px; border-radius: 2.5px; background: #C7C7CC; }
 .modal b { display: block; font-size: 17px; }
-.modal span { font-size: 12px; color: #8E8E93; }
+.modal span { font-size: 12px; color: #6C6C70; }
 aside { width: 440px; max-width: 100%; background: #FFFFFF; border-radius: 12px; padding: 16px 18px;
   box-shadow: 0 2px 8px rgba(0, 0, 0, 0.08); }
 aside h2 { font-size: 15px; margin: 0 0 8px; }
@@ -88,7 +88,7 @@ aside p { color: #6C6C70; font-size: 12px; margin: 0 0 12px; }
 #log { list-style: none; margin: 0; padding: 8px; max-height: 460px; overflow: auto; background: #F7F7FA;
   border-radius: 8px; font: 12px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, monospace; }
 #log li { white-space: pre-wrap; overflow-wrap: anywhere; }
-#log li .t { color: #8E8E93; }
+#log li .t { color: #6C6C70; }
 #log li.ignored { color: #B3261E; }
 #log li.container { color: #6C6C70; }
 

@@ -127,6 +127,10 @@ public enum HTMLRender {
             directions = rows.map { TextDirections.isRightToLeft($0.title, writing.direction) }
             out = "{\"rows\":[" + rows.map { "[" + quote($0.title) + "," + ($0.detail.map(quote) ?? "null") + "]" }
                 .joined(separator: ",") + "],\"rowHeight\":" + num(rowHeight)
+        case .accordion:
+            // The page does not play nested levels yet: an empty drawing.
+            directions = []
+            out = "{\"lines\":[],\"padding\":0,\"fontSize\":1,\"lineHeight\":1"
         }
         if writing.lang != page.lang, let lang = writing.lang { out += ",\"lang\":" + quote(lang) }
         let rtl = pageIsRightToLeft(page)

@@ -104,7 +104,7 @@ public enum SVGRender {
             out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s)
         }
         for p in s.panels {
-            out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index),
+            out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index), measure: s.container.textMeasure.measure,
                           dir: p.panel.writing(in: s.container.writing).panel.direction)
         }
         if offset != 0 { out += "</g>\n" }
@@ -230,6 +230,9 @@ public enum SVGRender {
             if !separators.isEmpty {
                 out += "<path d=\"\(separators)\" stroke=\"#E5E5EA\" stroke-width=\"1\"/>\n"
             }
+        case .accordion:
+            // The nested level's own headers are drawn from its frames.
+            break
         }
         return out
     }
@@ -239,18 +242,18 @@ public enum SVGRender {
     /// In a right-to-left header (its title's direction, `TextDirections`)
     /// the title starts at the right and the mark sits at the left, the
     /// closed chevron pointing left.
-    static func header(_ p: PanelFrame, id: String, mark: HeaderMark, dir: WritingDirection = .auto) -> String {
+    static func header(_ p: PanelFrame, id: String, mark: HeaderMark, measure: any TextMeasure,
+                       dir: WritingDirection = .auto) -> String {
         let r = p.header
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/></clipPath>\n"
         out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" \(fill(p.panel.color))/>\n"
-        let fontSize = min(17, max(7, r.height * 0.42))
+        let fontSize = HeaderTitle.fontSize(headerHeight: r.height)
         let chevron = min(r.height * 0.18, 6)
-        let drawsMark = chevron > 2 && mark != .disabled
-        let textRoom = r.width - 32 - (drawsMark ? 24 : 0)
-        // Semibold glyphs run wider than the regular estimate: a title cut by
-        // that estimate would still run into the mark beside it.
-        let title = fitText(p.panel.title, width: textRoom, fontSize: fontSize, advance: semiboldAdvance)
+        let drawsMark = HeaderTitle.drawsMark(headerHeight: r.height) && mark != .disabled
+        // The model's one rule for titles, which validate's title-truncated reads too.
+        let title = HeaderTitle.fit(p.panel.title, room: HeaderTitle.room(headerWidth: r.width, drawsMark: drawsMark),
+                                    fontSize: fontSize, measure: measure).text
         let baseline = r.y + r.height / 2 + fontSize * 0.35
         let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
         let x = rtl ? r.x + r.width - 16 : r.x + 16
@@ -318,10 +321,6 @@ public enum SVGRender {
     static func estimate(_ text: String, fontSize: Double) -> Double {
         Double(Width.of(text)) * fontSize * 0.58
     }
-
-    /// The advance of a semibold character, in ems, a little wider than the
-    /// regular 0.58: what a header title is measured with.
-    static let semiboldAdvance = 0.66
 
     /// `text` shortened with `…` so that it (roughly) fits in `width` points,
     /// each character advancing `advance` ems.

@@ -256,6 +256,9 @@ public enum TextRender {
             return rows[first..<last].map {
                 ($0.title + ($0.detail.map { " · " + $0 } ?? "") + " ›", TextDirections.isRightToLeft($0.title, dir))
             }
+        case .accordion:
+            // The nested level's own headers are drawn from its frames.
+            return []
         }
     }
 

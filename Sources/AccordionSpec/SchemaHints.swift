@@ -112,8 +112,18 @@ enum SchemaHints {
 
     /// A panel's `content` holds exactly one of `text` and `rows`: the
     /// schema's findings for both, neither, or a bare text, in those words.
-    private static func contentHint(_ d: Diagnostic, key: String, node: YAMLNodeRef) -> String? {
+    private static func contentHint(_ d: Diagnostic, key: String, node: YAMLNodeRef, root: YAMLNodeRef) -> String? {
         let path = d.instancePath
+        // A nested accordion (`content: {panels: [...]}`) has only its level's keys.
+        if d.rule == "schema-false", path.dropLast(key.count + 1).hasSuffix("/content"),
+           let content = root.node(atPointer: String(path.dropLast(key.count + 1))), content["panels"] != nil {
+            return "a content with `panels` is a nested accordion: it has no `text`, `rows` or measures; remove `\(key)`, or move the text into a nested panel's own `content`"
+        }
+        if d.rule == "schema-dependent-required", key == "content",
+           let nestedKey = ["expansion", "collapsible", "expanded", "headerHeight", "indent"].first(where: { node[$0] != nil && d.message.contains("`\($0)` is present") }) {
+            let top = nestedKey == "indent" ? "" : ", or set it on the container for the top level"
+            return "`\(nestedKey)` belongs to a nested accordion (`content: {panels: [...], \(nestedKey): ...}`); remove it from this content\(top)"
+        }
         if d.rule == "schema-false", key == "rows", path.dropLast(5).hasSuffix("/content") {
             return "a content has `text` or `rows`, not both: keep `text:` for paragraphs or `rows:` for a list"
         }
@@ -144,7 +154,7 @@ enum SchemaHints {
         if d.rule == "schema-required", isStep(d.instancePath), !hasVerb(node) {
             return "a step needs one action: \(stepKinds)"
         }
-        if let hint = contentHint(d, key: key, node: node) { return hint }
+        if let hint = contentHint(d, key: key, node: node, root: root) { return hint }
         if d.rule == "schema-type", key == "scroll", d.instancePath.hasPrefix("/script/"), node.stringValue != nil {
             return "scroll takes the stack offset to show at the top, in points (`scroll: 480`); to bring a panel into view, tap or expand it"
         }

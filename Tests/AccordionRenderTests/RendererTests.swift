@@ -273,10 +273,12 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertTrue(svg.hasSuffix("</svg>\n"))
     }
 
-    /// A long title is cut at the width semibold glyphs take, so its
-    /// ellipsis ends before the chevron: 375 pt less 16 pt margins on both
-    /// sides and 24 pt for the mark is room for 319 / (17 · 0.66) = 28 columns
-    /// (the regular 0.58 em would have allowed 32, which ran into it).
+    /// A long title is cut at the width semibold glyphs take (the model's
+    /// `HeaderTitle`: the measure's 0.55 em times 1.2), so its ellipsis ends
+    /// before the chevron: 375 pt less 16 pt margins on both sides and 24 pt
+    /// for the mark is room for 319 / (17 · 0.66) = 28 characters, the
+    /// ellipsis one of them (the regular 0.58 em would have allowed 32,
+    /// which ran into it).
     func testLongHeaderTitleStopsBeforeTheChevron() {
         var s = Demo.settled(expanded: 0)
         s.panels[1].panel.title = "Which payment methods do you accept for orders abroad?"

@@ -757,6 +757,51 @@ def guard(thunk):
     return run
 
 
+NESTED = """accordion: 1
+panels:
+  - id: network
+    title: Network
+    content:
+      expanded: wifi
+      indent: 16
+      panels:
+        - {id: wifi, title: Wi-Fi}
+        - {id: vpn, title: VPN}
+  - {id: sound, title: Sound}
+script:
+  - tap: wifi
+"""
+
+
+def nested_ids():
+    """Nested panels' ids (issue 25): a definition inside `content.panels`,
+    a nested level's `expanded` and a step naming a nested id are one id to
+    definition, references, rename and completion."""
+    s = Session()
+    uri = "file:///tmp/nested.yaml"
+    s.open(uri, NESTED)
+    tap = find(NESTED, "tap: wifi", shift=5)
+    d = s.request("textDocument/definition", uri, position=tap)
+    check(d == [{"uri": uri, "range": {"start": find(NESTED, "id: wifi", shift=4), "end": find(NESTED, "id: wifi", shift=8)}}],
+          "definition of a nested id: %s" % d)
+    refs = s.request("textDocument/references", uri, position=find(NESTED, "expanded: wifi", shift=11),
+                     context={"includeDeclaration": True})
+    check(len(refs) == 3, "references of a nested id (definition, nested expanded, tap): %s" % refs)
+    edit = s.request("textDocument/rename", uri, position=tap, newName="wlan")
+    renamed = apply_edits(NESTED, edit["changes"][uri], s.encoding)
+    check(renamed == NESTED.replace("wifi", "wlan"), "rename of a nested id: %s" % edit)
+    clash = s.client.request("textDocument/rename", {"textDocument": {"uri": uri}, "position": tap, "newName": "sound"})
+    check(clash.get("error", {}).get("code") == -32602, "rename onto an id of another level: %s" % clash)
+    at = find(NESTED, "expanded: ", shift=len("expanded: "))
+    got = [i["label"] for i in s.request("textDocument/completion", uri, position=at)["items"]]
+    check("wifi" in got and "vpn" in got, "ids offered at a nested expanded: %s" % got)
+    at = find(NESTED, "      indent: 16\n", shift=len("      "))
+    got = [i["label"] for i in s.request("textDocument/completion", uri, position=at)["items"]]
+    check("collapsible" in got and "expansion" in got, "a nested level's keys offered: %s" % got)
+    s.close()
+    return "definition, references, rename (+1 refusal) and completion of nested ids; a level's keys"
+
+
 CHECKS = [
     ("lifecycle", lifecycle),
     ("position encodings", encodings),
@@ -772,6 +817,7 @@ CHECKS = [
     ("bad frames resynchronise", bad_frames),
     ("a log nobody reads", unread_log),
     ("hover, definition, references, rename, symbols", navigation),
+    ("nested ids", nested_ids),
     ("completion", completion),
     ("unicode panel ids", unicode_ids),
     ("code actions", code_actions),

@@ -372,8 +372,8 @@ public enum BundledSchema {
     },
     "content": {
       "title": "Content",
-      "description": "What the panel shows when open: exactly one of text (paragraphs separated by blank lines) or rows (a list of strings or {title, detail}). In fit it gives the panel its height: rows n * rowHeight, text lines * lineHeight + 2 * padding.",
-      "markdownDescription": "What the panel shows when open: exactly one of\n- `text`: paragraphs separated by blank lines, wrapped at `floor((width - 2 * padding) / (0.55 * fontSize))` characters a line;\n- `rows`: a list of rows, each a string or `{title, detail}`.\n\nIn `fit` (without `contentHeight`) it gives the panel its height: rows `n * rowHeight`, text `lines * lineHeight + 2 * padding`. Without `content` the panel shows a placeholder.",
+      "description": "What the panel shows when open: exactly one of text (paragraphs separated by blank lines), rows (a list of strings or {title, detail}) or panels (a nested accordion). In fit it gives the panel its height: rows n * rowHeight, text lines * lineHeight + 2 * padding, a nested level its headers and open contents.",
+      "markdownDescription": "What the panel shows when open: exactly one of\n- `text`: paragraphs separated by blank lines, wrapped at `floor((width - 2 * padding) / (0.55 * fontSize))` characters a line;\n- `rows`: a list of rows, each a string or `{title, detail}`;\n- `panels`: a nested accordion, with its level's `expansion`, `collapsible`, `expanded`, `headerHeight` and `indent`.\n\nIn `fit` (without `contentHeight`) it gives the panel its height: rows `n * rowHeight`, text `lines * lineHeight + 2 * padding`. Without `content` the panel shows a placeholder.",
       "type": "object",
       "properties": {
         "text": {
@@ -398,10 +398,67 @@ public enum BundledSchema {
         "lineHeight": {"$ref": "#/$defs/contentLineHeight", "default": 20, "examples": [20, 22]},
         "rowHeight": {"$ref": "#/$defs/contentRowHeight", "default": 44, "examples": [44, 60]},
         "lang": {"$ref": "#/$defs/lang", "description": "The language of this content, when it differs from its panel's (a BCP 47 tag). Default: the panel's lang.", "markdownDescription": "The language of this content, when it differs from its panel's (a BCP 47 tag). Default: the panel's `lang`.", "default": "en", "examples": ["zh-Hans", "ar"]},
-        "dir": {"$ref": "#/$defs/dir", "description": "The base direction of this content: ltr, rtl or auto (each paragraph by its first strong character). Default: the panel's dir.", "markdownDescription": "The base direction of this content: `ltr`, `rtl` or `auto` (each paragraph by its first strong character). Default: the panel's `dir`.", "default": "auto", "examples": ["rtl", "ltr"]}
+        "dir": {"$ref": "#/$defs/dir", "description": "The base direction of this content: ltr, rtl or auto (each paragraph by its first strong character). Default: the panel's dir.", "markdownDescription": "The base direction of this content: `ltr`, `rtl` or `auto` (each paragraph by its first strong character). Default: the panel's `dir`.", "default": "auto", "examples": ["rtl", "ltr"]},
+        "panels": {
+          "title": "Nested panels",
+          "description": "A nested accordion: this level's panels, top to bottom, laid out inside this panel's content box. Ids are unique across the whole spec, so the script names a nested panel by its id alone.",
+          "markdownDescription": "A nested accordion: this level's panels, top to bottom, laid out inside this panel's content box. Ids are unique across the whole spec, so the script names a nested panel by its id alone (`tap: wifi`). A content with `panels` has no `text`, `rows` or measures, and its panel no `contentHeight`.",
+          "type": "array",
+          "items": {"$ref": "#/$defs/panel"},
+          "default": [],
+          "examples": [[{"id": "wifi", "title": "Wi-Fi"}, {"id": "vpn", "title": "VPN"}]]
+        },
+        "expansion": {
+          "title": "Nested expansion",
+          "description": "This level's expansion: single (opening a panel closes its open sibling) or multiple. Default single.",
+          "markdownDescription": "This level's expansion: `single` (opening a panel closes its open sibling) or `multiple`. Only with `panels`. Default `single`.",
+          "enum": ["single", "multiple"],
+          "default": "single",
+          "examples": ["single", "multiple"]
+        },
+        "collapsible": {
+          "title": "Nested collapsible",
+          "description": "false keeps at least one panel of this level open once one is. Only with panels. Default true.",
+          "markdownDescription": "`false` keeps at least one panel of this level open once one is. Only with `panels`. Default `true`.",
+          "type": "boolean",
+          "default": true,
+          "examples": [true, false]
+        },
+        "expanded": {
+          "title": "Nested expanded panels",
+          "description": "The panels of this level open at load: an id of this level, an index in this level's panels, or null; with expansion: multiple also a list. Default: the level's first panel.",
+          "markdownDescription": "The panels of this level open at load: an id of this level, an index in this level's `panels`, or `null`; with `expansion: multiple` also a list (`[]` for none). Only with `panels`. Default: the level's first panel.",
+          "type": ["string", "integer", "null", "array"],
+          "allOf": [{"$ref": "#/$defs/idShape"}],
+          "minimum": 0,
+          "items": {"$ref": "#/$defs/panelRef"},
+          "default": 0,
+          "examples": ["wifi", 0, null, ["wifi", "vpn"]]
+        },
+        "headerHeight": {
+          "$ref": "#/$defs/length",
+          "title": "Nested header height",
+          "description": "The header height of this level's panels unless a panel sets its own. Only with panels. Default: the enclosing level's.",
+          "markdownDescription": "The header height of this level's panels unless a panel sets its own. Only with `panels`. Default: the enclosing level's.",
+          "default": 44,
+          "examples": [44, 36]
+        },
+        "indent": {
+          "title": "Indent",
+          "description": "Points by which this level's headers and contents are inset from the leading edge of the parent's content box (0 or more). Only with panels. Default 0.",
+          "markdownDescription": "Points by which this level's headers and contents are inset from the leading edge of the parent's content box (`0` or more; indents add up by level). Only with `panels`. Default `0`.",
+          "type": "number",
+          "minimum": 0,
+          "default": 0,
+          "examples": [0, 16]
+        }
       },
-      "anyOf": [{"required": ["text"]}, {"required": ["rows"]}],
-      "dependentSchemas": {"text": {"properties": {"rows": false}}},
+      "anyOf": [{"required": ["text"]}, {"required": ["rows"]}, {"required": ["panels"]}],
+      "dependentSchemas": {
+        "text": {"properties": {"rows": false}},
+        "panels": {"properties": {"text": false, "rows": false, "padding": false, "fontSize": false, "lineHeight": false, "rowHeight": false}}
+      },
+      "dependentRequired": {"expansion": ["panels"], "collapsible": ["panels"], "expanded": ["panels"], "headerHeight": ["panels"], "indent": ["panels"]},
       "additionalProperties": false,
       "default": {"text": ""},
       "examples": [{"text": "Returns are free within 30 days."}, {"rows": ["Inbox", {"title": "Drafts", "detail": "3"}]}]
