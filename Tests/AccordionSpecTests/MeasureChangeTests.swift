@@ -16,8 +16,11 @@ final class MeasureChangeTests: XCTestCase {
     /// - content-wrap › unicode: 日本語テキスト is now 1 em a character and
     ///   breaks between its characters: "cafés 日本" / "語テキスト" / "ok"
     ///   where every scalar was 0.55 em ("日本語テキスト ok" on one line).
+    /// - world-faq › ja: a sample new with the issue (its Japanese answer
+    ///   was written for version 2); under version 1 it ran off its box.
     static let reviewed: [String] = [
         "samples/faq-twenty.yaml › discounts",
+        "samples/world-faq.yaml › ja",
         "Tests/Fixtures/render/content-wrap.yaml › unicode",
     ]
 
