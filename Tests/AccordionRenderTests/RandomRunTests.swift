@@ -24,14 +24,18 @@ final class RandomRunTests: XCTestCase {
         container.duration = [0, 0.1, 0.3, 1][Int.random(in: 0...3, using: &rng)]
         container.curve = [.linear, .easeIn, .easeOut, .easeInOut][Int.random(in: 0...3, using: &rng)]
         container.background = UInt32.random(in: 0...UInt32.max, using: &rng)
-        let titles = ["Inbox", "設定 and more", "a <b> & \"c\"", "yes", "", "🎉 party", String(repeating: "long ", count: 30)]
+        let directions: [WritingDirection?] = [nil, .ltr, .rtl, .auto]
+        container.writing = Writing(lang: Bool.random(using: &rng) ? "ar" : nil, dir: directions[Int.random(in: 0...3, using: &rng)])
+        let titles = ["Inbox", "設定 and more", "a <b> & \"c\"", "yes", "", "🎉 party", String(repeating: "long ", count: 30),
+                      "الشحن (Shipping) 24/7", "👩‍👩‍👧‍👦 עברית ‏e\u{301}"]
         let count = Int.random(in: 0...6, using: &rng)
         let panels = (0..<count).map { i in
             PanelSpec(id: "p\(i)", title: titles[Int.random(in: 0..<titles.count, using: &rng)],
                       color: UInt32.random(in: 0...UInt32.max, using: &rng),
                       titleColor: UInt32.random(in: 0...UInt32.max, using: &rng),
                       headerHeight: Double(Int.random(in: 1...50, using: &rng)),
-                      contentHeight: Bool.random(using: &rng) ? Double(Int.random(in: 0...800, using: &rng)) : nil)
+                      contentHeight: Bool.random(using: &rng) ? Double(Int.random(in: 0...800, using: &rng)) : nil,
+                      writing: PanelWriting(panel: Writing(dir: directions[Int.random(in: 0...3, using: &rng)])))
         }
         var steps: [Step] = []
         var clock = 0.0

@@ -24,13 +24,14 @@ final class RandomSpecTests: XCTestCase {
         var ids: [String] = []
         text += "panels:\n"
         for i in 0..<count {
-            let id = r.chance(5) && !ids.isEmpty ? ids[r.int(ids.count)] : "p\(i)"
+            let id = r.chance(5) && !ids.isEmpty ? ids[r.int(ids.count)] : r.chance(10) ? "面板\(i)" : "p\(i)"
             ids.append(id)
             text += "  - {id: \(id), title: 'P \(i)'"
             if r.chance(30) { text += ", contentHeight: \(r.int(500))" }
             if r.chance(30) { text += ", headerHeight: \(20 + r.int(80))" }
             if r.chance(20) { text += ", color: 0x\(String(r.next() & 0xFFFF_FFFF, radix: 16))" }
             if r.chance(20) { text += ", disabled: true" }
+            if r.chance(15) { text += ", lang: \(["ar", "zh-Hans", "en"][r.int(3)]), dir: \(["ltr", "rtl", "auto"][r.int(3)])" }
             text += "}\n"
         }
         let steps = r.int(12)
