@@ -54,6 +54,10 @@ public struct ExpectCheck: Hashable, Sendable {
         case events([String], contains: Bool)
         /// A field of the dump by its own names (`panels[2].content.height`).
         case field(path: String, equals: ExpectedValue)
+        /// A number of the dump, by its own names, that must be at most
+        /// (`atMost`) or at least (`atLeast`) the value written; lengths
+        /// within the tolerance, other numbers to the dump's 3 decimals.
+        case bound(path: String, Bound, Double)
         /// The whole dump against a stored snapshot of this name.
         case snapshot(String)
     }
@@ -72,6 +76,14 @@ public struct ExpectCheck: Hashable, Sendable {
         self.kind = kind
         self.span = span
     }
+}
+
+/// Which side of its value an `atMost` or `atLeast` keeps a number on.
+public enum Bound: String, Hashable, Sendable, CaseIterable {
+    /// The number is the value or less.
+    case atMost
+    /// The number is the value or more.
+    case atLeast
 }
 
 /// The frames expected of one panel.
@@ -195,7 +207,7 @@ struct WrittenEventLine {
 
 /// The keys of an `expect` mapping.
 enum ExpectKey: String, SpelledKey {
-    case expanded, expandedIndex, visible, interaction, scroll, frames, events, path, equals, tolerance
+    case expanded, expandedIndex, visible, interaction, scroll, frames, events, path, equals, atMost, atLeast, tolerance
 
     static let spellings = spellingTable()
 }
@@ -208,6 +220,7 @@ extension SpecReader {
         var tolerance = fileTolerance
         var path: String?
         var equals: (ExpectedValue, SourceSpan)?
+        var bounds: [(Bound, Double, SourceSpan)] = []
         guard let entries = value.entries else { return (checks, tolerance) }
         for k in 0..<entries.count {
             // Keys are recognised from their bytes: no `String` per key.
@@ -268,12 +281,18 @@ extension SpecReader {
                 path = node.stringValue
             case .equals:
                 equals = (expectedValue(node), span)
+            case .atMost, .atLeast:
+                if let v = node.numberValue, v.isFinite { bounds.append((key == .atMost ? .atMost : .atLeast, v, span)) }
             case .tolerance:
                 if let v = node.numberValue, v >= 0, v.isFinite { tolerance = v }
             }
         }
         // A wrong value is reported where it is written: at `equals`.
         if let path, let (value, span) = equals { checks.append(ExpectCheck(.field(path: path, equals: value), span: span)) }
+        // So is a number past its bound: at `atMost` or `atLeast`.
+        if let path {
+            for (bound, value, span) in bounds { checks.append(ExpectCheck(.bound(path: path, bound, value), span: span)) }
+        }
         return (checks, tolerance)
     }
 

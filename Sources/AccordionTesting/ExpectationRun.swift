@@ -202,10 +202,17 @@ public enum ExpectationRun {
             guard let actual = DumpPath.value(at: path, fields: dump!) else {
                 return [FieldDifference(field: path, expected: spell(expected), actual: "no such field in the dump")]
             }
-            // The last name of the path (found on the bytes: a `.` is one).
-            let key = path[(path.utf8.lastIndex(of: UInt8(ascii: ".")).map(path.index(after:)) ?? path.startIndex)...]
-                .prefix { $0 != "[" }
+            let key = lastName(path)
             return matches(expected, actual, tolerance: tolerance, key: key) ? [] : [FieldDifference(field: path, expected: spell(expected), actual: inline(actual))]
+        case .bound(let path, let bound, let limit):
+            if dump == nil { dump = DumpTree.snapshotFields(s) }
+            let words = bound == .atMost ? "at most " : "at least "
+            guard let actual = DumpPath.value(at: path, fields: dump!) else {
+                return [FieldDifference(field: path, expected: words + number(limit), actual: "no such field in the dump")]
+            }
+            let key = lastName(path)
+            return within(bound, limit, actual, tolerance: tolerance, key: key)
+                ? [] : [FieldDifference(field: path, expected: words + number(limit), actual: inline(actual))]
         case .snapshot:
             return []
         }
@@ -253,7 +260,7 @@ public enum ExpectationRun {
     /// `x`, `y`, `width`, `height`) match within `tolerance` points; other
     /// numbers (times, progress, indices) to the dump's precision of 3 decimals.
     static func matches(_ e: ExpectedValue, _ a: DumpValue, tolerance: Double, key: Substring) -> Bool {
-        let slack = ["x", "y", "width", "height"].contains(key) ? tolerance : 0.0005
+        let slack = slack(key, tolerance: tolerance)
         switch (e, a) {
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
@@ -268,6 +275,34 @@ public enum ExpectationRun {
             }
         default: return false
         }
+    }
+
+    /// The last name of a dump path (`height` of `panels[2].content.height`),
+    /// found on the bytes: a `.` is one.
+    static func lastName(_ path: String) -> Substring {
+        path[(path.utf8.lastIndex(of: UInt8(ascii: ".")).map(path.index(after:)) ?? path.startIndex)...].prefix { $0 != "[" }
+    }
+
+    /// How far a number of the dump named `key` may be from the one written:
+    /// lengths (`x`, `y`, `width`, `height`) within `tolerance` points, other
+    /// numbers (times, progress, indices) to the dump's precision of 3 decimals.
+    static func slack(_ key: Substring, tolerance: Double) -> Double {
+        ["x", "y", "width", "height"].contains(key) ? tolerance : 0.0005
+    }
+
+    /// Whether the dump's value is a number on the bound's side of `limit`,
+    /// with the slack `matches` gives an equal number (lengths within
+    /// `tolerance`, other numbers to 3 decimals): `atMost: 88` passes 88.3
+    /// at the default tolerance, as `equals: 88` does.
+    static func within(_ bound: Bound, _ limit: Double, _ a: DumpValue, tolerance: Double, key: Substring) -> Bool {
+        let slack = slack(key, tolerance: tolerance)
+        let value: Double
+        switch a {
+        case .number(let d): value = d
+        case .int(let i): value = Double(i)
+        default: return false
+        }
+        return bound == .atMost ? value <= limit + slack : value >= limit - slack
     }
 
     /// A dump value on one line, in JSON.

@@ -201,6 +201,41 @@ final class ExpectationTests: XCTestCase {
         XCTAssertEqual(try run("", "  - expect: {path: time, equals: 0.16}" + mid).0.failures.count, 1)
     }
 
+    /// `atMost` and `atLeast` bound a number with `equals`' slack (lengths
+    /// within the tolerance, other numbers to 3 decimals), each failure at
+    /// its own key; a field that is no number, or none, fails.
+    func testBoundsKeepTheTolerancesOfEquals() throws {
+        let mid = "\n    at: 0.15"
+        // billing's header mid-way down, as the model puts it.
+        let base = try XCTUnwrap(SpecLoader.load(Array(Self.base.utf8), source: "b.yaml").document)
+        var model = AccordionContainer(title: nil, container: base.container, panels: base.panels, expandedIndices: base.expandedIndices)
+        for step in base.steps { model.apply(step) }
+        let y = model.snapshot(at: 0.15).panels[1].header.y
+        func n(_ v: Double) -> String { "\(v)" }
+        let header = "path: \"panels[1].header.y\""
+        for (check, failures) in [
+            ("\(header), atMost: \(n(y - 0.4))", 0), ("\(header), atMost: \(n(y - 0.6))", 1),
+            ("\(header), atLeast: \(n(y + 0.4))", 0), ("\(header), atLeast: \(n(y + 0.6))", 1),
+            ("\(header), atLeast: 100, atMost: 300", 0),
+            ("\(header), atLeast: 300, atMost: 100", 2),
+            ("\(header), equals: \(n(y)), atMost: \(n(y - 10))", 1),
+            ("\(header), atMost: \(n(y - 0.1)), tolerance: 0", 1),
+            ("path: transition.progress, atMost: 0.5", 0), ("path: transition.progress, atMost: 0.499", 1),
+            ("path: transition.progress, atLeast: 0.5004", 0), ("path: transition.progress, atLeast: 0.501", 1),
+            ("path: expandedPanel, atLeast: 0", 1), ("path: \"panels[9].header.y\", atMost: 1", 1),
+        ] {
+            let line = "  - expect: {\(check)}"
+            let (outcome, lineNumber) = try run("", line + mid)
+            XCTAssertEqual(outcome.failures.count, failures, check)
+            for failure in outcome.failures {
+                XCTAssertEqual(failure.span.start.line, lineNumber - 1, check)
+                let key = String(line.utf8.dropFirst(failure.span.start.column - 1).prefix(7))!
+                XCTAssertTrue(key == "atMost:" || key.hasPrefix("atLeast"), "\(check): reported at \(key)")
+                XCTAssertTrue(failure.differences[0].expected.hasPrefix("at "), failure.differences[0].expected)
+            }
+        }
+    }
+
     /// A test case's expectations checked at the moments the rules took
     /// while playing its script find what playing the document again finds:
     /// the same failures (places, differences, drawings' moments) and snapshots.
