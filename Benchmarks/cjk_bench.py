@@ -17,12 +17,12 @@ usage: cjk_bench.py ACCORDION [--paragraphs 100000] [--runs 5]
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+from content_bench import timed  # one way to time a run: wall and child CPU time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FLOOR_SOURCE = os.path.join(HERE, "floor", "icu_linebreak_floor.c")
@@ -60,17 +60,6 @@ def spec(texts):
             "container: {width: 375, layout: fit, overflow: scroll, expanded: faq}\n"
             "panels:\n"
             "  - id: faq\n    title: 常见问题\n    content:\n      text: |\n        " + body + "\n")
-
-
-def timed(command):
-    """Wall time and the child's CPU time (user + system) of one run, in ms."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    proc = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
-    wall = (time.perf_counter() - start) * 1000
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = ((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)) * 1000
-    return proc, wall, cpu
 
 
 def build_floor(directory):
