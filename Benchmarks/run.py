@@ -9,7 +9,8 @@ and min-max wall time on the monotonic clock, peak RSS from wait4's rusage).
 It then runs the model alone in process (Benchmarks/model), times
 `accordion drive` sessions of 10,000 and 100,000 steps (Benchmarks/drive_bench.py),
 `render --format json` of panels with 10,000 and 100,000 rows and words of
-content (Benchmarks/content_bench.py), `accordion test` over 1,000 small
+content (Benchmarks/content_bench.py), 100,000 Chinese paragraphs rendered
+beside ICU's line break iterator in C (Benchmarks/cjk_bench.py), `accordion test` over 1,000 small
 files against `validate` over the same specs (Benchmarks/test_files.py), the
 `render --format html` page of 1,000 and 10,000 panels in headless chromium
 beside a floor page (Benchmarks/page_bench.py), and writes
@@ -54,6 +55,7 @@ NOTES_MARKER = "<!-- notes: everything below this line is kept across runs -->"
 
 sys.path.insert(0, BENCH)
 import content_bench  # noqa: E402
+import cjk_bench  # noqa: E402
 import drive_bench  # noqa: E402
 import lsp_bench  # noqa: E402
 import page_bench  # noqa: E402
@@ -397,7 +399,7 @@ def med(results, size, key, stat="median_ms"):
     return r.get(stat) if r and r.get("status") == "ok" else None
 
 
-def targets(results, files, model, drive=None, lsp=None, content=None, tests=None, page=None):
+def targets(results, files, model, drive=None, lsp=None, content=None, tests=None, page=None, cjk=None):
     """Every target of the issue, as a ratio measured in this run. Time
     ratios are judged on the medians; the same ratio by the fastest run and
     by CPU time (user + system) is kept beside it, the steadier readings
@@ -467,6 +469,10 @@ def targets(results, files, model, drive=None, lsp=None, content=None, tests=Non
     add("content: 100,000 rows and words ÷ 10,000, render --format json", ratio(big_c.get("median_ms"), small_c.get("median_ms")),
         11.0, "<=", "×", (content or {}).get("note") or "needs accordion render with panel content on 10,000 and 100,000 rows",
         ratio(big_c.get("min_ms"), small_c.get("min_ms")), ratio(big_c.get("cpu_median_ms"), small_c.get("cpu_median_ms")))
+    cjk = cjk or {}
+    add("100,000 CJK paragraphs: render --format json ÷ ICU's line break iterator in C over the same texts",
+        cjk.get("ratio"), 1.5, "<=", "×", cjk.get("note") or "needs accordion render with text content",
+        ratio((cjk.get("render") or {}).get("min_ms"), (cjk.get("floor") or {}).get("min_ms")), cjk.get("cpu_ratio"))
     lsp = lsp or {}
     add("lsp: a change to 1,000 panels → its diagnostics, p95", (lsp.get("latency_ms") or {}).get("p95"),
         50.0, "<=", "ms", lsp.get("note") or "needs accordion lsp")
@@ -948,6 +954,14 @@ def main(argv):
     content = scaling(content_bench, "sizes", "content panels, rows and words",
                       lambda r: f"content {r['rows']} rows and words: {fmt_ms(r['median_ms'])}")
 
+    paragraphs = 10000 if smoke else 100000
+    log(f"{paragraphs:,} CJK paragraphs rendered, beside ICU's line break iterator in C (Benchmarks/cjk_bench.py)")
+    cjk = cjk_bench.run(accordion, paragraphs, 1 if smoke else 5)
+    if cjk["note"]:
+        broken.append(cjk["note"])
+    else:
+        log(f"cjk: render {fmt_ms(cjk['render']['median_ms'])}, ICU floor {fmt_ms(cjk['floor']['median_ms'])}: {cjk['ratio']}×")
+
     lsp = {"note": "`accordion lsp` does not exist yet"}
     if "lsp" in commands:
         log("lsp session on 1,000 panels")
@@ -996,12 +1010,13 @@ def main(argv):
         "model": model,
         "drive": drive,
         "content": content,
+        "cjk": cjk,
         "lsp": lsp,
         "tests": tests,
         "page": page,
     }
     data["machine"]["loadavg_at_end"] = list(os.getloadavg())
-    data["targets"] = targets(results, files, model, drive, lsp, content, tests, page)
+    data["targets"] = targets(results, files, model, drive, lsp, content, tests, page, cjk)
     data["files"] = {k: v for k, v in data["files"].items() if k in results}
     with open(os.path.join(out_dir, "bench-results.json"), "w") as f:
         json.dump(data, f, indent=2)

@@ -100,7 +100,7 @@ public struct ContainerState: Sendable, Equatable {
         if container.expansion == .single, open.count > 1 { open = [open[0]] }
         self.expandedIndices = open
         totalHeaderHeight = Self.headerSum(panels)
-        textLines = Self.wrapTexts(panels, width: container.width, measure: container.textMeasure.measure)
+        textLines = Self.wrapTexts(panels, width: container.width, container: container)
         registerNestedLevels()
     }
 
@@ -214,7 +214,7 @@ public struct ContainerState: Sendable, Equatable {
         case .resize(let width, let height):
             completeTransition(at: time, into: &outcome)
             if width != container.width {
-                textLines = Self.wrapTexts(panels, width: width, measure: container.textMeasure.measure)
+                textLines = Self.wrapTexts(panels, width: width, container: container)
                 if nests { nestedTextLines = Self.wrapNestedTexts(panels, width: width, measure: container.textMeasure.measure) }
             }
             container.width = width
@@ -350,7 +350,7 @@ public struct ContainerState: Sendable, Equatable {
         let openIDs = expandedIndices.map { panels[$0].id }
         panels = newPanels
         totalHeaderHeight = Self.headerSum(newPanels)
-        textLines = Self.wrapTexts(newPanels, width: container.width, measure: container.textMeasure.measure)
+        textLines = Self.wrapTexts(newPanels, width: container.width, container: container)
         registerNestedLevels()
         var kept: [Int] = []
         var left: [String] = []
@@ -500,13 +500,16 @@ public struct ContainerState: Sendable, Equatable {
         }
     }
 
-    /// Every text content's lines at `width` by `measure`, by panel index.
-    /// Linear in the panels and their texts.
-    private static func wrapTexts(_ panels: [PanelSpec], width: Double, measure: any TextMeasure) -> [Int: [String]] {
+    /// Every text content's lines at `width` by the container's measure,
+    /// each in the `lang` in effect for it, by panel index. Linear in the
+    /// panels and their texts.
+    private static func wrapTexts(_ panels: [PanelSpec], width: Double, container: ContainerSpec) -> [Int: [String]] {
+        let measure = container.textMeasure.measure
         var lines: [Int: [String]] = [:]
         for (index, panel) in panels.enumerated() {
             guard case .text(let text, let metrics)? = panel.content else { continue }
-            lines[index] = measure.lines(of: text, width: width, metrics: metrics, lang: nil)
+            let lang = panel.writing(in: container.writing).content.lang
+            lines[index] = measure.lines(of: text, width: width, metrics: metrics, lang: lang)
         }
         return lines
     }

@@ -34,33 +34,40 @@ public enum TextWrap {
     /// - Parameter text: A content's text.
     /// - Returns: Each paragraph's words separated by single spaces.
     public static func paragraphs(of text: String) -> [String] {
+        let bytes = Array(text.utf8)
         var paragraphs: [String] = []
         var paragraph: [UInt8] = []
-        var wordUnderWay = false
+        // The word under way starts at wordStart (-1: none); words are
+        // copied whole, which is far faster than a byte at a time.
+        var wordStart = -1
         var sourceLineHasText = false
         var paragraphBreak = false
-        for byte in text.utf8 {
+        func endWord(at end: Int) {
+            guard wordStart >= 0 else { return }
+            if paragraphBreak {
+                paragraphs.append(String(decoding: paragraph, as: UTF8.self))
+                paragraph.removeAll(keepingCapacity: true)
+                paragraphBreak = false
+            } else if !paragraph.isEmpty {
+                paragraph.append(0x20)
+            }
+            paragraph.append(contentsOf: bytes[wordStart..<end])
+            wordStart = -1
+        }
+        for i in 0..<bytes.count {
+            let byte = bytes[i]
             if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A {
-                wordUnderWay = false
+                endWord(at: i)
                 if byte == 0x0A {
                     if !sourceLineHasText, !paragraph.isEmpty { paragraphBreak = true }
                     sourceLineHasText = false
                 }
                 continue
             }
-            if !wordUnderWay {
-                if paragraphBreak {
-                    paragraphs.append(String(decoding: paragraph, as: UTF8.self))
-                    paragraph.removeAll(keepingCapacity: true)
-                    paragraphBreak = false
-                } else if !paragraph.isEmpty {
-                    paragraph.append(0x20)
-                }
-                wordUnderWay = true
-            }
-            paragraph.append(byte)
+            if wordStart < 0 { wordStart = i }
             sourceLineHasText = true
         }
+        endWord(at: bytes.count)
         if !paragraph.isEmpty { paragraphs.append(String(decoding: paragraph, as: UTF8.self)) }
         return paragraphs
     }

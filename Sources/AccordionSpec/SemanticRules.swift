@@ -430,10 +430,10 @@ struct SemanticChecker {
                     let widthNeeded = (fitted.width + width - room).rounded(.up)
                     report("title-truncated", .warning,
                            "the title of panel `\(panel.id)` shows \(fitted.shownClusters) of its \(fitted.clusters) characters "
-                           + "(\u{201C}\(fitted.text)\u{201D}): it needs \(Self.oneDecimal(fitted.width)) points at \(Self.oneDecimal(fontSize)) points, "
-                           + "and its header has \(Self.oneDecimal(max(0, room))) beside \(drawsMark ? "its mark" : "its padding")",
+                           + "(\u{201C}\(fitted.text)\u{201D}): it needs \(Self.length(fitted.width)) points at \(Self.length(fontSize)) points, "
+                           + "and its header has \(Self.length(max(0, room))) beside \(drawsMark ? "its mark" : "its padding")",
                            at: title, pointer: pointer + "/title",
-                           help: "shorten the title, or widen the container to \(Self.oneDecimal(widthNeeded)) points (`container: {width: \(Self.oneDecimal(widthNeeded))}`)")
+                           help: "shorten the title, or widen the container to \(Self.length(widthNeeded)) points (`container: {width: \(Self.length(widthNeeded))}`)")
                 }
             }
             guard let needed = state.intrinsicHeight(ofPanel: index), let content = node["content"] else { continue }
@@ -444,22 +444,22 @@ struct SemanticChecker {
             let what: String
             if case .text = panel.content {
                 let lines = state.textLines[index]?.count ?? 0
-                what = "the text of panel `\(panel.id)` needs \(Self.oneDecimal(needed)) points (\(lines) line\(lines == 1 ? "" : "s"))"
+                what = "the text of panel `\(panel.id)` needs \(Self.length(needed)) points (\(lines) line\(lines == 1 ? "" : "s"))"
             } else {
-                what = "the rows of panel `\(panel.id)` need \(Self.oneDecimal(needed)) points"
+                what = "the rows of panel `\(panel.id)` need \(Self.length(needed)) points"
             }
             let (gets, help, at, where_): (String, String, YAMLNodeRef, String)
             if state.container.layout == .fit, let fixed = panel.contentHeight, fixed + 1e-9 < needed,
                let fixedNode = node["contentHeight"] {
-                gets = "its contentHeight, \(Self.oneDecimal(fixed))"
-                help = "set `contentHeight: \(Self.oneDecimal(needed))`, or remove contentHeight so that `layout: fit` sizes the content"
+                gets = "its contentHeight, \(Self.length(fixed))"
+                help = "set `contentHeight: \(Self.length(needed))`, or remove contentHeight so that `layout: fit` sizes the content"
                 (at, where_) = (fixedNode, "/contentHeight")
             } else if state.container.layout == .fill {
-                gets = "its share of the space under the headers in the `fill` layout, \(Self.oneDecimal(box))"
+                gets = "its share of the space under the headers in the `fill` layout, \(Self.length(box))"
                 help = "set `layout: fit` on the container so the content takes the height it needs, with `overflow: scroll` if the stack then outgrows the screen"
                 (at, where_) = (content, "/content")
             } else {
-                gets = "the space under the headers, \(Self.oneDecimal(box)), as the container does not scroll"
+                gets = "the space under the headers, \(Self.length(box)), as the container does not scroll"
                 help = "set `overflow: scroll` on the container, so the stack scrolls instead of cutting the content"
                 (at, where_) = (content, "/content")
             }
@@ -468,10 +468,9 @@ struct SemanticChecker {
         }
     }
 
-    /// A length as a message spells it: at most one decimal.
-    private static func oneDecimal(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    /// A measured length as a message spells it: to one decimal.
+    private static func length(_ value: Double) -> String {
+        points((value * 10).rounded() / 10)
     }
 
     /// `yaml11-boolean`: `yes`, `off`... where the format expects text.

@@ -1,5 +1,6 @@
 import AccordionModel
 import AccordionUnicode
+import Synchronization
 
 /// The format's text measure, version 2: deterministic and font-free, by
 /// the Unicode algorithms (through ICU, in `AccordionUnicode`).
@@ -27,14 +28,33 @@ import AccordionUnicode
 /// as ``ScalarTextMeasure`` wraps it, and the measure hands it to that one
 /// without touching ICU.
 public struct UnicodeTextMeasure: TextMeasure, Hashable {
+    /// The texts this measure wrapped last: a spec's texts are wrapped when
+    /// it is checked and again when its container plays, with the same
+    /// width, and the answer is a function of the call alone.
+    private let memo = WrapMemo()
+
     /// The measure.
     public init() {}
+
+    /// Every instance measures alike (the memo is no part of what it is).
+    public static func == (a: UnicodeTextMeasure, b: UnicodeTextMeasure) -> Bool { true }
+
+    /// Every instance hashes alike.
+    public func hash(into hasher: inout Hasher) {}
 
     /// Advances in hundredths of an em, so that sums are exact.
     static let ordinaryUnits = 55, wideUnits = 100, emojiUnits = 125
 
     /// The lines of `text` (see the type's rules).
     public func lines(of text: String, width: Double, metrics: TextMetrics, lang: String?) -> [String] {
+        let key = WrapMemo.Key(text: text, width: width, metrics: metrics, lang: lang)
+        if let known = memo.lines(for: key) { return known }
+        let lines = Self.lines(of: text, width: width, metrics: metrics, lang: lang)
+        memo.store(lines, for: key)
+        return lines
+    }
+
+    static func lines(of text: String, width: Double, metrics: TextMetrics, lang: String?) -> [String] {
         let paragraphs = TextWrap.paragraphs(of: text)
         guard !paragraphs.isEmpty else { return [] }
         let perLine = TextWrap.charactersPerLine(width: width, metrics: metrics)
@@ -99,13 +119,22 @@ public struct UnicodeTextMeasure: TextMeasure, Hashable {
         var offset = 0
         var cluster: [Unicode.Scalar] = []
         for end in ends {
+            guard let first = scalars.next() else { break }
+            offset += UTF8.width(first)
+            if offset >= end {
+                // Most clusters are one scalar.
+                units.append(Self.units(of: CollectionOfOne(first)))
+                space.append(first == " ")
+                continue
+            }
             cluster.removeAll(keepingCapacity: true)
+            cluster.append(first)
             while offset < end, let scalar = scalars.next() {
                 cluster.append(scalar)
                 offset += UTF8.width(scalar)
             }
             units.append(Self.units(of: cluster))
-            space.append(cluster.count == 1 && cluster[0] == " ")
+            space.append(false)
         }
         return (ends, units, space)
     }
@@ -186,5 +215,49 @@ public struct UnicodeTextMeasure: TextMeasure, Hashable {
             cluster = last + 1
         }
         if !lineEmpty { emit(lineStart..<lineEnd) }
+    }
+}
+
+/// The last few texts `UnicodeTextMeasure` wrapped and their lines.
+final class WrapMemo: Sendable {
+    /// A call, compared by the text's bytes: String's own equality and
+    /// hashing normalize the text (NFC), which costs more than the wrap saves.
+    struct Key: Hashable {
+        var text: String
+        var width: Double
+        var metrics: TextMetrics
+        var lang: String?
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.width == b.width && a.metrics == b.metrics && a.lang == b.lang && a.text.utf8.elementsEqual(b.text.utf8)
+        }
+
+        /// The length and the first and last bytes (equality reads them all).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            hasher.combine(metrics)
+            hasher.combine(lang)
+            let bytes = text.utf8
+            hasher.combine(bytes.count)
+            for byte in bytes.prefix(64) { hasher.combine(byte) }
+            for byte in bytes.suffix(64) { hasher.combine(byte) }
+        }
+    }
+
+    /// Enough for every text content of a spec of ordinary size; a larger
+    /// one starts over, which costs a second wrap and nothing more.
+    static let capacity = 256
+
+    private let entries = Mutex<[Key: [String]]>([:])
+
+    func lines(for key: Key) -> [String]? {
+        entries.withLock { $0[key] }
+    }
+
+    func store(_ lines: [String], for key: Key) {
+        entries.withLock {
+            if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
+            $0[key] = lines
+        }
     }
 }

@@ -25,12 +25,16 @@ final class MeasureChangeTests: XCTestCase {
         "Tests/Fixtures/render/content-wrap.yaml › unicode",
     ]
 
+    /// The samples written with issue 23, for the version-2 measure: their
+    /// lines were never version 1's.
+    static let writtenForVersion2: Set<String> = ["samples/faq-zh.yaml", "samples/faq-ar.yaml", "samples/world-faq.yaml"]
+
     func testOnlyTheReviewedTextsChangeTheirLines() throws {
         var changed: [String] = []
         var compared = 0
         let folders = ["samples", "Tests/Fixtures/render", "Tests/Fixtures/validate/valid", "Tests/Fixtures/test"]
         for folder in folders {
-            for path in Repo.files(in: folder, extensions: ["yaml"]) where !path.hasSuffix(".test.yaml") {
+            for path in Repo.files(in: folder, extensions: ["yaml"]) where !path.hasSuffix(".test.yaml") && !Self.writtenForVersion2.contains(path) {
                 guard let document = SpecLoader.load(try Repo.bytes(path), source: path).document else { continue }
                 for panel in document.panels {
                     guard case .text(let text, let metrics)? = panel.content else { continue }

@@ -69,6 +69,22 @@ final class UnicodeTextMeasureTests: XCTestCase {
         XCTAssertEqual(lines(" \n\n "), [])
     }
 
+    /// The measure remembers what it wrapped (a spec's texts are wrapped
+    /// when checked and again when played): the same call gives the same
+    /// lines as a fresh measure, and another width or lang is another call.
+    func testRememberedLinesAreTheLinesOfTheCall() {
+        let text = String(repeating: "设置，", count: 30)
+        let narrow = lines(text, width: 200, lang: "zh-Hans")
+        let wide = lines(text, width: 375, lang: "zh-Hans")
+        XCTAssertNotEqual(narrow, wide)
+        XCTAssertEqual(lines(text, width: 200, lang: "zh-Hans"), narrow)
+        XCTAssertEqual(UnicodeTextMeasure().lines(of: text, width: 200, metrics: TextMetrics(), lang: "zh-Hans"), narrow)
+        XCTAssertEqual(lines("e\u{301}", width: 375).map { Array($0.utf8) }, [Array("e\u{301}".utf8)])
+        XCTAssertEqual(lines("\u{E9}", width: 375).map { Array($0.utf8) }, [Array("\u{E9}".utf8)],
+                       "texts equal as Strings but not as bytes are different calls")
+        XCTAssertEqual(UnicodeTextMeasure(), UnicodeTextMeasure())
+    }
+
     func testANarrowBoxHoldsOneClusterALine() {
         XCTAssertEqual(lines("中文", width: 10), ["中", "文"])
         XCTAssertEqual(lines("ab.", width: 10), ["a", "b", "."])

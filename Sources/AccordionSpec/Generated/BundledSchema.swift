@@ -373,7 +373,7 @@ public enum BundledSchema {
     "content": {
       "title": "Content",
       "description": "What the panel shows when open: exactly one of text (paragraphs separated by blank lines), rows (a list of strings or {title, detail}) or panels (a nested accordion). In fit it gives the panel its height: rows n * rowHeight, text lines * lineHeight + 2 * padding, a nested level its headers and open contents.",
-      "markdownDescription": "What the panel shows when open: exactly one of\n- `text`: paragraphs separated by blank lines, wrapped at `floor((width - 2 * padding) / (0.55 * fontSize))` characters a line;\n- `rows`: a list of rows, each a string or `{title, detail}`;\n- `panels`: a nested accordion, with its level's `expansion`, `collapsible`, `expanded`, `headerHeight` and `indent`.\n\nIn `fit` (without `contentHeight`) it gives the panel its height: rows `n * rowHeight`, text `lines * lineHeight + 2 * padding`. Without `content` the panel shows a placeholder.",
+      "markdownDescription": "What the panel shows when open: exactly one of\n- `text`: paragraphs separated by blank lines, wrapped by the text measure (grapheme clusters kept whole; `1.0 * fontSize` for East Asian wide characters, `1.25 * fontSize` for an emoji, `0` for combining marks, `0.55 * fontSize` for the rest; lines break at Unicode line break opportunities for the text's `lang`, strict for Chinese and Japanese, within `width - 2 * padding`);\n- `rows`: a list of rows, each a string or `{title, detail}`;\n- `panels`: a nested accordion, with its level's `expansion`, `collapsible`, `expanded`, `headerHeight` and `indent`.\n\nIn `fit` (without `contentHeight`) it gives the panel its height: rows `n * rowHeight`, text `lines * lineHeight + 2 * padding`. Without `content` the panel shows a placeholder.",
       "type": "object",
       "properties": {
         "text": {
@@ -492,8 +492,8 @@ public enum BundledSchema {
     "contentFontSize": {
       "$ref": "#/$defs/length",
       "title": "Font size",
-      "description": "Font size of a text content in points; every character advances 0.55 * fontSize. Default 15.",
-      "markdownDescription": "Font size of a text content in points; every character advances `0.55 * fontSize`. Default `15`.",
+      "description": "Font size of a text content in points; a character advances 0.55 * fontSize, an East Asian wide one 1.0 * fontSize, an emoji 1.25 * fontSize, a combining mark 0. Default 15.",
+      "markdownDescription": "Font size of a text content in points; a character advances `0.55 * fontSize`, an East Asian wide one (ideographs, kana, Hangul) `1.0 * fontSize`, an emoji `1.25 * fontSize`, a combining mark `0` (the guide's \"How text is measured\"). Default `15`.",
       "default": 15,
       "examples": [15, 17]
     },

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Times `accordion render --format json` of one text content of N Chinese
+paragraphs (`lang: zh-Hans`, so strict line breaking) against the floor, a
+C program that runs ICU's line break iterator over the same paragraphs
+(Benchmarks/floor/icu_linebreak_floor.c, built here with the system cc and
+-licuuc). The render loads the YAML, measures and wraps every paragraph
+(clusters, widths, ICU's breaks) and writes every line in the dump; the
+ratio says what all that costs beyond finding the breaks.
+
+Each program runs once checked (the render's dump holds every
+paragraph's lines; the floor prints a count) and then `--runs` timed
+times (median wall time and CPU time).
+
+Standard library only; run.py calls `run()` for its target.
+usage: cjk_bench.py ACCORDION [--paragraphs 100000] [--runs 5]
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+from content_bench import timed  # one way to time a run: wall and child CPU time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FLOOR_SOURCE = os.path.join(HERE, "floor", "icu_linebreak_floor.c")
+
+SENTENCES = [
+    "下午两点前付款的订单当天从仓库发出。",
+    "标准配送需要两到四个工作日，加急配送在下一个工作日送达。",
+    "收货后三十天内，商品未经穿着、吊牌完好，即可申请退货。",
+    "请在“我的订单”页面打印免费的退货标签。",
+    "我们支持银行卡、支付宝、微信支付和礼品卡。",
+    "优惠码每个账户仅限使用一次，且不能与其他优惠同时使用。",
+    "如商品在运输途中损坏，请在收货后七日内联系我们。",
+    "应用支持最新的两个系统版本（包括平板电脑）。",
+    "在“设置”中可以选择接收发货、降价和到货提醒。",
+    "余额保留在您的账户里，有效期为三年。",
+]
+
+
+def paragraphs(n):
+    """N paragraphs of one to three sentences each, the same every run
+    (100,000 of them stay under the 16 MiB input limit)."""
+    out = []
+    state = 23
+    for _ in range(n):
+        state = (state * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+        count = 1 + (state >> 33) % 3
+        start = (state >> 40) % len(SENTENCES)
+        out.append("".join(SENTENCES[(start + k) % len(SENTENCES)] for k in range(count)))
+    return out
+
+
+def spec(texts):
+    body = "\n\n".join(texts).replace("\n", "\n        ")
+    return ("accordion: 1\n"
+            "lang: zh-Hans\n"
+            "container: {width: 375, layout: fit, overflow: scroll, expanded: faq}\n"
+            "panels:\n"
+            "  - id: faq\n    title: 常见问题\n    content:\n      text: |\n        " + body + "\n")
+
+
+def build_floor(directory):
+    binary = os.path.join(directory, "icu_linebreak_floor")
+    result = subprocess.run(["cc", "-O2", "-o", binary, FLOOR_SOURCE, "-licuuc"], capture_output=True, text=True)
+    if result.returncode != 0:
+        return None, "the ICU floor did not build: " + result.stderr.strip()[:300]
+    return binary, None
+
+
+def run(accordion, count, runs):
+    """{"paragraphs", "render": {median_ms, min_ms, cpu_median_ms, lines},
+    "floor": {...}, "ratio", "cpu_ratio", "note"}."""
+    out = {"paragraphs": count, "render": None, "floor": None, "ratio": None, "cpu_ratio": None, "note": None}
+    with tempfile.TemporaryDirectory() as directory:
+        floor, note = build_floor(directory)
+        if note:
+            out["note"] = note
+            return out
+        texts = paragraphs(count)
+        spec_path = os.path.join(directory, "cjk-%d.yaml" % count)
+        text_path = os.path.join(directory, "cjk-%d.txt" % count)
+        with open(spec_path, "w", encoding="utf-8") as f:
+            f.write(spec(texts))
+        with open(text_path, "w", encoding="utf-8") as f:
+            f.write("\n".join(texts) + "\n")
+        commands = {"render": [accordion, "render", "--format", "json", spec_path], "floor": [floor, text_path]}
+        # Checked once: the dump has every paragraph's lines, none of more
+        # characters than 41 (the quotes “” are narrow; ideographs 22 a line).
+        proc, _, _ = timed(commands["render"])
+        if proc.returncode != 0:
+            out["note"] = "render exited %d: %s" % (proc.returncode, proc.stderr.decode()[:300])
+            return out
+        lines = json.loads(proc.stdout)["panels"][0]["content"]["lines"]
+        if len([l for l in lines if l == ""]) != count - 1 or max(len(l) for l in lines) > 41:
+            out["note"] = "render's lines are not the paragraphs' (%d lines)" % len(lines)
+            return out
+        proc, _, _ = timed(commands["floor"])
+        if proc.returncode != 0 or int(proc.stdout) < count:
+            out["note"] = "the ICU floor failed: %s" % proc.stderr.decode()[:300]
+            return out
+        samples = {key: [] for key in commands}
+        for _ in range(runs):
+            for key, command in commands.items():
+                _, wall, cpu = timed(command)
+                samples[key].append((wall, cpu))
+        for key, values in samples.items():
+            out[key] = {"median_ms": round(statistics.median(w for w, _ in values), 1),
+                        "min_ms": round(min(w for w, _ in values), 1),
+                        "cpu_median_ms": round(statistics.median(c for _, c in values), 1)}
+        out["render"]["lines"] = len(lines)
+        out["ratio"] = round(out["render"]["median_ms"] / out["floor"]["median_ms"], 3)
+        out["cpu_ratio"] = round(out["render"]["cpu_median_ms"] / out["floor"]["cpu_median_ms"], 3)
+    return out
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("accordion")
+    parser.add_argument("--paragraphs", type=int, default=100000)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    result = run(args.accordion, args.paragraphs, args.runs)
+    json.dump(result, sys.stdout, indent=2)
+    print()
+    return 1 if result["note"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
