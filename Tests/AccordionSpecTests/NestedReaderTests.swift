@@ -37,7 +37,7 @@ final class NestedReaderTests: XCTestCase {
             XCTAssertTrue(stack.nests)
             XCTAssertNil(stack[1].notes, "a flat panel keeps no notes")
             let network = try XCTUnwrap(stack[0].nested)
-            XCTAssertNil(stack[0].spec.content, "a nested level is no text or rows content")
+            XCTAssertNotNil(stack[0].spec.nested, "the panel's content is the nested level")
             XCTAssertEqual(network.indent, 16)
             XCTAssertEqual(network.expansion, .multiple)
             XCTAssertFalse(network.collapsible)
@@ -58,6 +58,15 @@ final class NestedReaderTests: XCTestCase {
             XCTAssertEqual(tree.map(\.pointer), ["/panels/0", "/panels/0/content/panels/0", "/panels/0/content/panels/1",
                                                  "/panels/0/content/panels/1/content/panels/0", "/panels/1"])
             XCTAssertEqual(tree.map { $0.parent?.spec.id }, [nil, "network", "network", "vpn", nil])
+            // The model's level: `expanded` resolved in the level, nested levels inside.
+            let model = try XCTUnwrap(stack[0].spec.nested)
+            XCTAssertEqual(model.expandedIndices, [1])
+            XCTAssertEqual(model.expansion, .multiple)
+            XCTAssertFalse(model.collapsible)
+            XCTAssertEqual(model.indent, 16)
+            XCTAssertEqual(model.panels.map(\.id), ["wifi", "vpn"])
+            XCTAssertEqual(model.panels[1].nested?.expandedIndices, [0], "a level's first panel opens by default")
+            XCTAssertEqual(model.panels[1].nested?.panels.map(\.headerHeight), [30])
             // Palette colours count by the index in the panel's own level.
             XCTAssertEqual(network.panels.specs[0].color, Palette.color(at: 0))
         }
