@@ -126,6 +126,23 @@ final class NestedLayoutTests: XCTestCase {
         XCTAssertEqual(frames(state, at: 0.6)["wifi"]?.header?.y, 88)
     }
 
+    /// Headers that do not fit their parent's box are reported (and drawn
+    /// clipped): in a 200-point container `network`'s box is 200 − 132 = 68,
+    /// its three headers 132; a hidden level is not judged.
+    func testHeadersThatDoNotFitTheirBoxAreFound() {
+        var small = container()
+        small.height = 200
+        let state = ContainerState(container: small, panels: settings(), expandedIndices: [0])
+        let found = state.nestedLevelsOverflowing()
+        XCTAssertEqual(found.map(\.holder), ["network"])
+        XCTAssertEqual(found.first?.headers, 132)
+        XCTAssertEqual(found.first?.box, 68)
+        XCTAssertEqual(frames(state)["vpn"]?.header?.y, 132, "laid out as they are, past the box")
+        let closed = ContainerState(container: small, panels: settings(), expandedIndices: [1])
+        XCTAssertTrue(closed.nestedLevelsOverflowing().isEmpty)
+        XCTAssertTrue(ContainerState(container: container(), panels: settings(), expandedIndices: [0]).nestedLevelsOverflowing().isEmpty)
+    }
+
     /// A panel `setPanels` takes out keeps its levels' open sets, so it
     /// comes back as it was; a flat stack walks no tree.
     func testSetPanelsKeepsARemovedPanelsLevels() {
