@@ -72,6 +72,22 @@ final class NestedReaderTests: XCTestCase {
         }
     }
 
+    /// The YAML loader's nesting limit (512 collections) allows about 170
+    /// levels of accordions; the deepest it allows is read, laid out and
+    /// checked (one verdict, no crash), also on the two-thread path of a
+    /// large spec.
+    func testTheDeepestNestingTheLoaderAllowsIsChecked() throws {
+        var tree = "{id: leaf, title: L}"
+        for depth in 0..<165 { tree = "{id: p\(depth), title: P, content: {panels: [\(tree)]}}" }
+        let padding = (0..<12000).map { "{id: z\($0), title: Z}" }.joined(separator: ", ")
+        for panels in [tree, tree + ", " + padding] {
+            let text = "accordion: 1\ncontainer: {layout: fit, overflow: scroll}\npanels: [\(panels)]\n"
+            let result = SpecLoader.load(Array(text.utf8), source: "deep.yaml")
+            XCTAssertEqual(result.diagnostics.map(\.rule), ["nested-not-playable"], "\(text.utf8.count) bytes")
+            XCTAssertTrue(result.diagnostics.first?.message.contains("one of 165 nested levels") ?? false)
+        }
+    }
+
     func testAFlatSpecDoesNotNest() throws {
         let root = try YAMLLoader().load(Array("accordion: 1\npanels: [{id: a, title: A, content: {text: hi}}]\n".utf8), source: "f.yaml")
         root.withBorrowed { ref in
