@@ -248,6 +248,27 @@ extension ContainerState {
         return result
     }
 
+    /// The ids of the panels shown inside `panel` while it is open: the open
+    /// panels of its nested level, each followed by those shown inside it,
+    /// in tree order; empty for a flat panel. Their child controllers come
+    /// and go with `panel`'s (the containment log). Linear in them.
+    ///
+    /// - Parameter panel: A panel of the stack.
+    /// - Returns: The ids, in tree order.
+    public func shownDescendants(of panel: PanelSpec) -> [String] {
+        guard let level = panel.nested else { return [] }
+        var out: [String] = []
+        func walk(_ level: NestedLevel, holder: String) {
+            for index in openSet(ofLevelIn: holder) where index < level.panels.count {
+                let inner = level.panels[index]
+                out.append(inner.id)
+                if let sub = inner.nested { walk(sub, holder: inner.id) }
+            }
+        }
+        walk(level, holder: panel.id)
+        return out
+    }
+
     /// The shown nested levels whose headers add up to more than their
     /// parent's content box, settled (they are drawn clipped to it), in
     /// tree order: what `validate` warns about. Linear in the tree.
