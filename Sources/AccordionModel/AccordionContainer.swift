@@ -44,7 +44,7 @@ public struct AccordionContainer: Sendable, Equatable {
         state = ContainerState(container: container, panels: panels, expandedIndices: expandedIndices)
         rebuildTops()
         for index in state.expandedIndices {
-            logAppearance(of: panels[index].id, at: 0)
+            logAppearance(of: panels[index], at: 0)
         }
     }
 
@@ -61,7 +61,7 @@ public struct AccordionContainer: Sendable, Equatable {
         self.state = state
         rebuildTops()
         for index in state.expandedIndices {
-            logAppearance(of: state.panels[index].id, at: state.clock)
+            logAppearance(of: state.panels[index], at: state.clock)
         }
     }
 
@@ -167,6 +167,7 @@ public struct AccordionContainer: Sendable, Equatable {
         // An ended transition names panels of the stack it ran in, which a
         // `setPanels` replaces.
         let stackBefore = state.panels
+        let nestedBefore = state.nests ? state : nil
         let outcome = state.apply(step)
         if let ended = outcome.ended {
             log += endEntries(of: ended.transition, at: ended.time, in: stackBefore)
@@ -179,14 +180,16 @@ public struct AccordionContainer: Sendable, Equatable {
                 log.append(LogEntry(time: outcome.time, event: .tapIgnored, panel: state.panels[index].id, reason: reason))
             }
         case .applied(let change):
-            logChange(change, at: outcome.time)
+            logChange(change, at: outcome.time, before: nestedBefore)
         }
         return (outcome, Array(log[mark...]))
     }
 
     /// Logs what an applied step changed (and, after a `setPanels`, keeps
-    /// the header offsets in step with the new stack).
-    private mutating func logChange(_ change: StepChange, at time: Double) {
+    /// the header offsets in step with the new stack). `before` is the
+    /// state before the step when its stack nested: a panel `setPanels`
+    /// takes out leaves with the panels shown inside it.
+    private mutating func logChange(_ change: StepChange, at time: Double, before: ContainerState?) {
         switch change {
         case .none, .resized, .scrolled:
             break
@@ -206,19 +209,43 @@ public struct AccordionContainer: Sendable, Equatable {
             log.append(LogEntry(time: time, event: .dismissModal, panel: expandedID))
         case .stackReplaced(let change):
             rebuildTops()
+            var leftPanels: [String: PanelSpec] = [:]
+            if let before {
+                for panel in before.panels where panel.nested != nil { leftPanels[panel.id] = panel }
+            }
             for left in change.left {
+                let ids = leftPanels[left].map { before!.shownDescendants(of: $0).reversed() + [left] } ?? [left]
                 for event in [LogEvent.willMoveToParent, .viewWillDisappear, .viewDidDisappear, .removeFromParent] {
-                    log.append(LogEntry(time: time, event: event, panel: left))
+                    for id in ids { log.append(LogEntry(time: time, event: event, panel: id)) }
                 }
             }
             if let arrived = change.arrived {
-                logAppearance(of: state.panels[arrived].id, at: time)
+                logAppearance(of: state.panels[arrived], at: time)
             }
         }
     }
 
+    /// The panels that leave with `from` and arrive with `to`: each with the
+    /// panels shown inside it (nil when neither nests: the flat path).
+    /// Leaving, the innermost and last go first and the panel itself last;
+    /// arriving, the panel first, then the others in tree order.
+    private func moving(from: PanelSpec?, to: PanelSpec?) -> (leaving: [String], arriving: [String])? {
+        guard from?.nested != nil || to?.nested != nil else { return nil }
+        let leaving = from.map { state.shownDescendants(of: $0).reversed() + [$0.id] } ?? []
+        let arriving = to.map { [$0.id] + state.shownDescendants(of: $0) } ?? []
+        return (leaving, arriving)
+    }
+
     /// The start-of-transition entries, in the article's order.
     private mutating func logStart(of transition: Transition, at time: Double) {
+        if let (leaving, arriving) = moving(from: transition.from.map { state.panels[$0] }, to: transition.to.map { state.panels[$0] }) {
+            log.append(LogEntry(time: time, event: .beginIgnoringInteractionEvents))
+            for id in leaving { log.append(LogEntry(time: time, event: .willMoveToParent, panel: id)) }
+            for id in arriving { log.append(LogEntry(time: time, event: .addChild, panel: id)) }
+            for id in leaving { log.append(LogEntry(time: time, event: .viewWillDisappear, panel: id)) }
+            for id in arriving { log.append(LogEntry(time: time, event: .viewWillAppear, panel: id)) }
+            return
+        }
         let fromID = transition.from.map { state.panels[$0].id }
         let toID = transition.to.map { state.panels[$0].id }
         log.append(LogEntry(time: time, event: .beginIgnoringInteractionEvents))
@@ -231,6 +258,15 @@ public struct AccordionContainer: Sendable, Equatable {
     /// The end-of-transition entries, in the article's order; `panels` is
     /// the stack the transition ran in.
     private func endEntries(of transition: Transition, at time: Double, in panels: [PanelSpec]) -> [LogEntry] {
+        if let (leaving, arriving) = moving(from: transition.from.map { panels[$0] }, to: transition.to.map { panels[$0] }) {
+            var entries: [LogEntry] = []
+            for id in leaving { entries.append(LogEntry(time: time, event: .viewDidDisappear, panel: id)) }
+            for id in arriving { entries.append(LogEntry(time: time, event: .viewDidAppear, panel: id)) }
+            for id in arriving { entries.append(LogEntry(time: time, event: .didMoveToParent, panel: id)) }
+            for id in leaving { entries.append(LogEntry(time: time, event: .removeFromParent, panel: id)) }
+            entries.append(LogEntry(time: time, event: .endIgnoringInteractionEvents))
+            return entries
+        }
         let fromID = transition.from.map { panels[$0].id }
         let toID = transition.to.map { panels[$0].id }
         var entries: [LogEntry] = []
@@ -246,10 +282,18 @@ public struct AccordionContainer: Sendable, Equatable {
     }
 
     /// The four entries of a panel becoming the child without a transition
-    /// (load and `setPanels`).
-    private mutating func logAppearance(of id: String, at time: Double) {
+    /// (load and `setPanels`), with the panels shown inside it, grouped by
+    /// kind: the panel first, then the others in tree order.
+    private mutating func logAppearance(of panel: PanelSpec, at time: Double) {
+        guard panel.nested != nil else {
+            for event in [LogEvent.addChild, .viewWillAppear, .viewDidAppear, .didMoveToParent] {
+                log.append(LogEntry(time: time, event: event, panel: panel.id))
+            }
+            return
+        }
+        let ids = [panel.id] + state.shownDescendants(of: panel)
         for event in [LogEvent.addChild, .viewWillAppear, .viewDidAppear, .didMoveToParent] {
-            log.append(LogEntry(time: time, event: event, panel: id))
+            for id in ids { log.append(LogEntry(time: time, event: event, panel: id)) }
         }
     }
 

@@ -248,6 +248,57 @@ extension ContainerState {
         return result
     }
 
+    /// The ids of the panels shown inside `panel` while it is open: the open
+    /// panels of its nested level, each followed by those shown inside it,
+    /// in tree order; empty for a flat panel. Their child controllers come
+    /// and go with `panel`'s (the containment log). Linear in them.
+    ///
+    /// - Parameter panel: A panel of the stack.
+    /// - Returns: The ids, in tree order.
+    public func shownDescendants(of panel: PanelSpec) -> [String] {
+        guard let level = panel.nested else { return [] }
+        var out: [String] = []
+        func walk(_ level: NestedLevel, holder: String) {
+            for index in openSet(ofLevelIn: holder) where index < level.panels.count {
+                let inner = level.panels[index]
+                out.append(inner.id)
+                if let sub = inner.nested { walk(sub, holder: inner.id) }
+            }
+        }
+        walk(level, holder: panel.id)
+        return out
+    }
+
+    /// The shown nested levels whose headers add up to more than their
+    /// parent's content box, settled (they are drawn clipped to it), in
+    /// tree order: what `validate` warns about. Linear in the tree.
+    ///
+    /// - Returns: Each level's holder id, its headers' total and its box's height.
+    public func nestedLevelsOverflowing() -> [(holder: String, headers: Double, box: Double)] {
+        guard nests else { return [] }
+        var boxes: [String: Double] = [:]
+        settledTopFrames(tops: headerTops()) { index, _, height in
+            if let height, panels[index].nested != nil { boxes[panels[index].id] = height }
+        }
+        var settled = self
+        settled.running = nil
+        settled.retargetStart = nil
+        let frames = settled.nestedFrames(at: settled.clock)
+        for frame in frames where frame.panel.nested != nil {
+            if let content = frame.content { boxes[frame.panel.id] = content.height }
+        }
+        var headers: [String: Double] = [:]
+        var order: [String] = []
+        for frame in frames where frame.isShown {
+            if headers[frame.holder] == nil { order.append(frame.holder) }
+            headers[frame.holder] = lengthSum(headers[frame.holder] ?? 0, frame.panel.headerHeight)
+        }
+        return order.compactMap { holder in
+            guard let box = boxes[holder], let total = headers[holder], total > box + 1e-9 else { return nil }
+            return (holder, total, box)
+        }
+    }
+
     /// The top level's settled frames (header y and content height of
     /// every panel), whatever runs: `walkFrames` at a moment no transition covers.
     private func settledTopFrames(tops: [Double], _ body: (Int, Double, Double?) -> Void) {

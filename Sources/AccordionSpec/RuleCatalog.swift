@@ -223,6 +223,19 @@ public enum RuleCatalog {
             - {id: network, title: Network, content: {panels: [{id: wifi, title: Wi-Fi, contentHeight: 120}]}}
             """),
         RuleInfo(
+            id: "nested-headers-overflow", severity: .warning,
+            summary: "A nested level's headers add up to more than its parent's content box.",
+            why: "A level is laid out inside its parent's content box; headers that do not fit are clipped to it, so some of them cannot be seen or tapped.",
+            example: """
+            # warning: network's box is 400 − 2 × 44 = 312 high, its 8 headers 352
+            container: {height: 400}
+            panels:
+              - {id: network, title: Network, content: {panels: [...8 panels...]}}
+              - {id: sound, title: Sound}
+            # fixed: a taller container, or smaller nested headers
+              - {id: network, title: Network, content: {headerHeight: 36, panels: [...]}}
+            """),
+        RuleInfo(
             id: "nested-not-playable", severity: .error,
             summary: "The spec nests an accordion, which this version checks but cannot play yet.",
             why: "Nested accordions are being built in stages: `validate` already checks their shape, ids and `expanded` rules, but the model cannot lay out, animate or log them yet, and drawing them as flat panels would show something the spec does not say.",

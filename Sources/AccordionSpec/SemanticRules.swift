@@ -159,6 +159,7 @@ struct SemanticChecker {
         }
         runner.noteContentHeights(state, context: "")
         checkTextFits(state)
+        if nests { checkNestedHeadersFit(state, tree: panels.tree()) }
         // Several panels open at load come from a list in `expanded`.
         if let node = root["container"]?["expanded"] {
             runner.checkContentFits(state, at: node.span, pointer: "/container/expanded", context: " as the spec loads")
@@ -257,23 +258,43 @@ struct SemanticChecker {
             if reportOtherLevel(ref, node, pointer: pointer) { return [] }
             return runner.resolve(ref, node, pointer: pointer, place: "in `panels`").map { [$0] } ?? []
         }
-        if container.expansion != .multiple {
-            let first = items.first.flatMap { $0.scalar.map(\.text) } ?? "VC1"
+        var resolved: [Int?] = []
+        for (i, item) in items.enumerated() {
+            guard let ref = reader.reference(item), !reportOtherLevel(ref, item, pointer: "\(pointer)/\(i)") else {
+                resolved.append(nil)
+                continue
+            }
+            resolved.append(runner.resolve(ref, item, pointer: "\(pointer)/\(i)", place: "in `panels`"))
+        }
+        let specs = runner.stack.specs
+        return checkExpandedList(items, resolved: resolved, node: node, pointer: pointer, single: container.expansion != .multiple,
+                                 level: nil, expansionNode: root["container"]?["expansion"]) { specs[$0].id }
+    }
+
+    /// A list `expanded` (the container's, or the level's nested in
+    /// `level`), its items already resolved (what names no panel is nil,
+    /// and reported): `expanded-list-in-single` under `single`, and
+    /// `expanded-named-twice`. Returns the open panels, ascending.
+    private mutating func checkExpandedList(_ items: YAMLItemsRef, resolved: [Int?], node: YAMLNodeRef, pointer: String,
+                                            single: Bool, level: String?, expansionNode: YAMLNodeRef?,
+                                            id: (Int) -> String) -> [Int] {
+        let ofLevel = level.map { " of the level nested in `\($0)`" } ?? ""
+        if single {
+            let first = items.first.flatMap { $0.scalar.map(\.text) } ?? (level == nil ? "VC1" : "0")
             report("expanded-list-in-single",
-                   "`expanded` lists \(items.count == 1 ? "1 panel" : "\(items.count) panels"), but only one panel is open at a time in `single` expansion",
+                   "`expanded` lists \(items.count == 1 ? "1 panel" : "\(items.count) panels"), but only one panel\(ofLevel) is open at a time in `single` expansion",
                    at: node, pointer: pointer,
-                   help: "set `expansion: multiple` on the container to open several panels at once, or write one id or index (`expanded: \(first)`)",
-                   related: root["container"]?["expansion"].map { [RelatedLocation(message: "the expansion is set here", span: $0.span)] } ?? [])
+                   help: "set `expansion: multiple` \(level == nil ? "on the container" : "on this level (beside its `panels`)") to open several panels at once, or write one id or index (`expanded: \(first)`)",
+                   related: expansionNode.map { [RelatedLocation(message: "the expansion is set here", span: $0.span)] } ?? [])
         }
         var open: [Int] = []
         var namedAt: [Int: YAMLNodeRef] = [:]
         for (i, item) in items.enumerated() {
-            guard let ref = reader.reference(item), !reportOtherLevel(ref, item, pointer: "\(pointer)/\(i)"),
-                  let index = runner.resolve(ref, item, pointer: "\(pointer)/\(i)", place: "in `panels`") else { continue }
+            guard let index = resolved[i] else { continue }
             if let first = namedAt[index] {
-                let id = runner.stack.specs[index].id
+                let name = id(index)
                 report("expanded-named-twice",
-                       "`expanded` names panel \(index)\(id.isEmpty ? "" : " (`\(id)`)") twice",
+                       "`expanded` names panel \(index)\(name.isEmpty ? "" : " (`\(name)`)")\(ofLevel) twice",
                        at: item, pointer: "\(pointer)/\(i)",
                        help: "name each open panel once; remove this item",
                        related: [RelatedLocation(message: "first named here", span: first.span)])
@@ -616,6 +637,23 @@ struct SemanticChecker {
         }
     }
 
+    /// `nested-headers-overflow`: a shown level's headers do not fit its
+    /// parent's content box as the spec loads (the model clips them to it).
+    private mutating func checkNestedHeadersFit(_ state: ContainerState, tree: [TreeEntry]) {
+        let overflowing = state.nestedLevelsOverflowing()
+        guard !overflowing.isEmpty else { return }
+        var holders: [String: TreeEntry] = [:]
+        for entry in tree where entry.definition.nested != nil { holders[entry.definition.spec.id] = entry }
+        for (holder, headers, box) in overflowing {
+            guard let entry = holders[holder], let level = entry.definition.nested else { continue }
+            let count = level.panels.count
+            report("nested-headers-overflow", .warning,
+                   "the \(count == 1 ? "header" : "\(count) headers") of the level nested in `\(holder)` \(count == 1 ? "is" : "add up to") \(points(headers)) points, more than the \(points(box)) points of its content box as the spec loads; \(count == 1 ? "it is" : "they are") clipped to it",
+                   at: level.panelsKey, pointer: entry.pointer + "/content/panels",
+                   help: "give the container more height, lower the level's `headerHeight`, or open fewer panels beside `\(holder)`")
+        }
+    }
+
     /// A nested level's `expanded`, as `initiallyExpanded` checks the
     /// container's, but against the level's own panels.
     private mutating func checkNestedExpanded(_ level: NestedLevelDefinition, parentID: String, pointer: String,
@@ -651,28 +689,11 @@ struct SemanticChecker {
             _ = resolve(node, pointer: pointer)
             return
         }
-        if level.expansion != .multiple {
-            let first = items.first.flatMap { $0.scalar.map(\.text) } ?? "0"
-            report("expanded-list-in-single",
-                   "`expanded` lists \(items.count == 1 ? "1 panel" : "\(items.count) panels"), but only one panel of the level nested in `\(parentID)` is open at a time in `single` expansion",
-                   at: node, pointer: pointer,
-                   help: "set `expansion: multiple` on this level (beside its `panels`) to open several panels at once, or write one id or index (`expanded: \(first)`)",
-                   related: level.node["expansion"].map { [RelatedLocation(message: "the expansion is set here", span: $0.span)] } ?? [])
-        }
-        var namedAt: [Int: YAMLNodeRef] = [:]
-        for (i, item) in items.enumerated() {
-            guard let index = resolve(item, pointer: "\(pointer)/\(i)") else { continue }
-            if let first = namedAt[index] {
-                let id = level.panels.specs[index].id
-                report("expanded-named-twice",
-                       "`expanded` names panel \(index)\(id.isEmpty ? "" : " (`\(id)`)") of the level nested in `\(parentID)` twice",
-                       at: item, pointer: "\(pointer)/\(i)",
-                       help: "name each open panel once; remove this item",
-                       related: [RelatedLocation(message: "first named here", span: first.span)])
-                continue
-            }
-            namedAt[index] = item
-        }
+        var resolved: [Int?] = []
+        for (i, item) in items.enumerated() { resolved.append(resolve(item, pointer: "\(pointer)/\(i)")) }
+        let specs = level.panels.specs
+        _ = checkExpandedList(items, resolved: resolved, node: node, pointer: pointer, single: level.expansion != .multiple,
+                              level: parentID, expansionNode: level.node["expansion"]) { specs[$0].id }
     }
 
     /// A spec or script with nested accordions: the static rules of the

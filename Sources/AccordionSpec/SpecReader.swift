@@ -59,6 +59,26 @@ final class NestedLevelDefinition: Sendable {
     let headerHeight: Double
     let indent: Double
 
+    /// The level as the model takes it: its `expanded` read leniently (what
+    /// names no panel of the level is left out: `validate` reports it, and
+    /// no document is made then), its first panel open by default.
+    var model: NestedLevel {
+        var open: [Int] = []
+        if let node = expandedNode {
+            let ids = panels.specs.map(\.id)
+            func index(_ item: YAMLNodeRef) -> Int? {
+                if let id = item.stringValue { return ids.firstIndex(of: id) }
+                if let i = item.integerValue, i >= 0, i < panels.count { return i }
+                return nil
+            }
+            open = node.isNull ? [] : (node.items.map { $0.compactMap(index) } ?? index(node).map { [$0] } ?? [])
+        } else if !panels.isEmpty {
+            open = [0]
+        }
+        return NestedLevel(panels: panels.specs, expansion: expansion, collapsible: collapsible,
+                           expandedIndices: Array(Set(open)).sorted(), indent: indent)
+    }
+
     init(node: YAMLNodeRef, panelsKey: YAMLNodeRef, panels: PanelStack, expansion: ExpansionMode, collapsible: Bool,
          expandedNode: YAMLNodeRef?, headerHeight: Double, indent: Double) {
         self.node = node
@@ -480,7 +500,9 @@ struct SpecReader {
             let value = entries.value(at: k)
             if which == .content {
                 if value.entries != nil, let key = value.entry("panels")?.key {
-                    nested = nestedLevel(value, panelsKey: key, headerHeight: headerHeight, location: location)
+                    let level = nestedLevel(value, panelsKey: key, headerHeight: headerHeight, location: location)
+                    nested = level
+                    spec.content = .accordion(level.model)
                 } else {
                     spec.content = content(value)
                 }

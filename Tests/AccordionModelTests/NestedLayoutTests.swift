@@ -126,6 +126,23 @@ final class NestedLayoutTests: XCTestCase {
         XCTAssertEqual(frames(state, at: 0.6)["wifi"]?.header?.y, 88)
     }
 
+    /// Headers that do not fit their parent's box are reported (and drawn
+    /// clipped): in a 200-point container `network`'s box is 200 − 132 = 68,
+    /// its three headers 132; a hidden level is not judged.
+    func testHeadersThatDoNotFitTheirBoxAreFound() {
+        var small = container()
+        small.height = 200
+        let state = ContainerState(container: small, panels: settings(), expandedIndices: [0])
+        let found = state.nestedLevelsOverflowing()
+        XCTAssertEqual(found.map(\.holder), ["network"])
+        XCTAssertEqual(found.first?.headers, 132)
+        XCTAssertEqual(found.first?.box, 68)
+        XCTAssertEqual(frames(state)["vpn"]?.header?.y, 132, "laid out as they are, past the box")
+        let closed = ContainerState(container: small, panels: settings(), expandedIndices: [1])
+        XCTAssertTrue(closed.nestedLevelsOverflowing().isEmpty)
+        XCTAssertTrue(ContainerState(container: container(), panels: settings(), expandedIndices: [0]).nestedLevelsOverflowing().isEmpty)
+    }
+
     /// A panel `setPanels` takes out keeps its levels' open sets, so it
     /// comes back as it was; a flat stack walks no tree.
     func testSetPanelsKeepsARemovedPanelsLevels() {
@@ -146,5 +163,62 @@ final class NestedLayoutTests: XCTestCase {
         XCTAssertFalse(flat.nests)
         XCTAssertEqual(flat.nestedOpen, [:])
         XCTAssertEqual(flat.nestedFrames(at: 0), [])
+    }
+}
+
+/// The containment log of a tree (guide, "Nested accordions", the log): a
+/// nested panel's child controller comes and goes with its parent's, the
+/// parent first and then the panels shown inside it in tree order when it
+/// arrives, the reverse when it leaves, each kind of entry grouped.
+final class NestedLogTests: XCTestCase {
+    private func panel(_ id: String, content: PanelContent? = nil) -> PanelSpec {
+        PanelSpec(id: id, title: id, color: 0x3366_99FF, headerHeight: 44, content: content)
+    }
+
+    /// `network` (holding `wifi`, open, and `vpn`, closed, which holds
+    /// `work`), `sound` and `about`.
+    private func model(duration: Double = 0.3) -> AccordionContainer {
+        let vpn = panel("vpn", content: .accordion(NestedLevel(panels: [panel("work")])))
+        let network = panel("network", content: .accordion(NestedLevel(panels: [panel("wifi"), vpn])))
+        var container = ContainerSpec()
+        container.duration = duration
+        return AccordionContainer(title: nil, container: container, panels: [network, panel("sound"), panel("about")],
+                                  expandedIndices: [0])
+    }
+
+    func testTheParentArrivesFirstAndLeavesLast() {
+        var m = model()
+        XCTAssertEqual(describe(m.log), ["0.0 addChild network", "0.0 addChild wifi", "0.0 viewWillAppear network",
+                                         "0.0 viewWillAppear wifi", "0.0 viewDidAppear network", "0.0 viewDidAppear wifi",
+                                         "0.0 didMoveToParent network", "0.0 didMoveToParent wifi"],
+                       "`work` is inside the closed `vpn`: not shown, no child")
+        XCTAssertEqual(describe(m.apply(Step(.tap(panel: 1)))),
+                       ["0.0 beginIgnoringInteractionEvents", "0.0 willMoveToParent wifi", "0.0 willMoveToParent network",
+                        "0.0 addChild sound", "0.0 viewWillDisappear wifi", "0.0 viewWillDisappear network",
+                        "0.0 viewWillAppear sound"])
+        XCTAssertEqual(describe(m.apply(Step(.wait(seconds: 0.5)))),
+                       ["0.3 viewDidDisappear wifi", "0.3 viewDidDisappear network", "0.3 viewDidAppear sound",
+                        "0.3 didMoveToParent sound", "0.3 removeFromParent wifi", "0.3 removeFromParent network",
+                        "0.3 endIgnoringInteractionEvents"])
+        // Back again: `wifi` comes back with it (its level kept its open set).
+        let back = describe(m.apply(Step(.expand(panel: 0))))
+        XCTAssertEqual(back, ["0.5 beginIgnoringInteractionEvents", "0.5 willMoveToParent sound", "0.5 addChild network",
+                              "0.5 addChild wifi", "0.5 viewWillDisappear sound", "0.5 viewWillAppear network",
+                              "0.5 viewWillAppear wifi", "0.5 viewDidDisappear sound", "0.5 viewDidAppear network",
+                              "0.5 viewDidAppear wifi", "0.5 didMoveToParent network", "0.5 didMoveToParent wifi",
+                              "0.5 removeFromParent sound", "0.5 endIgnoringInteractionEvents"])
+    }
+
+    /// A `setPanels` that takes the open `network` out makes the panels
+    /// shown inside it leave first; the new first panel arrives with its own.
+    func testSetPanelsTakesTheShownPanelsOutWithTheirParent() {
+        var m = model()
+        let entries = describe(m.apply(Step(.setPanels([PanelSpec(id: "sound", title: "sound", color: 0x3366_99FF, headerHeight: 44)]))))
+        XCTAssertEqual(entries, ["0.0 willMoveToParent wifi", "0.0 willMoveToParent network",
+                                 "0.0 viewWillDisappear wifi", "0.0 viewWillDisappear network",
+                                 "0.0 viewDidDisappear wifi", "0.0 viewDidDisappear network",
+                                 "0.0 removeFromParent wifi", "0.0 removeFromParent network",
+                                 "0.0 addChild sound", "0.0 viewWillAppear sound", "0.0 viewDidAppear sound",
+                                 "0.0 didMoveToParent sound"])
     }
 }

@@ -37,7 +37,7 @@ final class NestedReaderTests: XCTestCase {
             XCTAssertTrue(stack.nests)
             XCTAssertNil(stack[1].notes, "a flat panel keeps no notes")
             let network = try XCTUnwrap(stack[0].nested)
-            XCTAssertNil(stack[0].spec.content, "a nested level is no text or rows content")
+            XCTAssertNotNil(stack[0].spec.nested, "the panel's content is the nested level")
             XCTAssertEqual(network.indent, 16)
             XCTAssertEqual(network.expansion, .multiple)
             XCTAssertFalse(network.collapsible)
@@ -58,8 +58,33 @@ final class NestedReaderTests: XCTestCase {
             XCTAssertEqual(tree.map(\.pointer), ["/panels/0", "/panels/0/content/panels/0", "/panels/0/content/panels/1",
                                                  "/panels/0/content/panels/1/content/panels/0", "/panels/1"])
             XCTAssertEqual(tree.map { $0.parent?.spec.id }, [nil, "network", "network", "vpn", nil])
+            // The model's level: `expanded` resolved in the level, nested levels inside.
+            let model = try XCTUnwrap(stack[0].spec.nested)
+            XCTAssertEqual(model.expandedIndices, [1])
+            XCTAssertEqual(model.expansion, .multiple)
+            XCTAssertFalse(model.collapsible)
+            XCTAssertEqual(model.indent, 16)
+            XCTAssertEqual(model.panels.map(\.id), ["wifi", "vpn"])
+            XCTAssertEqual(model.panels[1].nested?.expandedIndices, [0], "a level's first panel opens by default")
+            XCTAssertEqual(model.panels[1].nested?.panels.map(\.headerHeight), [30])
             // Palette colours count by the index in the panel's own level.
             XCTAssertEqual(network.panels.specs[0].color, Palette.color(at: 0))
+        }
+    }
+
+    /// The YAML loader's nesting limit (512 collections) allows about 170
+    /// levels of accordions; the deepest it allows is read, laid out and
+    /// checked (one verdict, no crash), also on the two-thread path of a
+    /// large spec.
+    func testTheDeepestNestingTheLoaderAllowsIsChecked() throws {
+        var tree = "{id: leaf, title: L}"
+        for depth in 0..<165 { tree = "{id: p\(depth), title: P, content: {panels: [\(tree)]}}" }
+        let padding = (0..<12000).map { "{id: z\($0), title: Z}" }.joined(separator: ", ")
+        for panels in [tree, tree + ", " + padding] {
+            let text = "accordion: 1\ncontainer: {layout: fit, overflow: scroll}\npanels: [\(panels)]\n"
+            let result = SpecLoader.load(Array(text.utf8), source: "deep.yaml")
+            XCTAssertEqual(result.diagnostics.map(\.rule), ["nested-not-playable"], "\(text.utf8.count) bytes")
+            XCTAssertTrue(result.diagnostics.first?.message.contains("one of 165 nested levels") ?? false)
         }
     }
 
