@@ -13,7 +13,9 @@ content (Benchmarks/content_bench.py), 100,000 Chinese paragraphs rendered
 beside ICU's line break iterator in C (Benchmarks/cjk_bench.py), `accordion test` over 1,000 small
 files against `validate` over the same specs (Benchmarks/test_files.py), the
 `render --format html` page of 1,000 and 10,000 panels in headless chromium
-beside a floor page (Benchmarks/page_bench.py), and writes
+beside a floor page (Benchmarks/page_bench.py), `validate` of a spec whose
+script makes 150,000 warnings against the same spec clean
+(Benchmarks/warnings_bench.py), and writes
 BENCHMARKS.md (tables, ratios, targets) and bench-results.json (raw numbers).
 
 A command that `accordion` does not have yet (not in `accordion --help`, or
@@ -60,6 +62,7 @@ import drive_bench  # noqa: E402
 import lsp_bench  # noqa: E402
 import page_bench  # noqa: E402
 import test_files  # noqa: E402
+import warnings_bench  # noqa: E402
 
 
 class HarnessError(Exception):
@@ -399,7 +402,7 @@ def med(results, size, key, stat="median_ms"):
     return r.get(stat) if r and r.get("status") == "ok" else None
 
 
-def targets(results, files, model, drive=None, lsp=None, content=None, tests=None, page=None, cjk=None):
+def targets(results, files, model, drive=None, lsp=None, content=None, tests=None, page=None, cjk=None, warnings=None):
     """Every target of the issue, as a ratio measured in this run. Time
     ratios are judged on the medians; the same ratio by the fastest run and
     by CPU time (user + system) is kept beside it, the steadier readings
@@ -474,6 +477,16 @@ def targets(results, files, model, drive=None, lsp=None, content=None, tests=Non
         cjk.get("ratio"), 1.5, "<=", "×", cjk.get("note") or "needs accordion render with text content",
         ratio((cjk.get("render") or {}).get("min_ms"), (cjk.get("floor") or {}).get("min_ms")), cjk.get("cpu_ratio"))
     lsp = lsp or {}
+    # Issue 27: reporting warnings at scale costs little beside finding none.
+    warnings = warnings or {}
+    noisy, clean = warnings.get("warnings") or {}, warnings.get("clean") or {}
+    why = warnings.get("note") or "needs the warnings bench"
+    add("150,000 warnings: validate ÷ the same spec without them", ratio(noisy.get("median_ms"), clean.get("median_ms")),
+        3.0, "<=", "×", why, ratio(noisy.get("min_ms"), clean.get("min_ms")),
+        ratio(noisy.get("cpu_median_ms"), clean.get("cpu_median_ms")))
+    add("150,000 warnings: validate peak memory ÷ file size",
+        noisy["peak_rss_kib"] * 1024 / warnings["bytes"] if noisy.get("peak_rss_kib") and warnings.get("bytes") else None,
+        8.0, "<=", "×", why)
     add("lsp: a change to 1,000 panels → its diagnostics, p95", (lsp.get("latency_ms") or {}).get("p95"),
         50.0, "<=", "ms", lsp.get("note") or "needs accordion lsp")
     add("lsp: server RSS growth over 9,000 random edits (after the first 1,000)",
@@ -996,6 +1009,15 @@ def main(argv):
         for kind in ("floor", "page"):
             log(f"page bench {r['panels']} {kind}: " + page_bench.describe(r[kind]))
 
+    count = 15000 if smoke else 150000
+    log(f"validate with {count:,} warnings, beside the same spec without them")
+    warnings = warnings_bench.run(accordion, count, 1 if smoke else 5)
+    if warnings["note"]:
+        broken.append(warnings["note"])
+    else:
+        log(f"warnings: {fmt_ms(warnings['warnings']['median_ms'])} ({warnings['warnings']['peak_rss_kib']} KiB) "
+            f"beside {fmt_ms(warnings['clean']['median_ms'])} ({warnings['clean']['peak_rss_kib']} KiB) clean")
+
     data = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(started)),
         "mode": "smoke" if smoke else "full",
@@ -1014,9 +1036,10 @@ def main(argv):
         "lsp": lsp,
         "tests": tests,
         "page": page,
+        "warnings": warnings,
     }
     data["machine"]["loadavg_at_end"] = list(os.getloadavg())
-    data["targets"] = targets(results, files, model, drive, lsp, content, tests, page, cjk)
+    data["targets"] = targets(results, files, model, drive, lsp, content, tests, page, cjk=cjk, warnings=warnings)
     data["files"] = {k: v for k, v in data["files"].items() if k in results}
     with open(os.path.join(out_dir, "bench-results.json"), "w") as f:
         json.dump(data, f, indent=2)

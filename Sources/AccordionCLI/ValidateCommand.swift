@@ -198,7 +198,7 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
         reports.append(FileReport(name: found.path, bytes: found.bytes, diagnostics: found.problems))
     }
     switch format {
-    case .text: IO.writeStdout(ValidateOutput.text(reports, useColor: color.enabled(fd: 1)))
+    case .text: ValidateOutput.writeText(reports, useColor: color.enabled(fd: 1)) { IO.writeStdout($0) }
     case .json: IO.writeStdout(ValidateOutput.json(reports, strict: strict))
     case .github: IO.writeStdout(ValidateOutput.github(reports))
     case .sarif: IO.writeStdout(ValidateOutput.sarif(reports, version: version))

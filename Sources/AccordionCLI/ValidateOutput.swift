@@ -19,10 +19,16 @@ enum ValidateOutput {
 
     static func text(_ reports: [FileReport], useColor: Bool) -> String {
         var out = ""
+        writeText(reports, useColor: useColor) { out += $0 }
+        return out
+    }
+
+    /// The text report in pieces, as it is made (`TextReport.write`).
+    static func writeText(_ reports: [FileReport], useColor: Bool, to sink: (String) -> Void) {
         for r in reports {
-            out += TextReport.file(name: r.name, bytes: r.bytes, diagnostics: r.diagnostics, useColor: useColor)
+            TextReport.write(name: r.name, bytes: r.bytes, diagnostics: r.diagnostics, useColor: useColor, to: sink)
         }
-        return out + TextReport.summary(reports.map(\.diagnostics))
+        sink(TextReport.summary(reports.map(\.diagnostics)))
     }
 
     // MARK: json

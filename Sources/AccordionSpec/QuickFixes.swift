@@ -17,7 +17,16 @@ enum QuickFixes {
         }
     }
 
+    /// The rules that can have a fix: any other is passed by without
+    /// looking at its node or text (a script's hundred thousand ignored
+    /// taps need none).
+    private static let fixable: Set<String> = [
+        "schema-additional-properties", "schema-enum", "unknown-panel-id", "colour-without-alpha", "invisible-header",
+        "duration-too-long", "yaml11-boolean", "schema-const", "schema-type", "schema-pattern",
+    ]
+
     private static func fix(for d: Diagnostic, root: YAMLNodeRef, bytes: [UInt8]) -> Fix? {
+        guard fixable.contains(d.rule) else { return nil }
         let start = d.span.start.offset
         let end = d.span.end.offset
         guard start >= 0, end <= bytes.count, start <= end else { return nil }

@@ -13,7 +13,24 @@ public enum TextReport {
     ///   - useColor: Whether to use ANSI colours.
     /// - Returns: The report text; empty when there are no problems.
     public static func file(name: String, bytes: [UInt8], diagnostics: [Diagnostic], useColor: Bool = false) -> String {
-        guard !diagnostics.isEmpty else { return "" }
+        var out = ""
+        write(name: name, bytes: bytes, diagnostics: diagnostics, useColor: useColor) { out += $0 }
+        return out
+    }
+
+    /// The same report, handed to `sink` in pieces of about 64 KiB as it is
+    /// made: a file with a hundred thousand warnings is printed without its
+    /// whole report (tens of megabytes) held at once.
+    ///
+    /// - Parameters:
+    ///   - name: The file's name.
+    ///   - bytes: Its text, for quoting lines.
+    ///   - diagnostics: Its problems.
+    ///   - useColor: Whether to use ANSI colours.
+    ///   - sink: Takes each piece, in order.
+    public static func write(name: String, bytes: [UInt8], diagnostics: [Diagnostic], useColor: Bool = false,
+                             to sink: (String) -> Void) {
+        guard !diagnostics.isEmpty else { return }
         let formatter = formatter(useColor: useColor)
         // The quotes need only the text up to the last line they show (a
         // large spec's few problems are often near its top).
@@ -21,8 +38,15 @@ public enum TextReport {
         let lastLine = max(diagnostics.lazy.map(\.span.start.line).max() ?? 0, related.max() ?? 0)
         let source = SourceText(name: name, bytes: bytes, throughLine: lastLine)
         var out = ""
-        for d in diagnostics { out += formatter.format(d, source: source) + "\n" }
-        return out
+        for d in diagnostics {
+            out += formatter.format(d, source: source)
+            out += "\n"
+            if out.utf8.count >= 1 << 16 {
+                sink(out)
+                out = ""
+            }
+        }
+        if !out.isEmpty { sink(out) }
     }
 
     /// The formatter every command prints diagnostics with: its caret
