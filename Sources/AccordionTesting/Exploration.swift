@@ -140,7 +140,7 @@ struct ExploreResolver {
 
     private struct Key: Hashable {
         var step: Int
-        var panels: [PanelSpec]
+        var stack: Int
         var container: ContainerSpec
     }
 
@@ -165,11 +165,11 @@ struct ExploreResolver {
     /// Listed step `index` as the model takes it at `state` (without `at`:
     /// it happens when idle), or nil when it names what the stack lacks or
     /// validate would reject it there (an error, such as headers that no
-    /// longer fit after a `resize`). A
+    /// longer fit after a `resize`); `stack` numbers the state's stack. A
     /// step the stack cannot resolve is tried on the case's starting stack
     /// (a `setPanels` naming panels the spec defined, met again).
-    mutating func step(_ index: Int, at state: ContainerState) -> Step? {
-        let key = Key(step: index, panels: state.panels, container: state.container)
+    mutating func step(_ index: Int, at state: ContainerState, stack: Int) -> Step? {
+        let key = Key(step: index, stack: stack, container: state.container)
         if let known = cache[key] { return known }
         var found: Step?
         for base in [state, start] {

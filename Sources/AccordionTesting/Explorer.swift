@@ -104,7 +104,8 @@ public enum Explorer {
     /// different times are one state.
     struct Key: Hashable {
         var container: ContainerSpec
-        var panels: [PanelSpec]
+        /// The stack, by its number among the stacks met (`Run.stackID`).
+        var stack: Int
         var open: [Int]
         var modal: String?
         var from: Int?, to: Int?
@@ -112,9 +113,9 @@ public enum Explorer {
         var retarget: ShownFrames?
         var scroll: Double, scrollStart: Double
 
-        init(_ s: ContainerState) {
+        init(_ s: ContainerState, stack: Int) {
             container = s.container
-            panels = s.panels
+            self.stack = stack
             open = s.expandedIndices
             modal = s.modalTitle
             scroll = s.scrollOffset
@@ -194,6 +195,18 @@ public enum Explorer {
             result.checked = plan.always.count + plan.reachable.count + plan.named.count
         }
 
+        /// Every stack met, numbered in the order met.
+        var stacks: [[PanelSpec]] = []
+
+        /// The number of a stack among those met: a state keeps the stack it
+        /// comes from (shared, so the comparison is by identity), and only a
+        /// `setPanels` makes another, so the list stays short.
+        mutating func stackID(_ panels: [PanelSpec]) -> Int {
+            if let known = stacks.firstIndex(where: { $0 == panels }) { return known }
+            stacks.append(panels)
+            return stacks.count - 1
+        }
+
         // MARK: The alphabet
 
         /// The letters at `state`, each with the step it is there.
@@ -209,7 +222,7 @@ public enum Explorer {
             }
             letters.append((.collapseAll, Step(.collapse(panel: nil))))
             for i in plan.listed.indices {
-                if let step = resolver.step(i, at: state) { letters.append((.listed(i), step)) }
+                if let step = resolver.step(i, at: state, stack: stackID(state.panels)) { letters.append((.listed(i), step)) }
             }
             return letters
         }
@@ -225,7 +238,7 @@ public enum Explorer {
                 case .atMiddle: return Explorer.middle(of: state).map { Step(.tap(panel: i), at: $0) }
                 }
             case .collapseAll: return Step(.collapse(panel: nil))
-            case .listed(let i): return resolver.step(i, at: state)
+            case .listed(let i): return resolver.step(i, at: state, stack: stackID(state.panels))
             }
         }
 
@@ -248,7 +261,7 @@ public enum Explorer {
                     if case .rejected = next.apply(step).effect { continue }
                     result.stepsTaken += 1
                     if case .listed(let i) = letter { listedTaken[i] = true }
-                    let key = Key(next)
+                    let key = Key(next, stack: stackID(next.panels))
                     if let seen = index[key] {
                         if keepsEdges { successors[current].append(Int32(seen)) }
                         continue
@@ -266,7 +279,7 @@ public enum Explorer {
         mutating func add(_ node: Node, key: Key? = nil) -> Int {
             let id = nodes.count
             nodes.append(node)
-            index[key ?? Key(node.state)] = id
+            index[key ?? Key(node.state, stack: stackID(node.state.panels))] = id
             expanded.append(false)
             if keepsEdges { successors.append([]) }
             check(node.state) { run in run.path(to: id) }
@@ -379,7 +392,7 @@ public enum Explorer {
                     letters.append(letter)
                     result.depthReached = max(result.depthReached, stepNumber)
                     walked.append((letter, step))
-                    let key = Key(state)
+                    let key = Key(state, stack: stackID(state.panels))
                     if index[key] == nil { seen.insert(key) }
                     // A property breadth-first did not find: shrink the walk to it.
                     let before = (alwaysFound.map { $0 == nil }, contentFound == nil)
@@ -589,7 +602,8 @@ public enum Explorer {
     }
 
     /// `content-visible` at a settled moment: the first open panel whose
-    /// content shows less than a point, with the `expect` that shows it.
+    /// content shows less than a point on screen (in a scrolling container,
+    /// has less than a point of height), with the `expect` that shows it.
     static func contentProblem(_ s: Snapshot) -> (String, [FieldDifference])? {
         let top = s.scroll?.offset ?? 0
         let bottom = top + s.container.height
@@ -599,7 +613,9 @@ public enum Explorer {
             guard let content = panel.content else {
                 return ("{path: \"\(path)\", atLeast: 1}", [FieldDifference(field: path, expected: "a content view", actual: "null")])
             }
-            let shown = min(content.y + content.height, bottom) - max(content.y, top)
+            // A scrolling container may scroll content away: it has only to
+            // have a height to scroll to.
+            let shown = s.scroll == nil ? min(content.y + content.height, bottom) - max(content.y, top) : content.height
             guard shown < 1 else { continue }
             if content.height < 1 {
                 return ("{path: \"\(path).height\", atLeast: 1, tolerance: 0}",

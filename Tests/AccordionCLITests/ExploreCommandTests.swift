@@ -6,7 +6,7 @@ import XCTest
 /// counterexample printed replays exactly, fed back through `test` and
 /// `drive` as real processes.
 final class ExploreCommandTests: XCTestCase {
-    let fixtures = "Tests/Fixtures/explore"
+    let fixtures = "Tests/Fixtures/explore/faults"
 
     func explore(_ args: [String]) throws -> (CLIResult, [[String: Any]]) {
         let r = try CLI.run(["test", "--explore", "--format", "json"] + args)
@@ -96,19 +96,19 @@ final class ExploreCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stdout.contains("faults.test.yaml:13:13: always: fails after 1 step\n"), r.stdout)
         XCTAssertTrue(r.stdout.contains("  as a case's script:\n    script:\n      - {tap: sent}\n"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("  as a drive session:\n    accordion drive Tests/Fixtures/explore/mail.yaml <<'EOF'\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("  as a drive session:\n    accordion drive Tests/Fixtures/explore/faults/mail.yaml <<'EOF'\n"), r.stdout)
         let summary = try XCTUnwrap(r.stdout.split(separator: "\n").last)
         XCTAssertTrue(summary.hasPrefix("explored 2 cases: "), String(summary))
         XCTAssertTrue(summary.contains(" states, depth 5 (deepest step 5), "), String(summary))
 
         let junit = try CLI.run(["test", "--explore", "--format", "junit", fixtures + "/faults.test.yaml"])
-        XCTAssertTrue(junit.stdout.contains("<failure message=\"Tests/Fixtures/explore/faults.test.yaml:13:13: always: fails after 1 step\""),
+        XCTAssertTrue(junit.stdout.contains("<failure message=\"Tests/Fixtures/explore/faults/faults.test.yaml:13:13: always: fails after 1 step\""),
                       junit.stdout)
         let github = try CLI.run(["test", "--explore", "--format", "github", fixtures + "/faults.test.yaml"])
-        XCTAssertTrue(github.stdout.contains("::error file=Tests/Fixtures/explore/faults.test.yaml,line=13,col=13,"), github.stdout)
+        XCTAssertTrue(github.stdout.contains("::error file=Tests/Fixtures/explore/faults/faults.test.yaml,line=13,col=13,"), github.stdout)
 
         // A correct spec explores clean; walks go deeper with the same result for the same seed.
-        let clean = try CLI.run(["test", "--explore", "--walks", "20", "--seed", "3", "Tests/Fixtures/explore/../../../samples"])
+        let clean = try CLI.run(["test", "--explore", "--walks", "20", "--seed", "3", "Tests/Fixtures/explore/clean"])
         XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
 
         for bad in [["--depth", "0"], ["--depth", "13"], ["--walks", "x"]] {

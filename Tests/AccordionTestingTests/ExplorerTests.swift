@@ -10,7 +10,7 @@ import XCTest
 /// explore clean, and the properties' mistakes are located.
 final class ExplorerTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../Fixtures/explore").standardized.path
+        .appendingPathComponent("../Fixtures/explore/faults").standardized.path
 
     /// The cases of a test file, each explored; the spec is `specText` (or
     /// the file the test file names, among the fixtures).
@@ -123,7 +123,7 @@ final class ExplorerTests: XCTestCase {
     /// The article's demo holds its invariants to depth 5: headers stay on
     /// screen, every panel can be opened from anywhere, content is visible.
     func testTheArticleDemoExploresClean() throws {
-        let spec = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/../../../samples/article-demo.yaml")),
+        let spec = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/../../../../samples/article-demo.yaml")),
                           as: UTF8.self)
         let found = try explore("""
             spec: s
