@@ -190,33 +190,19 @@ struct ExploreResolver {
 /// author pastes, and as JSON for a `drive` session.
 enum FlowText {
     /// The node as flow YAML: `{setPanels: [inbox, {id: new, title: New}]}`.
-    static func yaml(_ node: YAMLNode) -> String {
-        if let entries = node.entries {
-            return "{" + entries.map { scalarYAML($0.key) + ": " + yaml($0.value) }.joined(separator: ", ") + "}"
-        }
-        if let items = node.items { return "[" + items.map(yaml).joined(separator: ", ") + "]" }
-        return scalarYAML(node)
-    }
+    static func yaml(_ node: YAMLNode) -> String { flow(node, string: string) }
 
     /// The node as JSON: `{"setPanels": ["inbox", {"id": "new", "title": "New"}]}`.
-    static func json(_ node: YAMLNode) -> String {
+    static func json(_ node: YAMLNode) -> String { flow(node) { JSONValue.string($0).serialized() } }
+
+    /// The node on one line, in flow style (JSON is flow YAML), each string
+    /// (keys too) spelt by `string`.
+    static func flow(_ node: YAMLNode, string: (String) -> String) -> String {
         if let entries = node.entries {
-            return "{" + entries.map { JSONValue.string($0.key.scalarText ?? "").serialized() + ": " + json($0.value) }
+            return "{" + entries.map { string($0.key.scalarText ?? "") + ": " + flow($0.value, string: string) }
                 .joined(separator: ", ") + "}"
         }
-        if let items = node.items { return "[" + items.map(json).joined(separator: ", ") + "]" }
-        guard let scalar = node.scalar else { return "null" }
-        switch scalar.value {
-        case .null: return "null"
-        case .bool(let b): return String(b)
-        case .int(let i): return String(i)
-        case .float(let d): return number(d)
-        case .bigInt(let digits): return digits
-        case .string(let s): return JSONValue.string(s).serialized()
-        }
-    }
-
-    static func scalarYAML(_ node: YAMLNode) -> String {
+        if let items = node.items { return "[" + items.map { flow($0, string: string) }.joined(separator: ", ") + "]" }
         guard let scalar = node.scalar else { return "null" }
         switch scalar.value {
         case .null: return "null"
