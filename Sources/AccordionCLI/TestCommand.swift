@@ -205,7 +205,7 @@ private struct ExploreSummary {
     var text: String {
         let t = totals
         return "explored \(t.cases) \(t.cases == 1 ? "case" : "cases"): \(t.states) \(t.states == 1 ? "state" : "states"), "
-            + "depth \(t.depth) (deepest step \(t.deepest))\(t.complete ? "" : ", stopped at the state limit"), "
+            + "depth \(t.depth) (deepest step \(t.deepest))\(t.complete ? "" : ", stopped at the explorer's limit of \(ExploreOptions().maxStates) states or \(ExploreOptions().maxSteps) steps"), "
             + "\(t.steps) steps in \(JSONText.rounded(seconds, places: 2)) s"
     }
 }

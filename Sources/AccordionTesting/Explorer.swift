@@ -36,7 +36,8 @@ public struct ExploreResult: Sendable {
     public var depthReached = 0
     /// The breadth-first depth asked for.
     public var depth = 0
-    /// Whether every state within `depth` was reached (false when the state limit stopped it).
+    /// Whether every state within `depth` was reached (false when a limit stopped it:
+    /// `ExploreOptions.maxStates`, `maxSteps`).
     public var complete = true
     /// Steps applied, breadth-first and in walks.
     public var stepsTaken = 0
@@ -82,6 +83,9 @@ public struct ExploreOptions: Sendable {
     public var walkLength: Int?
     /// Most states kept: a search that would pass it stops there (`complete` false).
     public var maxStates = 500_000
+    /// Most steps taken breadth-first: past it the search stops (`complete`
+    /// false), so a deep search over a large alphabet ends in bounded time.
+    public var maxSteps = 5_000_000
 
     /// The defaults: the case's depth, no walks.
     public init(depth: Int? = nil, walks: Int = 0, seed: UInt64 = 0, walkLength: Int? = nil) {
@@ -252,7 +256,7 @@ public enum Explorer {
                 let current = head
                 head += 1
                 guard n.depth < depth else { continue }
-                if nodes.count >= options.maxStates {
+                if nodes.count >= options.maxStates || result.stepsTaken >= options.maxSteps {
                     result.complete = false
                     break
                 }

@@ -189,6 +189,23 @@ final class ExplorerTests: XCTestCase {
         XCTAssertGreaterThan(result.states, 3)
     }
 
+    /// A search past its limits stops there and says so.
+    func testTheLimitsStopTheSearch() throws {
+        var options = ExploreOptions(depth: 8)
+        options.maxStates = 50
+        let few = try explore("spec: s\ncases:\n  - name: d\n    script: []\n    reachable: {expanded: drafts}\n", spec: Self.mail,
+                              options: options)
+        XCTAssertFalse(few[0].2.complete)
+        XCTAssertLessThanOrEqual(few[0].2.states, 50 + 40)
+        options.maxStates = 500_000
+        options.maxSteps = 100
+        let short = try explore("spec: s\ncases:\n  - name: d\n    script: []\n    reachable: {expanded: drafts}\n", spec: Self.mail,
+                                options: options)
+        XCTAssertFalse(short[0].2.complete)
+        XCTAssertLessThan(short[0].2.stepsTaken, 100 + 40)
+        XCTAssertTrue(try explore("spec: s\ncases:\n  - name: d\n    script: []\n    reachable: {expanded: drafts}\n", spec: Self.mail)[0].2.complete)
+    }
+
     func testPropertiesAreReadAndLocated() throws {
         func problems(_ caseText: String) -> [String] {
             let text = "spec: s\ncases:\n  - name: c\n    script: []\n" + caseText
