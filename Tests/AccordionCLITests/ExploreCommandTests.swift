@@ -82,6 +82,12 @@ final class ExploreCommandTests: XCTestCase {
                 let y = try XCTUnwrap((panels[2]["header"] as? [String: Any])?["y"] as? Double)
                 XCTAssertGreaterThan(y, 300, "the drafts header is past the bound at that moment")
             }
+            if name == "a rotation keeps the open content visible" {
+                let dump = try XCTUnwrap(answers.last?["snapshot"] as? [String: Any])
+                let panels = try XCTUnwrap(dump["panels"] as? [[String: Any]])
+                let height = try XCTUnwrap((panels[0]["content"] as? [String: Any])?["height"] as? Double)
+                XCTAssertEqual(height, 0, "the open panel has no height in landscape")
+            }
             if name == "drafts is made unreachable by setPanels" {
                 // After the session's steps, drafts is not in the stack: a tap on it is refused.
                 let more = try CLI.run(["drive", scratch.appendingPathComponent(specCopy).path],
