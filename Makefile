@@ -6,11 +6,16 @@ SAMPLE ?= samples/article-demo.yaml
 
 .PHONY: deps build release demo check unit meta-schemas test browser-deps browser-test axe-test preview-test conformance docs clean
 
-# libyaml (through pkg-config) is the only system library the package needs.
+# The system libraries the package needs: libyaml (through pkg-config) and
+# ICU (CICU includes its headers and loads its libicuuc at run time).
 deps:
 	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
 		echo "installing libyaml-dev and pkg-config"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyaml-dev pkg-config; \
+	fi
+	@if ! pkg-config --exists icu-uc 2>/dev/null; then \
+		echo "installing libicu-dev"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libicu-dev pkg-config; \
 	fi
 
 build: deps

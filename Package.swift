@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // The accordion package: a headless, data-driven twin of the article's `ExpandableViewController`.
 // ARCHITECTURE.md is the map: what each target owns and must never do (ArchitectureMapTests keep it true).
-// Dependency order, each target using only those before it: CYAML, AccordionDiagnostics, AccordionParallel, AccordionYAML, JSONSchema, AccordionModel, AccordionSpec, AccordionRender, AccordionServe, AccordionTesting, AccordionLSP, AccordionCLI.
+// Dependency order, each target using only those before it: CYAML, CICU, AccordionDiagnostics, AccordionParallel, AccordionYAML, JSONSchema, AccordionModel, AccordionUnicode, AccordionSpec, AccordionRender, AccordionServe, AccordionTesting, AccordionLSP, AccordionCLI.
 import PackageDescription
 
 let package = Package(
@@ -21,12 +21,17 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // ICU (Debian's libicu-dev, loaded with dlopen on first need) behind a few C calls whose
+        // names do not change with ICU's version; only AccordionUnicode uses it.
+        .target(name: "CICU"),
         .target(name: "AccordionDiagnostics"),
         // Two threads for large inputs: parse beside build, schema beside rules (POSIX threads, no Foundation).
         .target(name: "AccordionParallel"),
         .target(name: "AccordionYAML", dependencies: ["CYAML", "AccordionDiagnostics", "AccordionParallel"]),
         .target(name: "JSONSchema", dependencies: ["AccordionYAML", "AccordionDiagnostics"]),
         .target(name: "AccordionModel"),
+        // The Unicode algorithms (clusters, line breaks, widths, bidi, identifiers, NFC) over CICU.
+        .target(name: "AccordionUnicode", dependencies: ["CICU"]),
         .target(
             name: "AccordionSpec",
             dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics", "AccordionParallel"]
@@ -60,6 +65,7 @@ let package = Package(
         .testTarget(name: "AccordionParallelTests", dependencies: ["AccordionParallel"]),
         .testTarget(name: "AccordionYAMLTests", dependencies: ["AccordionYAML"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["AccordionTestSupport", "JSONSchema", "AccordionYAML"]),
+        .testTarget(name: "AccordionUnicodeTests", dependencies: ["AccordionUnicode"]),
         .testTarget(name: "AccordionModelTests", dependencies: ["AccordionTestSupport", "AccordionModel"]),
         .testTarget(name: "AccordionSpecTests", dependencies: ["AccordionTestSupport", "AccordionSpec", "AccordionYAML", "JSONSchema"]),
         .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionTestSupport", "AccordionRender", "AccordionModel", "AccordionSpec", "AccordionYAML"]),

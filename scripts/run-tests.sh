@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test of the project, in one run (`make test` calls this after
-# installing libyaml-dev when needed). Stages:
+# installing libyaml-dev and libicu-dev when needed). Stages:
 #   1. release build, failing on any compiler warning in the project's code;
 #   2. the official draft 2020-12 meta-schemas fetched from PyPI into
 #      .build/meta-schemas (once; the tests read them there);

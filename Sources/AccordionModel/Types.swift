@@ -57,6 +57,74 @@ public enum OverflowMode: String, Sendable, Hashable {
     case scroll
 }
 
+/// The base direction of a text, as a spec's `dir` writes it.
+public enum TextDirection: String, Sendable, Hashable, CaseIterable {
+    /// Left to right.
+    case ltr
+    /// Right to left: the title and the text start at the right, the header's mark sits at the left.
+    case rtl
+    /// Each paragraph and each title takes the direction of its first strong
+    /// character (UAX #9 P2–P3), left to right when it has none; so a spec
+    /// that says nothing stays left to right.
+    case auto
+}
+
+/// The language and base direction one level of a spec writes (the top
+/// level, a panel or a panel's content); nil where it writes nothing, so
+/// the level inherits its parent's. Renderers read it; the layout does not.
+public struct Writing: Hashable, Sendable {
+    /// A BCP 47 language tag (`zh-Hans`, `ar`), or nil.
+    public var lang: String?
+    /// The base direction, or nil.
+    public var dir: TextDirection?
+
+    /// Creates the values of one level.
+    public init(lang: String? = nil, dir: TextDirection? = nil) {
+        self.lang = lang
+        self.dir = dir
+    }
+
+    /// Whether this level writes neither key.
+    public var isInherited: Bool { lang == nil && dir == nil }
+
+    /// The direction in effect: `dir`, or `auto` when nothing up the chain wrote one.
+    public var direction: TextDirection { dir ?? .auto }
+
+    /// This level's values, the parent's where it writes none: what is in
+    /// effect at this level when `parent` is what is in effect above it.
+    public func inheriting(from parent: Writing) -> Writing {
+        Writing(lang: lang ?? parent.lang, dir: dir ?? parent.dir)
+    }
+}
+
+/// The `lang` and `dir` a panel writes for itself (its header title and,
+/// unless they are overridden, its content) and for its content.
+public struct PanelWriting: Hashable, Sendable {
+    /// The panel's own values.
+    public var panel: Writing
+    /// Its `content`'s own values.
+    public var content: Writing
+
+    /// Creates a panel's values; the defaults inherit everything.
+    public init(panel: Writing = Writing(), content: Writing = Writing()) {
+        self.panel = panel
+        self.content = content
+    }
+
+    /// Whether the panel writes neither key anywhere.
+    public var isInherited: Bool { panel.isInherited && content.isInherited }
+}
+
+/// A panel's `PanelWriting` when it writes one: indirect, so that the
+/// panels of a large stack that write none pay one word for it.
+indirect enum WritingBox: Hashable, Sendable {
+    case written(PanelWriting)
+
+    var value: PanelWriting {
+        switch self { case .written(let w): w }
+    }
+}
+
 /// The measures of a text content, resolved (defaults applied).
 public struct TextMetrics: Hashable, Sendable {
     /// Space around the text on every side, in points.
@@ -131,12 +199,31 @@ public struct PanelSpec: Hashable, Sendable {
     /// What the panel shows when open; nil draws the placeholder card, and
     /// in `fit` the panel then takes its share of the space.
     public var content: PanelContent?
+    /// The `lang` and `dir` the panel writes for itself and its content;
+    /// what is in effect is `writing(in:)`.
+    public var writing: PanelWriting {
+        get { writingBox?.value ?? PanelWriting() }
+        set { writingBox = newValue.isInherited ? nil : .written(newValue) }
+    }
+    private var writingBox: WritingBox?
+
+    /// What is in effect for the header title and for the content, inside a
+    /// container whose top level writes `top` (each level inherits the one above).
+    ///
+    /// - Parameter top: The spec's top-level values (`ContainerSpec.writing`).
+    /// - Returns: The panel's (its title's) and its content's values in effect.
+    public func writing(in top: Writing) -> (panel: Writing, content: Writing) {
+        let w = writing
+        let panel = w.panel.inheriting(from: top)
+        return (panel, w.content.inheriting(from: panel))
+    }
 
     /// Creates a panel.
     public init(id: String, title: String, color: RGBA, titleColor: RGBA = 0xFFFF_FFFF,
                 headerHeight: Double, contentHeight: Double? = nil, disabled: Bool = false,
-                content: PanelContent? = nil) {
+                content: PanelContent? = nil, writing: PanelWriting = PanelWriting()) {
         self.content = content
+        self.writingBox = writing.isInherited ? nil : .written(writing)
         self.id = id
         self.title = title
         self.color = color
@@ -175,6 +262,9 @@ public struct ContainerSpec: Hashable, Sendable {
     /// The level (1…6) of the headings the page wraps header buttons in;
     /// only the HTML page reads it.
     public var headingLevel = 3
+    /// The spec's top-level `lang` and `dir`, which every panel and content
+    /// inherits unless it writes its own; only renderers read it.
+    public var writing = Writing()
 
     /// The defaults of the spec format.
     public init() {}

@@ -35,12 +35,21 @@ enum QuickFixes {
         let quoted = "'" + scalar.text.replacing("'", with: "''") + "'"
         switch d.rule {
         case "colour-without-alpha":
-            let digits = String(scalar.text.dropFirst(2)).uppercased()
-            return replace("0x" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + "FF")
+            return replace(opaqueColour(written: scalar.text))
+        case "invisible-header":
+            // The colour the help names, the last word after "opaque: ".
+            guard let help = d.help, let colon = help.firstRange(of: "opaque: ") else { return nil }
+            return replace(String(help[colon.upperBound...]))
+        case "duration-too-long":
+            // "did you mean 0.3 (300 ms)?": the seconds.
+            guard let help = d.help, help.hasPrefix("did you mean ") else { return nil }
+            return replace(String(help.dropFirst("did you mean ".count).prefix { $0 != " " }))
         case "yaml11-boolean":
             return replace(quoted, "Quote it: \(quoted)")
         case "schema-const" where key == "dismiss", "schema-enum" where key == "dismiss":
             return replace("true")
+        case "schema-type" where SchemaHints.booleanKeys.contains(key) && scalar.isYAML11Boolean && scalar.style == .plain:
+            return SchemaHints.yaml11Truth(scalar.text).map { replace(String($0)) }
         case "schema-type" where SchemaHints.textKeys.contains(key) && scalar.style == .plain:
             switch scalar.value {
             case .bool, .int, .float, .bigInt: return replace(quoted, "Quote it: \(quoted)")

@@ -362,6 +362,16 @@ public enum RuleCatalog {
             color: 0x1ABC9CFF   # or '#1ABC9C'
             """),
         RuleInfo(
+            id: "duration-too-long", severity: .warning,
+            summary: "The container's animation lasts longer than 10 seconds.",
+            why: "The duration is in seconds; `duration: 300`, meant as milliseconds, is a five-minute transition that leaves every tap waiting.",
+            example: """
+            # warned: five minutes
+            animation: {duration: 300}
+            # fixed
+            animation: {duration: 0.3}
+            """),
+        RuleInfo(
             id: "number-not-finite", severity: .error,
             summary: "A size or time is `.inf`, `-.inf` or `.nan`.",
             why: "YAML can spell infinity and not-a-number, but no container is infinitely tall and no step waits forever; layout and the clock need ordinary numbers.",
@@ -389,6 +399,16 @@ public enum RuleCatalog {
             cases:
               - name: opens billing
                 script: [{tap: billing}, {expect: {expanded: billing}}]
+            """),
+        RuleInfo(
+            id: "check-in-drive", severity: .error,
+            summary: "A line sent to `accordion drive` is an `expect` or `snapshot` check, which only a script (in a spec or a test file) runs.",
+            why: "A session has no expectations of its own: the host asks for the state and decides what it expected.",
+            example: """
+            # refused
+            {"expect": {"expanded": "billing"}}
+            # instead
+            {"snapshot": true}
             """),
         RuleInfo(
             id: "internal-error", severity: .error,

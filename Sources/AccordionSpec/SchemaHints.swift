@@ -25,6 +25,36 @@ enum SchemaHints {
             .joined(separator: ", ")
     }()
 
+    /// The keys whose value is a boolean (`disabled`, `collapsible`), read
+    /// from the bundled schema once: every `properties` entry of type boolean.
+    static let booleanKeys: Set<String> = {
+        var keys: Set<String> = []
+        func walk(_ node: YAMLNode) {
+            if let items = node.items { for item in items { walk(item) } }
+            guard let entries = node.entries else { return }
+            for entry in entries {
+                if entry.key.scalarText == "properties", let properties = entry.value.entries {
+                    for p in properties where p.value["type"]?.scalarText == "boolean" {
+                        if let key = p.key.scalarText { keys.insert(key) }
+                    }
+                }
+                walk(entry.value)
+            }
+        }
+        if let schema = try? SpecLoader.bundledSchemaNode() { walk(schema) }
+        return keys
+    }()
+
+    /// The boolean YAML 1.1 reads a word as (`yes`, `On`, `y` are true;
+    /// `no`, `OFF`, `n` false), or nil for any other text.
+    static func yaml11Truth(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "y", "yes", "on", "true": true
+        case "n", "no", "off", "false": false
+        default: nil
+        }
+    }
+
     /// `0.3` from `0.3s`, `300ms` stays `300ms` (nil): only a number followed by a unit.
     static func leadingNumber(_ text: String) -> String? {
         let scalars = Array(text.unicodeScalars)
@@ -63,6 +93,9 @@ enum SchemaHints {
             if d.rule == "schema-required", lastKey(d.instancePath) == "content", node.entries != nil,
                node["text"] == nil, node["rows"] == nil {
                 better.message = "this content has neither `text` nor `rows`"
+            }
+            if d.rule == "schema-pattern", lastKey(d.instancePath) == "lang", let text = node.stringValue {
+                better.message = "`\(text)` is not a well-formed BCP 47 language tag"
             }
             if let hint = hint(for: d, node: node, root: root, bytes: bytes) { better.help = hint }
             return better
@@ -135,6 +168,14 @@ enum SchemaHints {
             return "a colour is one value, not a list: write '#RRGGBB', '#RRGGBBAA' or an integer 0xRRGGBBAA"
         }
         guard let scalar = node.scalar else { return nil }
+        if d.rule == "schema-pattern", key == "lang", case .string(let text) = scalar.value {
+            return langHint(text)
+        }
+        if d.rule == "schema-enum", key == "dir", case .string(let text) = scalar.value {
+            let meant = ["left": "ltr", "left-to-right": "ltr", "right": "rtl", "right-to-left": "rtl"][text.lowercased()]
+            let shape = "dir is `ltr` (left to right), `rtl` (right to left) or `auto` (each paragraph and title by its first strong letter)"
+            return meant.map { "write `dir: \($0)`; \(shape)" } ?? shape
+        }
         if d.rule == "schema-pattern", case .string(let text) = scalar.value, isPanelIdPlace(d.instancePath) {
             return "ids start with a letter or `_`, then letters, digits, `_` or `-` (no spaces): for example `\(slug(text))`"
         }
@@ -170,6 +211,10 @@ enum SchemaHints {
         }
         if colourKeys.contains(key) {
             return colourHint(d, node: node, scalar: scalar, bytes: bytes)
+        }
+        if d.rule == "schema-type", booleanKeys.contains(key), scalar.isYAML11Boolean, scalar.style == .plain, case .string(let text) = scalar.value,
+           let truth = yaml11Truth(text) {
+            return "`\(text)` is text in YAML 1.2, not a boolean (YAML 1.1 read it as \(truth)); write `\(key): \(truth)`"
         }
         if key == "dismiss", d.rule == "schema-const" || d.rule == "schema-enum" {
             if scalar.isYAML11Boolean {
@@ -231,6 +276,15 @@ enum SchemaHints {
     }
 
     /// A valid id close to `text`: other characters become `-`, a leading digit gets `_`.
+    /// A malformed BCP 47 tag: the usual slips (`zh_CN`, a locale's
+    /// underscore; spaces) get the tag they meant, anything else the shape.
+    static func langHint(_ text: String) -> String {
+        let shape = "a language tag is BCP 47: a language (2 or 3 letters), then optional script (4 letters) and region (2 letters or 3 digits), joined by `-`, as in `zh-Hans`, `ar` or `en-GB`"
+        let fixed = String(text.trimmingCharacters().map { $0 == "_" || $0 == " " ? "-" : $0 })
+        guard fixed != text, !fixed.isEmpty else { return shape }
+        return "subtags are joined by `-`: `lang: \(fixed)`; \(shape)"
+    }
+
     static func slug(_ text: String) -> String {
         var out = ""
         for s in text.unicodeScalars {
@@ -272,6 +326,12 @@ enum SchemaHints {
         let parts = d.instancePath.split(separator: "/")
         guard parts.count == 3, parts[0] == "script", let step = root["script"]?.items?[safe: Int(parts[1]) ?? -1]
         else { return nil }
+        return stepKeyHint(key: key, step: step)
+    }
+
+    /// The help for an extra `key` in `step`, a script's step or a line
+    /// `drive` reads.
+    private static func stepKeyHint(key: String, step: YAMLNodeRef) -> String? {
         if key == "at", step["wait"] != nil {
             return "a `wait` cannot carry `at`: it happens at the previous step's time plus its seconds; put `at` on the step that follows instead"
         }
@@ -287,6 +347,30 @@ enum SchemaHints {
             return k != key && verbs.contains(k)
         })?.key.stringValue else { return nil }
         return "a step has exactly one action, but this one has `\(other)` and `\(key)`: give `\(key)` a step of its own (a new `- \(key): ...` item)"
+    }
+
+    /// The schema's findings for a step `drive` reads alone (`step` is the
+    /// whole line), in the author's words as a script's step gets them: a
+    /// line without an action is told the step kinds (not the one
+    /// alternative the schema happened to try, "missing required key
+    /// `tap`"), and each unknown key its correction or the list.
+    static func sessionStep(_ problems: [Diagnostic], step: YAMLNodeRef) -> [Diagnostic] {
+        guard step.entries != nil, !hasVerb(step) else { return problems }
+        let unknown = step.entries.map { entries in
+            entries.compactMap { e -> (String, YAMLNodeRef)? in
+                guard let key = e.key.stringValue, !StepTable.actionKeys.contains(key) else { return nil }
+                return (key, e.key)
+            }
+        } ?? []
+        guard !unknown.isEmpty else {
+            let at = problems.first?.span ?? step.span
+            return [Diagnostic(rule: "schema-required", message: "this step has no action", span: at,
+                               help: "a step needs one action: \(stepKinds)")]
+        }
+        return unknown.map { key, node in
+            Diagnostic(rule: "schema-additional-properties", message: "unknown key `\(key)`", span: node.span,
+                       help: stepKeyHint(key: key, step: step))
+        }
     }
 
     /// The places whose shape (mapping, list, one reference) authors get

@@ -255,7 +255,7 @@ struct SemanticChecker {
             switch finding {
             case .yaml11Boolean(let node, let key): reportYAML11Boolean(node, pointer: base + "/" + key)
             case .colourWithoutAlpha(let node, let value, let key): reportColourWithoutAlpha(node, value, pointer: base + "/" + key)
-            case .invisibleHeader(let node, let value, let key): reportInvisibleHeader(node, value, pointer: base + "/" + key)
+            case .invisibleHeader(let node, let value, let key, let shortHex): reportInvisibleHeader(node, value, shortHex: shortHex, pointer: base + "/" + key)
             case .notFinite(let node, let key): reportNotFinite(node, pointer: base + "/" + key)
             case .lowContrast(let low): reportLowContrast(low, under: base, sameColours: tallies[low.pair])
             }
@@ -286,7 +286,10 @@ struct SemanticChecker {
             for key in ["width", "height", "headerHeight"] where Self.isNotFinite(c[key]) {
                 reportNotFinite(c[key]!, pointer: "/container/" + key)
             }
-            if let d = c["animation"]?["duration"], Self.isNotFinite(d) { reportNotFinite(d, pointer: "/container/animation/duration") }
+            if let d = c["animation"]?["duration"] {
+                if Self.isNotFinite(d) { reportNotFinite(d, pointer: "/container/animation/duration") }
+                if let v = d.numberValue, v.isFinite, v > Self.longestDuration { reportDurationTooLong(d, seconds: v) }
+            }
             if let bg = c["background"], let value = bg.colourValue, let scalar = bg.scalar {
                 var found: [Finding] = []
                 _ = Finding.colour(bg, scalar: scalar, value: value, isHeader: false, key: "background", into: &found)
@@ -365,19 +368,27 @@ struct SemanticChecker {
     private mutating func reportColourWithoutAlpha(_ node: YAMLNodeRef, _ value: UInt32, pointer: String) {
         let text = node.scalar?.text ?? ""
         let digits = String(text.dropFirst(2)).uppercased()
-        let padded = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
         report("colour-without-alpha", .warning,
                "`\(text)` has only \(digits.count) hex digits, so it is read as \(hexColour(value)) (0xRRGGBBAA): alpha \(hexByte(value))",
-               at: node, pointer: pointer, help: "colours carry their alpha last; for an opaque colour write 0x\(padded)FF (or '#\(padded)')")
+               at: node, pointer: pointer,
+               help: "colours carry their alpha last; for an opaque colour write \(opaqueColour(written: text)) (or '#\(paddedDigits(text))')")
     }
 
-    /// `invisible-header`: a header colour with alpha 00.
-    private mutating func reportInvisibleHeader(_ node: YAMLNodeRef, _ value: UInt32, pointer: String) {
-        let isString = node.stringValue != nil
-        let opaque = isString ? "'#\(hexColour(value | 0xFF).dropFirst(2))'" : hexColour(value | 0xFF)
+    /// `invisible-header`: a header colour with alpha 00. The help keeps
+    /// the colour the author wrote: `0xFF0000` (alpha forgotten, read as
+    /// 0x00FF0000) becomes 0xFF0000FF, not the green 0x00FF00FF that
+    /// setting the last byte of the value read would give.
+    private mutating func reportInvisibleHeader(_ node: YAMLNodeRef, _ value: UInt32, shortHex: Bool, pointer: String) {
+        let help: String
+        if shortHex {
+            help = "the alpha byte is missing; keep the colour and add FF for opaque: \(opaqueColour(written: node.scalar?.text ?? ""))"
+        } else {
+            let opaque = node.stringValue != nil ? "'#\(hexColour(value | 0xFF).dropFirst(2))'" : hexColour(value | 0xFF)
+            help = "make the last byte the opacity, FF for opaque: \(opaque)"
+        }
         report("invisible-header", .warning,
                "header colour \(hexColour(value)) has alpha 00: the header is fully transparent and cannot be seen",
-               at: node, pointer: pointer, help: "make the last byte the opacity, FF for opaque: \(opaque)")
+               at: node, pointer: pointer, help: help)
     }
 
     /// `low-contrast`: a title below WCAG AA on its header. Points at the
@@ -404,6 +415,23 @@ struct SemanticChecker {
         return (start, [RelatedLocation(message: "this panel's `\(entryKeyText(entry.key) ?? "")` is merged in from here", span: key)])
     }
 
+    /// Seconds above which an animation's duration is taken for
+    /// milliseconds: no transition an author means lasts longer.
+    static let longestDuration = 10.0
+
+    /// `duration-too-long`: `duration: 300` is five minutes, not 300 ms.
+    private mutating func reportDurationTooLong(_ node: YAMLNodeRef, seconds: Double) {
+        let length = seconds < 120 ? "a \(points(seconds))-second animation"
+            : seconds < 7200 ? "a \(points((seconds / 60 * 10).rounded() / 10))-minute animation" : "an animation of hours"
+        // Milliseconds are a likely reading only up to the longest duration's worth of them.
+        let guess = seconds / 1000 <= Self.longestDuration
+            ? "did you mean \(points(seconds / 1000)) (\(points(seconds)) ms)?" : "write the duration in seconds, such as 0.3"
+        report("duration-too-long", .warning,
+               "duration is in seconds: `\(node.scalar?.text ?? points(seconds))` makes \(length), and no transition should take more than \(points(Self.longestDuration)) seconds",
+               at: node, pointer: "/container/animation/duration",
+               help: guess)
+    }
+
     /// `number-not-finite`: `.inf` and `.nan` cannot be sizes or times.
     private mutating func reportNotFinite(_ node: YAMLNodeRef, pointer: String) {
         report("number-not-finite", .error,
@@ -428,6 +456,17 @@ struct SemanticChecker {
         return firstIndex
     }
 }
+
+/// The six colour digits of a short `0x` colour as written (`0xFF0000`,
+/// `0xABC` as `000ABC`), upper case.
+func paddedDigits(_ written: String) -> String {
+    let digits = String(written.dropFirst(2)).uppercased()
+    return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+}
+
+/// The opaque colour an author meant by a short `0x` colour: its digits
+/// as written, then FF.
+func opaqueColour(written: String) -> String { "0x" + paddedDigits(written) + "FF" }
 
 /// The alpha byte of a colour, as two hex digits.
 func hexByte(_ value: UInt32) -> String {

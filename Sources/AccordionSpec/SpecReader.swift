@@ -99,8 +99,10 @@ enum Finding {
     case yaml11Boolean(YAMLNodeRef, key: String)
     /// `0x1ABC9C`: a hex colour written without its alpha byte.
     case colourWithoutAlpha(YAMLNodeRef, UInt32, key: String)
-    /// A header colour with alpha 00.
-    case invisibleHeader(YAMLNodeRef, UInt32, key: String)
+    /// A header colour with alpha 00; `shortHex` when it was written
+    /// without its alpha byte (`0xFF0000`), so the author's colour is the
+    /// digits written, not the value read.
+    case invisibleHeader(YAMLNodeRef, UInt32, key: String, shortHex: Bool)
     /// `.inf` or `.nan` as a size or time.
     case notFinite(YAMLNodeRef, key: String)
     /// A title too faint on its header to read.
@@ -116,7 +118,7 @@ enum Finding {
             text[0] == UInt8(ascii: "0") && (text[1] == UInt8(ascii: "x") || text[1] == UInt8(ascii: "X"))
         }
         if shortHex { findings.append(.colourWithoutAlpha(node, value, key: key)) }
-        if isHeader, value & 0xFF == 0 { findings.append(.invisibleHeader(node, value, key: key)) }
+        if isHeader, value & 0xFF == 0 { findings.append(.invisibleHeader(node, value, key: key, shortHex: shortHex)) }
         return shortHex
     }
 }
@@ -231,7 +233,7 @@ extension SpelledKey {
 
 /// The keys of a panel definition.
 enum PanelKey: String, SpelledKey {
-    case id, title, color, titleColor, headerHeight, contentHeight, disabled, content
+    case id, title, color, titleColor, headerHeight, contentHeight, disabled, lang, dir, content
 
     static let spellings = spellingTable()
 }
@@ -304,6 +306,7 @@ struct SpecReader {
     func container() -> ContainerSpec {
         var c = ContainerSpec()
         c.background = background
+        c.writing = Self.writing(of: root)
         guard let node = root["container"] else { return c }
         if let v = positive(node["width"]) { c.width = v }
         if let v = positive(node["height"]) { c.height = v }
@@ -319,6 +322,14 @@ struct SpecReader {
         if let v = node["headingLevel"]?.integerValue, (1...6).contains(v) { c.headingLevel = v }
         if let v = node["overflow"]?.stringValue, let mode = OverflowMode(rawValue: v) { c.overflow = mode }
         return c
+    }
+
+    /// The `lang` and `dir` written in a mapping (the top level, a panel's
+    /// `content`); a `dir` that is not one of the three is left out (the
+    /// schema reports it, as it reports a malformed `lang`).
+    static func writing(of node: YAMLNodeRef?) -> Writing {
+        guard let node, node.entries != nil else { return Writing() }
+        return Writing(lang: node["lang"]?.stringValue, dir: node["dir"]?.stringValue.flatMap(TextDirection.init(rawValue:)))
     }
 
     /// A panel's `content`, its measures defaulting to `container.content`'s
@@ -378,6 +389,7 @@ struct SpecReader {
         // author meant another colour), leaves the title contrast unknown.
         var colourUnreadable = false
         var findings: [Finding] = []
+        var writing = PanelWriting()
         let entries = node.entries ?? []
         for k in 0..<entries.count {
             // Known keys are recognised from their bytes: no `String` per key.
@@ -386,6 +398,7 @@ struct SpecReader {
             let value = entries.value(at: k)
             if which == .content {
                 spec.content = content(value)
+                writing.content = Self.writing(of: value)
                 continue
             }
             guard case .scalar(let scalar) = value.kind else {
@@ -431,10 +444,15 @@ struct SpecReader {
                 if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "contentHeight")) }
             case .disabled:
                 if case .bool(let v) = scalar.value { spec.disabled = v }
+            case .lang:
+                if case .string(let v) = scalar.value { writing.panel.lang = v }
+            case .dir:
+                if case .string(let v) = scalar.value, let dir = TextDirection(rawValue: v) { writing.panel.dir = dir }
             case .content:
                 break
             }
         }
+        if !writing.isInherited { spec.writing = writing }
         if !colourUnreadable, let low = LowContrast.check(spec, in: node, titleEntry: titleEntry, headerEntry: headerEntry,
                                                                 background: background, tallies: contrastTallies) {
             findings.append(.lowContrast(low))

@@ -57,9 +57,17 @@ public struct StepSession: Sendable {
     ///   - line: The host's line number, where diagnostics about the step point.
     /// - Returns: Whether the step could be read and, when it was, what the model made of it.
     public mutating func apply(_ node: YAMLNode, line: Int) -> Answer {
+        // A check looks at a script's container; a host asks for the state instead.
+        if let check = node.entries?.lazy.compactMap({ e in e.key.scalarText.flatMap(CheckKind.init(rawValue:)).map { (e.key, $0) } }).first {
+            return .unreadable([Diagnostic(
+                rule: "check-in-drive",
+                message: "`\(check.1.rawValue)` is a check of a script (in a spec or a test file), not a step a session takes",
+                span: check.0.span,
+                help: "ask for the state with {\"snapshot\": true} and compare it yourself; a line is one step, \(SchemaHints.stepKinds), or a query, {\"snapshot\": true} or {\"log\": true}")])
+        }
         if case .success(let validator) = SpecLoader.bundledValidator,
            let problems = validator.validate(node, subschemaAt: "/$defs/step"), !problems.isEmpty {
-            return .unreadable(problems)
+            return .unreadable(SchemaHints.sessionStep(problems, step: node.ref))
         }
         let ref = node.ref
         let reader = SpecReader(step: ref, contentDefaults: contentDefaults)

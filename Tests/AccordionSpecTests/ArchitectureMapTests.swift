@@ -155,7 +155,8 @@ final class ArchitectureMapTests: XCTestCase {
 
     /// The layering rules of the code map that no compiler checks: the model
     /// imports nothing; no product source imports Foundation; libyaml is
-    /// imported only by the loader, internally; only the executable calls the
+    /// imported only by the loader, internally, and ICU only by
+    /// AccordionUnicode's ICU.swift, internally; only the executable calls the
     /// C library's file, socket, environment, clock and exit functions; only
     /// AccordionParallel starts threads.
     func testTheLayersKeepTheirRules() throws {
@@ -169,6 +170,10 @@ final class ArchitectureMapTests: XCTestCase {
                 if imports.contains("CYAML") {
                     XCTAssertEqual(module, "AccordionYAML", "\(path): only the loader imports libyaml")
                     XCTAssertFalse(matches(#"^\s*internal\s+import\s+(CYAML)\b"#, in: text).isEmpty, "\(path): `internal import CYAML`")
+                }
+                if imports.contains("CICU") {
+                    XCTAssertEqual(path, "Sources/AccordionUnicode/ICU.swift", "\(path): only AccordionUnicode's ICU.swift imports ICU")
+                    XCTAssertFalse(matches(#"^\s*internal\s+import\s+(CICU)\b"#, in: text).isEmpty, "\(path): `internal import CICU`")
                 }
                 if module != "AccordionCLI" {
                     XCTAssertEqual(matches(io, in: code(text), group: 0), [], "\(path): only the executable does I/O")

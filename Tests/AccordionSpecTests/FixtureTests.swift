@@ -69,7 +69,8 @@ final class FixtureTests: XCTestCase {
         let semantic = ["duplicate-panel-id", "unknown-panel-id", "panel-index-out-of-range", "headers-overflow",
                         "content-height-overflow", "at-out-of-order", "present-without-panel", "modal-already-presented",
                         "step-blocked-by-modal", "dismiss-without-modal", "tap-ignored", "yaml11-boolean", "invisible-header",
-                        "colour-without-alpha", "number-not-finite", "low-contrast", "content-height-unused", "time-past-limit"]
+                        "colour-without-alpha", "number-not-finite", "low-contrast", "content-height-unused", "time-past-limit",
+                        "duration-too-long"]
         let schema = ["schema-type", "schema-enum", "schema-const", "schema-pattern", "schema-minimum", "schema-maximum",
                       "schema-exclusive-minimum", "schema-required", "schema-additional-properties"]
         let yaml = ["yaml-syntax", "yaml-duplicate-key", "yaml-document", "yaml-alias", "yaml-tag", "yaml-merge", "yaml-limit"]

@@ -39,6 +39,38 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertEqual(doc.steps, [Step(.tap(panel: 2)), Step(.wait(seconds: 0.5)), Step(.tap(panel: 1))])
     }
 
+    /// `lang` and `dir` are read at the three levels that write them and
+    /// inherited downwards; a spec that writes none keeps `auto` and no language.
+    func testLangAndDirAreReadAtEveryLevelAndInherited() throws {
+        let doc = try XCTUnwrap(SpecLoader.load(try Repo.bytes("Tests/Fixtures/validate/valid/lang-and-dir.yaml"),
+                                                source: "lang-and-dir.yaml").document)
+        let top = doc.container.writing
+        XCTAssertEqual(top, Writing(lang: "ar", dir: .rtl))
+        XCTAssertEqual(doc.panels[0].writing, PanelWriting(), "writes nothing: inherits")
+        XCTAssertEqual(doc.panels[0].writing(in: top).panel, top)
+        XCTAssertEqual(doc.panels[0].writing(in: top).content, top)
+        XCTAssertEqual(doc.panels[1].writing(in: top).panel, Writing(lang: "en-GB", dir: .ltr))
+        XCTAssertEqual(doc.panels[1].writing(in: top).content, Writing(lang: "en-GB", dir: .ltr), "content inherits its panel's")
+        XCTAssertEqual(doc.panels[2].writing(in: top).panel, top)
+        XCTAssertEqual(doc.panels[2].writing(in: top).content, Writing(lang: "en", dir: .auto))
+        // A setPanels definition is read by the same function.
+        let later = try XCTUnwrap(loadSpec("""
+            accordion: 1
+            dir: rtl
+            panels: [{id: a, title: A}]
+            script:
+              - setPanels: [a, {id: b, title: B, lang: he, content: {text: x, dir: ltr}}]
+            """).document)
+        XCTAssertEqual(later.panels[0].writing(in: later.container.writing).panel.direction, .rtl)
+        guard case .setPanels(let stack)? = later.steps.first?.action else { return XCTFail("\(later.steps)") }
+        XCTAssertEqual(stack[1].writing, PanelWriting(panel: Writing(lang: "he"), content: Writing(dir: .ltr)))
+        XCTAssertEqual(stack[1].writing(in: later.container.writing).content, Writing(lang: "he", dir: .ltr))
+        let plain = try XCTUnwrap(loadSpec("accordion: 1\npanels: [{id: a, title: A, content: {text: x}}]\n").document)
+        XCTAssertEqual(plain.container.writing, Writing())
+        XCTAssertEqual(plain.panels[0].writing(in: plain.container.writing).content.direction, .auto)
+        XCTAssertNil(plain.panels[0].writing(in: plain.container.writing).content.lang)
+    }
+
     func testDefaultsAreApplied() throws {
         var text = "accordion: 1\ncontainer: {headerHeight: 50}\npanels:\n"
         for i in 0..<10 { text += "  - {id: p\(i), title: P\(i)}\n" }

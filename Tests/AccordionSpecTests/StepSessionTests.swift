@@ -152,3 +152,36 @@ final class StepSessionTests: XCTestCase {
         XCTAssertEqual(session.container, before)
     }
 }
+
+/// A line that is no step is told what a step is: the step kinds from the
+/// table, a typo's correction, and for a check what a session offers instead.
+final class SessionLineHintTests: XCTestCase {
+    private func errors(_ json: String) throws -> [String] {
+        let document = try XCTUnwrap(SpecLoader.load(Array("accordion: 1\npanels: [{id: a, title: A}]\n".utf8), source: "s.yaml").document)
+        var session = StepSession(document: document)
+        guard case .unreadable(let problems) = session.apply(try JSONNodeParser.parse(json, source: "<line>"), line: 1) else {
+            XCTFail("\(json) was taken"); return []
+        }
+        return problems.map { "\($0.rule)@\($0.span.start.column): \($0.message) | \($0.help ?? "")" }
+    }
+
+    func testUnknownKeysNameTheStepKinds() throws {
+        let kinds = StepKind.allCases.map { "`\($0.rawValue)`" }
+        let list = kinds.dropLast().joined(separator: ", ") + " or " + kinds.last!
+        XCTAssertEqual(try errors(#"{"foo": 1}"#), [
+            "schema-additional-properties@2: unknown key `foo` | a step has one action, \(list), and may carry `at`",
+        ])
+        XCTAssertEqual(try errors(#"{"tapp": "a"}"#), ["schema-additional-properties@2: unknown key `tapp` | did you mean `tap`?"])
+        XCTAssertEqual(try errors(#"{"at": 1}"#), ["schema-required@1: this step has no action | a step needs one action: \(list)"])
+        // A step with its action keeps the schema's own list of the keys it allows.
+        XCTAssertEqual(try errors(#"{"tap": "a", "foo": 1}"#), ["schema-additional-properties@14: unknown key `foo` | allowed keys here: `at`, `tap`"])
+    }
+
+    func testAChecksIsNotASessionStep() throws {
+        let found = try errors(#"{"expect": {"expanded": "a"}}"#)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].hasPrefix("check-in-drive@2: `expect` is a check of a script"), found[0])
+        XCTAssertTrue(found[0].contains(#"{"snapshot": true}"#), found[0])
+        XCTAssertTrue(try errors(#"{"snapshot": "after"}"#)[0].hasPrefix("check-in-drive@2: `snapshot`"))
+    }
+}

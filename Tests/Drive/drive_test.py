@@ -257,7 +257,11 @@ def check_timed_taps(accordion, tmp, rng):
 MALFORMED = [
     (b'not json', "json-syntax"),
     (b'{"tap": "b"', "json-syntax"),
-    (b'{"tapp": "b"}', None),
+    (b'{"tapp": "b"}', "schema-additional-properties"),
+    (b'{"foo": 1}', "schema-additional-properties"),
+    (b'{"at": 1}', "schema-required"),
+    (b'{"expect": {"expanded": "b"}}', "check-in-drive"),
+    (b'{"snapshot": "after", "at": 1}', "check-in-drive"),
     (b'{"tap": true}', None),
     (b'{"wait": "soon"}', None),
     (b'{"wait": -1}', None),

@@ -64,7 +64,9 @@ public enum BundledSchema {
       "minimum": 0,
       "default": 0.5,
       "examples": [0.5, 1]
-    }
+    },
+    "lang": {"$ref": "#/$defs/lang", "description": "The language of the spec's texts, a BCP 47 tag (zh-Hans, ar, en-GB); panels and their content inherit it. The page's <html lang>. Absent: none said.", "markdownDescription": "The language of the spec's texts, a BCP 47 tag (`zh-Hans`, `ar`, `en-GB`); panels and their `content` inherit it unless they set their own. The page's `<html lang>`. Absent: none said (the page says `en`).", "default": "en", "examples": ["zh-Hans", "ar"]},
+    "dir": {"$ref": "#/$defs/dir", "description": "The base direction of the spec's texts: ltr, rtl, or auto (each paragraph and title by its first strong character); panels and their content inherit it. Default auto.", "markdownDescription": "The base direction of the spec's texts: `ltr`, `rtl`, or `auto` (each paragraph and each title by its first strong character, UAX #9 P2\u2013P3; left-to-right without one); panels and their `content` inherit it unless they set their own. Default `auto`.", "default": "auto", "examples": ["rtl", "ltr"]}
   },
   "patternProperties": {
     "^x-": {
@@ -106,6 +108,23 @@ public enum BundledSchema {
       "minimum": 0,
       "default": 0,
       "examples": [0, 0.3, 1.5]
+    },
+    "lang": {
+      "title": "Language",
+      "description": "A well-formed BCP 47 language tag: a language subtag, then optional script, region and variant subtags, separated by hyphens (zh-Hans, ar, en-GB, sr-Latn-RS).",
+      "markdownDescription": "A well-formed [BCP 47](https://www.rfc-editor.org/info/bcp47) language tag: a language subtag, then optional script, region and variant subtags, separated by hyphens (`zh-Hans`, `ar`, `en-GB`, `sr-Latn-RS`). Not `zh_CN`: the separator is `-`.",
+      "type": "string",
+      "pattern": "^(?:(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(?:-[0-9A-WY-Za-wy-z](?:-[A-Za-z0-9]{2,8})+)*(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?|[Xx](?:-[A-Za-z0-9]{1,8})+)$",
+      "default": "en",
+      "examples": ["zh-Hans", "ar", "en-GB"]
+    },
+    "dir": {
+      "title": "Direction",
+      "description": "A base direction: ltr (left to right), rtl (right to left) or auto (each paragraph and title by its first strong character).",
+      "markdownDescription": "A base direction: `ltr` (left to right), `rtl` (right to left) or `auto` (each paragraph and each title by its first strong letter, UAX #9 P2\u2013P3; left to right when it has none).",
+      "enum": ["ltr", "rtl", "auto"],
+      "default": "auto",
+      "examples": ["rtl", "ltr"]
     },
     "panelId": {
       "title": "Panel id",
@@ -335,6 +354,8 @@ public enum BundledSchema {
           "default": false,
           "examples": [false, true]
         },
+        "lang": {"$ref": "#/$defs/lang", "description": "The language of this panel's title and content, when it differs from the spec's (a BCP 47 tag). Default: the spec's lang.", "markdownDescription": "The language of this panel's title and `content`, when it differs from the spec's (a BCP 47 tag). Default: the spec's `lang`.", "default": "en", "examples": ["zh-Hans", "ar"]},
+        "dir": {"$ref": "#/$defs/dir", "description": "The base direction of this panel's title and content: ltr, rtl or auto. Default: the spec's dir.", "markdownDescription": "The base direction of this panel's title and `content`: `ltr`, `rtl` or `auto`. Default: the spec's `dir`.", "default": "auto", "examples": ["rtl", "ltr"]},
         "content": {"$ref": "#/$defs/content", "default": {"text": ""}, "examples": [{"text": "Returns are free within 30 days."}, {"rows": ["Inbox", "Sent"]}]}
       },
       "additionalProperties": false,
@@ -367,7 +388,9 @@ public enum BundledSchema {
         "padding": {"$ref": "#/$defs/contentPadding", "default": 16, "examples": [16, 12]},
         "fontSize": {"$ref": "#/$defs/contentFontSize", "default": 15, "examples": [15, 17]},
         "lineHeight": {"$ref": "#/$defs/contentLineHeight", "default": 20, "examples": [20, 22]},
-        "rowHeight": {"$ref": "#/$defs/contentRowHeight", "default": 44, "examples": [44, 60]}
+        "rowHeight": {"$ref": "#/$defs/contentRowHeight", "default": 44, "examples": [44, 60]},
+        "lang": {"$ref": "#/$defs/lang", "description": "The language of this content, when it differs from its panel's (a BCP 47 tag). Default: the panel's lang.", "markdownDescription": "The language of this content, when it differs from its panel's (a BCP 47 tag). Default: the panel's `lang`.", "default": "en", "examples": ["zh-Hans", "ar"]},
+        "dir": {"$ref": "#/$defs/dir", "description": "The base direction of this content: ltr, rtl or auto (each paragraph by its first strong character). Default: the panel's dir.", "markdownDescription": "The base direction of this content: `ltr`, `rtl` or `auto` (each paragraph by its first strong character). Default: the panel's `dir`.", "default": "auto", "examples": ["rtl", "ltr"]}
       },
       "anyOf": [{"required": ["text"]}, {"required": ["rows"]}],
       "dependentSchemas": {"text": {"properties": {"rows": false}}},
