@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // The accordion package: a headless, data-driven twin of the article's `ExpandableViewController`.
 // ARCHITECTURE.md is the map: what each target owns and must never do (ArchitectureMapTests keep it true).
-// Dependency order, each target using only those before it: CYAML, CICU, AccordionDiagnostics, AccordionParallel, AccordionYAML, JSONSchema, AccordionModel, AccordionUnicode, AccordionSpec, AccordionRender, AccordionServe, AccordionTesting, AccordionLSP, AccordionCLI.
+// Dependency order, each target using only those before it: CYAML, CICU, AccordionDiagnostics, AccordionParallel, AccordionYAML, JSONSchema, AccordionModel, AccordionUnicode, AccordionText, AccordionSpec, AccordionRender, AccordionServe, AccordionTesting, AccordionLSP, AccordionCLI.
 import PackageDescription
 
 let package = Package(
@@ -32,13 +32,16 @@ let package = Package(
         .target(name: "AccordionModel"),
         // The Unicode algorithms (clusters, line breaks, widths, bidi, identifiers, NFC) over CICU.
         .target(name: "AccordionUnicode", dependencies: ["CICU"]),
+        // The format's text measure (version 2) over AccordionUnicode, which the spec loader gives every container.
+        .target(name: "AccordionText", dependencies: ["AccordionModel", "AccordionUnicode"]),
         .target(
             name: "AccordionSpec",
-            dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionDiagnostics", "AccordionParallel"]
+            dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionText", "AccordionDiagnostics", "AccordionParallel",
+                           "AccordionUnicode"]
         ),
         // The page's player is a JavaScript file (Player/player.js), compiled in as
         // Generated/PlayerScript.swift by scripts/embed-text.sh; the .js itself is not a source.
-        .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics"], exclude: ["Player"]),
+        .target(name: "AccordionRender", dependencies: ["AccordionModel", "AccordionDiagnostics", "AccordionUnicode"], exclude: ["Player"]),
         // `accordion preview`'s pure parts: the HTTP request parser, routing, the Host check and the
         // live page's overlay and script (no sockets, no files: the executable does the I/O).
         .target(name: "AccordionServe", dependencies: ["AccordionRender", "AccordionDiagnostics"]),
@@ -46,7 +49,7 @@ let package = Package(
         // `accordion lsp`: the language server over the same analysis as `validate` (no I/O; the CLI runs its loop).
         .target(name: "AccordionLSP", dependencies: ["AccordionSpec", "AccordionTesting", "AccordionDiagnostics", "AccordionYAML",
                                                     "JSONSchema"]),
-        .target(name: "AccordionTesting", dependencies: ["AccordionSpec", "AccordionModel", "AccordionRender",
+        .target(name: "AccordionTesting", dependencies: ["AccordionSpec", "AccordionModel", "AccordionRender", "JSONSchema",
                                                          "AccordionDiagnostics", "AccordionYAML"]),
         .executableTarget(
             name: "AccordionCLI",
@@ -66,8 +69,9 @@ let package = Package(
         .testTarget(name: "AccordionYAMLTests", dependencies: ["AccordionYAML"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["AccordionTestSupport", "JSONSchema", "AccordionYAML"]),
         .testTarget(name: "AccordionUnicodeTests", dependencies: ["AccordionUnicode"]),
+        .testTarget(name: "AccordionTextTests", dependencies: ["AccordionTestSupport", "AccordionText", "AccordionModel", "AccordionUnicode"]),
         .testTarget(name: "AccordionModelTests", dependencies: ["AccordionTestSupport", "AccordionModel"]),
-        .testTarget(name: "AccordionSpecTests", dependencies: ["AccordionTestSupport", "AccordionSpec", "AccordionYAML", "JSONSchema"]),
+        .testTarget(name: "AccordionSpecTests", dependencies: ["AccordionTestSupport", "AccordionSpec", "AccordionText", "AccordionYAML", "JSONSchema"]),
         .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionTestSupport", "AccordionRender", "AccordionModel", "AccordionSpec", "AccordionYAML"]),
         .testTarget(name: "AccordionTestingTests", dependencies: ["AccordionTesting", "AccordionSpec", "AccordionRender", "AccordionModel"]),
         .testTarget(name: "AccordionLSPTests", dependencies: ["AccordionLSP"]),

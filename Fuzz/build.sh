@@ -17,9 +17,9 @@ OUT=${FUZZ_BUILD:-.build/fuzz}
 SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 SWIFTC=${SWIFTC:-swiftc}
 # Dependency order (Package.swift); the CLI is not a library and is not fuzzed in-process.
-MODULES="AccordionDiagnostics AccordionParallel AccordionYAML JSONSchema AccordionModel AccordionSpec AccordionRender"
+MODULES="AccordionDiagnostics AccordionParallel AccordionYAML JSONSchema AccordionModel AccordionUnicode AccordionText AccordionSpec AccordionRender"
 # One package name, as SwiftPM passes it: the modules share `package` declarations.
-COMMON=(-O -g -swift-version 6 -parse-as-library -package-name accordion -sanitize="$SANITIZE" -I "$OUT" -I Sources/CYAML)
+COMMON=(-O -g -swift-version 6 -parse-as-library -package-name accordion -sanitize="$SANITIZE" -I "$OUT" -I Sources/CYAML -I Sources/CICU/include)
 
 mkdir -p "$OUT"
 stamp="$OUT/.sanitize"
@@ -30,6 +30,14 @@ fi
 
 rebuilt=0
 objects=()
+# The C target over ICU (it loads libicuuc itself, so nothing more is linked).
+cicu="$OUT/CICU.o"
+objects+=("$cicu")
+if [[ ! -f $cicu || Sources/CICU/cicu.c -nt $cicu || Sources/CICU/include/cicu.h -nt $cicu ]]; then
+    echo "fuzz build: CICU"
+    clang -O2 -g -c Sources/CICU/cicu.c -I Sources/CICU/include -o "$cicu"
+    rebuilt=1
+fi
 for module in $MODULES; do
     mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
     [[ ${#sources[@]} -gt 0 ]] || continue

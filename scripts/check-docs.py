@@ -38,7 +38,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SYMBOLS = os.path.join(ROOT, ".build", "docs-symbols")
 MODULES = ["AccordionDiagnostics", "AccordionParallel", "AccordionYAML", "JSONSchema",
-           "AccordionModel", "AccordionUnicode", "AccordionSpec", "AccordionRender"]
+           "AccordionModel", "AccordionUnicode", "AccordionText", "AccordionSpec", "AccordionRender"]
 ARTICLE_TEST = os.path.join(ROOT, "Tests", "AccordionSpecTests", "DocArticleTests.swift")
 CALLABLE = {"swift.func", "swift.method", "swift.type.method", "swift.init",
             "swift.subscript", "swift.type.subscript", "swift.func.op"}

@@ -19,7 +19,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODULES = ["AccordionDiagnostics", "AccordionYAML", "JSONSchema", "AccordionSpec",
-           "AccordionModel", "AccordionUnicode", "AccordionRender", "AccordionParallel"]
+           "AccordionModel", "AccordionUnicode", "AccordionText", "AccordionRender", "AccordionParallel"]
 FORBIDDEN = re.compile(r"\b(YAMLNodeRef|YAMLScalarRef|YAMLItemsRef|YAMLEntriesRef|Unmanaged|"
                        r"Unsafe(Mutable)?(Raw)?Pointer|withExtendedLifetime)\b")
 # A buffer pointer only as a closure's parameter or a lent argument: `(UnsafeBufferPointer<...>) ->`

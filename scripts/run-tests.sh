@@ -13,6 +13,7 @@
 #      the DocC documentation (`make docs` without a warning, every public
 #      symbol documented, the articles' code compiled by a test),
 #      `accordion drive` sessions through a pipe against `render` and `validate`,
+#      the terminal drawing's row widths against PyPI's wcwidth and in tmux,
 #      the model against an independent oracle of the expansion modes
 #      (Tests/Oracle) on random specs and scripts,
 #      the embedding example (Examples/EmbeddingHost) against `render --at`,
@@ -67,6 +68,9 @@ if python3 -B scripts/fetch-meta-schemas.py; then count "meta-schemas" 0 1 0; el
 
 stage "JUnit consumer (junitparser from PyPI, in .build/junit-venv)"
 if scripts/fetch-junit-consumer.sh; then count "junit consumer" 0 1 0; else count "junit consumer" 1 0 1; fi
+
+stage "TAP consumer (tap.py from PyPI, in .build/tap-venv; perl's TAP::Parser from Debian)"
+if scripts/fetch-tap-consumer.sh && perl -MTAP::Parser -e 1; then count "tap consumer" 0 1 0; else count "tap consumer" 1 0 1; fi
 
 # Runs `swift test ARGS...` as the stage NAME, logging to LOG_DIR/NAME.log,
 # and counts its tests from XCTest's closing line. Sets `log` to the log file.
@@ -143,6 +147,8 @@ python_stage "docs" python3 -B scripts/check-docs.py
 # `drive` sessions compared with `render`/`validate` of the same steps; the
 # embedding example's frame log compared with the model's dumps.
 python_stage "drive" python3 -B Tests/Drive/drive_test.py .build/release/accordion
+# The terminal drawing's rows against PyPI's wcwidth and in tmux, in twelve scripts.
+python_stage "terminal-width" python3 -B Tests/Terminal/width_test.py --accordion .build/release/accordion
 # The model against an independent reading of the expansion-mode semantics
 # (Tests/Oracle/modes_oracle.py) on random specs and scripts in every mode and
 # interruption policy, through `drive` sessions and `render --at`; the seed is

@@ -33,6 +33,12 @@ enum FileWalk {
         return .files([path])
     }
 
+    /// Whether `path` is a directory (which `expand` searches).
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// The reason in the words `IO.readInput` uses, so every command says it alike.
     static func describe(_ code: Int32) -> String {
         switch code {

@@ -155,7 +155,9 @@ struct PreviewSession {
             log.write("── \(clockTime()) · accordion: error: \(error.message)\n")
             return
         }
-        let result = SpecLoader.load(bytes, source: path)
+        // The project's rule levels, read again with the spec (an edit of `.accordion.yaml` counts at the next save).
+        var projects = ProjectSettings()
+        let result = (projects.find(for: path)?.settings ?? .none).applied(to: SpecLoader.load(bytes, source: path))
         let report = FileReport(name: path, bytes: bytes, diagnostics: result.diagnostics)
         let shown = report.diagnostics.isEmpty ? "" : ValidateOutput.text([report], useColor: color.enabled(fd: 2))
         guard report.errors == 0, let document = result.document else {

@@ -35,6 +35,14 @@ let renderCommand = CommandSpec(
             + "container is idle: a panel id or an index into the stack. Repeatable."),
         OptionSpec(long: "no-script", help: "Ignore the spec's script."),
         colorOption,
+        OptionSpec(long: "bidi", valueName: "order", allowed: TerminalOptions.BidiOrder.allCases.map(\.rawValue),
+                   defaultValue: TerminalOptions.BidiOrder.visual.rawValue,
+                   help: "text: who orders right-to-left text. visual: the drawing writes each line in display "
+                    + "order (Unicode bidi, per line), for terminals without bidi; logical: in the order written, "
+                    + "for terminals that reorder it themselves."),
+        OptionSpec(long: "ambiguous-width", valueName: "columns", allowed: ["1", "2"], defaultValue: "1",
+                   help: "text: the columns the terminal gives East Asian Ambiguous characters (2 in many CJK "
+                    + "locales); the frame and every row are measured with it, so the box stays aligned."),
         OptionSpec(long: "output", short: "o", valueName: "file", help: "Write to this file atomically (the whole "
             + "output or nothing) instead of standard output; '-' is standard output."),
         OptionSpec(long: "max-items", valueName: "n", defaultValue: String(OutputLimit.defaultMaxItems),
@@ -64,6 +72,8 @@ struct RenderOptions {
     var noScript: Bool
     var maxItems: Int
     var color: ColorChoice
+    /// How the terminal shows `text`.
+    var terminal: TerminalOptions
     /// nil: standard output.
     var output: String?
     var input: String
@@ -73,6 +83,8 @@ struct RenderOptions {
         taps = args.all("tap")
         noScript = args.has("no-script")
         color = args.color
+        terminal = TerminalOptions(bidi: args.value("bidi").flatMap(TerminalOptions.BidiOrder.init(rawValue:)) ?? .visual,
+                                   ambiguousWide: args.value("ambiguous-width") == "2")
         input = args.positionals[0]
         if let v = args.value("at") {
             guard let t = Double(v), t.isFinite, t >= 0, !v.lowercased().hasPrefix("0x"), !v.hasPrefix("+") else {
@@ -165,7 +177,7 @@ enum RenderJob {
         }
         let color = options.color.enabled(terminal: options.output == nil && IO.isTerminal(fd: 1))
         let text = Renderer.render(run.snapshots, format: options.format, steps: options.steps, color: color,
-                                   labels: run.labels, origins: run.origins)
+                                   labels: run.labels, origins: run.origins, terminal: options.terminal)
         if let output = options.output {
             do throws(IO.Failure) {
                 try IO.writeAtomically(text, to: output)
@@ -228,7 +240,8 @@ func loadSpec(_ input: String, limit: Int, color: ColorChoice) -> Result<Accordi
         return .failure(SpecUnusable(code: 2))
     }
     let sourceName = input == "-" ? "<stdin>" : input
-    let result = SpecLoader.load(bytes, source: sourceName)
+    var projects = ProjectSettings()
+    let result = (projects.find(for: input)?.settings ?? .none).applied(to: SpecLoader.load(bytes, source: sourceName))
     let report = FileReport(name: sourceName, bytes: bytes, diagnostics: result.diagnostics)
     let stderrColor = color.enabled(fd: 2)
     guard report.errors == 0, let document = result.document else {

@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionSpec
 import AccordionYAML
 
 /// `accordion resolve FILE|-`: prints the resolved document as JSON, the
@@ -42,7 +43,7 @@ func runResolve(path: String, color: ColorChoice) -> Int32 {
 
 /// Prints diagnostics to stderr the compiler way.
 func printDiagnostics(_ diagnostics: [Diagnostic], source: SourceText?, color: Bool) {
-    let formatter = DiagnosticFormatter(useColor: color)
+    let formatter = TextReport.formatter(useColor: color)
     var text = ""
     for d in Diagnostic.sortedByPosition(diagnostics) {
         text += formatter.format(d, source: source)

@@ -21,7 +21,10 @@ let testCommand = CommandSpec(
     discussion: "Runs every *.test.yaml file (each case on a fresh container with its own script) and every spec "
         + "with expect or snapshot steps under the paths, one line per case. A failure shows the expectation's "
         + "file:line:col, each field expected versus actual, and the container at that moment. Snapshots live in "
-        + "__snapshots__/FILE/CASE/NAME.json beside the file.\n\n"
+        + "__snapshots__/FILE/CASE/NAME.json beside the file; a stale one is shown field by field, each at its line in the "
+        + "stored file, with the --update command that accepts it. A case or file that cannot run (an invalid test file "
+        + "or case, a spec that cannot be read) is listed as ERROR and counted among the errors; its problems go to "
+        + "standard error as 'validate' words them.\n\n"
         + "With --explore, the cases of test files that state always:, reachable: or properties: are explored instead: "
         + "from where each case's script leaves the container, every sequence of taps on each header (at rest, and at a "
         + "running transition's start and middle), collapse: all and the case's explore: steps, breadth-first to the "
@@ -60,9 +63,14 @@ let testCommand = CommandSpec(
 /// One case's result, for every output format.
 private struct CaseReport {
     var file: String
+    /// Empty for a file that could not be run at all.
     var name: String
     var checked: Int
     var failures: [Failure]
+    /// Why the case (or the file) could not be run: its problems, which
+    /// standard error shows as `validate` shows them. A case with errors
+    /// is counted as an error, neither passed nor failed.
+    var errors: [Diagnostic] = []
 
     struct Failure {
         var span: SourceSpan
@@ -74,7 +82,21 @@ private struct CaseReport {
         var session: [String] = []
     }
 
-    var title: String { file + " › " + name }
+    var title: String { name.isEmpty ? file : file + " › " + name }
+    var status: String { !errors.isEmpty ? "error" : failures.isEmpty ? "passed" : "failed" }
+}
+
+/// `N passed, N failed` and, when some cases could not run, `, N errors`.
+private func caseCounts(_ reports: [CaseReport]) -> (passed: Int, failed: Int, errors: Int) {
+    var counts = (passed: 0, failed: 0, errors: 0)
+    for r in reports {
+        switch r.status {
+        case "error": counts.errors += 1
+        case "failed": counts.failed += 1
+        default: counts.passed += 1
+        }
+    }
+    return counts
 }
 
 private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
@@ -112,7 +134,11 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
         }
     }
 
-    let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune,
+    // Each file's project settings (`.accordion.yaml`): a warning it makes an error makes a case invalid.
+    var projects = ProjectSettings()
+    var settings: [String: RuleSettings] = [:]
+    for file in files { settings[file] = projects.find(for: file)?.settings }
+    let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune, settings: settings,
                               explore: explore ? ExploreOptions(depth: depth, walks: walks, seed: UInt64(seed)) : nil)
     let started = monotonicSeconds()
     // Files are independent: two threads take them one at a time, and the
@@ -144,7 +170,7 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
         seen.insert("\(d.span.source):\(d.span.start.offset):\(d.rule):\(d.message)").inserted
     }
     if !invalid.isEmpty {
-        let formatter = DiagnosticFormatter(useColor: args.color.enabled(fd: 2))
+        let formatter = TextReport.formatter(useColor: args.color.enabled(fd: 2))
         IO.writeStderr(invalid.map { d, text in
             formatter.format(d, source: text ?? sources[d.span.source] ?? SourceText(name: d.span.source, bytes: []))
         }.joined(separator: "\n"))
@@ -169,6 +195,8 @@ private struct TestOptions: Sendable {
     var failFast: Bool
     var update: Bool
     var prune: Bool
+    /// The project settings of each file run, when it has a project file.
+    var settings: [String: RuleSettings] = [:]
     /// With --explore: how to explore (and no script is run).
     var explore: ExploreOptions?
 }
@@ -278,12 +306,16 @@ private struct FileRun: Sendable {
                 }
                 continue
             }
-            let differences = stored.map { SnapshotDiff.lines(expected: $0, actual: taken.json) }
+            let update = "accordion test --update --filter \(shellQuoted(name)) \(shellQuoted(file))"
+            var differences = stored.map { SnapshotFields.differences(stored: $0, path: path, actual: taken.json) }
                 ?? [FieldDifference(field: "snapshot \(taken.name)", expected: "a stored snapshot at \(path)",
-                                    actual: options.update ? "none" : "none (run `accordion test --update` to write it)")]
+                                    actual: options.update ? "none" : "none (run `\(update)` to write it)")]
+            if stored != nil, !options.update {
+                differences.append(FieldDifference(field: "to accept the new state", expected: "", actual: update))
+            }
             let message = switch (stored == nil, options.update) {
             case (true, false): "snapshot `\(taken.name)` is missing"
-            case (false, false): "snapshot `\(taken.name)` differs"
+            case (false, false): "snapshot `\(taken.name)` differs from \(path)"
             case (true, true): "snapshot `\(taken.name)` not written: this case's expectations fail"
             case (false, true): "snapshot `\(taken.name)` differs, not updated: this case's expectations fail"
             }
@@ -326,11 +358,21 @@ private struct FileRun: Sendable {
                 switch TestFile.read(bytes, source: file) {
                 case .failure(let error):
                     invalid += error.diagnostics.map { ($0, text) }
+                    fileError(file, error.diagnostics, options)
                     return
                 case .success(let read): testFile = read
                 }
                 let specPath = testFile.specPath(besides: file)
-                guard let specBytes = read(specPath) else { return }
+                // A spec that cannot be read is located at `spec:`, as `validate` locates it.
+                let specBytes: [UInt8]
+                switch readTestFileSpec(specPath) {
+                case .failure(let unreadable):
+                    let problems = testFile.problems(source: file, specPath: specPath, spec: .failure(unreadable))
+                    invalid += problems.map { ($0, text) }
+                    fileError(file, problems, options)
+                    return
+                case .success(let read): specBytes = read
+                }
                 let specText = SourceText(name: specPath, bytes: specBytes)
                 sources[specPath] = specText
                 let root: YAMLNode
@@ -338,6 +380,7 @@ private struct FileRun: Sendable {
                     root = try YAMLLoader().load(specBytes, source: specPath)
                 } catch {
                     invalid += error.diagnostics.map { ($0, specText) }
+                    fileError(file, error.diagnostics, options)
                     return
                 }
                 // The spec itself is checked once; each case, only its script.
@@ -345,13 +388,20 @@ private struct FileRun: Sendable {
                 // A case that cannot run leaves its snapshots unread, not unused.
                 var everyCaseRan = true
                 for testCase in testFile.cases where !stop {
-                    let result = SpecLoader.check(spec, script: testCase.script, tolerance: testFile.tolerance)
+                    let result = (options.settings[file] ?? .none).applied(to: SpecLoader.check(spec, script: testCase.script, tolerance: testFile.tolerance))
                     let errors = result.diagnostics.filter { $0.severity == .error }
                     invalid += errors.map { ($0, nil) }
                     // A spec the schema rejects leaves nothing to run.
-                    if errors.contains(where: { $0.span.source == specPath }) { return }
+                    if errors.contains(where: { $0.span.source == specPath }) {
+                        fileError(file, errors, options)
+                        return
+                    }
+                    if !errors.isEmpty, options.filter.map({ (file + " › " + testCase.name).contains($0) }) ?? true {
+                        reports.append(CaseReport(file: file, name: testCase.name, checked: 0, failures: [], errors: errors))
+                        if options.failFast { stop = true }
+                    }
                     if let exploreOptions = options.explore {
-                        guard testCase.hasProperties, let document = result.document else { continue }
+                        guard errors.isEmpty, testCase.hasProperties, let document = result.document else { continue }
                         let title = file + " › " + testCase.name
                         if let filter = options.filter, !title.contains(filter) { continue }
                         switch testCase.exploration(of: document, tolerance: testFile.tolerance) {
@@ -374,9 +424,11 @@ private struct FileRun: Sendable {
                 // A spec is a test when it has expect or snapshot steps (one
                 // without any can still have snapshots left from when it had).
                 if contains(bytes, "expect:") || contains(bytes, "snapshot:") {
-                    let result = SpecLoader.load(bytes, source: file)
+                    let result = (options.settings[file] ?? .none).applied(to: SpecLoader.load(bytes, source: file))
                     guard let document = result.document else {
-                        invalid += result.diagnostics.filter { $0.severity == .error }.map { ($0, text) }
+                        let errors = result.diagnostics.filter { $0.severity == .error }
+                        invalid += errors.map { ($0, text) }
+                        fileError(file, errors, options)
                         return
                     }
                     if !document.expectations.isEmpty {
@@ -387,6 +439,13 @@ private struct FileRun: Sendable {
             if (options.update || options.prune) && options.filter == nil && !stop {
                 sweep(SnapshotStore.files(under: snapshotDir).filter { !used.contains($0) }, options)
             }
+    }
+
+    /// A file none of whose cases could run: one error in the report.
+    mutating func fileError(_ file: String, _ problems: [Diagnostic], _ options: TestOptions) {
+        if let filter = options.filter, !file.contains(filter) { return }
+        reports.append(CaseReport(file: file, name: "", checked: 0, failures: [], errors: problems))
+        if options.failFast { stop = true }
     }
 
     /// Lists (`--update`) or removes (`--prune`) snapshots no case uses, and
@@ -490,8 +549,23 @@ private enum SnapshotStore {
     }
 }
 
-/// The lines of two JSON texts that differ, as field differences a reader can follow.
-private enum SnapshotDiff {
+/// What differs between a stored snapshot and this run's, as the report shows it.
+private enum SnapshotFields {
+    /// The fields that differ (`SnapshotDiff`), the first eight and how
+    /// many more; the lines that differ when the stored copy is no JSON.
+    static func differences(stored: String, path: String, actual: String) -> [FieldDifference] {
+        guard let fields = SnapshotDiff.fields(stored: stored, path: path, actual: actual) else {
+            return [FieldDifference(field: "the stored snapshot", expected: "JSON", actual: "text that does not parse")]
+                + lines(expected: stored, actual: actual)
+        }
+        var shown = Array(fields.prefix(8))
+        if fields.count > 8 {
+            shown.append(FieldDifference(field: "and \(fields.count - 8) more \(fields.count == 9 ? "field" : "fields")", expected: "", actual: ""))
+        }
+        return shown
+    }
+
+    /// The lines of two texts that differ.
     static func lines(expected: String, actual: String) -> [FieldDifference] {
         let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
@@ -520,8 +594,14 @@ private enum TestOutput {
         for d in f.differences {
             if d.expected.contains("\n") || d.actual.contains("\n") {
                 out += "  \(d.field):\n    expected:\n" + indent(d.expected, "      ") + "    actual:\n" + indent(d.actual, "      ")
+            } else if d.expected.isEmpty {
+                // A line of advice (a command to run) or a count, not a comparison.
+                out += "  \(d.field)" + (d.actual.isEmpty ? "\n" : ": \(d.actual)\n")
             } else {
-                out += "  \(d.field): expected \(d.expected), got \(d.actual)\n"
+                out += "  \(d.field): expected \(d.expected), got \(d.actual)"
+                // A field of another file (a stored snapshot) says where it is written.
+                if let span = d.span, span.source != f.span.source { out += " (\(place(span)))" }
+                out += "\n"
             }
         }
         out += counterexample(f)
@@ -547,6 +627,10 @@ private enum TestOutput {
     static func text(_ reports: [CaseReport], notes: [String], summary: ExploreSummary?) -> String {
         var out = ""
         for r in reports {
+            if !r.errors.isEmpty {
+                out += "ERROR " + r.title + " (\(r.errors.count) \(r.errors.count == 1 ? "problem" : "problems"), on standard error)\n"
+                continue
+            }
             out += (r.failures.isEmpty ? "PASS " : "FAIL ") + r.title + " (\(r.checked) \(r.checked == 1 ? "check" : "checks"))\n"
         }
         for r in reports where !r.failures.isEmpty {
@@ -560,18 +644,23 @@ private enum TestOutput {
             }
         }
         for note in notes { out += note + "\n" }
-        let failed = reports.filter { !$0.failures.isEmpty }.count
-        out += "\n\(reports.count - failed) passed, \(failed) failed\n"
+        let counts = caseCounts(reports)
+        out += "\n\(counts.passed) passed, \(counts.failed) failed"
+            + (counts.errors > 0 ? ", \(counts.errors) \(counts.errors == 1 ? "error" : "errors")" : "") + "\n"
         if let summary { out += summary.text + "\n" }
         return out
     }
 
     static func json(_ reports: [CaseReport], summary: ExploreSummary?) -> String {
-        let failed = reports.filter { !$0.failures.isEmpty }.count
+        let counts = caseCounts(reports)
         let cases: [JSONValue] = reports.map { r in
             .object([
                 ("file", .string(r.file)), ("case", .string(r.name)),
-                ("status", .string(r.failures.isEmpty ? "passed" : "failed")), ("checks", .int(r.checked)),
+                ("status", .string(r.status)), ("checks", .int(r.checked)),
+                ("errors", .array(r.errors.map { d in
+                    .object([("file", .string(d.span.source)), ("line", .int(d.span.start.line)), ("column", .int(d.span.start.column)),
+                             ("rule", .string(d.rule)), ("message", .string(d.message))])
+                })),
                 ("failures", .array(r.failures.map { f in
                     .object([
                         ("file", .string(f.span.source)), ("line", .int(f.span.start.line)), ("column", .int(f.span.start.column)),
@@ -586,7 +675,8 @@ private enum TestOutput {
                 })),
             ])
         }
-        var top: [(String, JSONValue)] = [("passed", .int(reports.count - failed)), ("failed", .int(failed)), ("cases", .array(cases))]
+        var top: [(String, JSONValue)] = [("passed", .int(counts.passed)), ("failed", .int(counts.failed)), ("errors", .int(counts.errors)),
+                                          ("cases", .array(cases))]
         if let summary {
             let t = summary.totals
             top.append(("explored", .object([
@@ -604,14 +694,20 @@ private enum TestOutput {
         for r in reports {
             if let i = byFile.firstIndex(where: { $0.0 == r.file }) { byFile[i].1.append(r) } else { byFile.append((r.file, [r])) }
         }
-        let failed = reports.filter { !$0.failures.isEmpty }.count
+        let counts = caseCounts(reports)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"accordion test\" tests=\"\(reports.count)\" failures=\"\(failed)\" errors=\"0\">\n"
+        out += "<testsuites name=\"accordion test\" tests=\"\(reports.count)\" failures=\"\(counts.failed)\" errors=\"\(counts.errors)\">\n"
         for (file, cases) in byFile {
-            let f = cases.filter { !$0.failures.isEmpty }.count
-            out += "  <testsuite name=\"\(xml(file))\" tests=\"\(cases.count)\" failures=\"\(f)\" errors=\"0\" skipped=\"0\">\n"
+            let c = caseCounts(cases)
+            out += "  <testsuite name=\"\(xml(file))\" tests=\"\(cases.count)\" failures=\"\(c.failed)\" errors=\"\(c.errors)\" skipped=\"0\">\n"
             for r in cases {
-                out += "    <testcase name=\"\(xml(r.name))\" classname=\"\(xml(file))\""
+                out += "    <testcase name=\"\(xml(r.name.isEmpty ? file : r.name))\" classname=\"\(xml(file))\""
+                if let first = r.errors.first {
+                    out += ">\n      <error message=\"\(xml(place(first.span) + ": " + first.message))\" type=\"\(xml(first.rule))\">"
+                    out += xml(r.errors.map { "\(place($0.span)): \($0.message) [\($0.rule)]" }.joined(separator: "\n"))
+                    out += "</error>\n    </testcase>\n"
+                    continue
+                }
                 guard let first = r.failures.first else {
                     out += "/>\n"
                     continue
@@ -629,6 +725,10 @@ private enum TestOutput {
     static func github(_ reports: [CaseReport]) -> String {
         var out = ""
         for r in reports {
+            for d in r.errors {
+                out += "::error file=\(ValidateOutput.escapeProperty(d.span.source)),line=\(d.span.start.line),col=\(d.span.start.column),"
+                    + "title=\(ValidateOutput.escapeProperty(r.title + ": " + d.rule))::\(ValidateOutput.escapeData(d.message))\n"
+            }
             for f in r.failures {
                 let body = f.differences.map { "\($0.field): expected \($0.expected), got \($0.actual)" }.joined(separator: "\n")
                     + (f.script.isEmpty ? "" : "\nscript:\n" + f.script.map { "  - " + $0 }.joined(separator: "\n"))
@@ -639,18 +739,55 @@ private enum TestOutput {
         return out
     }
 
+    /// A test point's description as TAP 13 and 14 read it: `\` and `#`
+    /// escaped (`\\`, `\#`), so a `#` in a case name starts no `# TODO`
+    /// or `# SKIP` directive; a line break (which would end the test line)
+    /// becomes a space.
+    static func tapDescription(_ text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "#": out += "\\#"
+            case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": out += " "
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// A value on one line of a TAP YAML block, quoted as JSON (which YAML
+    /// reads), so a `: ` or `#` in it is text.
+    static func yamlLine(_ text: String) -> String { JSONValue.string(text).serialized() }
+
     static func tap(_ reports: [CaseReport]) -> String {
         var out = "TAP version 13\n1..\(reports.count)\n"
         for (i, r) in reports.enumerated() {
-            out += (r.failures.isEmpty ? "ok " : "not ok ") + "\(i + 1) - " + r.title + "\n"
+            out += (r.status == "passed" ? "ok " : "not ok ") + "\(i + 1) - " + tapDescription(r.title) + "\n"
+            if !r.errors.isEmpty {
+                out += "  ---\n  message: \"this case could not be run\"\n  errors:\n"
+                for d in r.errors {
+                    out += "    - at: \(yamlLine(place(d.span)))\n      rule: \(yamlLine(d.rule))\n      message: \(yamlLine(d.message))\n"
+                }
+                out += "  ...\n"
+            }
             for f in r.failures {
-                out += "  ---\n  at: \(place(f.span))\n  message: \(f.message)\n  differences:\n"
+                out += "  ---\n  at: \(yamlLine(place(f.span)))\n  message: \(yamlLine(f.message))\n  differences:\n"
                 for d in f.differences {
-                    out += "    - field: \(d.field)\n      expected: |\n" + indent(d.expected, "        ") + "      actual: |\n" + indent(d.actual, "        ")
+                    out += "    - field: \(yamlLine(d.field))\n      expected: |\n" + indent(d.expected, "        ") + "      actual: |\n" + indent(d.actual, "        ")
                 }
                 out += "  ...\n"
             }
         }
         return out
     }
+}
+
+/// `text` as one word of a POSIX shell command line: single-quoted unless
+/// it is only letters, digits and `-_./`.
+func shellQuoted(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0)
+    }
+    return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
 }

@@ -18,8 +18,11 @@ let validateCommand = CommandSpec(
         + "a rule id and, where one helps, a help: line. Run 'accordion explain RULE' for what a [rule-id] means. "
         + "A test file (*.test.yaml) is checked as 'accordion test' checks it before running it: its cases' "
         + "scripts against the spec it names.\n\n"
-        + "Exit status: 0 every file is valid, 1 some file has an error (or, with --strict, a warning), "
-        + "2 usage or I/O problems (a missing file, a bad schema).",
+        + "A directory is searched for the files that are accordion's: specs (a top-level accordion: or panels: "
+        + "key, or the schema's modeline) and test files (*.test.yaml); other YAML (CI workflows, dependabot.yml) "
+        + "is skipped and counted on standard error. A file named on the command line is always checked.\n\n"
+        + "Exit status: 0 every file is valid, 1 some file has an error (or, with --strict, a warning; or more "
+        + "warnings than --max-warnings), 2 usage or I/O problems (a missing file, a bad schema).",
     readme: "checks specs (files, directories, `-`) against `Schemas/accordion.schema.json` and the accordion "
         + "rules, and test files' cases against their spec; every problem at its `file:line:col` with a `help:`; `--format github` annotates pull requests, "
         + "`sarif` feeds code scanning; `--schema FILE` for any other JSON Schema; `--watch` re-runs on every save",
@@ -32,6 +35,11 @@ let validateCommand = CommandSpec(
                    defaultValue: "text", help: "text for people, json for tools, github for workflow "
                     + "annotations, sarif (2.1.0) for code scanning."),
         OptionSpec(long: "strict", help: "Warnings fail too (exit 1)."),
+        OptionSpec(long: "max-warnings", valueName: "n", help: "Fail (exit 1) when there are more than N warnings "
+            + "in all, as ESLint's option does; errors fail whatever N."),
+        OptionSpec(long: "exclude", valueName: "glob", repeatable: true, help: "Leave out the files a directory "
+            + "search finds whose path below the directory matches GLOB (* and ? within a name, ** any folders; "
+            + "a GLOB without / matches any name in the path, such as vendor or *.ci.yaml)."),
         colorOption,
         watchOption,
     ],
@@ -40,6 +48,9 @@ let validateCommand = CommandSpec(
 
 private func runValidate(_ args: ParsedArguments) throws(UsageError) -> Int32 {
     let schemaPath = args.value("schema")
+    if let n = args.value("max-warnings"), Int(n).map({ $0 < 0 }) ?? true {
+        throw UsageError("--max-warnings takes a number of warnings, 0 or more; got '\(n)'")
+    }
     let paths = args.positionals
     if let schemaPath, paths.contains("-"), schemaPath == "-" {
         throw UsageError("standard input cannot be both the schema and a document")
@@ -76,12 +87,12 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
             validator = v
             let warnings = v.schemaWarnings
             if !warnings.isEmpty {
-                let formatter = DiagnosticFormatter(useColor: color.enabled(fd: 2))
+                let formatter = TextReport.formatter(useColor: color.enabled(fd: 2))
                 IO.writeStderr(Diagnostic.sortedByPosition(warnings).map { formatter.format($0, source: source) }
                     .joined(separator: "\n"))
             }
         } catch {
-            let formatter = DiagnosticFormatter(useColor: color.enabled(fd: 2))
+            let formatter = TextReport.formatter(useColor: color.enabled(fd: 2))
             IO.writeStderr("accordion: error: the schema '\(name)' is not usable:\n\n"
                 + Diagnostic.sortedByPosition(error.diagnostics).map { formatter.format($0, source: source) }
                 .joined(separator: "\n"))
@@ -97,29 +108,62 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
     }
     var items: [Item] = []
     var stdinUsed = false
+    // Files a directory search found (not named on the command line): only
+    // accordion's own are checked, with the accordion schema.
+    var searched: Set<String> = []
+    var excluded = 0
+    let excludes = args.all("exclude")
+    // Each file's project settings, found before the files are checked (on two threads, perhaps).
+    var projects = ProjectSettings()
+    var settingsOf: [String: RuleSettings] = [:]
+    var projectFiles: [ProjectSettings.Found] = []
+    func project(_ file: String) -> ProjectSettings.Found? {
+        guard schemaPath == nil, let found = projects.find(for: file) else { return nil }
+        if !projectFiles.contains(where: { $0.path == found.path }) { projectFiles.append(found) }
+        settingsOf[file] = found.settings
+        return found
+    }
     for path in paths {
         switch FileWalk.expand(path) {
         case .failure(let message):
             items.append(.unreadable(message))
         case .files(let files):
+            let isDirectory = files != [path] && FileWalk.isDirectory(path)
+            let root = path.hasSuffix("/") ? path : path + "/"
             for file in files {
                 if file == "-" {
                     if stdinUsed { continue }
                     stdinUsed = true
+                }
+                let found = project(file)
+                if isDirectory {
+                    let relative = file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file
+                    if excludes.contains(where: { Glob.matches($0, relative) }) || found.map({ projects.excludes(file, in: $0) }) ?? false {
+                        excluded += 1
+                        continue
+                    }
+                    searched.insert(file)
                 }
                 items.append(.file(file))
             }
         }
     }
     let files = items.compactMap { if case .file(let file) = $0 { file } else { nil } }
+    let searchedFiles = searched
+    let settingsOfFiles = settingsOf
     // Each file alone: many files are checked on two threads, the results
     // kept in file order, so the output is the same.
     let schemaValidator = validator
-    let checkFile = { @Sendable (file: String) -> Result<FileReport, IO.Failure> in
+    // nil: a YAML file a search found that is not accordion's.
+    let checkFile = { @Sendable (file: String) -> Result<FileReport?, IO.Failure> in
         let name = file == "-" ? "<stdin>" : file
         do throws(IO.Failure) {
             let bytes = try IO.readInput(file, limit: YAMLLimits().maxInputBytes)
-            return .success(FileReport(name: name, bytes: bytes, diagnostics: check(bytes, name: name, validator: schemaValidator)))
+            if schemaValidator == nil, searchedFiles.contains(file), !TestFile.isTestFile(name), !SpecFiles.isAccordionSpec(bytes) {
+                return .success(nil)
+            }
+            let found = check(bytes, name: name, validator: schemaValidator)
+            return .success(FileReport(name: name, bytes: bytes, diagnostics: settingsOfFiles[file]?.applied(to: found) ?? found))
         } catch {
             return .failure(error)
         }
@@ -131,6 +175,7 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
     var results = checked.makeIterator()
     var ioFailed = false
     var reports: [FileReport] = []
+    var skipped: [String] = []
     for item in items {
         switch item {
         case .unreadable(let message):
@@ -138,7 +183,9 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
             ioFailed = true
         case .file:
             switch results.next()! {
-            case .success(let report): reports.append(report)
+            case .success(let report?): reports.append(report)
+            case .success(nil):
+                if case .file(let file) = item { skipped.append(file) }
             case .failure(let error):
                 IO.writeStderr("accordion: error: \(error.message)\n")
                 ioFailed = true
@@ -146,6 +193,10 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
         }
     }
 
+    // A project file with problems is reported as a file of its own, after the specs it governs.
+    for found in projectFiles where !found.problems.isEmpty {
+        reports.append(FileReport(name: found.path, bytes: found.bytes, diagnostics: found.problems))
+    }
     switch format {
     case .text: IO.writeStdout(ValidateOutput.text(reports, useColor: color.enabled(fd: 1)))
     case .json: IO.writeStdout(ValidateOutput.json(reports, strict: strict))
@@ -153,8 +204,23 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
     case .sarif: IO.writeStdout(ValidateOutput.sarif(reports, version: version))
     }
 
+    if !skipped.isEmpty || excluded > 0 {
+        var note = ""
+        if !skipped.isEmpty {
+            let names = skipped.prefix(3).joined(separator: ", ") + (skipped.count > 3 ? ", …" : "")
+            note += skipped.count == 1 ? "skipped 1 YAML file that is not an accordion spec or test file (\(names))"
+                : "skipped \(skipped.count) YAML files that are not accordion specs or test files (\(names))"
+        }
+        if excluded > 0 { note += (note.isEmpty ? "" : "; ") + "excluded \(excluded) \(excluded == 1 ? "file" : "files")" }
+        IO.writeStderr("accordion: \(note)\n")
+    }
     if ioFailed { return 2 }
-    let failed = reports.contains { $0.errors > 0 || (strict && $0.warnings > 0) }
+    let warnings = reports.reduce(0) { $0 + $1.warnings }
+    var failed = reports.contains { $0.errors > 0 || (strict && $0.warnings > 0) }
+    if let limit = args.value("max-warnings").flatMap(Int.init), warnings > limit {
+        IO.writeStderr("accordion: \(warnings) \(warnings == 1 ? "warning" : "warnings"), more than --max-warnings \(limit) allows\n")
+        failed = true
+    }
     return failed ? 1 : 0
 }
 

@@ -17,6 +17,9 @@ nonisolated let commands: [CommandSpec] = [
     explainCommand,
     schemaCommand,
     lspCommand,
+    completionsCommand,
+    manCommand,
+    versionCommand,
 ]
 
 /// The usage of the tool itself, under a problem no command's table covers.

@@ -4,9 +4,21 @@
 public struct DiagnosticFormatter: Sendable {
     /// Whether to wrap parts in ANSI colour codes.
     public var useColor: Bool
+    /// The terminal columns a stretch of a source line takes, so the caret
+    /// underline sits under the right characters in any script (the CLI
+    /// passes AccordionUnicode's `DisplayWidth`); by default one column a
+    /// Unicode scalar, which is right for ASCII.
+    public var columns: @Sendable (Substring) -> Int
 
     /// Creates a formatter.
-    public init(useColor: Bool = false) { self.useColor = useColor }
+    ///
+    /// - Parameters:
+    ///   - useColor: Whether to wrap parts in ANSI colour codes.
+    ///   - columns: The display columns of a stretch of source text.
+    public init(useColor: Bool = false, columns: @escaping @Sendable (Substring) -> Int = { $0.unicodeScalars.count }) {
+        self.useColor = useColor
+        self.columns = columns
+    }
 
     private func paint(_ text: String, _ code: String) -> String {
         useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
@@ -90,14 +102,27 @@ public struct DiagnosticFormatter: Sendable {
         let cutBefore = first > 0
         let cutAfter = first + width < length
         let text = (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "")
-        // Keep tabs as tabs in the underline prefix so it lines up in any terminal.
-        let shownScalars = Array(shown.unicodeScalars)
+        // The underline counts display columns (a Chinese character takes
+        // two, a combining accent none); tabs stay tabs in its prefix so it
+        // lines up in any terminal.
+        let scalars = shown.unicodeScalars
+        func stretch(_ from: Int, _ to: Int) -> Substring {
+            let count = scalars.count
+            let low = scalars.index(scalars.startIndex, offsetBy: min(max(0, from), count))
+            let high = scalars.index(scalars.startIndex, offsetBy: min(max(from, to), count))
+            return Substring(scalars[low..<high])
+        }
         var prefix = cutBefore ? " " : ""
-        for i in 0..<(startCol - 1 - first) {
-            prefix += i < shownScalars.count && shownScalars[i] == "\t" ? "\t" : " "
+        let before = stretch(0, startCol - 1 - first)
+        for (i, piece) in before.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
+            if i > 0 { prefix += "\t" }
+            prefix += String(repeating: " ", count: columns(piece))
         }
         let visibleEnd = min(endCol, first + width + 1)
-        let marks = String(repeating: "^", count: max(1, visibleEnd - startCol))
+        let underlined = columns(stretch(startCol - 1 - first, visibleEnd - 1 - first))
+        // Past the line's end (a missing value) the span still gets its carets, one a column.
+        let beyond = max(0, visibleEnd - 1 - first - max(scalars.count, startCol - 1 - first))
+        let marks = String(repeating: "^", count: max(1, underlined + beyond))
         let gutter = paint("\(pad) |", "1;34")
         return paint("\(number) |", "1;34") + " " + text + "\n"
             + gutter + " " + prefix + paint(marks, severityCode(severity)) + "\n"

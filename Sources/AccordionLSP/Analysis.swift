@@ -43,33 +43,8 @@ struct Analysis: Sendable {
         }
     }
 
-    /// Whether a text is an accordion spec: a top-level `accordion:` key (or
-    /// one written as a list item by mistake), a top-level `panels:` key (a
-    /// spec that forgot its version), or a yaml-language-server modeline
-    /// naming the accordion schema. Other YAML files the editor opens get no
-    /// accordion diagnostics.
-    static func isAccordionSpec(_ bytes: [UInt8]) -> Bool {
-        let keys = ["accordion:", "- accordion:", "panels:"].map { Array($0.utf8) }
-        let modeline = Array("accordion.schema.json".utf8)
-        var lineStart = 0
-        while lineStart < bytes.count {
-            var end = lineStart
-            while end < bytes.count, bytes[end] != 10, bytes[end] != 13 { end += 1 }
-            let line = bytes[lineStart..<end]
-            if keys.contains(where: { line.starts(with: $0) }) { return true }
-            if line.first == UInt8(ascii: "#"), contains(line, Array("$schema=".utf8)), contains(line, modeline) { return true }
-            lineStart = end + 1
-        }
-        return false
-    }
-
-    private static func contains(_ line: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard line.count >= needle.count else { return false }
-        var i = line.startIndex
-        while i + needle.count <= line.endIndex {
-            if line[i..<i + needle.count].elementsEqual(needle) { return true }
-            i += 1
-        }
-        return false
-    }
+    /// Whether a text is an accordion spec (`SpecFiles.isAccordionSpec`,
+    /// the rule `validate DIR` uses too); other YAML files the editor opens
+    /// get no accordion diagnostics.
+    static func isAccordionSpec(_ bytes: [UInt8]) -> Bool { SpecFiles.isAccordionSpec(bytes) }
 }

@@ -152,12 +152,7 @@ extension LanguageServer {
     }
 
     /// The schema's pattern for a panel id: a letter or `_`, then letters, digits, `_` or `-`.
-    static func isPanelID(_ text: String) -> Bool {
-        guard let first = text.utf8.first, first == 0x5F || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A) else { return false }
-        return text.utf8.allSatisfy {
-            $0 == 0x5F || $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A)
-        }
-    }
+    static func isPanelID(_ text: String) -> Bool { PanelID.isValid(text) }
 
     // MARK: - Symbols
 

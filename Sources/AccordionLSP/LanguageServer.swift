@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionSpec
 import AccordionTesting
 import AccordionYAML
 
@@ -288,12 +289,30 @@ public struct LanguageServer: Sendable {
         if let analysis = document.analysis {
             return analysis
         }
-        let analysis = document.isTestFile
+        var analysis = document.isTestFile
             ? Analysis.runTestFile(document.text.bytes, source: document.source, version: document.text.version,
                                    spec: specText)
             : Analysis.run(document.text.bytes, source: document.source, version: document.text.version)
+        // The project's rule levels, as `validate` applies them to the same file.
+        let settings = projectSettings(for: document.source)
+        if settings != .none {
+            let before = analysis.diagnostics.contains { $0.severity == .error }
+            analysis.diagnostics = settings.applied(to: analysis.diagnostics)
+            if !before, analysis.diagnostics.contains(where: { $0.severity == .error }) { analysis.document = nil }
+        }
         documents[uri]?.analysis = analysis
         return analysis
+    }
+
+    /// The settings of the nearest `.accordion.yaml` above a document's
+    /// path, read through `readFile` (the executable's), as `validate` finds it.
+    func projectSettings(for source: String) -> RuleSettings {
+        guard source.hasPrefix("/") else { return .none }
+        for folder in ProjectFile.folders(above: source, cwd: "/") {
+            let path = folder + ProjectFile.name
+            if case .success(let bytes) = readFile(path) { return ProjectFile.read(bytes, source: path).settings }
+        }
+        return .none
     }
 
     /// A spec's text: the editor's, when it holds the file open (unsaved

@@ -119,7 +119,8 @@ struct PanelIndex: Sendable {
         }
 
         static func isIDByte(_ b: UInt8) -> Bool {
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
+            // A byte of a non-ASCII character continues a word too (`设置` inside `设置中心`).
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D || b >= 0x80
         }
     }
 }

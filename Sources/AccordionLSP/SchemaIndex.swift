@@ -44,6 +44,8 @@ struct SchemaIndex: Sendable {
     /// of the step table whose value names a panel (`tap: VC1`, `collapse: all`).
     static let inlinePanelIDPlaces: [(definition: String, key: String, words: Set<String>)] = [
         ("container", "expanded", []),
+        // A nested level's `expanded` (`content: {panels: [...], expanded: wifi}`).
+        ("content", "expanded", []),
         ("expectation", "visible", ["modal"]),
     ] + StepTable.panelKeys.map { ("\($0.key)Step", $0.key, $0.keywords) }
 

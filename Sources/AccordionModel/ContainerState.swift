@@ -53,7 +53,7 @@ public struct ContainerState: Sendable, Equatable {
     public private(set) var panels: [PanelSpec]
     /// The open set `O`, ascending. During a transition it is already the set
     /// the transition leads to, as the UIKit property would be.
-    public private(set) var expandedIndices: [Int]
+    public internal(set) var expandedIndices: [Int]
     /// Title of the presented modal, nil when none is up. A modal is always
     /// presented over the expanded panel, which cannot change while it is up.
     public private(set) var modalTitle: String?
@@ -61,10 +61,10 @@ public struct ContainerState: Sendable, Equatable {
     public private(set) var clock: Double = 0
     /// The tap transition still running after `clock`, nil when idle. Its
     /// end is always later than its start: an instant one is never running.
-    public private(set) var running: Transition?
+    public internal(set) var running: Transition?
     /// Where the running transition starts from when a tap retargeted it:
     /// the frames shown at that tap. Nil when it starts from a settled layout.
-    public private(set) var retargetStart: ShownFrames?
+    public internal(set) var retargetStart: ShownFrames?
     /// Σ h_i: the height all headers take together, summed top to bottom
     /// whenever the stack changes.
     public private(set) var totalHeaderHeight: Double
@@ -78,6 +78,17 @@ public struct ContainerState: Sendable, Equatable {
     /// Where the offset started when the running transition did (the value
     /// shown at the tap when one retargeted it); read only while one runs.
     public private(set) var scrollStart: Double = 0
+    /// The open set of every nested level, ascending, by the id of the panel
+    /// holding the level (ids are unique across the tree). Kept when that
+    /// panel closes, and when a `setPanels` takes it out of the stack, so it
+    /// shows as it was when it comes back. Empty for a flat stack.
+    public internal(set) var nestedOpen: [String: [Int]] = [:]
+    /// The wrapped lines of every nested text content, at its level's
+    /// inset width, by panel id. Empty for a flat stack.
+    public internal(set) var nestedTextLines: [String: [String]] = [:]
+    /// Whether a panel of the stack holds a nested level: a flat stack
+    /// (almost every one) never walks a tree.
+    public internal(set) var nests = false
 
     /// The container as it loads, with the panels in `expandedIndices` open
     /// (the spec's default applied): indices outside the stack are dropped,
@@ -89,7 +100,8 @@ public struct ContainerState: Sendable, Equatable {
         if container.expansion == .single, open.count > 1 { open = [open[0]] }
         self.expandedIndices = open
         totalHeaderHeight = Self.headerSum(panels)
-        textLines = Self.wrapTexts(panels, width: container.width)
+        textLines = Self.wrapTexts(panels, width: container.width, measure: container.textMeasure.measure)
+        registerNestedLevels()
     }
 
     /// The container as it loads with at most one panel open (`expandedIndex`
@@ -201,7 +213,10 @@ public struct ContainerState: Sendable, Equatable {
             break
         case .resize(let width, let height):
             completeTransition(at: time, into: &outcome)
-            if width != container.width { textLines = Self.wrapTexts(panels, width: width) }
+            if width != container.width {
+                textLines = Self.wrapTexts(panels, width: width, measure: container.textMeasure.measure)
+                if nests { nestedTextLines = Self.wrapNestedTexts(panels, width: width, measure: container.textMeasure.measure) }
+            }
             container.width = width
             container.height = height
             scrollOffset = clampedOffset(scrollOffset)
@@ -335,7 +350,8 @@ public struct ContainerState: Sendable, Equatable {
         let openIDs = expandedIndices.map { panels[$0].id }
         panels = newPanels
         totalHeaderHeight = Self.headerSum(newPanels)
-        textLines = Self.wrapTexts(newPanels, width: container.width)
+        textLines = Self.wrapTexts(newPanels, width: container.width, measure: container.textMeasure.measure)
+        registerNestedLevels()
         var kept: [Int] = []
         var left: [String] = []
         if openIDs.count == 1 {
@@ -415,12 +431,34 @@ public struct ContainerState: Sendable, Equatable {
         contentHeight(ofPanel: index, share: space / Double(max(1, expandedIndices.count)))
     }
 
+    /// `C_i` when panel `index` is open among `count` open panels (its
+    /// share of the space is `space / count`), whatever is open now: the box
+    /// its content gets, which `validate`'s `content-clipped` compares with
+    /// `intrinsicHeight(ofPanel:)`. O(1).
+    ///
+    /// - Parameters:
+    ///   - index: A panel's index in the stack.
+    ///   - count: How many panels are open with it (at least 1).
+    /// - Returns: The height in points.
+    public func contentHeight(ofPanel index: Int, amongOpen count: Int) -> Double {
+        contentHeight(ofPanel: index, share: space / Double(max(1, count)))
+    }
+
     /// `C_i` with `share` the `space / k` of the layout in question: in
     /// `fit` a panel's `contentHeight`, else its intrinsic height, capped by
     /// the space with `overflow: clip` and not with `scroll`.
-    private func contentHeight(ofPanel index: Int, share: Double) -> Double {
-        guard !takesShare(ofPanel: index),
-              let preferred = panels[index].contentHeight ?? intrinsicHeight(ofPanel: index) else { return share }
+    func contentHeight(ofPanel index: Int, share: Double) -> Double {
+        guard !takesShare(ofPanel: index) else { return share }
+        // A nested level in `fit` is as tall as its headers and open contents,
+        // its panels without a size of their own sharing what this panel
+        // would get as a plain panel.
+        let preferred: Double?
+        if let level = panels[index].nested {
+            preferred = nestedLevelHeight(level, holder: panels[index].id, share: share)
+        } else {
+            preferred = panels[index].contentHeight ?? intrinsicHeight(ofPanel: index)
+        }
+        guard let preferred else { return share }
         return container.overflow == .scroll ? max(0, preferred) : max(0, min(preferred, space))
     }
 
@@ -457,16 +495,18 @@ public struct ContainerState: Sendable, Equatable {
         case .text(_, let metrics):
             let lines = min(Double(textLines[index]?.count ?? 0) * metrics.lineHeight, .greatestFiniteMagnitude)
             return lengthSum(lines, lengthSum(metrics.padding, metrics.padding))
+        case .accordion(let level):
+            return nestedLevelHeight(level, holder: panels[index].id, share: space / Double(max(1, expandedIndices.count)))
         }
     }
 
-    /// Every text content's lines at `width`, by panel index. Linear in the
-    /// panels and their texts.
-    private static func wrapTexts(_ panels: [PanelSpec], width: Double) -> [Int: [String]] {
+    /// Every text content's lines at `width` by `measure`, by panel index.
+    /// Linear in the panels and their texts.
+    private static func wrapTexts(_ panels: [PanelSpec], width: Double, measure: any TextMeasure) -> [Int: [String]] {
         var lines: [Int: [String]] = [:]
         for (index, panel) in panels.enumerated() {
             guard case .text(let text, let metrics)? = panel.content else { continue }
-            lines[index] = TextWrap.lines(of: text, perLine: TextWrap.charactersPerLine(width: width, metrics: metrics))
+            lines[index] = measure.lines(of: text, width: width, metrics: metrics, lang: nil)
         }
         return lines
     }

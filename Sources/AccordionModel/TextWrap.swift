@@ -1,7 +1,8 @@
-/// The line breaks of a text content: a documented, deterministic metric in
-/// which every character (Unicode scalar) advances `0.55 · fontSize`, not a
-/// font. The model measures a panel's text with it once, and every renderer
-/// draws exactly the lines it returns, so a picture shows what was measured.
+/// The model's own line breaking, the measure of ``ScalarTextMeasure``: a
+/// documented, deterministic metric in which every character (Unicode
+/// scalar) advances `0.55 · fontSize` and lines break only at whitespace.
+/// The format's measure (version 2) wraps plain ASCII text exactly so, and
+/// reads every text's paragraphs with ``paragraphs(of:)``.
 public enum TextWrap {
     /// `N = max(1, floor((W − 2 · padding) / (0.55 · fontSize) + 1e-9))`: how
     /// many characters a line holds in a content `width` points wide. The
@@ -18,6 +19,50 @@ public enum TextWrap {
         // text is as good as unbounded.
         guard fitting >= 1 else { return 1 }
         return fitting >= 1e15 ? 1_000_000_000_000_000 : Int(fitting)
+    }
+
+    /// The advance of every scalar in this metric, and of the scalars of
+    /// ordinary width in every measure, in ems: `0.55`.
+    public static let latinAdvance = 0.55
+
+    /// The paragraphs of `text` with its whitespace collapsed, as every
+    /// measure reads a text: paragraphs are separated by blank lines (lines,
+    /// split at LF, holding only whitespace); inside one, every run of
+    /// whitespace (space, tab, CR, LF) is one space, and leading and trailing
+    /// whitespace goes. An empty or blank text has none. Linear.
+    ///
+    /// - Parameter text: A content's text.
+    /// - Returns: Each paragraph's words separated by single spaces.
+    public static func paragraphs(of text: String) -> [String] {
+        var paragraphs: [String] = []
+        var paragraph: [UInt8] = []
+        var wordUnderWay = false
+        var sourceLineHasText = false
+        var paragraphBreak = false
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A {
+                wordUnderWay = false
+                if byte == 0x0A {
+                    if !sourceLineHasText, !paragraph.isEmpty { paragraphBreak = true }
+                    sourceLineHasText = false
+                }
+                continue
+            }
+            if !wordUnderWay {
+                if paragraphBreak {
+                    paragraphs.append(String(decoding: paragraph, as: UTF8.self))
+                    paragraph.removeAll(keepingCapacity: true)
+                    paragraphBreak = false
+                } else if !paragraph.isEmpty {
+                    paragraph.append(0x20)
+                }
+                wordUnderWay = true
+            }
+            paragraph.append(byte)
+            sourceLineHasText = true
+        }
+        if !paragraph.isEmpty { paragraphs.append(String(decoding: paragraph, as: UTF8.self)) }
+        return paragraphs
     }
 
     /// Whitespace of the metric: space, tab, CR and LF, nothing else.

@@ -58,7 +58,7 @@ public enum OverflowMode: String, Sendable, Hashable {
 }
 
 /// The base direction of a text, as a spec's `dir` writes it.
-public enum TextDirection: String, Sendable, Hashable, CaseIterable {
+public enum WritingDirection: String, Sendable, Hashable, CaseIterable {
     /// Left to right.
     case ltr
     /// Right to left: the title and the text start at the right, the header's mark sits at the left.
@@ -76,10 +76,10 @@ public struct Writing: Hashable, Sendable {
     /// A BCP 47 language tag (`zh-Hans`, `ar`), or nil.
     public var lang: String?
     /// The base direction, or nil.
-    public var dir: TextDirection?
+    public var dir: WritingDirection?
 
     /// Creates the values of one level.
-    public init(lang: String? = nil, dir: TextDirection? = nil) {
+    public init(lang: String? = nil, dir: WritingDirection? = nil) {
         self.lang = lang
         self.dir = dir
     }
@@ -88,7 +88,7 @@ public struct Writing: Hashable, Sendable {
     public var isInherited: Bool { lang == nil && dir == nil }
 
     /// The direction in effect: `dir`, or `auto` when nothing up the chain wrote one.
-    public var direction: TextDirection { dir ?? .auto }
+    public var direction: WritingDirection { dir ?? .auto }
 
     /// This level's values, the parent's where it writes none: what is in
     /// effect at this level when `parent` is what is in effect above it.
@@ -129,7 +129,7 @@ indirect enum WritingBox: Hashable, Sendable {
 public struct TextMetrics: Hashable, Sendable {
     /// Space around the text on every side, in points.
     public var padding: Double
-    /// The font size: every character advances `0.55 · fontSize`.
+    /// The font size; advances are multiples of it (`TextMeasure`).
     public var fontSize: Double
     /// The height of one line, in points.
     public var lineHeight: Double
@@ -161,10 +161,50 @@ public struct ContentRow: Hashable, Sendable {
 /// Indirect, so a panel without content pays one word for it: a large
 /// stack of panels without content stays small.
 public indirect enum PanelContent: Hashable, Sendable {
-    /// Paragraphs of text, separated by blank lines, wrapped by `TextWrap`.
+    /// Paragraphs of text, separated by blank lines, wrapped by the container's `textMeasure`.
     case text(String, TextMetrics)
     /// A list of rows, each `rowHeight` points tall.
     case rows([ContentRow], rowHeight: Double)
+    /// An accordion nested in the panel (`content: {panels: [...]}`): a
+    /// level with its own open set, laid out inside the panel's content box.
+    case accordion(NestedLevel)
+}
+
+/// A level of panels nested in a panel's content, fully resolved: its
+/// panels (whose ids are unique across the whole tree) and the rules of its
+/// own open set. The container's `interruption`, `animation`, `layout` and
+/// `overflow` apply to every level.
+public struct NestedLevel: Hashable, Sendable {
+    /// The level's panels, top to bottom (each with its resolved header height).
+    public var panels: [PanelSpec]
+    /// Whether one or several panels of the level may be open at once.
+    public var expansion: ExpansionMode
+    /// False keeps at least one panel of the level open once one is.
+    public var collapsible: Bool
+    /// The level's open set at load, by index in `panels` (the spec's
+    /// default, its first panel, already applied).
+    public var expandedIndices: [Int]
+    /// Points by which the level's headers and contents are inset from the
+    /// leading edge of the parent's content box.
+    public var indent: Double
+
+    /// Creates a level; the defaults are the spec format's.
+    public init(panels: [PanelSpec], expansion: ExpansionMode = .single, collapsible: Bool = true,
+                expandedIndices: [Int]? = nil, indent: Double = 0) {
+        self.panels = panels
+        self.expansion = expansion
+        self.collapsible = collapsible
+        self.expandedIndices = expandedIndices ?? (panels.isEmpty ? [] : [0])
+        self.indent = indent
+    }
+}
+
+extension PanelSpec {
+    /// The level nested in the panel's content, nil for a flat panel.
+    public var nested: NestedLevel? {
+        if case .accordion(let level)? = content { return level }
+        return nil
+    }
 }
 
 /// The timing curves of the spec, as cubic Béziers from (0,0) to (1,1).
@@ -265,6 +305,11 @@ public struct ContainerSpec: Hashable, Sendable {
     /// The spec's top-level `lang` and `dir`, which every panel and content
     /// inherits unless it writes its own; only renderers read it.
     public var writing = Writing()
+    /// How text is measured: the lines of text contents and the clusters
+    /// titles are cut at. The spec loader sets the format's measure
+    /// (version 2, ICU's); the default is the model's own,
+    /// ``ScalarTextMeasure``, which needs no Unicode tables.
+    public var textMeasure: TextMeasurer = .scalar
 
     /// The defaults of the spec format.
     public init() {}

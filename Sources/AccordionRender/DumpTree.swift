@@ -181,8 +181,17 @@ public enum DumpTree {
             ("expanded", .bool(expanded)),
             ("disabled", .bool(p.panel.disabled)),
             ("header", rect(p.header)),
-            ("content", p.content.map(rect) ?? .null),
+            ("content", p.content.map { content(p, frame: $0) } ?? .null),
         ])
+    }
+
+    /// A content view's frame, and for a text content the lines the model
+    /// wrapped it into (`lines`, top to bottom, "" between paragraphs), so
+    /// authors can `expect` them.
+    static func content(_ p: PanelFrame, frame: Rect) -> DumpValue {
+        guard let lines = p.textLines, case .object(var fields) = rect(frame) else { return rect(frame) }
+        fields.append(("lines", .array(lines.map(DumpValue.string))))
+        return .object(fields)
     }
 
     /// One containment-log entry as the dump's `events` spell it.

@@ -24,7 +24,7 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
 .screen .sizer { position: absolute; left: 0; top: 0; width: 1px; visibility: hidden; }
 .scale { margin: 8px 0 0; color: #6C6C70; font-size: 12px; font-variant-numeric: tabular-nums; }
 .header { position: absolute; left: 0; top: 0; z-index: 2; margin: 0; border: 0; border-radius: 0;
-  padding: 0 40px 0 16px; display: block; text-align: left; font-family: inherit; font-weight: 600;
+  padding-block: 0; padding-inline: 16px 40px; display: block; text-align: start; font-family: inherit; font-weight: 600;
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: pointer;
   transform-origin: 0 0; -webkit-tap-highlight-color: transparent; }
 .heading { margin: 0; font: inherit; }
@@ -35,11 +35,12 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
 .header.disabled::after { content: ""; position: absolute; inset: 0; background: rgba(255, 255, 255, 0.45); }
 .header:focus { outline: none; }
 .header:focus-visible { box-shadow: inset 0 0 0 3px #FFD60A; }
-.header .chevron { position: absolute; right: 18px; top: 50%; width: 8px; height: 8px;
+.header .chevron { position: absolute; inset-inline-end: 18px; top: 50%; width: 8px; height: 8px;
   border-right: 2px solid currentColor; border-bottom: 2px solid currentColor;
   transform: translateY(-70%) rotate(45deg); }
 .header[aria-expanded="false"] .chevron { transform: translate(-30%, -50%) rotate(-45deg); }
-.header .lock { position: absolute; right: 16px; top: 50%; width: 10px; height: 8px; margin-top: -2px;
+.header:dir(rtl)[aria-expanded="false"] .chevron { transform: translate(30%, -50%) rotate(135deg); }
+.header .lock { position: absolute; inset-inline-end: 16px; top: 50%; width: 10px; height: 8px; margin-top: -2px;
   border-radius: 2px; background: currentColor; }
 .header .lock::before { content: ""; position: absolute; left: 2px; top: -6px; width: 6px; height: 7px;
   border: 2px solid currentColor; border-bottom: 0; border-radius: 3px 3px 0 0; }
@@ -52,14 +53,16 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
 .content.front { z-index: 1; }
 .content.filled { background: #FFFFFF; color: #1C1C1E; }
 .content .line { position: absolute; white-space: pre; }
-.content .row { position: absolute; left: 0; right: 0; padding: 0 40px 0 16px; display: flex;
+:lang(zh), :lang(ja) { line-break: strict; }
+.content .row { position: absolute; left: 0; right: 0; padding-block: 0; padding-inline: 16px 40px; display: flex;
   flex-direction: column; justify-content: center; overflow: hidden; white-space: nowrap; }
 .content .row b { font-weight: 400; overflow: hidden; text-overflow: ellipsis; }
 .content .row small { color: #6C6C70; overflow: hidden; text-overflow: ellipsis; }
-.content .row:not(:last-child)::before { content: ""; position: absolute; left: 16px; right: 0; bottom: 0;
+.content .row:not(:last-child)::before { content: ""; position: absolute; inset-inline: 16px 0; bottom: 0;
   height: 1px; background: #E5E5EA; }
-.content .row::after { content: ""; position: absolute; right: 20px; top: 50%; width: 7px; height: 7px;
+.content .row::after { content: ""; position: absolute; inset-inline-end: 20px; top: 50%; width: 7px; height: 7px;
   border-right: 2px solid #C7C7CC; border-bottom: 2px solid #C7C7CC; transform: translate(-30%, -50%) rotate(-45deg); }
+.content .row:dir(rtl)::after { transform: translate(30%, -50%) rotate(135deg); }
 .content .card { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   max-width: calc(100% - 24px); padding: 8px 16px; background: #FFFFFF; border: 1px solid #D1D1D6;
   border-radius: 12px; text-align: center; white-space: nowrap; }
@@ -74,7 +77,7 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
 .modal div::before { content: ""; position: absolute; left: calc(50% - 18px); top: 6px; width: 36px;
   height: 5px; border-radius: 2.5px; background: #C7C7CC; }
 .modal b { display: block; font-size: 17px; }
-.modal span { font-size: 12px; color: #8E8E93; }
+.modal span { font-size: 12px; color: #6C6C70; }
 aside { width: 440px; max-width: 100%; background: #FFFFFF; border-radius: 12px; padding: 16px 18px;
   box-shadow: 0 2px 8px rgba(0, 0, 0, 0.08); }
 aside h2 { font-size: 15px; margin: 0 0 8px; }
@@ -85,11 +88,18 @@ aside p { color: #6C6C70; font-size: 12px; margin: 0 0 12px; }
 #log { list-style: none; margin: 0; padding: 8px; max-height: 460px; overflow: auto; background: #F7F7FA;
   border-radius: 8px; font: 12px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, monospace; }
 #log li { white-space: pre-wrap; overflow-wrap: anywhere; }
-#log li .t { color: #8E8E93; }
+#log li .t { color: #6C6C70; }
 #log li.ignored { color: #B3261E; }
 #log li.container { color: #6C6C70; }
 
 """#
+
+    /// The skeleton, with `chrome` (attributes such as ` lang="en"`) on the
+    /// elements holding the page's own English words.
+    static func body(chrome: String) -> String {
+        chrome.isEmpty ? body : body.replacing("<aside aria-label", with: "<aside\(chrome) aria-label")
+            .replacing("<p class=\"scale\"", with: "<p\(chrome) class=\"scale\"")
+    }
 
     static let body = #"""
 <main>

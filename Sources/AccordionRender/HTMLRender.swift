@@ -19,8 +19,9 @@ public enum HTMLRender {
     public static func page(_ snapshot: Snapshot, addendum: PageAddendum? = nil) -> String {
         let playback = HTMLPlayback(snapshot)
         let title = snapshot.title ?? "accordion"
-        var out = head(title: title, addendum: addendum)
-        out += HTMLPage.body
+        let writing = snapshot.container.writing
+        var out = head(title: title, addendum: addendum, writing: writing)
+        out += HTMLPage.body(chrome: chromeAttributes(writing))
         out += "<script type=\"application/json\" id=\"accordion-data\">\n"
         out += data(snapshot, playback)
         out += "\n</script>\n<script>\n\(PlayerScript.text)</script>\n" + tail(addendum)
@@ -34,10 +35,13 @@ public enum HTMLRender {
     /// - Parameters:
     ///   - title: The document title.
     ///   - addendum: The live preview's additions, or nil.
+    ///   - writing: The spec's top-level `lang` and `dir`: the document's
+    ///     language (`en` when the spec names none, as the page's own words
+    ///     are English) and, when written `ltr` or `rtl`, its direction.
     /// - Returns: The start of the document, through `<body>`.
-    public static func head(title: String, addendum: PageAddendum?) -> String {
+    public static func head(title: String, addendum: PageAddendum?, writing: Writing = Writing()) -> String {
         let connect = addendum == nil ? "" : "; connect-src 'self'"
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        var out = "<!DOCTYPE html>\n<html lang=\"\(XML.escape(writing.lang ?? "en"))\"" + pageDirAttribute(writing) + ">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\(connect)\">\n"
         out += "<title>\(XML.escape(title))</title>\n<style>\n\(HTMLPage.style)</style>\n</head>\n<body>\n"
@@ -63,6 +67,29 @@ public enum HTMLRender {
         public init(html: String) { self.html = html }
     }
 
+    /// ` dir="ltr"` or ` dir="rtl"` when the spec writes its top-level
+    /// `dir`; nothing for `auto`, whose page stays left to right while each
+    /// title and paragraph takes its own direction.
+    static func pageDirAttribute(_ w: Writing) -> String {
+        switch w.dir {
+        case .ltr?: " dir=\"ltr\""
+        case .rtl?: " dir=\"rtl\""
+        case .auto?, nil: ""
+        }
+    }
+
+    /// The page's base direction, which an element inherits unless it says otherwise.
+    static func pageIsRightToLeft(_ w: Writing) -> Bool { w.dir == .rtl }
+
+    /// The attributes of the page's own English words (the state panel,
+    /// the scale line) when the spec's language or direction is another:
+    /// they are marked English and left to right, so a screen reader reads
+    /// them in English and the state table keeps its order.
+    static func chromeAttributes(_ w: Writing) -> String {
+        let english = w.lang.map { $0.lowercased() == "en" || $0.lowercased().hasPrefix("en-") } ?? true
+        return (english ? "" : " lang=\"en\"") + (pageIsRightToLeft(w) ? " dir=\"ltr\"" : "")
+    }
+
     /// The most recent log entries the page embeds; older ones are only counted,
     /// so a long script cannot make the page grow without bound.
     static let embeddedLogLimit = 500
@@ -82,15 +109,35 @@ public enum HTMLRender {
     /// A panel's content for the page to draw: text as the model's `lines`
     /// with its `padding`, `fontSize` and `lineHeight`; `rows` as
     /// [title, detail or null] with their `rowHeight`.
-    static func drawnContent(_ content: PanelContent, lines: [String]?) -> String {
+    ///
+    /// Its language and direction, where they differ from the page's:
+    /// `lang`, and `dirs`, one letter per line or row (`r` right to left,
+    /// `l` left to right), written only when some line or row runs against
+    /// the page's direction (`rtl`, whether the page's is right to left).
+    static func drawnContent(_ content: PanelContent, lines: [String]?, writing: Writing, page: Writing) -> String {
+        var out: String
+        let directions: [Bool]
         switch content {
         case .text(_, let m):
-            return "{\"lines\":[" + (lines ?? []).map(quote).joined(separator: ",") + "],\"padding\":" + num(m.padding)
-                + ",\"fontSize\":" + num(m.fontSize) + ",\"lineHeight\":" + num(m.lineHeight) + "}"
+            let lines = lines ?? []
+            directions = TextDirections.lines(lines, writing.direction)
+            out = "{\"lines\":[" + lines.map(quote).joined(separator: ",") + "],\"padding\":" + num(m.padding)
+                + ",\"fontSize\":" + num(m.fontSize) + ",\"lineHeight\":" + num(m.lineHeight)
         case .rows(let rows, let rowHeight):
-            return "{\"rows\":[" + rows.map { "[" + quote($0.title) + "," + ($0.detail.map(quote) ?? "null") + "]" }
-                .joined(separator: ",") + "],\"rowHeight\":" + num(rowHeight) + "}"
+            directions = rows.map { TextDirections.isRightToLeft($0.title, writing.direction) }
+            out = "{\"rows\":[" + rows.map { "[" + quote($0.title) + "," + ($0.detail.map(quote) ?? "null") + "]" }
+                .joined(separator: ",") + "],\"rowHeight\":" + num(rowHeight)
+        case .accordion:
+            // The page does not play nested levels yet: an empty drawing.
+            directions = []
+            out = "{\"lines\":[],\"padding\":0,\"fontSize\":1,\"lineHeight\":1"
         }
+        if writing.lang != page.lang, let lang = writing.lang { out += ",\"lang\":" + quote(lang) }
+        let rtl = pageIsRightToLeft(page)
+        if directions.contains(where: { $0 != rtl }) {
+            out += ",\"dirs\":" + quote(String(directions.map { $0 ? "r" : "l" }))
+        }
+        return out + "}"
     }
 
     /// The embedded playback data as JSON, keyed by name (the player,
@@ -108,6 +155,12 @@ public enum HTMLRender {
         out += ",\"collapsible\":\(s.container.collapsible),\"interruption\":" + quote(s.container.interruption.rawValue)
         out += ",\"headingLevel\":\(s.container.headingLevel)"
         out += ",\"overflow\":" + quote(s.container.overflow.rawValue)
+        // The page's direction, which headers and lines inherit unless they say otherwise.
+        let page = s.container.writing
+        out += ",\"rtl\":\(pageIsRightToLeft(page))"
+        if let title = s.title, TextDirections.isRightToLeft(title, page.direction) != pageIsRightToLeft(page) {
+            out += ",\"titleDir\":" + quote(pageIsRightToLeft(page) ? "ltr" : "rtl")
+        }
         // The model's "same moment" tolerance, so the page ends transitions exactly when it does.
         out += ",\"tolerance\":\(timeTolerance)"
         let points = s.container.curve.controlPoints
@@ -145,8 +198,14 @@ public enum HTMLRender {
             out += ",\"header\":" + rect(p.collapsedHeader) + ",\"content\":" + rect(p.expandedContent)
             if p.shares { out += ",\"shares\":true" }
             if p.spec.disabled { out += ",\"disabled\":true" }
+            // The header's language and direction where they differ from the page's.
+            let writing = p.spec.writing(in: page)
+            if writing.panel.lang != page.lang, let lang = writing.panel.lang { out += ",\"lang\":" + quote(lang) }
+            if TextDirections.isRightToLeft(p.spec.title, writing.panel.direction) != pageIsRightToLeft(page) {
+                out += ",\"dir\":" + quote(pageIsRightToLeft(page) ? "ltr" : "rtl")
+            }
             if let content = p.spec.content {
-                out += ",\"drawing\":" + drawnContent(content, lines: s.panels[i].textLines)
+                out += ",\"drawing\":" + drawnContent(content, lines: s.panels[i].textLines, writing: writing.content, page: page)
             }
             out += "}"
         }

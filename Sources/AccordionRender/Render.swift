@@ -85,9 +85,12 @@ public enum Renderer {
     ///   - color: Whether `text` uses ANSI colours.
     ///   - labels: Captions, one per snapshot, or nil.
     ///   - origins: Each snapshot's step, or nil.
+    ///   - terminal: How the terminal shows `text` (who orders right-to-left
+    ///     text, how wide ambiguous characters are).
     /// - Returns: The document.
     public static func render(_ snapshots: [Snapshot], format: RenderFormat, steps: Bool,
-                              color: Bool = false, labels: [String] = [], origins: [StepOrigin?] = []) -> String {
+                              color: Bool = false, labels: [String] = [], origins: [StepOrigin?] = [],
+                              terminal: TerminalOptions = TerminalOptions()) -> String {
         func step(_ i: Int) -> DumpValue? { i < origins.count ? DumpTree.step(origins[i]) : nil }
         func caption(_ i: Int) -> String { i < labels.count ? labels[i] : "step \(i + 1)" }
         guard let last = snapshots.last else {
@@ -123,10 +126,10 @@ public enum Renderer {
         case .text:
             if steps {
                 return snapshots.enumerated().map { i, s in
-                    TextRender.drawing(s, color: color, caption: caption(i))
+                    TextRender.drawing(s, color: color, caption: caption(i), terminal: terminal)
                 }.joined(separator: "\n")
             }
-            return TextRender.drawing(last, color: color, caption: nil)
+            return TextRender.drawing(last, color: color, caption: nil, terminal: terminal)
         case .svg:
             if steps {
                 return SVGRender.picture(snapshots, captions: snapshots.enumerated().map { i, s in

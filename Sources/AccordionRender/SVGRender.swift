@@ -43,7 +43,8 @@ public enum SVGRender {
         let top = margin + (title == nil ? 0 : titleBand)
         let height = top + rows.map(rowHeight).reduce(0, +) + gap * Double(max(0, rows.count - 1)) + margin / 2
 
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"\(fontStack)\">\n"
+        let lang = snapshots.first?.container.writing.lang.map { " xml:lang=\"\(XML.escape($0))\"" } ?? ""
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\"\(lang) width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"\(fontStack)\">\n"
         out += "<title>\(XML.escape(title ?? "accordion"))</title>\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#F2F2F7\"/>\n"
         if let title {
@@ -103,7 +104,8 @@ public enum SVGRender {
             out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s)
         }
         for p in s.panels {
-            out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index))
+            out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index), measure: s.container.textMeasure.measure,
+                          dir: p.panel.writing(in: s.container.writing).panel.direction)
         }
         if offset != 0 { out += "</g>\n" }
         if let scroll = s.scroll, scroll.contentHeight > h, h > 0 {
@@ -139,7 +141,8 @@ public enum SVGRender {
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\"/></clipPath>\n"
         if p.panel.content != nil {
             let top = s.scroll?.offset ?? 0
-            return out + drawnContent(p, rect: r, visible: (top, top + s.container.height)) + "</g>\n"
+            let dir = p.panel.writing(in: s.container.writing).content.direction
+            return out + drawnContent(p, rect: r, visible: (top, top + s.container.height), dir: dir) + "</g>\n"
         }
         out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FAFAFC\"/>\n"
         // Table-cell separators, as a list screen would show, capped so huge contents stay small.
@@ -171,8 +174,12 @@ public enum SVGRender {
     /// metrics (the lines the model wrapped, never re-wrapped here) or rows
     /// with title, detail, separator and a disclosure chevron. Only the items
     /// crossing `visible` (the content frame within the shown window) are
-    /// written, so a long list costs what is on screen.
-    static func drawnContent(_ p: PanelFrame, rect r: Rect, visible: (top: Double, bottom: Double)) -> String {
+    /// written, so a long list costs what is on screen. A line or row that
+    /// runs right to left (`TextDirections`, under the content's `dir`)
+    /// starts at the right: `direction="rtl"` with the start anchor there,
+    /// and a row's chevron sits at the left, pointing left.
+    static func drawnContent(_ p: PanelFrame, rect r: Rect, visible: (top: Double, bottom: Double),
+                             dir: WritingDirection = .auto) -> String {
         var out = "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FFFFFF\"/>\n"
         let top = max(r.y, visible.top), bottom = min(r.y + r.height, visible.bottom)
         guard bottom > top, let content = p.panel.content else { return out }
@@ -183,9 +190,11 @@ public enum SVGRender {
             let first = max(0, Int(((top - r.y - m.padding) / m.lineHeight).rounded(.down)))
             let last = min(lines.count, Int(((bottom - r.y - m.padding) / m.lineHeight).rounded(.up)))
             guard first < last else { return out }
+            let rtl = TextDirections.lines(lines, dir)
             for i in first..<last where !lines[i].isEmpty {
                 let baseline = r.y + m.padding + Double(i) * m.lineHeight + m.lineHeight / 2 + m.fontSize * 0.35
-                out += "<text x=\"\(n(r.x + m.padding))\" y=\"\(n(baseline))\" font-size=\"\(n(m.fontSize))\" fill=\"#1C1C1E\" xml:space=\"preserve\">\(XML.escape(lines[i]))</text>\n"
+                let x = rtl[i] ? r.x + r.width - m.padding : r.x + m.padding
+                out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\"\(direction(rtl[i])) font-size=\"\(n(m.fontSize))\" fill=\"#1C1C1E\" xml:space=\"preserve\">\(XML.escape(lines[i]))</text>\n"
             }
         case .rows(let rows, let rowHeight):
             guard rowHeight > 0, !rows.isEmpty else { return out }
@@ -198,49 +207,64 @@ public enum SVGRender {
             for i in first..<last {
                 let row = rows[i], y = r.y + Double(i) * rowHeight
                 let room = r.width - 32 - (chevron > 2 ? 24 : 0)
+                let rtl = TextDirections.isRightToLeft(row.title, dir)
+                let x = rtl ? r.x + r.width - 16 : r.x + 16
+                let anchor = direction(rtl)
                 if let detail = row.detail {
-                    out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(y + rowHeight * 0.45))\" font-size=\"\(n(titleSize))\" fill=\"#1C1C1E\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
-                    out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(y + rowHeight * 0.45 + detailSize * 1.3))\" font-size=\"\(n(detailSize))\" fill=\"#6C6C70\">\(XML.escape(fitText(detail, width: room, fontSize: detailSize)))</text>\n"
+                    out += "<text x=\"\(n(x))\" y=\"\(n(y + rowHeight * 0.45))\"\(anchor) font-size=\"\(n(titleSize))\" fill=\"#1C1C1E\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
+                    out += "<text x=\"\(n(x))\" y=\"\(n(y + rowHeight * 0.45 + detailSize * 1.3))\"\(anchor) font-size=\"\(n(detailSize))\" fill=\"#6C6C70\">\(XML.escape(fitText(detail, width: room, fontSize: detailSize)))</text>\n"
                 } else {
-                    out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(y + rowHeight / 2 + titleSize * 0.35))\" font-size=\"\(n(titleSize))\" fill=\"#1C1C1E\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
+                    out += "<text x=\"\(n(x))\" y=\"\(n(y + rowHeight / 2 + titleSize * 0.35))\"\(anchor) font-size=\"\(n(titleSize))\" fill=\"#1C1C1E\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
                 }
                 if chevron > 2 {
-                    let cx = r.x + r.width - 20, cy = y + rowHeight / 2
-                    out += "<path d=\"M\(n(cx - chevron / 2)) \(n(cy - chevron))L\(n(cx + chevron / 2)) \(n(cy))L\(n(cx - chevron / 2)) \(n(cy + chevron))\" fill=\"none\" stroke=\"#C7C7CC\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+                    // Mirrored in a right-to-left row: at the left, pointing left.
+                    let cx = rtl ? r.x + 20 : r.x + r.width - 20, cy = y + rowHeight / 2
+                    let tip = rtl ? -chevron / 2 : chevron / 2
+                    out += "<path d=\"M\(n(cx - tip)) \(n(cy - chevron))L\(n(cx + tip)) \(n(cy))L\(n(cx - tip)) \(n(cy + chevron))\" fill=\"none\" stroke=\"#C7C7CC\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
                 }
                 if i < rows.count - 1 {
-                    separators += "M\(n(r.x + 16)) \(n(y + rowHeight - 0.5))H\(n(r.x + r.width))"
+                    separators += rtl ? "M\(n(r.x)) \(n(y + rowHeight - 0.5))H\(n(r.x + r.width - 16))"
+                        : "M\(n(r.x + 16)) \(n(y + rowHeight - 0.5))H\(n(r.x + r.width))"
                 }
             }
             if !separators.isEmpty {
                 out += "<path d=\"\(separators)\" stroke=\"#E5E5EA\" stroke-width=\"1\"/>\n"
             }
+        case .accordion:
+            // The nested level's own headers are drawn from its frames.
+            break
         }
         return out
     }
 
     /// A header bar with its title and mark: a chevron, a lock when the
     /// panel cannot close, nothing on a disabled one, which is washed out.
-    static func header(_ p: PanelFrame, id: String, mark: HeaderMark) -> String {
+    /// In a right-to-left header (its title's direction, `TextDirections`)
+    /// the title starts at the right and the mark sits at the left, the
+    /// closed chevron pointing left.
+    static func header(_ p: PanelFrame, id: String, mark: HeaderMark, measure: any TextMeasure,
+                       dir: WritingDirection = .auto) -> String {
         let r = p.header
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/></clipPath>\n"
         out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" \(fill(p.panel.color))/>\n"
-        let fontSize = min(17, max(7, r.height * 0.42))
+        let fontSize = HeaderTitle.fontSize(headerHeight: r.height)
         let chevron = min(r.height * 0.18, 6)
-        let drawsMark = chevron > 2 && mark != .disabled
-        let textRoom = r.width - 32 - (drawsMark ? 24 : 0)
-        // Semibold glyphs run wider than the regular estimate: a title cut by
-        // that estimate would still run into the mark beside it.
-        let title = fitText(p.panel.title, width: textRoom, fontSize: fontSize, advance: semiboldAdvance)
+        let drawsMark = HeaderTitle.drawsMark(headerHeight: r.height) && mark != .disabled
+        // The model's one rule for titles, which validate's title-truncated reads too.
+        let title = HeaderTitle.fit(p.panel.title, room: HeaderTitle.room(headerWidth: r.width, drawsMark: drawsMark),
+                                    fontSize: fontSize, measure: measure).text
         let baseline = r.y + r.height / 2 + fontSize * 0.35
-        out += "<text x=\"\(n(r.x + 16))\" y=\"\(n(baseline))\" font-size=\"\(n(fontSize))\" font-weight=\"600\" \(fill(p.panel.titleColor))>\(XML.escape(title))</text>\n"
-        let cx = r.x + r.width - 22, cy = r.y + r.height / 2
+        let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
+        let x = rtl ? r.x + r.width - 16 : r.x + 16
+        out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\"\(direction(rtl)) font-size=\"\(n(fontSize))\" font-weight=\"600\" \(fill(p.panel.titleColor))>\(XML.escape(title))</text>\n"
+        let cx = rtl ? r.x + 22 : r.x + r.width - 22, cy = r.y + r.height / 2
         switch mark {
         case .chevron(let open) where drawsMark:
+            let tip = rtl ? -chevron / 2 : chevron / 2
             let d = open
                 ? "M\(n(cx - chevron)) \(n(cy - chevron / 2))L\(n(cx)) \(n(cy + chevron / 2))L\(n(cx + chevron)) \(n(cy - chevron / 2))"
-                : "M\(n(cx - chevron / 2)) \(n(cy - chevron))L\(n(cx + chevron / 2)) \(n(cy))L\(n(cx - chevron / 2)) \(n(cy + chevron))"
+                : "M\(n(cx - tip)) \(n(cy - chevron))L\(n(cx + tip)) \(n(cy))L\(n(cx - tip)) \(n(cy + chevron))"
             out += "<path d=\"\(d)\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" \(stroke(p.panel.titleColor))/>\n"
         case .pinned where drawsMark:
             // A padlock as tall as the chevron: a filled body under a shackle.
@@ -278,6 +302,10 @@ public enum SVGRender {
         return out
     }
 
+    /// ` direction="rtl"` for a right-to-left text, whose start anchor (the
+    /// default `text-anchor`) is then its right end; nothing otherwise.
+    static func direction(_ rtl: Bool) -> String { rtl ? " direction=\"rtl\"" : "" }
+
     /// `fill` attributes for a 32-bit colour: alpha goes to `fill-opacity`.
     static func fill(_ c: RGBA) -> String {
         let alpha = Colors.alpha(c)
@@ -293,10 +321,6 @@ public enum SVGRender {
     static func estimate(_ text: String, fontSize: Double) -> Double {
         Double(Width.of(text)) * fontSize * 0.58
     }
-
-    /// The advance of a semibold character, in ems, a little wider than the
-    /// regular 0.58: what a header title is measured with.
-    static let semiboldAdvance = 0.66
 
     /// `text` shortened with `…` so that it (roughly) fits in `width` points,
     /// each character advancing `advance` ems.

@@ -14,44 +14,55 @@ public enum TextRender {
 
     /// One drawing. `caption` (e.g. "step 2 of 3") heads it when given.
     ///
+    /// Columns are display columns (`Columns`), so every row of the box has
+    /// the same width on the terminal whatever the script; each line is in
+    /// visual order unless `terminal` says the terminal orders it, and a
+    /// right-to-left title or line is drawn from the right.
+    ///
     /// - Parameters:
     ///   - s: The moment.
     ///   - color: Whether to use ANSI colours.
     ///   - caption: A heading, or nil.
+    ///   - terminal: How the terminal draws text.
     /// - Returns: The drawing, one line per row.
-    public static func drawing(_ s: Snapshot, color: Bool, caption: String?) -> String {
+    public static func drawing(_ s: Snapshot, color: Bool, caption: String?,
+                               terminal: TerminalOptions = TerminalOptions()) -> String {
         var out: [String] = []
         let paint = Paint(enabled: color)
+        let cols = Columns(ambiguousWide: terminal.ambiguousWide)
+        // The lines above and below the box are English around the spec's
+        // words: left to right, in visual order.
+        func info(_ line: String) -> String { TerminalLine(cols.fit(line, lineLimit), rightToLeft: false, options: terminal).text }
         var head = s.title.map(Width.sanitize) ?? "(untitled)"
         if let caption { head = caption + " · " + head }
-        out.append(paint.bold(Width.fit(head, lineLimit)))
-        out.append(Width.fit(stateLine(s), lineLimit))
+        out.append(paint.bold(info(head)))
+        out.append(info(stateLine(s)))
         let combined = visibleLine(s) + " · " + transitionLine(s)
-        if Width.of(combined) <= lineLimit {
-            out.append(combined)
+        if cols.of(combined) <= lineLimit {
+            out.append(info(combined))
         } else {
-            out.append(Width.fit(visibleLine(s), lineLimit))
-            out.append(Width.fit(transitionLine(s), lineLimit))
+            out.append(info(visibleLine(s)))
+            out.append(info(transitionLine(s)))
         }
         if case .modal(let title)? = s.visible {
-            out.append(Width.fit("modal \u{201C}\(Width.sanitize(title))\u{201D} presented over \(s.expandedPanel ?? "nothing")", lineLimit))
+            out.append(info("modal \u{201C}\(Width.sanitize(title))\u{201D} presented over \(s.expandedPanel ?? "nothing")"))
         }
         let inner = boxWidth - 2
-        out.append("┌" + String(repeating: "─", count: inner) + "┐")
+        out.append("┌" + cols.rule("─", inner) + "┐")
         for element in elements(s) {
-            let rows = draw(element, s: s, inner: inner, paint: paint)
+            let rows = draw(element, s: s, inner: inner, paint: paint, cols: cols, terminal: terminal)
             for (i, row) in rows.enumerated() {
                 let line = "│" + row + "│"
-                out.append(i == 0 ? line + "  " + coordinates(element, s: s) : line)
+                out.append(i == 0 ? line + "  " + info(coordinates(element, s: s, cols: cols)) : line)
             }
         }
-        var footer = "└" + String(repeating: "─", count: inner) + "┘  "
+        var footer = "└" + cols.rule("─", inner) + "┘  "
             + Numbers.short(s.container.width) + " × " + Numbers.short(s.container.height)
         if let scroll = s.scroll {
             footer += " · scrolled " + Numbers.short(scroll.offset) + " of " + Numbers.short(scroll.contentHeight)
         }
-        out.append(Width.fit(footer, lineLimit))
-        out.append(Width.fit(logLine(s), lineLimit))
+        out.append(info(footer))
+        out.append(info(logLine(s)))
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -147,63 +158,86 @@ public enum TextRender {
         return result
     }
 
-    static func draw(_ element: Element, s: Snapshot, inner: Int, paint: Paint) -> [String] {
+    static func draw(_ element: Element, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
+                     terminal: TerminalOptions) -> [String] {
         switch element {
         case .header(let p):
             // A disabled or pinned header says so after its title; a disabled one is dimmed too.
             let mark = HeaderMark(s, p.index)
             let suffix = mark.word.map { " · " + $0 } ?? ""
-            let title = Width.fit(Width.sanitize(p.panel.title), inner - 4 - Width.of(suffix)) + suffix
+            let dir = p.panel.writing(in: s.container.writing).panel.direction
+            let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
+            // Cut in logical order (the ellipsis at the title's end), then ordered for the terminal.
+            let fitted = cols.fit(Width.sanitize(p.panel.title), inner - 4 - cols.of(suffix))
+            let title = TerminalLine(rtl ? suffix + fitted : fitted + suffix, rightToLeft: rtl, options: terminal).text
             if paint.enabled {
-                let text = " " + title
-                let bar = paint.header(Width.pad(text, inner), background: p.panel.color, foreground: p.panel.titleColor)
+                let bar = paint.header(rtl ? cols.pad(title + " ", inner, trailing: false) : cols.pad(" " + title, inner),
+                                       background: p.panel.color, foreground: p.panel.titleColor)
                 return [mark == .disabled ? paint.dim(bar) : bar]
             }
-            let rule = mark == .disabled ? "┄" : "━"
-            let text = rule + rule + " " + title + " "
-            return [text + String(repeating: rule, count: max(0, inner - Width.of(text)))]
+            // A right-to-left header is the mirror image: its title at the right.
+            let rule: Character = mark == .disabled ? "┄" : "━"
+            let lead = cols.rule(rule, 2 * cols.of(String(rule)))
+            if rtl {
+                let text = " " + title + " " + lead
+                return [cols.rule(rule, inner - cols.of(text)) + text]
+            }
+            let text = lead + " " + title + " "
+            return [text + cols.rule(rule, inner - cols.of(text))]
         case .content(let p, let r):
             let size = Numbers.short(r.width) + " × " + Numbers.short(r.height)
             if r.height <= 0 {
-                let label = " " + Width.fit(p.panel.id, inner - 16) + " " + size + " "
-                return [Width.center(label, inner, fill: "┄")]
+                let label = " " + cols.fit(p.panel.id, inner - 16) + " " + size + " "
+                return [cols.center(label, inner, fill: "┄")]
             }
             let rows = max(2, Numbers.count((r.height / max(s.container.height, 1) * rowsPerContainer).rounded(), limit: 10_000))
-            let body = inner - 2
-            var lines = ["╭" + String(repeating: "─", count: body) + "╮"]
+            let corner = cols.of("╭")
+            let body = inner - 2 * corner
+            var lines = ["╭" + cols.rule("─", body) + "╮"]
             if p.panel.content != nil {
                 // The content's own lines or rows in the part of its frame the box shows.
                 let (top, bottom) = window(s)
-                let items = contentItems(p, rect: r, top: max(r.y, top), bottom: min(r.y + r.height, bottom))
+                let dir = p.panel.writing(in: s.container.writing).content.direction
+                let items = contentItems(p, rect: r, top: max(r.y, top), bottom: min(r.y + r.height, bottom), dir: dir)
                 let shown = items.count > rows ? rows - 1 : items.count
                 for i in 0..<rows {
-                    let text = i < shown ? " " + Width.sanitize(items[i])
-                        : i == shown && items.count > rows ? " … \(items.count - shown) more" : ""
-                    lines.append("│" + Width.pad(text, body) + "│")
+                    let text: String
+                    if i < shown {
+                        // Fitted in logical order, then ordered; a right-to-left line from the right.
+                        let item = items[i]
+                        let line = TerminalLine(cols.fit(Width.sanitize(item.text), body - 1), rightToLeft: item.rightToLeft,
+                                                options: terminal)
+                        text = line.rightToLeft ? cols.pad(line.text + " ", body, trailing: false) : cols.pad(" " + line.text, body)
+                    } else {
+                        text = cols.pad(i == shown && items.count > rows ? " … \(items.count - shown) more" : "", body)
+                    }
+                    lines.append("│" + text + "│")
                 }
-                lines.append("╰" + String(repeating: "─", count: body) + "╯")
+                lines.append("╰" + cols.rule("─", body) + "╯")
                 return lines
             }
-            let title = Width.fit(Width.sanitize(p.panel.title), body - 2)
+            let title = cols.fit(Width.sanitize(p.panel.title), body - 2)
             for i in 0..<rows {
                 let text: String
                 switch i {
-                case 0: text = Width.pad(" " + title, body)
-                case 1: text = Width.center(size, body, fill: " ")
+                case 0: text = cols.pad(" " + TerminalLine(title, rightToLeft: false, options: terminal).text, body)
+                case 1: text = cols.center(size, body, fill: " ")
                 default: text = String(repeating: " ", count: body)
                 }
                 lines.append("│" + paint.dim(text) + "│")
             }
-            lines.append("╰" + String(repeating: "─", count: body) + "╯")
+            lines.append("╰" + cols.rule("─", body) + "╯")
             return lines
         case .background(_, let h):
-            return [Width.center(" background " + Numbers.short(h) + " pt ", inner, fill: "·")]
+            return [cols.center(" background " + Numbers.short(h) + " pt ", inner, fill: "·")]
         }
     }
 
     /// The items of a panel's content inside `r`'s shown part (`top`..`bottom`
-    /// in stack points): the model's text lines, or rows as "title · detail ›".
-    static func contentItems(_ p: PanelFrame, rect r: Rect, top: Double, bottom: Double) -> [String] {
+    /// in stack points): the model's text lines, or rows as "title · detail ›",
+    /// each with its direction under the content's `dir` (`TextDirections`).
+    static func contentItems(_ p: PanelFrame, rect r: Rect, top: Double, bottom: Double,
+                             dir: WritingDirection = .auto) -> [(text: String, rightToLeft: Bool)] {
         guard bottom > top, let content = p.panel.content else { return [] }
         switch content {
         case .text(_, let m):
@@ -211,17 +245,24 @@ public enum TextRender {
             guard m.lineHeight > 0, !lines.isEmpty else { return [] }
             let first = max(0, Int(((top - r.y - m.padding) / m.lineHeight).rounded(.down)))
             let last = min(lines.count, Int(((bottom - r.y - m.padding) / m.lineHeight).rounded(.up)))
-            return first < last ? Array(lines[first..<last]) : []
+            guard first < last else { return [] }
+            let rtl = TextDirections.lines(lines, dir)
+            return (first..<last).map { (lines[$0], rtl[$0]) }
         case .rows(let rows, let rowHeight):
             guard rowHeight > 0, !rows.isEmpty else { return [] }
             let first = max(0, Int(((top - r.y) / rowHeight).rounded(.down)))
             let last = min(rows.count, Int(((bottom - r.y) / rowHeight).rounded(.up)))
             guard first < last else { return [] }
-            return rows[first..<last].map { $0.title + ($0.detail.map { " · " + $0 } ?? "") + " ›" }
+            return rows[first..<last].map {
+                ($0.title + ($0.detail.map { " · " + $0 } ?? "") + " ›", TextDirections.isRightToLeft($0.title, dir))
+            }
+        case .accordion:
+            // The nested level's own headers are drawn from its frames.
+            return []
         }
     }
 
-    static func coordinates(_ element: Element, s: Snapshot) -> String {
+    static func coordinates(_ element: Element, s: Snapshot, cols: Columns = Columns()) -> String {
         func place(_ r: Rect) -> String {
             var text = "y=" + Numbers.short(r.y) + " h=" + Numbers.short(r.height)
             if r.x != 0 || r.width != s.container.width {
@@ -234,18 +275,18 @@ public enum TextRender {
         let room = lineLimit - boxWidth - 2
         // Columns line up: indices and ids padded to the widest in the stack (ids cut at 10).
         let indexWidth = String(max(0, s.panels.count - 1)).count
-        let idWidth = min(10, s.panels.map { Width.of($0.panel.id) }.max() ?? 0)
+        let idWidth = min(10, s.panels.map { cols.of($0.panel.id) }.max() ?? 0)
         func label(_ p: PanelFrame) -> String {
             let index = String(p.index)
-            return String(repeating: " ", count: indexWidth - index.count) + index + " " + Width.pad(p.panel.id, idWidth)
+            return String(repeating: " ", count: indexWidth - index.count) + index + " " + cols.pad(p.panel.id, idWidth)
         }
         switch element {
         case .header(let p):
-            return Width.fit("header  " + label(p) + "  " + place(p.header), room)
+            return cols.fit("header  " + label(p) + "  " + place(p.header), room)
         case .content(let p, let r):
-            return Width.fit("content " + label(p) + "  " + place(r), room)
+            return cols.fit("content " + label(p) + "  " + place(r), room)
         case .background(let y, let h):
-            return Width.fit("background  y=" + Numbers.short(y) + " h=" + Numbers.short(h), room)
+            return cols.fit("background  y=" + Numbers.short(y) + " h=" + Numbers.short(h), room)
         }
     }
 }
@@ -281,49 +322,15 @@ enum Width {
         return out
     }
 
-    /// Columns a scalar takes: 0 for combining marks and zero-width ones, 2 for wide ones.
-    static func of(_ c: Unicode.Scalar) -> Int {
-        let v = c.value
-        switch v {
-        case 0x0300...0x036F, 0x200B...0x200F, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xE0100...0xE01EF:
-            return 0
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
-    }
+    /// Display columns, ambiguous characters narrow (`Columns`).
+    static func of(_ text: String) -> Int { Columns().of(text) }
 
-    static func of(_ text: String) -> Int { text.unicodeScalars.reduce(0) { $0 + of($1) } }
-
-    /// `text` cut to at most `width` columns, ending with `…` when cut.
-    static func fit(_ text: String, _ width: Int) -> String {
-        guard width > 0 else { return "" }
-        if of(text) <= width { return text }
-        var out = ""
-        var used = 0
-        for c in text.unicodeScalars {
-            let w = of(c)
-            if used + w > width - 1 { break }
-            out.unicodeScalars.append(c)
-            used += w
-        }
-        return out + "…"
-    }
+    /// `text` cut to at most `width` columns between clusters, ending with `…` when cut.
+    static func fit(_ text: String, _ width: Int) -> String { Columns().fit(text, width) }
 
     /// `text` fitted and padded with spaces to exactly `width` columns.
-    static func pad(_ text: String, _ width: Int) -> String {
-        let t = fit(text, width)
-        return t + String(repeating: " ", count: max(0, width - of(t)))
-    }
+    static func pad(_ text: String, _ width: Int) -> String { Columns().pad(text, width) }
 
     /// `text` fitted and centred in `width` columns, filled with `fill`.
-    static func center(_ text: String, _ width: Int, fill: Character) -> String {
-        let t = fit(text, width)
-        let room = max(0, width - of(t))
-        let left = room / 2
-        return String(repeating: fill, count: left) + t + String(repeating: fill, count: room - left)
-    }
+    static func center(_ text: String, _ width: Int, fill: Character) -> String { Columns().center(text, width, fill: fill) }
 }

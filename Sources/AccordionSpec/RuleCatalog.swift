@@ -103,6 +103,18 @@ public enum RuleCatalog {
               - {id: sent, title: Sent}
             """),
         RuleInfo(
+            id: "panel-id-not-identifier", severity: .error,
+            summary: "A panel id in a non-Latin script holds a character no identifier may hold there: an id is a Unicode identifier (UAX #31), an XID_Start character or `_`, then XID_Continue characters or `-`.",
+            why: "Ids are names the script, editors and tools read as words: letters, digits and marks of any script make one, punctuation, symbols and spaces do not. Ids are compared after NFC normalization, so the same name written with a combining accent is the same id.",
+            example: """
+            # broken
+            panels:
+              - {id: 设置™, title: 设置}
+            # fixed
+            panels:
+              - {id: 设置, title: 设置}
+            """),
+        RuleInfo(
             id: "unknown-panel-id", severity: .error,
             summary: "A panel id names no panel where it is used: `container.expanded` must name a panel of `panels`; \(targets) target must be in the stack as it is at that step (after earlier `setPanels`), as must an id an `expect` names; a `setPanels` id must name a panel defined earlier.",
             why: "A tap on a header that does not exist cannot be replayed. The help suggests the closest id (a typo) or says which `setPanels` took the panel out of the stack.",
@@ -189,6 +201,39 @@ public enum RuleCatalog {
             container: {expanded: faq-1}
             """),
         RuleInfo(
+            id: "expanded-other-level", severity: .error,
+            summary: "A nested level's `expanded` names a panel of another level.",
+            why: "Each level has its own open set, and its `expanded` counts and names only its own panels: a panel of another level cannot be open in this one.",
+            example: """
+            # error: `sound` is a top-level panel, not one of `network`'s
+            - id: network
+              title: Network
+              content: {expanded: sound, panels: [{id: wifi, title: Wi-Fi}]}
+            # fixed
+              content: {expanded: wifi, panels: [{id: wifi, title: Wi-Fi}]}
+            """),
+        RuleInfo(
+            id: "content-height-with-nested", severity: .error,
+            summary: "A panel whose content is a nested accordion also has a `contentHeight`.",
+            why: "A nested level's height follows from its own headers and open panels; a `contentHeight` beside it would say a second, conflicting height.",
+            example: """
+            # error
+            - {id: network, title: Network, contentHeight: 200, content: {panels: [{id: wifi, title: Wi-Fi}]}}
+            # fixed: size the nested panels instead
+            - {id: network, title: Network, content: {panels: [{id: wifi, title: Wi-Fi, contentHeight: 120}]}}
+            """),
+        RuleInfo(
+            id: "nested-not-playable", severity: .error,
+            summary: "The spec nests an accordion, which this version checks but cannot play yet.",
+            why: "Nested accordions are being built in stages: `validate` already checks their shape, ids and `expanded` rules, but the model cannot lay out, animate or log them yet, and drawing them as flat panels would show something the spec does not say.",
+            example: """
+            # error (for now): a nested level
+            - {id: network, title: Network, content: {panels: [{id: wifi, title: Wi-Fi}]}}
+            # works today: the levels flattened
+            - {id: network, title: Network}
+            - {id: wifi, title: Wi-Fi}
+            """),
+        RuleInfo(
             id: "expanded-named-twice", severity: .error,
             summary: "`container.expanded` names the same panel twice (by id, by index, or once by each).",
             why: "A panel is open or not; naming it twice is a slip that usually hides the panel that was meant.",
@@ -211,6 +256,38 @@ public enum RuleCatalog {
             container: {height: 667, layout: fit}
             panels:
               - {id: about, title: About, contentHeight: 200}
+            """),
+        RuleInfo(
+            id: "title-truncated", severity: .warning,
+            summary: "A panel's title is wider than its header has room for, so every picture cuts it and ends it with `…`; the warning says how many characters show and the width the title needs.",
+            why: "A cut title hides words the reader may need to pick the right panel, and the cut is easy to miss in the spec. Titles are measured by the text measure (grapheme clusters, 1 em for East Asian wide characters, 0.55 em for the rest, 1.25 em for an emoji) at the header's font size, `min(17, max(7, 0.42 · headerHeight))`, times 1.2 for the semibold weight, in the header's width less 16 points at each side and 24 for the chevron or lock. The cut keeps whole clusters and puts the ellipsis at the title's logical end, so its first words stay, in right-to-left text too.",
+            example: """
+            # warned: 30 characters need about 337 points; 319 fit beside the chevron
+            container: {width: 375}
+            panels:
+              - {id: pay, title: Which payment methods do you accept abroad?}
+            # fixed: a shorter title
+            panels:
+              - {id: pay, title: Payment methods abroad}
+            """),
+        RuleInfo(
+            id: "content-clipped", severity: .warning,
+            summary: "A text or rows content is taller than the box it gets when its panel is open (a fixed `contentHeight`, its share of the space in the `fill` layout, or the screen without `overflow: scroll`), so the rest of it is cut off.",
+            why: "The container shows a content view only as tall as the layout makes it: text beyond it is never seen, and nothing in the picture says it is missing. The height a text needs is its lines (as the text measure wraps them at the container's width) times `lineHeight`, plus the padding above and below; rows need `rows · rowHeight`. The help gives the fix for the case: the height it needs as `contentHeight`, `layout: fit`, or `overflow: scroll`. Only the spec's own panels are checked, as they load (open with the panels open at load, or alone).",
+            example: """
+            # warned: the answer needs 6 lines (152 points), contentHeight gives 80
+            container: {layout: fit}
+            panels:
+              - id: returns
+                title: Returns
+                contentHeight: 80
+                content: {text: "…a long answer…"}
+            # fixed: let fit size it
+            container: {layout: fit}
+            panels:
+              - id: returns
+                title: Returns
+                content: {text: "…a long answer…"}
             """),
         RuleInfo(
             id: "low-contrast", severity: .warning,
@@ -399,6 +476,27 @@ public enum RuleCatalog {
             cases:
               - name: opens billing
                 script: [{tap: billing}, {expect: {expanded: billing}}]
+            """),
+        RuleInfo(
+            id: "unknown-rule-id", severity: .warning,
+            summary: "A `# accordion: allow` comment (or a project's `.accordion.yaml`) names a rule id that does not exist, or an error, which cannot be allowed.",
+            why: "A misspelt id allows nothing, so the warning it meant to silence stays, or a later one is silenced by surprise; errors leave a spec that cannot be played.",
+            example: """
+            # warned: no rule is called `low-contrasts`
+            color: '#FFD60A'  # accordion: allow low-contrasts
+            # fixed
+            color: '#FFD60A'  # accordion: allow low-contrast
+            """),
+        RuleInfo(
+            id: "project-file", severity: .error,
+            summary: "A project's `.accordion.yaml` is not shaped as `Schemas/accordion-project.schema.json` says: `rules` mapping rule ids to off, warning or error, `exclude` a list of globs.",
+            why: "A setting that cannot be read silences nothing, or leaves a file in a search it meant to leave out, without a word.",
+            example: """
+            # broken
+            rules: [low-contrast]
+            # fixed
+            rules: {low-contrast: off}
+            exclude: [vendor]
             """),
         RuleInfo(
             id: "check-in-drive", severity: .error,

@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionUnicode
 import AccordionModel
 import AccordionYAML
 
@@ -94,6 +95,13 @@ enum SchemaHints {
                node["text"] == nil, node["rows"] == nil {
                 better.message = "this content has neither `text` nor `rows`"
             }
+            if d.rule == "schema-pattern", isPanelIdPlace(d.instancePath), let text = node.stringValue,
+               !text.utf8.allSatisfy({ $0 < 0x80 }) {
+                // The shape of a non-ASCII id fails at an ASCII character (a space, punctuation).
+                let bad = text.unicodeScalars.first { $0.isASCII && !($0 == "_" || $0 == "-" || ("0"..."9").contains($0)
+                    || ("a"..."z").contains($0) || ("A"..."Z").contains($0)) }
+                better.message = "`\(text)` is not a panel id" + (bad.map { $0 == " " ? ": an id has no spaces" : ": `\($0)` cannot be part of one" } ?? "")
+            }
             if d.rule == "schema-pattern", lastKey(d.instancePath) == "lang", let text = node.stringValue {
                 better.message = "`\(text)` is not a well-formed BCP 47 language tag"
             }
@@ -104,8 +112,18 @@ enum SchemaHints {
 
     /// A panel's `content` holds exactly one of `text` and `rows`: the
     /// schema's findings for both, neither, or a bare text, in those words.
-    private static func contentHint(_ d: Diagnostic, key: String, node: YAMLNodeRef) -> String? {
+    private static func contentHint(_ d: Diagnostic, key: String, node: YAMLNodeRef, root: YAMLNodeRef) -> String? {
         let path = d.instancePath
+        // A nested accordion (`content: {panels: [...]}`) has only its level's keys.
+        if d.rule == "schema-false", path.dropLast(key.count + 1).hasSuffix("/content"),
+           let content = root.node(atPointer: String(path.dropLast(key.count + 1))), content["panels"] != nil {
+            return "a content with `panels` is a nested accordion: it has no `text`, `rows` or measures; remove `\(key)`, or move the text into a nested panel's own `content`"
+        }
+        if d.rule == "schema-dependent-required", key == "content",
+           let nestedKey = ["expansion", "collapsible", "expanded", "headerHeight", "indent"].first(where: { node[$0] != nil && d.message.contains("`\($0)` is present") }) {
+            let top = nestedKey == "indent" ? "" : ", or set it on the container for the top level"
+            return "`\(nestedKey)` belongs to a nested accordion (`content: {panels: [...], \(nestedKey): ...}`); remove it from this content\(top)"
+        }
         if d.rule == "schema-false", key == "rows", path.dropLast(5).hasSuffix("/content") {
             return "a content has `text` or `rows`, not both: keep `text:` for paragraphs or `rows:` for a list"
         }
@@ -136,7 +154,7 @@ enum SchemaHints {
         if d.rule == "schema-required", isStep(d.instancePath), !hasVerb(node) {
             return "a step needs one action: \(stepKinds)"
         }
-        if let hint = contentHint(d, key: key, node: node) { return hint }
+        if let hint = contentHint(d, key: key, node: node, root: root) { return hint }
         if d.rule == "schema-type", key == "scroll", d.instancePath.hasPrefix("/script/"), node.stringValue != nil {
             return "scroll takes the stack offset to show at the top, in points (`scroll: 480`); to bring a panel into view, tap or expand it"
         }
@@ -288,12 +306,15 @@ enum SchemaHints {
     static func slug(_ text: String) -> String {
         var out = ""
         for s in text.unicodeScalars {
+            // Letters, digits and marks of any script stay (a panel id is a Unicode identifier).
             let ok = ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || s == "_" || s == "-"
+                || (!s.isASCII && ScalarProperties(s).isXIDContinue)
             if ok { out.unicodeScalars.append(s) } else if !out.hasSuffix("-") { out += "-" }
         }
         while out.hasSuffix("-") { out.removeLast() }
         if out.isEmpty { return "panel" }
-        if let first = out.unicodeScalars.first, !(("a"..."z").contains(first) || ("A"..."Z").contains(first) || first == "_") {
+        if let first = out.unicodeScalars.first, !(("a"..."z").contains(first) || ("A"..."Z").contains(first) || first == "_"
+            || (!first.isASCII && ScalarProperties(first).isXIDStart)) {
             out = "_" + out
         }
         return out

@@ -21,6 +21,10 @@ struct SemanticChecker {
     /// A runner of no panels, shared, for a checker whose spec is not read yet.
     private static let noRunner = ScriptRunner(host: .script, panels: PanelStack(), index: PanelIDTable([]))
 
+    /// The level of every nested panel of the spec, by id: the id of the
+    /// panel holding it (empty for a flat spec).
+    private var nestedOwners: [String: String] = [:]
+
     /// A test case's script played instead of the spec's, and its tolerance.
     private(set) var caseScript: YAMLNode?
     private(set) var caseTolerance: Double?
@@ -108,6 +112,8 @@ struct SemanticChecker {
         let panels: PanelStack
         let expanded: [Int]
         let state: ContainerState
+        /// Whether a panel holds a nested accordion.
+        let nests: Bool
 
         /// Whether another script can start from it. A panel whose colours
         /// are too faint keeps a tally that the script's `setPanels`
@@ -123,8 +129,24 @@ struct SemanticChecker {
         let container = reader.container()
         let panels = reader.panels(headerHeight: container.headerHeight)
         checkOtherValues()
-        let firstIndex = checkIdentities(panels: panels)
-        checkUnusedContentHeights(panels.notes.compactMap { $0 })
+        // A flat spec (almost every one) takes the paths it always took.
+        let nests = panels.nests
+        let firstIndex: PanelIDTable
+        if nests {
+            let tree = panels.tree()
+            checkTreeIdentities(tree)
+            for entry in tree {
+                if let parent = entry.parent, nestedOwners[entry.definition.spec.id] == nil {
+                    nestedOwners[entry.definition.spec.id] = parent.spec.id
+                }
+            }
+            firstIndex = PanelIDTable(panels.specs)
+            checkUnusedContentHeights(tree.compactMap { $0.definition.notes }.filter { $0.nested == nil })
+            checkNestedLevels(tree, reader: reader)
+        } else {
+            firstIndex = checkIdentities(panels: panels)
+            checkUnusedContentHeights(panels.notes.compactMap { $0 })
+        }
         runner = ScriptRunner(host: .script, panels: panels, index: firstIndex)
         let expanded = initiallyExpanded(reader: reader, container: container, panelCount: panels.count)
 
@@ -136,6 +158,7 @@ struct SemanticChecker {
             runner.checkHeadersFit(state, at: (root.entry("panels")?.key ?? root).span, pointer: "/panels", context: "")
         }
         runner.noteContentHeights(state, context: "")
+        checkTextFits(state)
         // Several panels open at load come from a list in `expanded`.
         if let node = root["container"]?["expanded"] {
             runner.checkContentFits(state, at: node.span, pointer: "/container/expanded", context: " as the spec loads")
@@ -143,7 +166,8 @@ struct SemanticChecker {
         if let node = root["container"]?["overflow"] {
             runner.checkOpenHeights(state, at: node.span, pointer: "/container/overflow", context: " as the spec loads")
         }
-        return CheckedSpec(reader: reader, container: container, panels: panels, expanded: expanded, state: state)
+        return CheckedSpec(reader: reader, container: container, panels: panels, expanded: expanded, state: state,
+                           nests: nests)
     }
 
     /// Plays `script` (a test case's, located in its own file) on a spec
@@ -167,16 +191,30 @@ struct SemanticChecker {
 
         // Reported once the script is read: its `setPanels` definitions
         // count into the tallies of the panels' colour warnings.
-        for case let notes? in panels.notes where !notes.findings.isEmpty { report(notes.findings, under: notes.location.pointer, tallies: reader.contrastTallies) }
+        if spec.nests {
+            for entry in panels.tree() where !entry.definition.findings.isEmpty {
+                report(entry.definition.findings, under: entry.pointer, tallies: reader.contrastTallies)
+            }
+        } else {
+            for case let notes? in panels.notes where !notes.findings.isEmpty { report(notes.findings, under: notes.location.pointer, tallies: reader.contrastTallies) }
+        }
         var definitions: [PanelNotes] = []
+        var nestedDefinitions: [PanelDefinition] = []
         for case let step? in steps {
             guard case .setPanels(let items) = step.action else { continue }
             for case .definition(let def) in items {
+                if def.nested != nil {
+                    nestedDefinitions.append(def)
+                    continue
+                }
                 if !def.findings.isEmpty { report(def.findings, under: def.location.pointer, tallies: reader.contrastTallies) }
                 if let notes = def.notes { definitions.append(notes) }
             }
         }
         checkUnusedContentHeights(definitions)
+        if spec.nests || !nestedDefinitions.isEmpty {
+            return checkNestedScript(spec, definitions: nestedDefinitions, reader: reader)
+        }
 
         // A test case's script is played on the container with its log, so
         // the container its expectations look at is kept on the way;
@@ -216,6 +254,7 @@ struct SemanticChecker {
         let pointer = "/container/expanded"
         guard let items = node.items else {
             guard let ref = reader.reference(node) else { return panelCount == 0 ? [] : [0] }
+            if reportOtherLevel(ref, node, pointer: pointer) { return [] }
             return runner.resolve(ref, node, pointer: pointer, place: "in `panels`").map { [$0] } ?? []
         }
         if container.expansion != .multiple {
@@ -229,7 +268,7 @@ struct SemanticChecker {
         var open: [Int] = []
         var namedAt: [Int: YAMLNodeRef] = [:]
         for (i, item) in items.enumerated() {
-            guard let ref = reader.reference(item),
+            guard let ref = reader.reference(item), !reportOtherLevel(ref, item, pointer: "\(pointer)/\(i)"),
                   let index = runner.resolve(ref, item, pointer: "\(pointer)/\(i)", place: "in `panels`") else { continue }
             if let first = namedAt[index] {
                 let id = runner.stack.specs[index].id
@@ -246,6 +285,17 @@ struct SemanticChecker {
         return open.sorted()
     }
 
+    /// `expanded-other-level` for the container's `expanded` naming a
+    /// nested panel; returns whether it reported.
+    private mutating func reportOtherLevel(_ ref: PanelReference, _ node: YAMLNodeRef, pointer: String) -> Bool {
+        guard case .id(let id) = ref, let holder = nestedOwners[id], runner.index(of: ref) == nil else { return false }
+        report("expanded-other-level",
+               "the container's `expanded` names `\(id)`, a panel of the level nested in `\(holder)`; the container's `expanded` names only top-level panels",
+               at: node, pointer: pointer,
+               help: "open `\(id)` from its own level: `expanded: \(id)` beside the `panels` of `\(holder)`'s content (its first panel opens by default)")
+        return true
+    }
+
     // MARK: - Static rules
 
     /// Reports what the reader noted while reading panel definitions.
@@ -257,6 +307,7 @@ struct SemanticChecker {
             case .colourWithoutAlpha(let node, let value, let key): reportColourWithoutAlpha(node, value, pointer: base + "/" + key)
             case .invisibleHeader(let node, let value, let key, let shortHex): reportInvisibleHeader(node, value, shortHex: shortHex, pointer: base + "/" + key)
             case .notFinite(let node, let key): reportNotFinite(node, pointer: base + "/" + key)
+            case .notIdentifier(let node, let key): reportNotIdentifier(node, pointer: base + "/" + key)
             case .lowContrast(let low): reportLowContrast(low, under: base, sameColours: tallies[low.pair])
             }
         }
@@ -356,6 +407,73 @@ struct SemanticChecker {
         }
     }
 
+    /// `title-truncated` and `content-clipped`: the spec's panels as they
+    /// load, each title cut by the model's one title rule (`HeaderTitle`,
+    /// what the pictures draw), each content against the box it gets when
+    /// open (with the panels open at load, or alone). Panels a script's
+    /// `setPanels` brings are not checked.
+    private mutating func checkTextFits(_ state: ContainerState) {
+        guard let items = root["panels"]?.items, items.count == state.panels.count else { return }
+        let measure = state.container.textMeasure.measure
+        let width = state.container.width
+        for (index, panel) in state.panels.enumerated() {
+            let node = items[index]
+            let pointer = "/panels/\(index)"
+            let fontSize = HeaderTitle.fontSize(headerHeight: panel.headerHeight)
+            let drawsMark = HeaderTitle.drawsMark(headerHeight: panel.headerHeight) && !panel.disabled
+            let room = HeaderTitle.room(headerWidth: width, drawsMark: drawsMark)
+            // No cluster of the format's measure advances more than 0.55 em
+            // a UTF-8 byte (UnicodeTextMeasure), so most titles need no measuring.
+            if Double(panel.title.utf8.count) * TextWrap.latinAdvance * HeaderTitle.semiboldFactor * fontSize > room {
+                let fitted = HeaderTitle.fit(panel.title, room: room, fontSize: fontSize, measure: measure)
+                if fitted.isTruncated, let title = node["title"] {
+                    let widthNeeded = (fitted.width + width - room).rounded(.up)
+                    report("title-truncated", .warning,
+                           "the title of panel `\(panel.id)` shows \(fitted.shownClusters) of its \(fitted.clusters) characters "
+                           + "(\u{201C}\(fitted.text)\u{201D}): it needs \(Self.oneDecimal(fitted.width)) points at \(Self.oneDecimal(fontSize)) points, "
+                           + "and its header has \(Self.oneDecimal(max(0, room))) beside \(drawsMark ? "its mark" : "its padding")",
+                           at: title, pointer: pointer + "/title",
+                           help: "shorten the title, or widen the container to \(Self.oneDecimal(widthNeeded)) points (`container: {width: \(Self.oneDecimal(widthNeeded))}`)")
+                }
+            }
+            guard let needed = state.intrinsicHeight(ofPanel: index), let content = node["content"] else { continue }
+            let openAtLoad = state.expandedIndices.contains(index)
+            let open = openAtLoad ? state.expandedIndices.count : max(1, state.container.expansion == .multiple ? state.expandedIndices.count + 1 : 1)
+            let box = state.contentHeight(ofPanel: index, amongOpen: open)
+            guard needed > box + 1e-9 else { continue }
+            let what: String
+            if case .text = panel.content {
+                let lines = state.textLines[index]?.count ?? 0
+                what = "the text of panel `\(panel.id)` needs \(Self.oneDecimal(needed)) points (\(lines) line\(lines == 1 ? "" : "s"))"
+            } else {
+                what = "the rows of panel `\(panel.id)` need \(Self.oneDecimal(needed)) points"
+            }
+            let (gets, help, at, where_): (String, String, YAMLNodeRef, String)
+            if state.container.layout == .fit, let fixed = panel.contentHeight, fixed + 1e-9 < needed,
+               let fixedNode = node["contentHeight"] {
+                gets = "its contentHeight, \(Self.oneDecimal(fixed))"
+                help = "set `contentHeight: \(Self.oneDecimal(needed))`, or remove contentHeight so that `layout: fit` sizes the content"
+                (at, where_) = (fixedNode, "/contentHeight")
+            } else if state.container.layout == .fill {
+                gets = "its share of the space under the headers in the `fill` layout, \(Self.oneDecimal(box))"
+                help = "set `layout: fit` on the container so the content takes the height it needs, with `overflow: scroll` if the stack then outgrows the screen"
+                (at, where_) = (content, "/content")
+            } else {
+                gets = "the space under the headers, \(Self.oneDecimal(box)), as the container does not scroll"
+                help = "set `overflow: scroll` on the container, so the stack scrolls instead of cutting the content"
+                (at, where_) = (content, "/content")
+            }
+            report("content-clipped", .warning, "\(what) but gets \(gets): the rest is cut off",
+                   at: at, pointer: pointer + where_, help: help)
+        }
+    }
+
+    /// A length as a message spells it: at most one decimal.
+    private static func oneDecimal(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+
     /// `yaml11-boolean`: `yes`, `off`... where the format expects text.
     private mutating func reportYAML11Boolean(_ node: YAMLNodeRef, pointer: String) {
         let text = node.scalar?.text ?? ""
@@ -432,11 +550,157 @@ struct SemanticChecker {
                help: guess)
     }
 
+    /// `panel-id-not-identifier`: a non-ASCII id with a character no
+    /// identifier may hold there (UAX #31), named with its code point.
+    private mutating func reportNotIdentifier(_ node: YAMLNodeRef, pointer: String) {
+        guard let (scalar, bad) = PanelID.nonASCIIProblem(node.stringValue ?? "") else { return }
+        let s = String(scalar)
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let place = bad == 0 ? "start an id (it starts with a letter or `_`)" : "be part of an id (letters, digits, marks, `_` and `-` can)"
+        report("panel-id-not-identifier", .error, "`\(s)` (\(code)) cannot \(place)", at: node, pointer: pointer,
+               help: "a panel id is a Unicode identifier in any script, such as `设置` or `wi-fi`: remove or replace `\(s)`")
+    }
+
     /// `number-not-finite`: `.inf` and `.nan` cannot be sizes or times.
     private mutating func reportNotFinite(_ node: YAMLNodeRef, pointer: String) {
         report("number-not-finite", .error,
                "`\(node.scalar?.text ?? "")` is not a finite number; sizes and times must be ordinary numbers",
                at: node, pointer: pointer, help: "write a number of points or seconds, such as 44 or 0.3")
+    }
+
+    // MARK: - Nested accordions
+
+    /// `duplicate-panel-id` across a tree of definitions: ids are unique
+    /// across every level, so a script names a nested panel by its id alone.
+    private mutating func checkTreeIdentities(_ tree: [TreeEntry], seen: inout [String: YAMLNodeRef]) {
+        for entry in tree {
+            guard let idNode = entry.definition.idNode else { continue }
+            let id = entry.definition.spec.id
+            if let first = seen[id] {
+                report("duplicate-panel-id", "panel id `\(id)` is already used by another panel",
+                       at: idNode, pointer: entry.pointer + "/id",
+                       help: "give each panel its own id, at every level; ids name panels in `expanded` and the script",
+                       related: [RelatedLocation(message: "first defined here", span: first.span)])
+            } else {
+                seen[id] = idNode
+            }
+        }
+    }
+
+    private mutating func checkTreeIdentities(_ tree: [TreeEntry]) {
+        var seen: [String: YAMLNodeRef] = [:]
+        checkTreeIdentities(tree, seen: &seen)
+    }
+
+    /// The rules of each nested level of `tree`: no `contentHeight` beside
+    /// it (`content-height-with-nested`), and its `expanded` by its own
+    /// level's rules, naming only its own panels.
+    private mutating func checkNestedLevels(_ tree: [TreeEntry], reader: SpecReader) {
+        // Which level each id belongs to: the id of the panel holding it, nil at the top.
+        var owner: [String: String?] = [:]
+        for entry in tree where !entry.definition.spec.id.isEmpty {
+            if owner[entry.definition.spec.id] == nil { owner[entry.definition.spec.id] = .some(entry.parent?.spec.id) }
+        }
+        for entry in tree {
+            guard let level = entry.definition.nested else { continue }
+            let parentID = entry.definition.spec.id
+            if let node = entry.definition.contentHeightNode {
+                report("content-height-with-nested",
+                       "panel `\(parentID)` has a contentHeight beside a nested accordion, whose height follows from its own headers and open panels",
+                       at: node, pointer: entry.pointer + "/contentHeight",
+                       help: "remove `contentHeight` from `\(parentID)`; to size the nested level, give its panels a `contentHeight` or a `content`",
+                       related: [RelatedLocation(message: "the nested accordion is here", span: level.panelsKey.span)])
+            }
+            checkNestedExpanded(level, parentID: parentID, pointer: entry.pointer + "/content/expanded",
+                                reader: reader, owner: owner)
+        }
+    }
+
+    /// A nested level's `expanded`, as `initiallyExpanded` checks the
+    /// container's, but against the level's own panels.
+    private mutating func checkNestedExpanded(_ level: NestedLevelDefinition, parentID: String, pointer: String,
+                                              reader: SpecReader, owner: [String: String?]) {
+        guard let node = level.expandedNode, !node.isNull else { return }
+        let place = "in the level nested in `\(parentID)`"
+        let ids = level.panels.specs.map(\.id).filter { !$0.isEmpty }
+        func resolve(_ item: YAMLNodeRef, pointer: String) -> Int? {
+            guard let ref = reader.reference(item) else { return nil }
+            switch ref {
+            case .index(let i):
+                if i < level.panels.count { return i }
+                let w = StepWording.indexOutOfRange(item.scalar?.text ?? String(i), count: level.panels.count, place: place)
+                report(w.rule, w.message, at: item, pointer: pointer, help: w.help)
+            case .id(let id):
+                if let i = level.panels.specs.firstIndex(where: { $0.id == id }) { return i }
+                if let holder = owner[id] {
+                    let where_ = holder.map { "the level nested in `\($0)`" } ?? "the top level"
+                    let there = holder.map { "the `content.expanded` of `\($0)`" } ?? "the container's `expanded`"
+                    report("expanded-other-level",
+                           "`expanded` of the level nested in `\(parentID)` names `\(id)`, a panel of \(where_); a level's `expanded` names only its own panels",
+                           at: item, pointer: pointer,
+                           help: "name a panel of this level (" + ids.prefix(6).map { "`\($0)`" }.joined(separator: ", ")
+                               + "), or open `\(id)` from \(there)")
+                } else {
+                    let w = StepWording.noSuchID(id, place: place, guess: closest(to: id, in: ids), ids: ids, count: ids.count)
+                    report(w.rule, w.message, at: item, pointer: pointer, help: w.help)
+                }
+            }
+            return nil
+        }
+        guard let items = node.items else {
+            _ = resolve(node, pointer: pointer)
+            return
+        }
+        if level.expansion != .multiple {
+            let first = items.first.flatMap { $0.scalar.map(\.text) } ?? "0"
+            report("expanded-list-in-single",
+                   "`expanded` lists \(items.count == 1 ? "1 panel" : "\(items.count) panels"), but only one panel of the level nested in `\(parentID)` is open at a time in `single` expansion",
+                   at: node, pointer: pointer,
+                   help: "set `expansion: multiple` on this level (beside its `panels`) to open several panels at once, or write one id or index (`expanded: \(first)`)",
+                   related: level.node["expansion"].map { [RelatedLocation(message: "the expansion is set here", span: $0.span)] } ?? [])
+        }
+        var namedAt: [Int: YAMLNodeRef] = [:]
+        for (i, item) in items.enumerated() {
+            guard let index = resolve(item, pointer: "\(pointer)/\(i)") else { continue }
+            if let first = namedAt[index] {
+                let id = level.panels.specs[index].id
+                report("expanded-named-twice",
+                       "`expanded` names panel \(index)\(id.isEmpty ? "" : " (`\(id)`)") of the level nested in `\(parentID)` twice",
+                       at: item, pointer: "\(pointer)/\(i)",
+                       help: "name each open panel once; remove this item",
+                       related: [RelatedLocation(message: "first named here", span: first.span)])
+                continue
+            }
+            namedAt[index] = item
+        }
+    }
+
+    /// A spec or script with nested accordions: the static rules of the
+    /// nested definitions `setPanels` brings, then `nested-not-playable`,
+    /// without playing the script (the model cannot play a nested level
+    /// yet, and the runner would call every nested id unknown).
+    private mutating func checkNestedScript(_ spec: CheckedSpec, definitions: [PanelDefinition],
+                                            reader: SpecReader) -> Outcome {
+        let specTree = spec.nests ? spec.panels.tree() : []
+        var seen: [String: YAMLNodeRef] = [:]
+        for entry in specTree { if let node = entry.definition.idNode, seen[entry.definition.spec.id] == nil { seen[entry.definition.spec.id] = node } }
+        var stack = PanelStack()
+        for def in definitions { stack.append(def) }
+        let definitionTree = stack.tree()
+        checkTreeIdentities(definitionTree, seen: &seen)
+        for entry in definitionTree where !entry.definition.findings.isEmpty {
+            report(entry.definition.findings, under: entry.pointer, tallies: reader.contrastTallies)
+        }
+        checkUnusedContentHeights(definitionTree.compactMap { $0.definition.notes }.filter { $0.nested == nil })
+        checkNestedLevels(definitionTree, reader: reader)
+        let first = (specTree + definitionTree).first { $0.definition.nested != nil }!
+        let levels = (specTree + definitionTree).filter { $0.definition.nested != nil }.count
+        let words = StepWording.nestedNotPlayable(first.definition.spec.id, levels: levels)
+        report(words.rule, words.message, at: first.definition.nested!.panelsKey, pointer: first.pointer + "/content/panels",
+               help: words.help)
+        diagnostics += runner.takeDiagnostics()
+        return .invalid
     }
 
     /// `duplicate-panel-id` in `panels`; returns the index of each id's first definition.

@@ -97,22 +97,23 @@ public struct SpecResult: Sendable {
 }
 
 /// The header colours a panel gets when its spec gives none, by the panel's
-/// index in the list that defines it: the flat palette of the article's demo
-/// (turquoise, blue, amethyst first), all opaque. Kept as the article has
-/// them, so every spec keeps its look: six of the eight are lighter than
-/// WCAG AA asks under the default white title, and `low-contrast` speaks
-/// only of colours a spec writes.
+/// index in the list that defines it: the article's flat palette (turquoise,
+/// blue, amethyst first), each darkened until the default white title reaches
+/// WCAG AA (4.5:1) on it, so a spec that sets no colour passes the audit an
+/// accessibility checker makes of its page. The twins of the flat palette
+/// (green sea, belize hole) are darker still (6:1), so no two colours of the
+/// palette look alike. All opaque; the guide lists them.
 public enum Palette {
     /// The colours, as `0xRRGGBBAA`; index `i` uses `colors[i % count]`.
     public static let colors: [UInt32] = [
-        0x1ABC_9CFF,  // turquoise
-        0x3498_DBFF,  // peter river
-        0x9B59_B6FF,  // amethyst
-        0xE67E_22FF,  // carrot
-        0xE74C_3CFF,  // alizarin
-        0x16A0_85FF,  // green sea
-        0x2980_B9FF,  // belize hole
-        0x3449_5EFF,  // wet asphalt
+        0x1284_6DFF,  // turquoise (the article's 0x1ABC9C)
+        0x2A7A_B0FF,  // peter river (0x3498DB)
+        0x9B59_B6FF,  // amethyst, as it was
+        0xB060_1AFF,  // carrot (0xE67E22)
+        0xD044_36FF,  // alizarin (0xE74C3C)
+        0x0F70_5DFF,  // green sea (0x16A085)
+        0x2168_97FF,  // belize hole (0x2980B9)
+        0x3449_5EFF,  // wet asphalt, as it was
     ]
 
     /// The default colour of the panel at `index` of its list.

@@ -194,6 +194,8 @@ public enum SpecLoader {
             }
         }
         diagnostics = QuickFixes.attach(diagnostics, root: root, bytes: bytes)
+        // `# accordion: allow RULE` comments: known from the spec's own text only.
+        if let bytes { diagnostics = InlineAllows(bytes: bytes, source: root.span.source).applied(to: diagnostics, source: root.span.source) }
         let hasError = diagnostics.contains { $0.severity == .error }
         var result = SpecResult(diagnostics: Diagnostic.sortedByPosition(diagnostics), document: hasError ? nil : document)
         if let document = result.document, let containers = checker.containersAtExpectations {

@@ -1,5 +1,6 @@
 import AccordionDiagnostics
 import AccordionModel
+import AccordionText
 import AccordionYAML
 
 /// A panel definition as read from the spec, with the nodes diagnostics point at.
@@ -14,6 +15,8 @@ struct PanelDefinition {
 
     /// The `contentHeight` value, for the fit-layout warning.
     var contentHeightNode: YAMLNodeRef? { notes?.contentHeightNode }
+    /// The accordion nested in its content, if any.
+    var nested: NestedLevelDefinition? { notes?.nested }
     /// What the warning rules found while reading it (usually nothing).
     var findings: [Finding] { notes?.findings ?? [] }
     /// Where it is written, for JSON pointers (notes exist whenever a rule can need it).
@@ -26,17 +29,52 @@ final class PanelNotes: Sendable {
     let contentHeightNode: YAMLNodeRef?
     let findings: [Finding]
     let location: PanelLocation
+    /// The accordion nested in the panel's `content`, nil for almost every panel.
+    let nested: NestedLevelDefinition?
 
-    init(contentHeightNode: YAMLNodeRef?, findings: [Finding], location: PanelLocation) {
+    init(contentHeightNode: YAMLNodeRef?, findings: [Finding], location: PanelLocation,
+         nested: NestedLevelDefinition? = nil) {
         self.contentHeightNode = contentHeightNode
         self.findings = findings
         self.location = location
+        self.nested = nested
+    }
+}
+
+/// A level nested in a panel's `content: {panels: [...], ...}`, read
+/// leniently like the container: what the schema rejected keeps the default.
+final class NestedLevelDefinition: Sendable {
+    /// The `content` mapping.
+    let node: YAMLNodeRef
+    /// The `panels` key, where a diagnostic about the level as a whole points.
+    let panelsKey: YAMLNodeRef
+    /// The level's panels, each with its notes (a nested panel always has
+    /// notes: its location is more than an index).
+    let panels: PanelStack
+    let expansion: ExpansionMode
+    let collapsible: Bool
+    /// The `expanded` value; nil when absent (the level's first panel opens).
+    let expandedNode: YAMLNodeRef?
+    /// The header height of the level's panels that set none.
+    let headerHeight: Double
+    let indent: Double
+
+    init(node: YAMLNodeRef, panelsKey: YAMLNodeRef, panels: PanelStack, expansion: ExpansionMode, collapsible: Bool,
+         expandedNode: YAMLNodeRef?, headerHeight: Double, indent: Double) {
+        self.node = node
+        self.panelsKey = panelsKey
+        self.panels = panels
+        self.expansion = expansion
+        self.collapsible = collapsible
+        self.expandedNode = expandedNode
+        self.headerHeight = headerHeight
+        self.indent = indent
     }
 }
 
 /// A stack of panel definitions stored as parallel arrays: the specs array
 /// is the one the document hands out, shared rather than copied.
-struct PanelStack {
+struct PanelStack: Sendable {
     private(set) var specs: [PanelSpec] = []
     private(set) var idNodes: [YAMLNodeRef?] = []
     private(set) var notes: [PanelNotes?] = []
@@ -69,19 +107,58 @@ struct PanelStack {
     subscript(i: Int) -> PanelDefinition {
         PanelDefinition(spec: specs[i], idNode: idNodes[i], notes: notes[i])
     }
+
+    /// Whether a panel of this stack holds a nested level (one pass over
+    /// the notes, which most panels lack).
+    var nests: Bool { notes.contains { $0?.nested != nil } }
+
+    /// Every definition of the tree in tree order (each panel, then the
+    /// panels nested in it), with the nested level each belongs to (nil for
+    /// this stack's own) and the panel that holds that level.
+    func tree() -> [TreeEntry] {
+        var out: [TreeEntry] = []
+        func walk(_ stack: PanelStack, level: NestedLevelDefinition?, parent: PanelDefinition?) {
+            for i in 0..<stack.count {
+                let def = stack[i]
+                out.append(TreeEntry(definition: def, index: i, level: level, parent: parent))
+                if let nested = def.nested { walk(nested.panels, level: nested, parent: def) }
+            }
+        }
+        walk(self, level: nil, parent: nil)
+        return out
+    }
+}
+
+/// One panel of a tree of definitions (`PanelStack.tree()`).
+struct TreeEntry {
+    let definition: PanelDefinition
+    /// Its index in its own level.
+    let index: Int
+    /// The nested level it belongs to; nil for the stack's own panels.
+    let level: NestedLevelDefinition?
+    /// The panel holding that level.
+    let parent: PanelDefinition?
+
+    /// Its JSON pointer, for a panel of the spec's `panels` or nested anywhere.
+    var pointer: String { definition.notes?.location.pointer ?? "/panels/\(index)" }
 }
 
 /// Where a panel definition is written.
-enum PanelLocation {
+indirect enum PanelLocation: Sendable {
     /// `panels[i]`
     case panels(Int)
     /// `script[step].setPanels[item]`
     case setPanels(step: Int, item: Int)
+    /// `…content.panels[item]` of the panel written at `parent`.
+    case nested(parent: PanelLocation, item: Int)
 
-    /// Whether it is a `setPanels` definition.
+    /// Whether it is a `setPanels` definition (or nested in one).
     var isInScript: Bool {
-        if case .setPanels = self { return true }
-        return false
+        switch self {
+        case .panels: false
+        case .setPanels: true
+        case .nested(let parent, _): parent.isInScript
+        }
     }
 
     /// The definition's JSON pointer.
@@ -89,6 +166,7 @@ enum PanelLocation {
         switch self {
         case .panels(let i): "/panels/\(i)"
         case .setPanels(let step, let item): "/script/\(step)/setPanels/\(item)"
+        case .nested(let parent, let item): parent.pointer + "/content/panels/\(item)"
         }
     }
 }
@@ -105,6 +183,8 @@ enum Finding {
     case invisibleHeader(YAMLNodeRef, UInt32, key: String, shortHex: Bool)
     /// `.inf` or `.nan` as a size or time.
     case notFinite(YAMLNodeRef, key: String)
+    /// A non-ASCII id that is no UAX #31 identifier.
+    case notIdentifier(YAMLNodeRef, key: String)
     /// A title too faint on its header to read.
     case lowContrast(LowContrast)
 
@@ -305,6 +385,7 @@ struct SpecReader {
     /// The container with every default applied; malformed values keep the default.
     func container() -> ContainerSpec {
         var c = ContainerSpec()
+        c.textMeasure = TextMeasurer(UnicodeTextMeasure())
         c.background = background
         c.writing = Self.writing(of: root)
         guard let node = root["container"] else { return c }
@@ -329,7 +410,7 @@ struct SpecReader {
     /// schema reports it, as it reports a malformed `lang`).
     static func writing(of node: YAMLNodeRef?) -> Writing {
         guard let node, node.entries != nil else { return Writing() }
-        return Writing(lang: node["lang"]?.stringValue, dir: node["dir"]?.stringValue.flatMap(TextDirection.init(rawValue:)))
+        return Writing(lang: node["lang"]?.stringValue, dir: node["dir"]?.stringValue.flatMap(WritingDirection.init(rawValue:)))
     }
 
     /// A panel's `content`, its measures defaulting to `container.content`'s
@@ -384,6 +465,7 @@ struct SpecReader {
         var spec = PanelSpec(id: "", title: "", color: Palette.color(at: index), headerHeight: headerHeight)
         var idNode: YAMLNodeRef?
         var contentNode: YAMLNodeRef?
+        var nested: NestedLevelDefinition?
         var titleEntry, headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?
         // A colour the schema rejects, or one missing its alpha byte (its
         // author meant another colour), leaves the title contrast unknown.
@@ -397,7 +479,11 @@ struct SpecReader {
                   entries.key(at: k).shape == .string else { continue }
             let value = entries.value(at: k)
             if which == .content {
-                spec.content = content(value)
+                if value.entries != nil, let key = value.entry("panels")?.key {
+                    nested = nestedLevel(value, panelsKey: key, headerHeight: headerHeight, location: location)
+                } else {
+                    spec.content = content(value)
+                }
                 writing.content = Self.writing(of: value)
                 continue
             }
@@ -408,8 +494,10 @@ struct SpecReader {
             switch which {
             case .id:
                 if case .string(let id) = scalar.value {
-                    spec.id = id
+                    spec.id = PanelID.normalized(id)
                     idNode = value
+                    // A non-ASCII id the schema let through (it checks ASCII ids itself).
+                    if PanelID.nonASCIIProblem(id) != nil { findings.append(.notIdentifier(value, key: "id")) }
                     if scalar.isYAML11Boolean, scalar.style == .plain { findings.append(.yaml11Boolean(value, key: "id")) }
                 }
             case .title:
@@ -447,7 +535,7 @@ struct SpecReader {
             case .lang:
                 if case .string(let v) = scalar.value { writing.panel.lang = v }
             case .dir:
-                if case .string(let v) = scalar.value, let dir = TextDirection(rawValue: v) { writing.panel.dir = dir }
+                if case .string(let v) = scalar.value, let dir = WritingDirection(rawValue: v) { writing.panel.dir = dir }
             case .content:
                 break
             }
@@ -458,15 +546,35 @@ struct SpecReader {
             findings.append(.lowContrast(low))
         }
         var notes: PanelNotes?
-        if contentNode != nil || !findings.isEmpty || location.isInScript {
-            notes = PanelNotes(contentHeightNode: contentNode, findings: findings, location: location)
+        if contentNode != nil || !findings.isEmpty || location.isInScript || nested != nil {
+            notes = PanelNotes(contentHeightNode: contentNode, findings: findings, location: location, nested: nested)
+        } else if case .nested = location {
+            notes = PanelNotes(contentHeightNode: nil, findings: [], location: location)
         }
         return PanelDefinition(spec: spec, idNode: idNode, notes: notes)
     }
 
+    /// A level nested in the content `node` of the panel written at
+    /// `location`, whose own level's header height is `headerHeight`.
+    func nestedLevel(_ node: YAMLNodeRef, panelsKey: YAMLNodeRef, headerHeight: Double,
+                     location: PanelLocation) -> NestedLevelDefinition {
+        let levelHeaderHeight = positive(node["headerHeight"]) ?? headerHeight
+        var stack = PanelStack()
+        for (i, item) in (node["panels"]?.items ?? []).enumerated() {
+            stack.append(panel(item, index: i, headerHeight: levelHeaderHeight, location: .nested(parent: location, item: i)))
+        }
+        var expansion = ExpansionMode.single
+        if let v = node["expansion"]?.stringValue, let mode = ExpansionMode(rawValue: v) { expansion = mode }
+        var collapsible = true
+        if case .bool(let v)? = node["collapsible"]?.scalar?.value { collapsible = v }
+        return NestedLevelDefinition(node: node, panelsKey: panelsKey, panels: stack, expansion: expansion,
+                                     collapsible: collapsible, expandedNode: node["expanded"],
+                                     headerHeight: levelHeaderHeight, indent: nonNegative(node["indent"]) ?? 0)
+    }
+
     /// An id (string) or an index (non-negative integer).
     func reference(_ node: YAMLNodeRef) -> PanelReference? {
-        if let id = node.stringValue { return .id(id) }
+        if let id = node.stringValue { return .id(PanelID.normalized(id)) }
         if let i = node.integerValue, i >= 0 { return .index(i) }
         return nil
     }

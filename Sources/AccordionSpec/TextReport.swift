@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionUnicode
 
 /// The text form of `validate`'s report, shared by the CLI and the fixture
 /// tests so the goldens pin exactly what an author sees.
@@ -13,7 +14,7 @@ public enum TextReport {
     /// - Returns: The report text; empty when there are no problems.
     public static func file(name: String, bytes: [UInt8], diagnostics: [Diagnostic], useColor: Bool = false) -> String {
         guard !diagnostics.isEmpty else { return "" }
-        let formatter = DiagnosticFormatter(useColor: useColor)
+        let formatter = formatter(useColor: useColor)
         // The quotes need only the text up to the last line they show (a
         // large spec's few problems are often near its top).
         let related = diagnostics.lazy.flatMap(\.related).filter { $0.span.source == name }.map(\.span.start.line)
@@ -22,6 +23,16 @@ public enum TextReport {
         var out = ""
         for d in diagnostics { out += formatter.format(d, source: source) + "\n" }
         return out
+    }
+
+    /// The formatter every command prints diagnostics with: its caret
+    /// underline counts display columns (`DisplayWidth`), so it sits under
+    /// the right characters in a line of Chinese or emoji.
+    ///
+    /// - Parameter useColor: Whether to use ANSI colours.
+    /// - Returns: The formatter.
+    public static func formatter(useColor: Bool = false) -> DiagnosticFormatter {
+        DiagnosticFormatter(useColor: useColor, columns: { DisplayWidth.columns(of: $0) })
     }
 
     /// The closing line, counting errors and warnings over all files.

@@ -59,6 +59,12 @@ public struct TestFile: Sendable {
         return dir + "/" + spec
     }
 
+    /// The words authors write for a case's two keys, and the key they mean.
+    static let caseSynonyms: [String: String] = [
+        "steps": "script", "step": "script", "actions": "script", "do": "script", "run": "script", "scripts": "script",
+        "title": "name", "description": "name", "label": "name", "case": "name", "test": "name",
+    ]
+
     /// Whether a path names a test file.
     public static func isTestFile(_ path: String) -> Bool {
         path.hasSuffix(".test.yaml") || path.hasSuffix(".test.yml")
@@ -106,12 +112,34 @@ public struct TestFile: Sendable {
                 }
                 var names: Set<String> = []
                 for item in items {
-                    guard let name = item["name"]?.stringText, let script = item["script"], script.items != nil,
-                          let entries = item.entries else {
-                        problem("a case is a mapping with `name` (text) and `script` (a list of steps)", item.span,
-                                help: "- name: opens billing\n    script: [{tap: billing}, {expect: {expanded: billing}}]")
+                    let example = "- name: opens billing\n    script: [{tap: billing}, {expect: {expanded: billing}}]"
+                    guard let caseEntries = item.entries else {
+                        problem("a case is a mapping with `name` (text) and `script` (a list of steps)", item.span, help: example)
                         continue
                     }
+                    // The key that is wrong is named where it is written.
+                    var wrong = false
+                    for (key, _) in caseEntries {
+                        guard let word = key.scalarText, !Self.caseKeys.contains(word) else { continue }
+                        wrong = true
+                        let meant = (Self.caseSynonyms[word.lowercased()] ?? closest(to: word, in: Self.caseKeys))
+                            .map { "did you mean `\($0)`? " } ?? ""
+                        problem("unknown key `\(word)` in a case", key.span,
+                                help: meant + "a case has `name` (text) and `script` (a list of steps), and may state "
+                                    + "`always`, `reachable`, `properties` and `explore`")
+                    }
+                    if wrong { continue }
+                    guard let nameNode = item["name"], let name = nameNode.stringText else {
+                        problem(item["name"] == nil ? "this case has no `name`" : "a case's `name` is text", item["name"]?.span ?? item.span,
+                                help: "name each case: its name is its line in the report and the folder of its snapshots")
+                        continue
+                    }
+                    guard let script = item["script"], script.items != nil else {
+                        problem(item["script"] == nil ? "the case `\(name)` has no `script`" : "a case's `script` is a list of steps",
+                                item["script"]?.span ?? item.span, help: example)
+                        continue
+                    }
+                    let entries = caseEntries
                     if !names.insert(name).inserted {
                         problem("two cases are named `\(name)`", item["name"]!.span, help: "give each case its own name: snapshots are stored by it")
                     }

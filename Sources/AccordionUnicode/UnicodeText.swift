@@ -150,7 +150,13 @@ public enum GraphemeClusters {
     /// Emoji_Modifier_Base; and it does not end in U+FE0E (text
     /// presentation selector) right after its first scalar.
     public static func isEmojiPresentation(_ cluster: Substring) -> Bool {
-        let scalars = cluster.unicodeScalars
+        isEmojiPresentation(scalars: cluster.unicodeScalars)
+    }
+
+    /// Whether the cluster made of `scalars` is drawn as an emoji (as
+    /// ``isEmojiPresentation(_:)``).
+    public static func isEmojiPresentation<Scalars: Collection>(scalars: Scalars) -> Bool
+    where Scalars.Element == Unicode.Scalar {
         guard let first = scalars.first else { return false }
         if first.isASCII && scalars.count == 1 { return false }
         let firstProperties = ScalarProperties(first)

@@ -1005,16 +1005,20 @@ enum Keywords {
     }
 }
 
-/// Property name → unit, searched linearly when small (cheaper than hashing
-/// every instance key) and by hash when large.
+/// Property name → unit. An instance key's bytes are searched linearly,
+/// names of other lengths skipped at once, while the table is small enough
+/// that this beats decoding and hashing the key (an object's properties,
+/// as schemas write them); a larger table is searched by hash.
 struct NameTable: Sendable {
+    /// Up to this many names, keys are looked up by their bytes.
+    static let linearLimit = 32
     private let small: [(String, Int)]
     /// The small table by spelling, for an instance key's bytes.
     private let spellings: KeySpellings<Int>
     private let large: [String: (String, Int)]?
 
     init(_ map: [String: Int]) {
-        if map.count <= 8 {
+        if map.count <= Self.linearLimit {
             small = map.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             spellings = KeySpellings(small)
             large = nil

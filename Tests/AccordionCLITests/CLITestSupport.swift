@@ -53,4 +53,20 @@ enum CLI {
                          stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self))
     }
+
+    /// Runs another program (a consumer of accordion's output) and returns
+    /// what it printed on both streams; fails the test when it exits non-zero.
+    static func runTool(_ path: String, _ args: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = args
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(path): \(text)")
+        return text
+    }
 }

@@ -94,6 +94,7 @@ final class CommandTableTests: XCTestCase {
         XCTAssertEqual(validate.status, 2)
         XCTAssertEqual(validate.stderr, "accordion: error: unknown option '--strikt'; did you mean '--strict'?\n"
             + "usage: accordion validate [--schema <file>] [--format <format>] [--strict]\n"
+            + "                          [--max-warnings <n>] [--exclude <glob> ...]\n"
             + "                          [--color <when>] [--watch] <path> ...\n"
             + "  See 'accordion help validate' for more information.\n")
         let command = try CLI.run(["valdate"])
@@ -133,7 +134,7 @@ final class CommandTableTests: XCTestCase {
         let argument = ["resolve": ["samples/article-demo.yaml"], "validate": ["samples"],
                         "render": ["samples/article-demo.yaml"], "explain": [], "schema": []]
         let sample: [String: String] = ["seconds": "0.1", "n": "1000", "id": "VC1", "file": dir.path("out.txt"),
-                                        "when": "never"]
+                                        "when": "never", "order": "logical", "columns": "2"]
         for command in Self.commands {
             let options = try listedOptions(command)
             XCTAssertTrue(options.contains { $0.name == "help" && $0.short == "h" }, command)
@@ -157,9 +158,9 @@ final class CommandTableTests: XCTestCase {
             }
         }
         let expected = [
-            "render": ["format", "at", "steps", "tap", "no-script", "color", "output", "max-items", "watch"],
-            "validate": ["schema", "format", "strict", "color", "watch"],
-            "resolve": ["color"], "explain": ["list"], "schema": [String](),
+            "render": ["format", "at", "steps", "tap", "no-script", "color", "bidi", "ambiguous-width", "output", "max-items", "watch"],
+            "validate": ["schema", "format", "strict", "max-warnings", "exclude", "color", "watch"],
+            "resolve": ["color"], "explain": ["list"], "schema": ["output"],
         ]
         for (command, names) in expected {
             XCTAssertEqual(Set(try listedOptions(command).map(\.name)), Set(names + ["help", "version"]), command)
@@ -196,6 +197,7 @@ final class CommandTableTests: XCTestCase {
 
         USAGE: accordion render [--format <format>] [--at <seconds>] [--steps]
                                 [--tap <id> ...] [--no-script] [--color <when>]
+                                [--bidi <order>] [--ambiguous-width <columns>]
                                 [--output <file>] [--max-items <n>] [--watch] <file>
 
         ARGUMENTS:
@@ -223,6 +225,16 @@ final class CommandTableTests: XCTestCase {
                                   NO_COLOR is set and not empty; FORCE_COLOR set and not
                                   empty colours anything. (values: auto, always, never;
                                   default: auto)
+          --bidi <order>          text: who orders right-to-left text. visual: the
+                                  drawing writes each line in display order (Unicode
+                                  bidi, per line), for terminals without bidi; logical:
+                                  in the order written, for terminals that reorder it
+                                  themselves. (values: visual, logical; default: visual)
+          --ambiguous-width <columns>
+                                  text: the columns the terminal gives East Asian
+                                  Ambiguous characters (2 in many CJK locales); the
+                                  frame and every row are measured with it, so the box
+                                  stays aligned. (values: 1, 2; default: 1)
           -o, --output <file>     Write to this file atomically (the whole output or
                                   nothing) instead of standard output; '-' is standard
                                   output.
@@ -245,10 +257,17 @@ final class CommandTableTests: XCTestCase {
         'accordion test' checks it before running it: its cases' scripts against the
         spec it names.
 
+        A directory is searched for the files that are accordion's: specs (a top-level
+        accordion: or panels: key, or the schema's modeline) and test files
+        (*.test.yaml); other YAML (CI workflows, dependabot.yml) is skipped and counted
+        on standard error. A file named on the command line is always checked.
+
         Exit status: 0 every file is valid, 1 some file has an error (or, with --strict,
-        a warning), 2 usage or I/O problems (a missing file, a bad schema).
+        a warning; or more warnings than --max-warnings), 2 usage or I/O problems (a
+        missing file, a bad schema).
 
         USAGE: accordion validate [--schema <file>] [--format <format>] [--strict]
+                                  [--max-warnings <n>] [--exclude <glob> ...]
                                   [--color <when>] [--watch] <path> ...
 
         ARGUMENTS:
@@ -264,6 +283,12 @@ final class CommandTableTests: XCTestCase {
                                   annotations, sarif (2.1.0) for code scanning. (values:
                                   text, json, github, sarif; default: text)
           --strict                Warnings fail too (exit 1).
+          --max-warnings <n>      Fail (exit 1) when there are more than N warnings in
+                                  all, as ESLint's option does; errors fail whatever N.
+          --exclude <glob>        Leave out the files a directory search finds whose
+                                  path below the directory matches GLOB (* and ? within
+                                  a name, ** any folders; a GLOB without / matches any
+                                  name in the path, such as vendor or *.ci.yaml).
           --color <when>          Colour the output: auto colours a terminal, unless
                                   NO_COLOR is set and not empty; FORCE_COLOR set and not
                                   empty colours anything. (values: auto, always, never;

@@ -173,6 +173,64 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(files.map { $0["valid"] as? Bool }, [false, true, true])
     }
 
+    /// A repository's other YAML is left alone by a directory search (and
+    /// counted), `--exclude` leaves out what it matches, `--max-warnings`
+    /// fails above its number; a file named on the command line is checked.
+    func testADirectorySearchTakesOnlyAccordionsFiles() throws {
+        try write("dependabot.yml", "version: 2\nupdates:\n  - package-ecosystem: pip\n    directory: /\n")
+        try write("ci/workflow.yaml", "on: push\njobs: {}\n")
+        try write("specs/light.yaml", "accordion: 1\npanels: [{id: a, title: A, color: '#FFD60A'}]\n")
+        try write("specs/moded.yaml", "# yaml-language-server: $schema=../Schemas/accordion.schema.json\ntitle: no version\n")
+        try write("vendor/broken.yaml", broken)
+        let all = try CLI.run(["validate", "--color", "never", temp.path])
+        XCTAssertEqual(all.status, 1, all.stdout)
+        XCTAssertFalse(all.stdout.contains("dependabot") || all.stdout.contains("workflow"), all.stdout)
+        XCTAssertTrue(all.stdout.contains(temp.path + "/specs/moded.yaml:"), all.stdout)
+        XCTAssertTrue(all.stdout.hasSuffix("in 3 files\n"), all.stdout)
+        XCTAssertEqual(all.stderr, "accordion: skipped 2 YAML files that are not accordion specs or test files (\(temp.path)/ci/workflow.yaml, \(temp.path)/dependabot.yml)\n")
+
+        let excluded = try CLI.run(["validate", "--color", "never", "--exclude", "vendor", "--exclude", "specs/m*.yaml", temp.path])
+        XCTAssertEqual(excluded.status, 0, excluded.stdout)
+        XCTAssertTrue(excluded.stdout.hasSuffix("0 errors, 1 warning in 1 file\n"), excluded.stdout)
+        XCTAssertTrue(excluded.stderr.hasSuffix("; excluded 2 files\n"), excluded.stderr)
+
+        let limited = try CLI.run(["validate", "--exclude", "vendor/**", "--exclude", "moded.yaml", "--max-warnings", "0", temp.path])
+        XCTAssertEqual(limited.status, 1)
+        XCTAssertTrue(limited.stderr.hasSuffix("accordion: 1 warning, more than --max-warnings 0 allows\n"), limited.stderr)
+        XCTAssertEqual(try CLI.run(["validate", "--exclude", "vendor", "--exclude", "moded.yaml", "--max-warnings", "1", temp.path]).status, 0)
+        XCTAssertEqual(try CLI.run(["validate", "--max-warnings", "-1", temp.path]).status, 2)
+
+        // Named, a file is checked whatever it holds.
+        let named = try CLI.run(["validate", "--color", "never", temp.path + "/dependabot.yml"])
+        XCTAssertEqual(named.status, 1)
+        XCTAssertTrue(named.stdout.contains("dependabot.yml:1:1: error: "), named.stdout)
+    }
+
+    /// The nearest `.accordion.yaml` above a spec sets its rules' levels and
+    /// what a search leaves out, for validate, test and render alike; its
+    /// own mistakes are reported in it.
+    func testTheProjectFileSetsLevelsAndExcludes() throws {
+        try write(".accordion.yaml", "rules:\n  low-contrast: off\n  yaml11-boolean: error\n  low-contrasts: warning\nexclude: ['vendor/**']\n")
+        try write("specs/light.yaml", "accordion: 1\npanels: [{id: a, title: A, color: '#FFD60A'}]\n")
+        try write("specs/bool.yaml", "accordion: 1\ntitle: no\npanels: [{id: a, title: A}]\n")
+        try write("specs/bool.test.yaml", "spec: bool.yaml\ncases:\n  - {name: one, script: [{tap: a}]}\n")
+        try write("vendor/broken.yaml", broken)
+        let r = try CLI.run(["validate", "--color", "never", temp.path])
+        XCTAssertEqual(r.status, 1, r.stdout)
+        XCTAssertFalse(r.stdout.contains("low-contrast]") || r.stdout.contains("vendor"), r.stdout)
+        XCTAssertTrue(r.stdout.contains(temp.path + "/specs/bool.yaml:2:8: error: `no` is the text"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("/.accordion.yaml:4:3: warning: no rule is called `low-contrasts` [unknown-rule-id]"), r.stdout)
+        // From inside the project, with a relative path, the same file governs.
+        let inside = try CLI.run(["validate", "--color", "never", "light.yaml"], currentDirectory: temp.appendingPathComponent("specs"))
+        XCTAssertEqual(inside.status, 0, inside.stdout)
+        XCTAssertFalse(inside.stdout.contains("[low-contrast]"), inside.stdout)
+        // The raised warning makes render refuse and test count an error.
+        XCTAssertEqual(try CLI.run(["render", temp.path + "/specs/bool.yaml"]).status, 1)
+        let test = try CLI.run(["test", temp.path + "/specs/bool.test.yaml"])
+        XCTAssertEqual(test.status, 2, test.stdout)
+        XCTAssertTrue(test.stdout.hasSuffix("0 passed, 0 failed, 1 error\n"), test.stdout)
+    }
+
     // MARK: - test files
 
     /// A `*.test.yaml` is checked as a test file: each case's script against

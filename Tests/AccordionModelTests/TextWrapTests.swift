@@ -131,4 +131,15 @@ final class TextWrapTests: XCTestCase {
         if !line.isEmpty { endLine() }
         return lines
     }
+
+    /// The paragraphs every measure reads are TextWrap's own: at a width no
+    /// paragraph reaches, its lines are the paragraphs with "" between them.
+    func testParagraphsAreTheLinesOfAnEndlessLine() {
+        for text in ["one two\n\n  \nthree  four\tfive\r\nsix\n\n", "  a\nb\n\n\n\t\nc  ", "", " \n \n", "x", "\n\nx\n\n\ny z\n"] {
+            let paragraphs = TextWrap.paragraphs(of: text)
+            let interleaved = paragraphs.enumerated().flatMap { $0.offset == 0 ? [$0.element] : ["", $0.element] }
+            XCTAssertEqual(TextWrap.lines(of: text, perLine: 10_000), interleaved, text.debugDescription)
+        }
+        XCTAssertEqual(TextWrap.paragraphs(of: "a  b\n\nc"), ["a b", "c"])
+    }
 }

@@ -273,10 +273,12 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertTrue(svg.hasSuffix("</svg>\n"))
     }
 
-    /// A long title is cut at the width semibold glyphs take, so its
-    /// ellipsis ends before the chevron: 375 pt less 16 pt margins on both
-    /// sides and 24 pt for the mark is room for 319 / (17 · 0.66) = 28 columns
-    /// (the regular 0.58 em would have allowed 32, which ran into it).
+    /// A long title is cut at the width semibold glyphs take (the model's
+    /// `HeaderTitle`: the measure's 0.55 em times 1.2), so its ellipsis ends
+    /// before the chevron: 375 pt less 16 pt margins on both sides and 24 pt
+    /// for the mark is room for 319 / (17 · 0.66) = 28 characters, the
+    /// ellipsis one of them (the regular 0.58 em would have allowed 32,
+    /// which ran into it).
     func testLongHeaderTitleStopsBeforeTheChevron() {
         var s = Demo.settled(expanded: 0)
         s.panels[1].panel.title = "Which payment methods do you accept for orders abroad?"
@@ -451,5 +453,101 @@ final class ContentDrawingTests: XCTestCase {
         let svg = Renderer.render([Demo.settled(expanded: 1)], format: .svg, steps: false)
         XCTAssertTrue(svg.contains(">375 × 535</text>"))
         XCTAssertFalse(svg.contains("translate(0 -"))
+    }
+}
+
+/// `dir` as the renderers draw it: a right-to-left title starts at the right
+/// with its mark at the left, mirrored; each line of a text takes its
+/// paragraph's direction under `auto`; the page says its language and
+/// direction and marks only what differs.
+final class DirectionRenderTests: XCTestCase {
+    /// The demo with an Arabic spec (`lang: ar`, `dir: rtl`) whose second
+    /// panel is English and left to right, and a text in the first panel.
+    private func arabic() -> Snapshot {
+        var s = Demo.settled(expanded: 0)
+        s.container.writing = Writing(lang: "ar", dir: .rtl)
+        s.panels[0].panel.title = "الشحن"
+        s.panels[0].panel.content = .text("نشحن خلال ثلاثة أيام", TextMetrics())
+        s.panels[0].textLines = ["نشحن خلال ثلاثة أيام"]
+        s.panels[1].panel.writing = PanelWriting(panel: Writing(lang: "en", dir: .ltr))
+        return s
+    }
+
+    func testSVGMirrorsARightToLeftHeaderAndStartsItsLinesAtTheRight() {
+        let svg = Renderer.render([arabic()], format: .svg, steps: false)
+        XCTAssertTrue(svg.contains(" xml:lang=\"ar\" "), svg)
+        // 375 wide: the title's start anchor 16 pt from the right edge, the
+        // text's at the padding from it.
+        XCTAssertTrue(svg.contains("<text x=\"359\" y=\"27.95\" direction=\"rtl\" font-size=\"17\""), svg)
+        XCTAssertTrue(svg.contains("<text x=\"359\" y=\"75.25\" direction=\"rtl\" font-size=\"15\""), svg)
+        // The open chevron at the left (cx = 22), the closed one pointing left.
+        XCTAssertTrue(svg.contains("<path d=\"M16 19L22 25L28 19\""), svg)
+        XCTAssertTrue(svg.contains(">View Controller 2</text>"))
+        XCTAssertTrue(svg.contains("<text x=\"16\" y=\"606.95\" font-size=\"17\""), "the English header stays left to right: \(svg)")
+        // VC3 inherits the spec's explicit rtl, Latin title or not: mirrored, closed.
+        XCTAssertTrue(svg.contains("<path d=\"M25 639L19 645L25 651\""), svg)
+    }
+
+    func testAutoTakesEachParagraphsFirstStrongCharacter() {
+        let lines = ["123 مرحبا", "ثم", "", "Hello", "world", "", "42"]
+        XCTAssertEqual(TextDirections.lines(lines, .auto), [true, true, true, false, false, false, false])
+        XCTAssertEqual(TextDirections.lines(lines, .rtl), Array(repeating: true, count: 7))
+        XCTAssertEqual(TextDirections.lines(lines, .ltr), Array(repeating: false, count: 7))
+        XCTAssertTrue(TextDirections.isRightToLeft("(שלום) hi", .auto))
+        XCTAssertFalse(TextDirections.isRightToLeft("hi שלום", .auto))
+        XCTAssertFalse(TextDirections.isRightToLeft("123", .auto), "no strong character: left to right")
+        XCTAssertTrue(TextDirections.isRightToLeft("abc", .rtl))
+    }
+
+    func testThePageSaysItsLanguageAndDirectionAndMarksWhatDiffers() {
+        let page = HTMLRender.page(arabic())
+        XCTAssertTrue(page.contains("<html lang=\"ar\" dir=\"rtl\">"), String(page.prefix(80)))
+        XCTAssertTrue(page.contains("<aside lang=\"en\" dir=\"ltr\" aria-label=\"controller state\">"))
+        XCTAssertTrue(page.contains(",\"rtl\":true"))
+        XCTAssertTrue(page.contains("\"id\":\"VC2\",\"title\":\"View Controller 2\""))
+        XCTAssertTrue(page.contains("\"lang\":\"en\",\"dir\":\"ltr\""), "the English panel differs from the page")
+        XCTAssertEqual(page.components("\"dir\":").count, 2, "only VC2: VC3's Latin title inherits the spec's explicit rtl")
+        XCTAssertFalse(page.contains("\"dirs\""), "the Arabic text runs as the page does")
+        XCTAssertTrue(page.contains(":lang(zh), :lang(ja) { line-break: strict; }"))
+        XCTAssertTrue(page.contains(".header:dir(rtl)[aria-expanded=\"false\"] .chevron"))
+        // A spec that says nothing keeps its page.
+        let plain = HTMLRender.page(Demo.settled(expanded: 0))
+        XCTAssertTrue(plain.contains("<html lang=\"en\">\n"))
+        XCTAssertTrue(plain.contains("<aside aria-label=\"controller state\">"))
+        XCTAssertFalse(plain.contains("\"dir\":") || plain.contains("\"dirs\":") || plain.contains("\"lang\":"))
+    }
+}
+
+private extension String {
+    func components(_ separator: String) -> [Substring] { split(separator: separator, omittingEmptySubsequences: false) }
+}
+
+/// Display columns as wcswidth counts them, clusters kept whole.
+final class ColumnsTests: XCTestCase {
+    func testEmojiClustersAreTwoAndOtherClustersTheSumOfTheirScalars() {
+        let c = Columns()
+        XCTAssertEqual(c.of("🚀"), 2)
+        XCTAssertEqual(c.of("☕"), 2)
+        XCTAssertEqual(c.of("⌚"), 2)
+        XCTAssertEqual(c.of("👩‍👩‍👧‍👦"), 2, "a ZWJ sequence")
+        XCTAssertEqual(c.of("🇯🇵"), 2, "a flag")
+        XCTAssertEqual(c.of("❤️"), 2, "text default + VS16")
+        XCTAssertEqual(c.of("1️⃣"), 2, "a keycap")
+        XCTAssertEqual(c.of("中文"), 4)
+        XCTAssertEqual(c.of("e\u{301}"), 1, "a combining mark takes no column")
+        XCTAssertEqual(c.of("ｶﾞ"), 2, "half-width katakana and its sound mark: two halves")
+        XCTAssertEqual(c.of("a\u{200B}b"), 2, "a format character takes none")
+        XCTAssertEqual(c.of("─…"), 2)
+        XCTAssertEqual(Columns(ambiguousWide: true).of("─…"), 4, "ambiguous characters drawn wide")
+    }
+
+    func testFittingCutsBetweenClusters() {
+        let c = Columns()
+        XCTAssertEqual(c.fit("👩‍👩‍👧‍👦👩‍👩‍👧‍👦x", 4), "👩‍👩‍👧‍👦…")
+        XCTAssertEqual(c.fit("🇯🇵🇨🇳🇯🇵", 5), "🇯🇵🇨🇳…")
+        XCTAssertEqual(c.fit("ábc", 2), "á…", "the accent stays on its letter")
+        XCTAssertEqual(c.pad("中", 3), "中 ")
+        XCTAssertEqual(c.pad("مرحبا", 7, trailing: false), "  مرحبا")
+        XCTAssertEqual(Columns(ambiguousWide: true).rule("─", 5), "── ", "an odd column left by a wide rule is a space")
     }
 }

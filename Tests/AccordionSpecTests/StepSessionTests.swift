@@ -72,6 +72,23 @@ final class StepSessionTests: XCTestCase {
         }
     }
 
+    /// A host's `setPanels` line whose new panel nests an accordion is
+    /// refused whole (`nested-not-playable`, at the nested `panels`) and the
+    /// stack stays as it was: the model cannot play a nested level yet, and
+    /// taking the panel as a flat one would show what the line does not say.
+    func testASetPanelsLineWithANestedPanelIsRefused() throws {
+        var session = StepSession(document: try document())
+        let before = session.container
+        let line = #"{"setPanels": ["a", {"id": "net", "title": "Net", "content": {"panels": [{"id": "wifi", "title": "Wi-Fi"}]}}]}"#
+        guard case .unreadable(let problems) = session.apply(try step(line), line: 1) else {
+            return XCTFail("the nested definition was taken")
+        }
+        XCTAssertEqual(problems.map(\.rule), ["nested-not-playable"])
+        XCTAssertEqual(problems.first?.instancePath, "/script/0/setPanels/1/content/panels")
+        XCTAssertTrue(problems.first?.message.hasSuffix("so this step is refused") ?? false, "\(problems)")
+        XCTAssertEqual(session.container, before)
+    }
+
     /// A step past the time limit is refused, located at what puts it there
     /// (the `at`, or the step), and the clock stays where it was: two
     /// 1e308-second waits no longer make it infinite.

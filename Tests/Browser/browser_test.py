@@ -638,6 +638,65 @@ def frame_check(run, browser, spec, name):
 
 
 # -- sizes ------------------------------------------------------------------
+RTL_READ = """(() => {
+  const screen = document.getElementById('screen'), s = screen.getBoundingClientRect();
+  const k = s.width / parseFloat(screen.style.width);
+  const heads = [...document.querySelectorAll('#screen .header')].map((h) => {
+    const r = h.getBoundingClientRect(), range = document.createRange();
+    range.selectNodeContents(h.firstChild);
+    const t = range.getBoundingClientRect(), m = h.lastChild.getBoundingClientRect();
+    return { id: h.id, lang: h.closest('[lang]').lang, dir: getComputedStyle(h).direction,
+             expanded: h.getAttribute('aria-expanded'), left: (t.left - r.left) / k, right: (r.right - t.right) / k,
+             mark: (m.left + m.width / 2 - r.left) / k, width: r.width / k,
+             transform: getComputedStyle(h.lastChild).transform };
+  });
+  const lines = [...document.querySelectorAll('#screen .content:not([hidden]) .line')].map((l) => {
+    const c = l.closest('.content').getBoundingClientRect(), r = l.getBoundingClientRect();
+    return { text: l.textContent, dir: getComputedStyle(l).direction, lang: l.closest('[lang]').lang,
+             left: (r.left - c.left) / k, right: (c.right - r.right) / k };
+  });
+  return { lang: document.documentElement.lang, dir: document.documentElement.dir, heads, lines,
+           aside: getComputedStyle(document.querySelector('aside')).direction };
+})()"""
+
+
+def right_to_left(run, browser, spec):
+    """A right-to-left spec's page: `<html lang="ar" dir="rtl">`; each
+    Arabic header's title ends 16 px from its right edge, its chevron sits at
+    the left and a closed one points left (rotated 135°, not -45°); each
+    line of an open answer starts at the right padding; the English panel
+    keeps its title at the left; the page's own English state panel stays
+    left to right."""
+    view = open_page(run, browser, run.page(spec, "right-to-left"))
+    got = browser.eval(RTL_READ)
+    if (got["lang"], got["dir"], got["aside"]) != ("ar", "rtl", "ltr"):
+        raise Failure(f"html lang/dir and the state panel's direction: {got['lang']!r}, {got['dir']!r}, {got['aside']!r}")
+    dump = run.dump(spec)
+    english = {p["id"] for p in dump["panels"] if p["title"].isascii()}
+    for i, h in enumerate(got["heads"]):
+        rtl = dump["panels"][i]["id"] not in english
+        if h["dir"] != ("rtl" if rtl else "ltr"):
+            raise Failure(f"header {i} runs {h['dir']}")
+        start = h["right"] if rtl else h["left"]
+        if abs(start - 16) > 1.5:
+            raise Failure(f"header {i}: its title starts {start:.1f} px from its start edge, not 16: {h}")
+        mark_at_end = h["mark"] < 40 if rtl else h["mark"] > h["width"] - 40
+        if not mark_at_end:
+            raise Failure(f"header {i}: its chevron is at x = {h['mark']:.1f} of {h['width']:.1f}")
+        a = float(h["transform"][7:].split(",")[0]) if h["transform"].startswith("matrix(") else None
+        if h["expanded"] == "false" and (a is None or (a < 0) != rtl):
+            raise Failure(f"header {i}: a closed chevron is not mirrored ({h['transform']})")
+        if rtl and h["lang"] != "ar" or not rtl and h["lang"] != "en":
+            raise Failure(f"header {i} has lang {h['lang']!r}")
+    if not got["lines"]:
+        raise Failure("no line of text is shown")
+    for line in got["lines"]:
+        if line["dir"] != "rtl" or abs(line["right"] - 16) > 1.5 or line["lang"] != "ar":
+            raise Failure(f"a line does not start at the right padding: {line}")
+    # The model's frames hold in the mirrored page too.
+    compare(view, dump, "right-to-left")
+
+
 def generated_spec(workdir, n, header=None, scroll=False):
     """n panels with the middle one opened by the script; their headers share
     the 667 pt screen, or (`scroll`) are 44 pt high in a screen that scrolls."""
@@ -721,6 +780,9 @@ def main():
                           lambda: scroll_into_view(run, browser, faq)))
         scenarios.append(("faq-twenty: the user's scrolling moves the offset taps start from",
                           lambda: user_scroll(run, browser, faq)))
+        arabic = os.path.join(ROOT, "samples", "faq-ar.yaml")
+        scenarios.append(("faq-ar: the right-to-left page is mirrored and its text starts at the right",
+                          lambda: right_to_left(run, browser, arabic)))
         collapsed = os.path.join(HERE, "specs", "collapsed-ease-in-out.yaml")
         scenarios.append(("mid-transition at load (--at)", lambda: at_load(run, browser, collapsed, 0.3)))
         scenarios.append(("page size linear in panels", lambda: sizes(run, browser)))

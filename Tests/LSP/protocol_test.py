@@ -661,7 +661,7 @@ def completion():
     check([(i["label"], i.get("detail")) for i in r["items"]] == [("a", "A"), ("b", "B")], "flow-style ids: %s" % r["items"])
     r = s.request("textDocument/completion", uri, position={"line": 0, "character": 0})
     got = [i["label"] for i in r["items"]]
-    check(got == ["accordion", "title", "tolerance"], "top-level keys not yet written: %s" % got)
+    check(got == ["accordion", "title", "tolerance", "lang", "dir"], "top-level keys not yet written: %s" % got)
     s.close()
     return "values, ids in 4 places, step kinds, keys with documentation, top level"
 
@@ -709,6 +709,45 @@ def neovim():
     return last
 
 
+UNICODE_IDS = """accordion: 1
+container: {expanded: 设置}
+panels:
+  - {id: 设置, title: 设置}
+  - {id: 设置中心, title: 中心}
+  - {id: caf\u00e9, title: Café}
+script:
+  - tap: 设置中心
+  - tap: 设置
+  - tap: 设址
+  - tap: \n"""
+
+
+def unicode_ids():
+    """Panel ids in any script: did-you-mean, completion, references (a whole
+    word: 设置 is not found inside 设置中心) and rename to another Unicode id."""
+    s = Session(["utf-16"])
+    uri = "file:///tmp/unicode-ids.yaml"
+    got = s.open(uri, UNICODE_IDS)
+    unknown = [d for d in got["diagnostics"] if d["code"] == "unknown-panel-id"]
+    check(len(unknown) == 1 and "`设置`" in unknown[0]["message"] + json.dumps(unknown[0], ensure_ascii=False),
+          "did you mean: %s" % got["diagnostics"])
+    at = find(UNICODE_IDS, "  - tap: \n", shift=9, encoding=s.encoding)
+    r = s.request("textDocument/completion", uri, position=at)
+    labels = [i["label"] for i in r["items"]]
+    check(labels == ["设置", "设置中心", "café"], "completion: %s" % labels)
+    tap = find(UNICODE_IDS, "tap: 设置\n", shift=5, encoding=s.encoding)
+    refs = s.request("textDocument/references", uri, position=tap, context={"includeDeclaration": True})
+    check(len(refs) == 3, "references of 设置 (expanded, its id, one tap): %s" % refs)
+    edit = s.request("textDocument/rename", uri, position=tap, newName="設定")
+    renamed = apply_edits(UNICODE_IDS, edit["changes"][uri], s.encoding)
+    want = UNICODE_IDS.replace("expanded: 设置}", "expanded: 設定}").replace("id: 设置,", "id: 設定,").replace("tap: 设置\n", "tap: 設定\n")
+    check(renamed == want, "rename: %r" % renamed)
+    bad = s.client.request("textDocument/rename", {"textDocument": {"uri": uri}, "position": tap, "newName": "设置™"})
+    check(bad.get("error", {}).get("code") == -32602, "rename to a symbol: %s" % bad)
+    s.close()
+    return "did-you-mean, completion, whole-word references and rename with ids in Chinese"
+
+
 def guard(thunk):
     def run():
         try:
@@ -716,6 +755,51 @@ def guard(thunk):
         except (TimeoutError, EOFError, AssertionError, json.JSONDecodeError) as e:
             raise Failure("%s: %s" % (type(e).__name__, e))
     return run
+
+
+NESTED = """accordion: 1
+panels:
+  - id: network
+    title: Network
+    content:
+      expanded: wifi
+      indent: 16
+      panels:
+        - {id: wifi, title: Wi-Fi}
+        - {id: vpn, title: VPN}
+  - {id: sound, title: Sound}
+script:
+  - tap: wifi
+"""
+
+
+def nested_ids():
+    """Nested panels' ids (issue 25): a definition inside `content.panels`,
+    a nested level's `expanded` and a step naming a nested id are one id to
+    definition, references, rename and completion."""
+    s = Session()
+    uri = "file:///tmp/nested.yaml"
+    s.open(uri, NESTED)
+    tap = find(NESTED, "tap: wifi", shift=5)
+    d = s.request("textDocument/definition", uri, position=tap)
+    check(d == [{"uri": uri, "range": {"start": find(NESTED, "id: wifi", shift=4), "end": find(NESTED, "id: wifi", shift=8)}}],
+          "definition of a nested id: %s" % d)
+    refs = s.request("textDocument/references", uri, position=find(NESTED, "expanded: wifi", shift=11),
+                     context={"includeDeclaration": True})
+    check(len(refs) == 3, "references of a nested id (definition, nested expanded, tap): %s" % refs)
+    edit = s.request("textDocument/rename", uri, position=tap, newName="wlan")
+    renamed = apply_edits(NESTED, edit["changes"][uri], s.encoding)
+    check(renamed == NESTED.replace("wifi", "wlan"), "rename of a nested id: %s" % edit)
+    clash = s.client.request("textDocument/rename", {"textDocument": {"uri": uri}, "position": tap, "newName": "sound"})
+    check(clash.get("error", {}).get("code") == -32602, "rename onto an id of another level: %s" % clash)
+    at = find(NESTED, "expanded: ", shift=len("expanded: "))
+    got = [i["label"] for i in s.request("textDocument/completion", uri, position=at)["items"]]
+    check("wifi" in got and "vpn" in got, "ids offered at a nested expanded: %s" % got)
+    at = find(NESTED, "      indent: 16\n", shift=len("      "))
+    got = [i["label"] for i in s.request("textDocument/completion", uri, position=at)["items"]]
+    check("collapsible" in got and "expansion" in got, "a nested level's keys offered: %s" % got)
+    s.close()
+    return "definition, references, rename (+1 refusal) and completion of nested ids; a level's keys"
 
 
 CHECKS = [
@@ -733,7 +817,9 @@ CHECKS = [
     ("bad frames resynchronise", bad_frames),
     ("a log nobody reads", unread_log),
     ("hover, definition, references, rename, symbols", navigation),
+    ("nested ids", nested_ids),
     ("completion", completion),
+    ("unicode panel ids", unicode_ids),
     ("code actions", code_actions),
     ("neovim", neovim),
 ]

@@ -32,8 +32,9 @@
   // The model's numbers for this page (HTMLRender.data): per panel its
   // header frame with nothing open (`header`), its content frame when it
   // alone is open (`content`, whose height is how far the headers below it
-  // move), `shares` and `disabled` (present only when true) and what its
-  // content view draws (`drawing`).
+  // move), `shares` and `disabled` (present only when true), its title's
+  // `lang` and `dir` where they differ from the page's, and what its content
+  // view draws (`drawing`).
   const D = JSON.parse(document.getElementById("accordion-data").textContent);
   const P = D.panels, n = P.length;
   const disabled = (i) => P[i].disabled === true;
@@ -128,6 +129,7 @@
   // content region (the WAI-ARIA accordion pattern).
   document.title = D.title === null ? "accordion" : D.title;
   $("title").textContent = D.title === null ? "accordion" : D.title;
+  if (D.titleDir) $("title").dir = D.titleDir;
   screen.style.width = D.width + "px";
   screen.style.height = D.height + "px";
   screen.style.background = D.background;
@@ -173,14 +175,22 @@
   // here) at its metrics, or rows with title, detail, separator and chevron,
   // laid out from the content's top as the SVG draws them; the content view
   // clips them to its frame.
+  // Each line or row runs in the direction the model's data gives it
+  // (`dirs`, one letter each, written when one runs against the page's), a
+  // right-to-left line starting at the right padding; the browser's bidi
+  // orders the characters inside it.
   function drawContent(c, x) {
+    if (x.lang) c.lang = x.lang;
+    const rtl = (i) => x.dirs ? x.dirs[i] === "r" : D.rtl;
+    const dir = (el, i) => { if (x.dirs && rtl(i) !== D.rtl) el.dir = rtl(i) ? "rtl" : "ltr"; };
     if (x.lines) {
       const pad = x.padding, font = x.fontSize, line = x.lineHeight;
       x.lines.forEach((text, i) => {
         const el = document.createElement("div");
         el.className = "line";
         el.textContent = text;
-        Object.assign(el.style, { left: pad + "px", top: pad + i * line + "px", height: line + "px",
+        dir(el, i);
+        Object.assign(el.style, { [rtl(i) ? "right" : "left"]: pad + "px", top: pad + i * line + "px", height: line + "px",
                                   lineHeight: line + "px", fontSize: font + "px" });
         c.append(el);
       });
@@ -189,6 +199,7 @@
       x.rows.forEach(([t, d], i) => {
         const el = document.createElement("div");
         el.className = "row";
+        dir(el, i);
         Object.assign(el.style, { top: i * rh + "px", height: rh + "px" });
         const b = document.createElement("b");
         b.textContent = t;
@@ -258,6 +269,8 @@
     h.className = "header";
     h.id = "h" + i;
     h.setAttribute("aria-controls", c.id);
+    if (p.lang) h.lang = p.lang;
+    if (p.dir) h.dir = p.dir;
     h.style.cssText = "background:" + p.color + ";color:" + p.titleColor + ";font-size:"
       + Math.min(17, Math.max(7, p.header[3] * 0.42)) + "px";
     const mark = document.createElement("span");

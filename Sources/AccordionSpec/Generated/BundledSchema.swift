@@ -126,21 +126,29 @@ public enum BundledSchema {
       "default": "auto",
       "examples": ["rtl", "ltr"]
     },
+    "idShape": {
+      "title": "Id shape",
+      "description": "The shape of a panel id where it is written: an ASCII id is a letter or underscore, then letters, digits, underscores or hyphens; an id with other characters has no ASCII character but those (the rest of UAX #31 is checked by validate).",
+      "markdownDescription": "The shape of a panel id where it is written: an ASCII id is a letter or `_`, then letters, digits, `_` or `-`; an id with other characters has no ASCII character but those (the rest of UAX #31 is checked by `validate`, rule `panel-id-not-identifier`).",
+      "if": {"pattern": "^[\\x00-\\x7F]*$"},
+      "then": {"pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"},
+      "else": {"pattern": "^[^\\x00-\\x40\\x5B-\\x5E\\x60\\x7B-\\x7F][^\\x00-\\x2C\\x2E\\x2F\\x3A-\\x40\\x5B-\\x5E\\x60\\x7B-\\x7F]*$"}
+    },
     "panelId": {
       "title": "Panel id",
-      "description": "A panel's unique name: a letter or underscore, then letters, digits, underscores or hyphens.",
-      "markdownDescription": "A panel's unique name: a letter or `_`, then letters, digits, `_` or `-`.",
+      "description": "A panel's unique name, a Unicode identifier (UAX #31): a letter or underscore, then letters, digits, marks, underscores or hyphens, in any script (VC1, wi-fi, \u8bbe\u7f6e). Ids are compared after NFC normalization. An ASCII id: a letter or underscore, then letters, digits, underscores or hyphens.",
+      "markdownDescription": "A panel's unique name, a Unicode identifier ([UAX #31](https://www.unicode.org/reports/tr31/)): a letter or `_` (XID_Start), then letters, digits, marks, `_` (XID_Continue) or `-`, in any script (`VC1`, `wi-fi`, `\u8bbe\u7f6e`). Ids are compared after NFC normalization, so `caf\u00e9` written with a combining accent is the same id.",
       "type": "string",
-      "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+      "allOf": [{"$ref": "#/$defs/idShape"}],
       "default": "panel",
-      "examples": ["VC1", "inbox", "wi-fi"]
+      "examples": ["VC1", "inbox", "wi-fi", "\u8bbe\u7f6e"]
     },
     "panelRef": {
       "title": "Panel reference",
       "description": "A panel id in the stack as it is at that moment, or a 0-based index into it.",
       "markdownDescription": "A panel `id` in the stack as it is at that moment, or a 0-based index into it.",
       "type": ["string", "integer"],
-      "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+      "allOf": [{"$ref": "#/$defs/idShape"}],
       "minimum": 0,
       "default": 0,
       "examples": ["VC2", 0, 2]
@@ -188,7 +196,7 @@ public enum BundledSchema {
           "description": "The panel expanded at load (expandedIndex): a panel id, an index in panels, or null for none; with expansion: multiple also a list of ids or indices ([] for none). Default: the first panel if there is one.",
           "markdownDescription": "The panel expanded at load (`expandedIndex`): a panel `id`, an index in `panels`, or `null` for none. With `expansion: multiple` also a list of ids or indices (`[]` for none), each panel named once. Default: the first panel if there is one.",
           "type": ["string", "integer", "null", "array"],
-          "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+          "allOf": [{"$ref": "#/$defs/idShape"}],
           "minimum": 0,
           "items": {"$ref": "#/$defs/panelRef"},
           "default": 0,
@@ -364,8 +372,8 @@ public enum BundledSchema {
     },
     "content": {
       "title": "Content",
-      "description": "What the panel shows when open: exactly one of text (paragraphs separated by blank lines) or rows (a list of strings or {title, detail}). In fit it gives the panel its height: rows n * rowHeight, text lines * lineHeight + 2 * padding.",
-      "markdownDescription": "What the panel shows when open: exactly one of\n- `text`: paragraphs separated by blank lines, wrapped at `floor((width - 2 * padding) / (0.55 * fontSize))` characters a line;\n- `rows`: a list of rows, each a string or `{title, detail}`.\n\nIn `fit` (without `contentHeight`) it gives the panel its height: rows `n * rowHeight`, text `lines * lineHeight + 2 * padding`. Without `content` the panel shows a placeholder.",
+      "description": "What the panel shows when open: exactly one of text (paragraphs separated by blank lines), rows (a list of strings or {title, detail}) or panels (a nested accordion). In fit it gives the panel its height: rows n * rowHeight, text lines * lineHeight + 2 * padding, a nested level its headers and open contents.",
+      "markdownDescription": "What the panel shows when open: exactly one of\n- `text`: paragraphs separated by blank lines, wrapped at `floor((width - 2 * padding) / (0.55 * fontSize))` characters a line;\n- `rows`: a list of rows, each a string or `{title, detail}`;\n- `panels`: a nested accordion, with its level's `expansion`, `collapsible`, `expanded`, `headerHeight` and `indent`.\n\nIn `fit` (without `contentHeight`) it gives the panel its height: rows `n * rowHeight`, text `lines * lineHeight + 2 * padding`. Without `content` the panel shows a placeholder.",
       "type": "object",
       "properties": {
         "text": {
@@ -390,10 +398,67 @@ public enum BundledSchema {
         "lineHeight": {"$ref": "#/$defs/contentLineHeight", "default": 20, "examples": [20, 22]},
         "rowHeight": {"$ref": "#/$defs/contentRowHeight", "default": 44, "examples": [44, 60]},
         "lang": {"$ref": "#/$defs/lang", "description": "The language of this content, when it differs from its panel's (a BCP 47 tag). Default: the panel's lang.", "markdownDescription": "The language of this content, when it differs from its panel's (a BCP 47 tag). Default: the panel's `lang`.", "default": "en", "examples": ["zh-Hans", "ar"]},
-        "dir": {"$ref": "#/$defs/dir", "description": "The base direction of this content: ltr, rtl or auto (each paragraph by its first strong character). Default: the panel's dir.", "markdownDescription": "The base direction of this content: `ltr`, `rtl` or `auto` (each paragraph by its first strong character). Default: the panel's `dir`.", "default": "auto", "examples": ["rtl", "ltr"]}
+        "dir": {"$ref": "#/$defs/dir", "description": "The base direction of this content: ltr, rtl or auto (each paragraph by its first strong character). Default: the panel's dir.", "markdownDescription": "The base direction of this content: `ltr`, `rtl` or `auto` (each paragraph by its first strong character). Default: the panel's `dir`.", "default": "auto", "examples": ["rtl", "ltr"]},
+        "panels": {
+          "title": "Nested panels",
+          "description": "A nested accordion: this level's panels, top to bottom, laid out inside this panel's content box. Ids are unique across the whole spec, so the script names a nested panel by its id alone.",
+          "markdownDescription": "A nested accordion: this level's panels, top to bottom, laid out inside this panel's content box. Ids are unique across the whole spec, so the script names a nested panel by its id alone (`tap: wifi`). A content with `panels` has no `text`, `rows` or measures, and its panel no `contentHeight`.",
+          "type": "array",
+          "items": {"$ref": "#/$defs/panel"},
+          "default": [],
+          "examples": [[{"id": "wifi", "title": "Wi-Fi"}, {"id": "vpn", "title": "VPN"}]]
+        },
+        "expansion": {
+          "title": "Nested expansion",
+          "description": "This level's expansion: single (opening a panel closes its open sibling) or multiple. Default single.",
+          "markdownDescription": "This level's expansion: `single` (opening a panel closes its open sibling) or `multiple`. Only with `panels`. Default `single`.",
+          "enum": ["single", "multiple"],
+          "default": "single",
+          "examples": ["single", "multiple"]
+        },
+        "collapsible": {
+          "title": "Nested collapsible",
+          "description": "false keeps at least one panel of this level open once one is. Only with panels. Default true.",
+          "markdownDescription": "`false` keeps at least one panel of this level open once one is. Only with `panels`. Default `true`.",
+          "type": "boolean",
+          "default": true,
+          "examples": [true, false]
+        },
+        "expanded": {
+          "title": "Nested expanded panels",
+          "description": "The panels of this level open at load: an id of this level, an index in this level's panels, or null; with expansion: multiple also a list. Default: the level's first panel.",
+          "markdownDescription": "The panels of this level open at load: an id of this level, an index in this level's `panels`, or `null`; with `expansion: multiple` also a list (`[]` for none). Only with `panels`. Default: the level's first panel.",
+          "type": ["string", "integer", "null", "array"],
+          "allOf": [{"$ref": "#/$defs/idShape"}],
+          "minimum": 0,
+          "items": {"$ref": "#/$defs/panelRef"},
+          "default": 0,
+          "examples": ["wifi", 0, null, ["wifi", "vpn"]]
+        },
+        "headerHeight": {
+          "$ref": "#/$defs/length",
+          "title": "Nested header height",
+          "description": "The header height of this level's panels unless a panel sets its own. Only with panels. Default: the enclosing level's.",
+          "markdownDescription": "The header height of this level's panels unless a panel sets its own. Only with `panels`. Default: the enclosing level's.",
+          "default": 44,
+          "examples": [44, 36]
+        },
+        "indent": {
+          "title": "Indent",
+          "description": "Points by which this level's headers and contents are inset from the leading edge of the parent's content box (0 or more). Only with panels. Default 0.",
+          "markdownDescription": "Points by which this level's headers and contents are inset from the leading edge of the parent's content box (`0` or more; indents add up by level). Only with `panels`. Default `0`.",
+          "type": "number",
+          "minimum": 0,
+          "default": 0,
+          "examples": [0, 16]
+        }
       },
-      "anyOf": [{"required": ["text"]}, {"required": ["rows"]}],
-      "dependentSchemas": {"text": {"properties": {"rows": false}}},
+      "anyOf": [{"required": ["text"]}, {"required": ["rows"]}, {"required": ["panels"]}],
+      "dependentSchemas": {
+        "text": {"properties": {"rows": false}},
+        "panels": {"properties": {"text": false, "rows": false, "padding": false, "fontSize": false, "lineHeight": false, "rowHeight": false}}
+      },
+      "dependentRequired": {"expansion": ["panels"], "collapsible": ["panels"], "expanded": ["panels"], "headerHeight": ["panels"], "indent": ["panels"]},
       "additionalProperties": false,
       "default": {"text": ""},
       "examples": [{"text": "Returns are free within 30 days."}, {"rows": ["Inbox", {"title": "Drafts", "detail": "3"}]}]
@@ -453,7 +518,7 @@ public enum BundledSchema {
       "description": "In setPanels: the id of a panel defined earlier (in panels or an earlier setPanels), or the definition of a new panel.",
       "markdownDescription": "In `setPanels`: the `id` of a panel defined earlier (in `panels` or an earlier `setPanels`), or the definition of a new panel.",
       "type": ["string", "object"],
-      "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+      "allOf": [{"$ref": "#/$defs/idShape"}],
       "if": {"type": "object"},
       "then": {"$ref": "#/$defs/panel"},
       "default": "panel",
@@ -577,7 +642,7 @@ public enum BundledSchema {
           "description": "A panel id in the stack at that moment, an index into it, or null for none.",
           "markdownDescription": "A panel `id` in the stack at that moment, an index into it, or `null` for none.",
           "type": ["string", "integer", "null"],
-          "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+          "allOf": [{"$ref": "#/$defs/idShape"}],
           "minimum": 0,
           "default": null,
           "examples": ["VC1", 2, null]
@@ -600,7 +665,7 @@ public enum BundledSchema {
           "description": "A panel id in the stack at that moment, an index into it, or all.",
           "markdownDescription": "A panel `id` in the stack at that moment, an index into it, or `all`.",
           "type": ["string", "integer"],
-          "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+          "allOf": [{"$ref": "#/$defs/idShape"}],
           "minimum": 0,
           "default": "all",
           "examples": ["VC1", 2, "all"]

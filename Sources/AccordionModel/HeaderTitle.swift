@@ -1,0 +1,84 @@
+/// How a header's title is fitted into its header: one rule for every
+/// renderer that cuts a title and for `validate`'s `title-truncated`, so a
+/// warning appears exactly where a picture cuts.
+///
+/// The title is measured by the container's `TextMeasure` (its clusters and
+/// their advances, times ``semiboldFactor``) at the header's font size, and cut at a cluster boundary,
+/// never inside one: it keeps the longest run of its first clusters that
+/// fits with `…` after it, the ellipsis at the title's logical end (drawn at
+/// the left in right-to-left text, so the first words stay).
+public enum HeaderTitle {
+    /// A title is drawn semibold, whose glyphs run wider than the regular
+    /// text the measure is for: each advance counts 1.2 times (a Latin
+    /// letter 0.66 em), so a cut title's ellipsis ends before the mark.
+    public static let semiboldFactor = 1.2
+
+    /// The ellipsis a cut title ends with.
+    public static let ellipsis = "\u{2026}"
+
+    /// The title's font size in a header `height` points tall:
+    /// `min(17, max(7, 0.42 · height))`.
+    public static func fontSize(headerHeight height: Double) -> Double {
+        min(17, max(7, height * 0.42))
+    }
+
+    /// Whether a header `height` tall draws its mark (chevron or lock):
+    /// when the mark, `min(0.18 · height, 6)` points, is over 2 points.
+    public static func drawsMark(headerHeight height: Double) -> Bool {
+        min(height * 0.18, 6) > 2
+    }
+
+    /// The room for the title in a header `width` wide: 16 points inside
+    /// each edge, and 24 more for the mark when it has one.
+    public static func room(headerWidth width: Double, drawsMark: Bool) -> Double {
+        width - 32 - (drawsMark ? 24 : 0)
+    }
+
+    /// `title` fitted into `room` points at `fontSize` by `measure`.
+    ///
+    /// - Returns: The whole title when its advance fits (within 1e-9 of a
+    ///   point); otherwise its longest prefix of clusters, trailing spaces
+    ///   dropped, that fits with the ellipsis, and the ellipsis (nothing
+    ///   but the ellipsis when not even one cluster fits).
+    public static func fit(_ title: String, room: Double, fontSize: Double, measure: any TextMeasure) -> FittedTitle {
+        let clusters = measure.clusters(of: title)
+        let advances = clusters.map { $0.advance * fontSize * semiboldFactor }
+        let needed = advances.reduce(0, +)
+        if needed <= room + 1e-9 {
+            return FittedTitle(text: title, shownClusters: clusters.count, clusters: clusters.count, width: needed)
+        }
+        let ellipsisWidth = measure.clusters(of: ellipsis).reduce(0) { $0 + $1.advance } * fontSize * semiboldFactor
+        var shown = 0
+        var used = ellipsisWidth
+        while shown < clusters.count, used + advances[shown] <= room + 1e-9 {
+            used += advances[shown]
+            shown += 1
+        }
+        while shown > 0, clusters[shown - 1].text.allSatisfy({ $0 == " " }) { shown -= 1 }
+        let prefix = shown == 0 ? "" : String(title[..<clusters[shown - 1].text.endIndex])
+        return FittedTitle(text: prefix + ellipsis, shownClusters: shown, clusters: clusters.count, width: needed)
+    }
+}
+
+/// A header title as drawn.
+public struct FittedTitle: Hashable, Sendable {
+    /// What is drawn: the title, or its first clusters and `…`.
+    public var text: String
+    /// How many of the title's clusters show.
+    public var shownClusters: Int
+    /// How many clusters the title has.
+    public var clusters: Int
+    /// The width the whole title needs, in points.
+    public var width: Double
+
+    /// Creates a fitted title.
+    public init(text: String, shownClusters: Int, clusters: Int, width: Double) {
+        self.text = text
+        self.shownClusters = shownClusters
+        self.clusters = clusters
+        self.width = width
+    }
+
+    /// Whether the title was cut.
+    public var isTruncated: Bool { shownClusters < clusters }
+}

@@ -1,0 +1,259 @@
+/// One panel of a nested level as shown at a moment (guide, "Nested
+/// accordions"): frames in container coordinates, nil while the panel is
+/// not shown (a panel above it in the tree is closed).
+public struct NestedFrame: Hashable, Sendable {
+    /// The id of the panel holding the panel's level.
+    public var holder: String
+    /// 1 for a level nested in a top-level panel, 2 for one nested in that, …
+    public var depth: Int
+    /// The panel's index in its own level.
+    public var index: Int
+    /// The panel itself.
+    public var panel: PanelSpec
+    /// The header's frame, nil when the panel is not shown.
+    public var header: Rect?
+    /// The content view's frame, nil when the panel is not shown or closed.
+    public var content: Rect?
+    /// The lines of its text content as the model wrapped them at the
+    /// level's inset width; nil without a text content.
+    public var textLines: [String]?
+
+    /// Whether the panel is shown (every panel above it in the tree is open).
+    public var isShown: Bool { header != nil }
+
+    /// Creates a frame.
+    public init(holder: String, depth: Int, index: Int, panel: PanelSpec, header: Rect?, content: Rect?,
+                textLines: [String]? = nil) {
+        self.holder = holder
+        self.depth = depth
+        self.index = index
+        self.panel = panel
+        self.header = header
+        self.content = content
+        self.textLines = textLines
+    }
+}
+
+/// The nested levels of the tree: their open sets at load and after a
+/// `setPanels`, their text, their heights and their frames. One walk of the
+/// levels serves every query, so the layout rules of a level are written
+/// once; a flat stack (`nests` false) never walks.
+extension ContainerState {
+    /// Registers the open set of every nested level of the stack not known
+    /// yet (a level brought back by `setPanels` keeps the one it had) and
+    /// wraps the nested texts.
+    mutating func registerNestedLevels() {
+        nests = panels.contains { $0.nested != nil }
+        guard nests else { return }
+        func register(_ level: NestedLevel, holder: String) {
+            if nestedOpen[holder] == nil {
+                var open = Array(Set(level.expandedIndices.filter { level.panels.indices.contains($0) })).sorted()
+                if level.expansion == .single, open.count > 1 { open = [open[0]] }
+                nestedOpen[holder] = open
+            }
+            for panel in level.panels { if let sub = panel.nested { register(sub, holder: panel.id) } }
+        }
+        for panel in panels { if let level = panel.nested { register(level, holder: panel.id) } }
+        nestedTextLines = Self.wrapNestedTexts(panels, width: container.width, measure: container.textMeasure.measure)
+    }
+
+    /// Every nested text content's lines, by panel id, at its level's width
+    /// (the parent's width less the level's indent, the indents adding up).
+    static func wrapNestedTexts(_ panels: [PanelSpec], width: Double, measure: any TextMeasure) -> [String: [String]] {
+        var lines: [String: [String]] = [:]
+        func wrap(_ level: NestedLevel, width: Double) {
+            let inner = max(0, width - level.indent)
+            for panel in level.panels {
+                switch panel.content {
+                case .text(let text, let metrics)?:
+                    lines[panel.id] = measure.lines(of: text, width: inner, metrics: metrics, lang: nil)
+                case .accordion(let sub)?:
+                    wrap(sub, width: inner)
+                default:
+                    break
+                }
+            }
+        }
+        for panel in panels { if let level = panel.nested { wrap(level, width: width) } }
+        return lines
+    }
+
+    /// The open set of the level held by `holder` (empty when unknown).
+    func openSet(ofLevelIn holder: String) -> [Int] { nestedOpen[holder] ?? [] }
+
+    /// What a level's open panel `panel` gets, `C`, in the settled layout:
+    /// its share `each` of the level's `space` in `fill` and for a panel
+    /// without a size of its own in `fit`; in `fit` else its `contentHeight`,
+    /// its text or rows, or its own nested level's height (its panels
+    /// sharing `each`), capped at the level's space with `overflow: clip`.
+    func nestedContentHeight(_ panel: PanelSpec, space: Double, each: Double) -> Double {
+        guard container.layout == .fit else { return each }
+        let preferred: Double
+        if let level = panel.nested {
+            preferred = nestedLevelHeight(level, holder: panel.id, share: each)
+        } else if let height = panel.contentHeight {
+            preferred = height
+        } else {
+            switch panel.content {
+            case nil, .accordion?:
+                return each
+            case .rows(let rows, let rowHeight)?:
+                preferred = min(Double(rows.count) * rowHeight, .greatestFiniteMagnitude)
+            case .text(_, let metrics)?:
+                let lines = min(Double(nestedTextLines[panel.id]?.count ?? 0) * metrics.lineHeight, .greatestFiniteMagnitude)
+                preferred = lengthSum(lines, lengthSum(metrics.padding, metrics.padding))
+            }
+        }
+        return container.overflow == .scroll ? max(0, preferred) : max(0, min(preferred, space))
+    }
+
+    /// A nested level's settled height, its headers plus its open contents,
+    /// when the panel holding it would get `share` as a plain panel of its
+    /// own level: the level's space is `max(0, share − Σ h)`, shared by the
+    /// `k` open panels that take a share.
+    func nestedLevelHeight(_ level: NestedLevel, holder: String, share: Double) -> Double {
+        let open = openSet(ofLevelIn: holder)
+        var headers = 0.0
+        for panel in level.panels { headers = lengthSum(headers, panel.headerHeight) }
+        let space = max(0, share - headers)
+        let each = space / Double(max(1, open.count))
+        var total = headers
+        for index in open where index < level.panels.count {
+            total = lengthSum(total, nestedContentHeight(level.panels[index], space: space, each: each))
+        }
+        return total
+    }
+
+    /// Every panel of every nested level in tree order (a panel, then the
+    /// panels nested in it, before its next sibling), settled in the state
+    /// as it is (during a transition: where it leads). Linear in the tree.
+    ///
+    /// - Parameter topContent: The content frame of every open top-level
+    ///   panel, by index, as the top level's layout gives it.
+    /// - Returns: The nested panels' frames.
+    func settledNestedFrames(topContent: [Int: Rect]) -> [NestedFrame] {
+        guard nests else { return [] }
+        var out: [NestedFrame] = []
+        let share = space / Double(max(1, expandedIndices.count))
+        func emit(_ level: NestedLevel, holder: String, depth: Int, box: Rect?, share: Double) {
+            let open = openSet(ofLevelIn: holder)
+            let x = (box?.x ?? 0) + level.indent
+            let width = max(0, (box?.width ?? 0) - level.indent)
+            var headers = 0.0
+            for panel in level.panels { headers = lengthSum(headers, panel.headerHeight) }
+            let space = max(0, share - headers)
+            let each = space / Double(max(1, open.count))
+            var cursor = box?.y ?? 0
+            for (index, panel) in level.panels.enumerated() {
+                let isOpen = open.containsSorted(index)
+                var header: Rect?, content: Rect?
+                if box != nil {
+                    header = Rect(x: x, y: cursor, width: width, height: panel.headerHeight)
+                    cursor = lengthSum(cursor, panel.headerHeight)
+                    if isOpen {
+                        let height = nestedContentHeight(panel, space: space, each: each)
+                        content = Rect(x: x, y: cursor, width: width, height: height)
+                        cursor = lengthSum(cursor, height)
+                    }
+                }
+                out.append(NestedFrame(holder: holder, depth: depth, index: index, panel: panel, header: header,
+                                       content: content, textLines: nestedTextLines[panel.id]))
+                if let sub = panel.nested { emit(sub, holder: panel.id, depth: depth + 1, box: content, share: each) }
+            }
+        }
+        for (index, panel) in panels.enumerated() {
+            guard let level = panel.nested else { continue }
+            emit(level, holder: panel.id, depth: 1, box: topContent[index], share: share)
+        }
+        return out
+    }
+
+    /// Every panel of every nested level at `time` (at or after the last
+    /// step), in tree order. Settled, each level lies in its parent's
+    /// content box; inside a transition every frame shown both before and
+    /// after moves from its settled place before to its settled place after
+    /// along the curve, and a frame shown on one side only moves rigidly
+    /// with its nearest top-level header, which is shown on both sides.
+    /// Linear in the tree.
+    ///
+    /// - Parameter time: Seconds on the clock.
+    /// - Returns: The nested panels' frames (empty for a flat stack).
+    public func nestedFrames(at time: Double) -> [NestedFrame] {
+        guard nests else { return [] }
+        let tops = headerTops()
+        var contentAfter: [Int: Rect] = [:]
+        var headerAfter: [Double] = []
+        headerAfter.reserveCapacity(panels.count)
+        settledTopFrames(tops: tops) { index, y, height in
+            headerAfter.append(y)
+            if let height, panels[index].nested != nil {
+                contentAfter[index] = Rect(x: 0, y: lengthSum(y, panels[index].headerHeight), width: container.width, height: height)
+            }
+        }
+        let after = settledNestedFrames(topContent: contentAfter)
+        guard let transition = runningTransition(at: time) else { return after }
+        // The settled state before the transition: its change undone.
+        var before = self
+        before.running = nil
+        before.retargetStart = nil
+        if let to = transition.to { before.expandedIndices.removeSorted(to) }
+        if let from = transition.from { before.expandedIndices.insertSorted(from) }
+        var contentBefore: [Int: Rect] = [:]
+        var headerBefore: [Double] = []
+        headerBefore.reserveCapacity(panels.count)
+        before.settledTopFrames(tops: tops) { index, y, height in
+            headerBefore.append(y)
+            if let height, panels[index].nested != nil {
+                contentBefore[index] = Rect(x: 0, y: lengthSum(y, panels[index].headerHeight), width: container.width, height: height)
+            }
+        }
+        let beforeFrames = before.settledNestedFrames(topContent: contentBefore)
+        var shownTop: [Double] = []
+        shownTop.reserveCapacity(panels.count)
+        walkFrames(at: time, tops: tops) { _, y, _ in shownTop.append(y) }
+        let eased = container.curve.value(atProgress: transition.progress(at: time))
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * eased }
+        // The top-level ancestor of each holder; a frame comes after its
+        // holder in tree order, so one pass finds every one.
+        var topIndexOf: [String: Int] = [:]
+        for (index, panel) in panels.enumerated() where panel.nested != nil { topIndexOf[panel.id] = index }
+        for frame in after where frame.panel.nested != nil { topIndexOf[frame.panel.id] = topIndexOf[frame.holder] }
+        var result = after
+        for i in after.indices {
+            let a = after[i], b = beforeFrames[i]
+            guard let top = topIndexOf[a.holder] else { continue }
+            switch (b.header, a.header) {
+            case (let hb?, let ha?):
+                result[i].header = Rect(x: ha.x, y: mix(hb.y, ha.y), width: ha.width, height: ha.height)
+                let y = result[i].header!.y + ha.height
+                switch (b.content, a.content) {
+                case (let cb?, let ca?): result[i].content = Rect(x: ca.x, y: mix(cb.y, ca.y), width: ca.width, height: mix(cb.height, ca.height))
+                case (let cb?, nil): result[i].content = Rect(x: cb.x, y: y, width: cb.width, height: cb.height)
+                case (nil, let ca?): result[i].content = Rect(x: ca.x, y: y, width: ca.width, height: ca.height)
+                case (nil, nil): result[i].content = nil
+                }
+            case (let hb?, nil):
+                // Each keeps its offset from the header it rides with.
+                let ride = { (r: Rect) in Rect(x: r.x, y: shownTop[top] + (r.y - headerBefore[top]), width: r.width, height: r.height) }
+                result[i].header = ride(hb)
+                result[i].content = b.content.map(ride)
+            case (nil, let ha?):
+                let ride = { (r: Rect) in Rect(x: r.x, y: shownTop[top] + (r.y - headerAfter[top]), width: r.width, height: r.height) }
+                result[i].header = ride(ha)
+                result[i].content = a.content.map(ride)
+            case (nil, nil):
+                break
+            }
+        }
+        return result
+    }
+
+    /// The top level's settled frames (header y and content height of
+    /// every panel), whatever runs: `walkFrames` at a moment no transition covers.
+    private func settledTopFrames(tops: [Double], _ body: (Int, Double, Double?) -> Void) {
+        var settled = self
+        settled.running = nil
+        settled.retargetStart = nil
+        settled.walkFrames(at: settled.clock, tops: tops, body)
+    }
+}

@@ -1,0 +1,190 @@
+import AccordionModel
+import AccordionUnicode
+
+/// The format's text measure, version 2: deterministic and font-free, by
+/// the Unicode algorithms (through ICU, in `AccordionUnicode`).
+///
+/// - Text is read as ``TextWrap/paragraphs(of:)`` reads it (paragraphs at
+///   blank lines, whitespace collapsed), then segmented into extended
+///   grapheme clusters (UAX #29); no cluster is ever split.
+/// - A cluster that is an emoji presentation sequence advances
+///   `1.25 · fontSize`; any other the sum of its scalars' advances:
+///   `1.0 · fontSize` for East Asian Wide or Fullwidth, `0` for Mn, Me, Cf
+///   and default-ignorables, `0.55 · fontSize` for the rest.
+/// - Lines break at the UAX #14 opportunities of ICU's line break iterator
+///   for the text's `lang` (strict for Chinese and Japanese; dictionary
+///   breaks for Thai and Lao) that are cluster boundaries. A line takes
+///   segments (the text between two opportunities) greedily while their
+///   advance, its trailing spaces excluded, fits the width inside the
+///   padding: `advance / (0.55 · fontSize) ≤ (W − 2 · padding) / (0.55 ·
+///   fontSize) + 1e-9`. A segment wider than a line starts a new line
+///   (unless the current one is empty) and is cut at cluster boundaries, as
+///   many clusters a line as fit (at least one; a space inside the segment
+///   ends a piece and never starts one), the last piece staying on its line
+///   for what follows.
+///
+/// Plain ASCII text whose only opportunities are after spaces wraps exactly
+/// as ``ScalarTextMeasure`` wraps it, and the measure hands it to that one
+/// without touching ICU.
+public struct UnicodeTextMeasure: TextMeasure, Hashable {
+    /// The measure.
+    public init() {}
+
+    /// Advances in hundredths of an em, so that sums are exact.
+    static let ordinaryUnits = 55, wideUnits = 100, emojiUnits = 125
+
+    /// The lines of `text` (see the type's rules).
+    public func lines(of text: String, width: Double, metrics: TextMetrics, lang: String?) -> [String] {
+        let paragraphs = TextWrap.paragraphs(of: text)
+        guard !paragraphs.isEmpty else { return [] }
+        let perLine = TextWrap.charactersPerLine(width: width, metrics: metrics)
+        // The line's room in ordinary advances, as `charactersPerLine` counts it before rounding.
+        let room = (width - 2 * metrics.padding) / (TextWrap.latinAdvance * metrics.fontSize) + 1e-9
+        let breaking = LineBreaking(lang: lang)
+        var lines: [String] = []
+        for (index, paragraph) in paragraphs.enumerated() {
+            if index > 0 { lines.append("") }
+            if LineBreaking.isPlain(paragraph) {
+                lines += TextWrap.lines(of: paragraph, perLine: perLine)
+            } else {
+                Self.wrap(paragraph, room: room, breaking: breaking, into: &lines)
+            }
+        }
+        return lines
+    }
+
+    /// The clusters of `text` with their advances in ems.
+    public func clusters(of text: String) -> [MeasuredCluster] {
+        let measured = Self.measure(text)
+        var found: [MeasuredCluster] = []
+        found.reserveCapacity(measured.ends.count)
+        var start = text.utf8.startIndex
+        for (end, units) in zip(measured.ends, measured.units) {
+            let index = text.utf8.index(text.utf8.startIndex, offsetBy: end)
+            found.append(MeasuredCluster(text: text[start..<index], advance: Double(units) / 100))
+            start = index
+        }
+        return found
+    }
+
+    /// The advance of a cluster made of `scalars`, in hundredths of an em.
+    static func units<Scalars: Collection>(of scalars: Scalars) -> Int where Scalars.Element == Unicode.Scalar {
+        if scalars.count == 1, let scalar = scalars.first {
+            if scalar.isASCII { return ordinaryUnits }
+            let properties = ScalarProperties(scalar)
+            if properties.isEmojiPresentation { return emojiUnits }
+            return units(of: properties)
+        }
+        if GraphemeClusters.isEmojiPresentation(scalars: scalars) { return emojiUnits }
+        return scalars.reduce(0) { $0 + units(of: ScalarProperties($1)) }
+    }
+
+    private static func units(of properties: ScalarProperties) -> Int {
+        switch properties.advance {
+        case .ordinary: ordinaryUnits
+        case .wide: wideUnits
+        case .zero: 0
+        }
+    }
+
+    /// The clusters' UTF-8 ends and advances (hundredths of an em), and
+    /// whether each is one space.
+    static func measure(_ text: String) -> (ends: [Int], units: [Int], space: [Bool]) {
+        let ends = GraphemeClusters.ends(in: text)
+        var units: [Int] = []
+        var space: [Bool] = []
+        units.reserveCapacity(ends.count)
+        space.reserveCapacity(ends.count)
+        var scalars = text.unicodeScalars.makeIterator()
+        var offset = 0
+        var cluster: [Unicode.Scalar] = []
+        for end in ends {
+            cluster.removeAll(keepingCapacity: true)
+            while offset < end, let scalar = scalars.next() {
+                cluster.append(scalar)
+                offset += UTF8.width(scalar)
+            }
+            units.append(Self.units(of: cluster))
+            space.append(cluster.count == 1 && cluster[0] == " ")
+        }
+        return (ends, units, space)
+    }
+
+    /// Wraps one paragraph (no LF, whitespace collapsed) into `lines`.
+    static func wrap(_ paragraph: String, room: Double, breaking: LineBreaking, into lines: inout [String]) {
+        let bytes = Array(paragraph.utf8)
+        let (ends, units, space) = measure(paragraph)
+        let opportunities = breaking.opportunities(in: paragraph)
+        func fits(_ advance: Int) -> Bool { Double(advance) / Double(ordinaryUnits) <= room }
+        func emit(_ range: Range<Int>) { lines.append(String(decoding: bytes[range], as: UTF8.self)) }
+
+        var lineStart = 0, lineEnd = 0, lineUnits = 0, lineEmpty = true
+        var pendingSpace = 0  // the placed segment's trailing spaces, counted once something follows
+        var cluster = 0  // the first cluster of the segment under way
+        var nextOpportunity = 0
+        while cluster < ends.count {
+            let start = cluster == 0 ? 0 : ends[cluster - 1]
+            // The segment: clusters up to the next opportunity that is a cluster boundary.
+            while nextOpportunity < opportunities.count, opportunities[nextOpportunity] <= start { nextOpportunity += 1 }
+            var last = cluster
+            while last + 1 < ends.count {
+                if nextOpportunity < opportunities.count, ends[last] >= opportunities[nextOpportunity] {
+                    if ends[last] == opportunities[nextOpportunity] { break }
+                    nextOpportunity += 1  // inside a cluster: not a break
+                    continue
+                }
+                last += 1
+            }
+            // Its content (trailing spaces excluded) and their advances.
+            var contentLast = last
+            var spaceUnits = 0
+            while contentLast >= cluster, space[contentLast] {
+                spaceUnits += units[contentLast]
+                contentLast -= 1
+            }
+            var contentUnits = 0
+            if contentLast >= cluster { for i in cluster...contentLast { contentUnits += units[i] } }
+            let contentEnd = contentLast >= cluster ? ends[contentLast] : start
+
+            if !lineEmpty, fits(lineUnits + pendingSpace + contentUnits) {
+                lineUnits += pendingSpace + contentUnits
+                lineEnd = contentEnd
+            } else {
+                if !lineEmpty { emit(lineStart..<lineEnd) }
+                if fits(contentUnits) || contentLast < cluster {
+                    lineStart = start
+                    lineEnd = contentEnd
+                    lineUnits = contentUnits
+                } else {
+                    // Wider than a line: as many clusters a line as fit, at
+                    // least one; a space inside the segment (after an opening
+                    // bracket, before a closing one) ends a piece, never starts one.
+                    var pieceStart = start, pieceEnd = start, pieceUnits = 0, pieceSpace = 0
+                    for i in cluster...contentLast {
+                        if space[i] {
+                            pieceSpace += units[i]
+                            continue
+                        }
+                        if pieceEnd > pieceStart, !fits(pieceUnits + pieceSpace + units[i]) {
+                            emit(pieceStart..<pieceEnd)
+                            pieceStart = i == 0 ? 0 : ends[i - 1]
+                            pieceUnits = 0
+                        } else {
+                            pieceUnits += pieceSpace
+                        }
+                        pieceSpace = 0
+                        pieceUnits += units[i]
+                        pieceEnd = ends[i]
+                    }
+                    lineStart = pieceStart
+                    lineEnd = pieceEnd
+                    lineUnits = pieceUnits
+                }
+                lineEmpty = false
+            }
+            pendingSpace = spaceUnits
+            cluster = last + 1
+        }
+        if !lineEmpty { emit(lineStart..<lineEnd) }
+    }
+}
