@@ -11,7 +11,9 @@ It then runs the model alone in process (Benchmarks/model), times
 `render --format json` of panels with 10,000 and 100,000 rows and words of
 content (Benchmarks/content_bench.py), 100,000 Chinese paragraphs rendered
 beside ICU's line break iterator in C (Benchmarks/cjk_bench.py), `accordion test` over 1,000 small
-files against `validate` over the same specs (Benchmarks/test_files.py), the
+files against `validate` over the same specs (Benchmarks/test_files.py),
+`accordion test --explore` to depth 6 against replaying as many steps as one
+script (Benchmarks/explore_bench.py), the
 `render --format html` page of 1,000 and 10,000 panels in headless chromium
 beside a floor page (Benchmarks/page_bench.py), `validate` of a spec whose
 script makes 150,000 warnings against the same spec clean
@@ -59,6 +61,7 @@ sys.path.insert(0, BENCH)
 import content_bench  # noqa: E402
 import cjk_bench  # noqa: E402
 import drive_bench  # noqa: E402
+import explore_bench  # noqa: E402
 import lsp_bench  # noqa: E402
 import page_bench  # noqa: E402
 import test_files  # noqa: E402
@@ -402,7 +405,8 @@ def med(results, size, key, stat="median_ms"):
     return r.get(stat) if r and r.get("status") == "ok" else None
 
 
-def targets(results, files, model, drive=None, lsp=None, content=None, tests=None, page=None, cjk=None, warnings=None):
+def targets(results, files, model, drive=None, lsp=None, content=None, tests=None, page=None, cjk=None, warnings=None,
+            explore=None):
     """Every target of the issue, as a ratio measured in this run. Time
     ratios are judged on the medians; the same ratio by the fastest run and
     by CPU time (user + system) is kept beside it, the steadier readings
@@ -521,6 +525,14 @@ def targets(results, files, model, drive=None, lsp=None, content=None, tests=Non
     add(f"{tests.get('files', 1000):,} specs with expect steps: test ÷ validate of the same files",
         checked_ratio.get("median_ms"), 1.5, "<=", "×", tests.get("note") or "needs accordion test",
         checked_ratio.get("min_ms"), checked_ratio.get("cpu_median_ms"))
+    # `accordion test --explore` to depth 6 against replaying as many steps
+    # as one script through `accordion test`: the explorer's own cost beside
+    # the model's (CPU time: both are one process on one thread).
+    explore = explore or {}
+    for r in explore.get("explorations", []) or [{"name": n} for n in ("article demo", "10-panel multiple")]:
+        add(f"explore, {r['name']}, depth {explore.get('depth', 6)}: exploration ÷ replaying its steps as one script",
+            r.get("ratio_cpu"), 10.0, "<=", "×", explore.get("note") or "needs accordion test --explore",
+            None, r.get("ratio_cpu"))
     # The page in headless chromium against the floor page of the same run:
     # frame intervals while a click's transition runs (p95 of every interval
     # of every visit; beside it the visits' best p95s), the click's time to
@@ -829,6 +841,25 @@ def write_markdown(path, data, tools):
     else:
         lines.append(f"n/a: {tests.get('note', 'not run')}")
     lines.append("")
+    explore = data.get("explore") or {}
+    lines += ["## `accordion test --explore`", ""]
+    if explore.get("explorations"):
+        lines += [
+            f"`Benchmarks/explore_bench.py`: breadth-first to depth {explore['depth']} over the article demo (its "
+            "invariants, the named properties, a rotation among the steps) and a 10-panel `expansion: multiple` "
+            "spec; each beside `accordion test` replaying as many steps (taps on each header in turn) as one script. "
+            "CPU time (user + system) of the one process; the ratio is judged on it.",
+            "",
+            "| exploration | states | steps | median | CPU | states/s | replay CPU | ratio (CPU) |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for r in explore["explorations"]:
+            lines.append(f"| {r['name']} | {r['states']:,} | {r['steps']:,} | {fmt_ms(r['explore_median_ms'])} | "
+                         f"{fmt_ms(r['explore_cpu_ms'])} | {r['states_per_s']:,} | {fmt_ms(r['replay_cpu_ms'])} | "
+                         f"{r['ratio_cpu']:.2f}× |")
+    else:
+        lines.append(f"n/a: {explore.get('note', 'not run')}")
+    lines.append("")
     notes = ""
     if os.path.exists(path):
         old = open(path).read()
@@ -1000,6 +1031,16 @@ def main(argv):
             r = tests["ratios"]["test_files_same"]
             log(f"test files: test ÷ validate {r['median_ms']:.2f} (CPU {r['cpu_median_ms']:.2f})")
 
+    explore = {"note": "`accordion test --explore` does not exist yet"}
+    if "test" in commands:
+        log("test --explore of the article demo and a 10-panel multiple spec, beside replaying their steps")
+        explore = explore_bench.run(accordion, 1 if smoke else 5, smoke)
+        if explore["note"]:
+            broken.append(explore["note"])
+        for r in explore["explorations"]:
+            log(f"explore {r['name']}: {r['states']:,} states, {r['steps']:,} steps, CPU {fmt_ms(r['explore_cpu_ms'])} "
+                f"({r['states_per_s']:,} states/s), replay CPU {fmt_ms(r['replay_cpu_ms'])}, ratio {r['ratio_cpu']:.2f}")
+
     counts = [1000] if smoke else [1000, 10000]
     log("the interactive page of " + ", ".join(map(str, counts)) + " panels in headless chromium, beside a floor page")
     page = page_bench.run(accordion, counts, 1 if smoke else 5)
@@ -1037,9 +1078,10 @@ def main(argv):
         "tests": tests,
         "page": page,
         "warnings": warnings,
+        "explore": explore,
     }
     data["machine"]["loadavg_at_end"] = list(os.getloadavg())
-    data["targets"] = targets(results, files, model, drive, lsp, content, tests, page, cjk=cjk, warnings=warnings)
+    data["targets"] = targets(results, files, model, drive, lsp, content, tests, page, cjk=cjk, warnings=warnings, explore=explore)
     data["files"] = {k: v for k, v in data["files"].items() if k in results}
     with open(os.path.join(out_dir, "bench-results.json"), "w") as f:
         json.dump(data, f, indent=2)

@@ -25,10 +25,17 @@ let testCommand = CommandSpec(
         + "stored file, with the --update command that accepts it. A case or file that cannot run (an invalid test file "
         + "or case, a spec that cannot be read) is listed as ERROR and counted among the errors; its problems go to "
         + "standard error as 'validate' words them.\n\n"
+        + "With --explore, the cases of test files that state always:, reachable: or properties: are explored instead: "
+        + "from where each case's script leaves the container, every sequence of taps on each header (at rest, and at a "
+        + "running transition's start and middle), collapse: all and the case's explore: steps, breadth-first to the "
+        + "depth, two orders reaching the same container counted as one state; then --walks random walks deeper. A "
+        + "property that fails is reported at its file:line:col with the shortest sequence found, as a case's script "
+        + "ending in the expect that fails and as a drive session; the summary gives the states, the depth and the time.\n\n"
         + "Exit status: 0 every case passed, 1 a case failed, 2 usage or I/O problems or an invalid spec or test file.",
     readme: "runs the `expect:` and `snapshot:` steps of specs and `*.test.yaml` files (default `.`): one line per "
         + "case, a failure at its `file:line:col` with a field diff and a drawing; `junit`, `github`, `tap` and `json` for CI; "
-        + "`--update` writes snapshots",
+        + "`--update` writes snapshots; `--explore` checks the cases' `always:`, `reachable:` and named properties over every "
+        + "order of taps, each failure with its shortest counterexample",
     arguments: [ArgumentSpec(valueName: "path", help: "A spec, a test file or a directory (searched recursively; "
         + "default: the current directory).", repeatable: true, optional: true)],
     options: [
@@ -39,6 +46,15 @@ let testCommand = CommandSpec(
         OptionSpec(long: "update", help: "Write missing and different snapshots (and list them), except those of a case whose "
                    + "expectations fail; list unused ones."),
         OptionSpec(long: "prune", help: "Remove snapshots no case uses."),
+        OptionSpec(long: "explore", help: "Check the cases' always, reachable and named properties over every order of taps "
+                   + "(breadth-first to the case's explore depth, default 5), instead of running their scripts; each property "
+                   + "that fails is shown with the shortest sequence found, as a script and as a drive session."),
+        OptionSpec(long: "depth", valueName: "n", help: "With --explore: the breadth-first depth of every case (1 to 12), "
+                   + "instead of its own."),
+        OptionSpec(long: "walks", valueName: "n", defaultValue: "0",
+                   help: "With --explore: random walks after the breadth-first search, deeper (four times the depth, at least "
+                   + "20 steps); what they find is shrunk by delta debugging."),
+        OptionSpec(long: "seed", valueName: "n", defaultValue: "0", help: "With --explore: the walks' seed (the same seed, the same walks)."),
         colorOption,
     ],
     run: { args throws(UsageError) in try runTest(args) }
@@ -61,6 +77,9 @@ private struct CaseReport {
         var differences: [FieldDifference]
         var drawing: String
         var message: String
+        /// With --explore: the counterexample as a case's script and as a drive session.
+        var script: [String] = []
+        var session: [String] = []
     }
 
     var title: String { name.isEmpty ? file : file + " › " + name }
@@ -68,7 +87,7 @@ private struct CaseReport {
 }
 
 /// `N passed, N failed` and, when some cases could not run, `, N errors`.
-private func summary(_ reports: [CaseReport]) -> (passed: Int, failed: Int, errors: Int) {
+private func caseCounts(_ reports: [CaseReport]) -> (passed: Int, failed: Int, errors: Int) {
     var counts = (passed: 0, failed: 0, errors: 0)
     for r in reports {
         switch r.status {
@@ -87,6 +106,21 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
     let update = args.has("update")
     let prune = args.has("prune")
     let paths = args.positionals.isEmpty ? ["."] : args.positionals
+    let explore = args.has("explore")
+    func number(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = args.value(name) else { return nil }
+        guard let n = Int(text), range.contains(n) else {
+            throw UsageError("--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return n
+    }
+    let depth = try number("depth", in: 1...TestFile.ExploreSettings.maxDepth)
+    let walks = try number("walks", in: 0...1_000_000) ?? 0
+    let seed = try number("seed", in: 0...Int.max) ?? 0
+    if !explore, args.has("depth") || args.has("walks") || args.has("seed") {
+        throw UsageError("--depth, --walks and --seed go with --explore")
+    }
+    if explore, update || prune { throw UsageError("--explore runs no script: --update and --prune go without it") }
     // Snapshots and specs are found relative to each file: a test needs a path.
     if paths.contains("-") { throw UsageError("test reads files and directories, not standard input") }
 
@@ -104,7 +138,9 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
     var projects = ProjectSettings()
     var settings: [String: RuleSettings] = [:]
     for file in files { settings[file] = projects.find(for: file)?.settings }
-    let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune, settings: settings)
+    let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune, settings: settings,
+                              explore: explore ? ExploreOptions(depth: depth, walks: walks, seed: UInt64(seed)) : nil)
+    let started = monotonicSeconds()
     // Files are independent: two threads take them one at a time, and the
     // results are joined in file order, so the output is the same; unless
     // the first failure must stop the run.
@@ -141,9 +177,10 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
     }
     // What --update and --prune did goes with the text report, else beside it.
     if format != .text { IO.writeStderr(notes.map { $0 + "\n" }.joined()) }
+    let summary = options.explore == nil ? nil : ExploreSummary(run.explored, seconds: monotonicSeconds() - started)
     switch format {
-    case .text: IO.writeStdout(TestOutput.text(reports, notes: notes))
-    case .json: IO.writeStdout(TestOutput.json(reports))
+    case .text: IO.writeStdout(TestOutput.text(reports, notes: notes, summary: summary))
+    case .json: IO.writeStdout(TestOutput.json(reports, summary: summary))
     case .junit: IO.writeStdout(TestOutput.junit(reports))
     case .github: IO.writeStdout(TestOutput.github(reports))
     case .tap: IO.writeStdout(TestOutput.tap(reports))
@@ -160,6 +197,45 @@ private struct TestOptions: Sendable {
     var prune: Bool
     /// The project settings of each file run, when it has a project file.
     var settings: [String: RuleSettings] = [:]
+    /// With --explore: how to explore (and no script is run).
+    var explore: ExploreOptions?
+}
+
+/// What --explore went through, for the summary.
+private struct ExploreTotals: Sendable {
+    var cases = 0
+    var states = 0
+    var depth = 0
+    var deepest = 0
+    var steps = 0
+    var complete = true
+
+    mutating func add(_ other: ExploreTotals) {
+        cases += other.cases
+        states += other.states
+        depth = max(depth, other.depth)
+        deepest = max(deepest, other.deepest)
+        steps += other.steps
+        complete = complete && other.complete
+    }
+}
+
+/// The summary line of --explore.
+private struct ExploreSummary {
+    var totals: ExploreTotals
+    var seconds: Double
+
+    init(_ totals: ExploreTotals, seconds: Double) {
+        self.totals = totals
+        self.seconds = seconds
+    }
+
+    var text: String {
+        let t = totals
+        return "explored \(t.cases) \(t.cases == 1 ? "case" : "cases"): \(t.states) \(t.states == 1 ? "state" : "states"), "
+            + "depth \(t.depth) (deepest step \(t.deepest))\(t.complete ? "" : ", stopped at the explorer's limit of \(ExploreOptions().maxStates) states or \(ExploreOptions().maxSteps) steps"), "
+            + "\(t.steps) steps in \(JSONText.rounded(seconds, places: 2)) s"
+    }
 }
 
 /// The results of running some files, in order; two halves of a run are
@@ -173,8 +249,10 @@ private struct FileRun: Sendable {
     var errors: [String] = []
     var ioFailed = false
     var stop = false
+    var explored = ExploreTotals()
 
     mutating func append(_ other: FileRun) {
+        explored.add(other.explored)
         invalid += other.invalid
         sources.merge(other.sources) { a, _ in a }
         reports += other.reports
@@ -250,6 +328,21 @@ private struct FileRun: Sendable {
         if options.failFast, !failures.isEmpty { stop = true }
     }
 
+    /// Explores one case and reports each property that fails.
+    mutating func explore(_ plan: ExploreCase, _ options: ExploreOptions, file: String, name: String, spec: String, failFast: Bool) {
+        let found = Explorer.run(plan, options: options)
+        explored.add(ExploreTotals(cases: 1, states: found.states, depth: found.depth, deepest: found.depthReached,
+                                   steps: found.stepsTaken, complete: found.complete))
+        let failures = found.violations.map { v in
+            CaseReport.Failure(span: v.span, differences: v.differences,
+                               drawing: v.snapshot.map { TextRender.drawing($0, color: false, caption: nil) } ?? "",
+                               message: v.message, script: v.script,
+                               session: v.session.isEmpty ? [] : ["accordion drive \(spec) <<'EOF'"] + v.session + ["EOF"])
+        }
+        reports.append(CaseReport(file: file, name: name, checked: found.checked, failures: failures))
+        if !failures.isEmpty, failFast { stop = true }
+    }
+
     /// Runs one file: a test file's cases, or a spec's own script when it has checks.
     mutating func run(_ file: String, _ options: TestOptions) {
             guard let bytes = read(file) else { return }
@@ -307,6 +400,18 @@ private struct FileRun: Sendable {
                         reports.append(CaseReport(file: file, name: testCase.name, checked: 0, failures: [], errors: errors))
                         if options.failFast { stop = true }
                     }
+                    if let exploreOptions = options.explore {
+                        guard errors.isEmpty, testCase.hasProperties, let document = result.document else { continue }
+                        let title = file + " › " + testCase.name
+                        if let filter = options.filter, !title.contains(filter) { continue }
+                        switch testCase.exploration(of: document, tolerance: testFile.tolerance) {
+                        case .failure(let error):
+                            invalid += error.diagnostics.map { ($0, text) }
+                        case .success(let plan):
+                            explore(plan, exploreOptions, file: file, name: testCase.name, spec: specPath, failFast: options.failFast)
+                        }
+                        continue
+                    }
                     // The rules played the case's script and took the moments its expectations look at.
                     guard let played = result.played else {
                         everyCaseRan = false
@@ -314,8 +419,8 @@ private struct FileRun: Sendable {
                     }
                     runCase({ ExpectationRun.run(played) }, file: file, name: testCase.name, snapshotDir: snapshotDir, used: &used, options)
                 }
-                if !everyCaseRan { return }
-            } else {
+                if !everyCaseRan || options.explore != nil { return }
+            } else if options.explore == nil {
                 // A spec is a test when it has expect or snapshot steps (one
                 // without any can still have snapshots left from when it had).
                 if contains(bytes, "expect:") || contains(bytes, "snapshot:") {
@@ -499,6 +604,19 @@ private enum TestOutput {
                 out += "\n"
             }
         }
+        out += counterexample(f)
+        return out
+    }
+
+    /// An explored failure's counterexample: a case's script to paste, and the drive session.
+    static func counterexample(_ f: CaseReport.Failure) -> String {
+        var out = ""
+        if !f.script.isEmpty {
+            out += "  as a case's script:\n    script:\n" + f.script.map { ($0.hasPrefix("#") ? "      " : "      - ") + $0 + "\n" }.joined()
+        }
+        if !f.session.isEmpty {
+            out += "  as a drive session:\n" + f.session.map { "    " + $0 + "\n" }.joined()
+        }
         return out
     }
 
@@ -506,7 +624,7 @@ private enum TestOutput {
         text.isEmpty ? prefix + "(none)\n" : text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 + "\n" }.joined()
     }
 
-    static func text(_ reports: [CaseReport], notes: [String]) -> String {
+    static func text(_ reports: [CaseReport], notes: [String], summary: ExploreSummary?) -> String {
         var out = ""
         for r in reports {
             if !r.errors.isEmpty {
@@ -520,20 +638,21 @@ private enum TestOutput {
             // One drawing per moment: the failures of one `expect` share it.
             for (i, f) in r.failures.enumerated() {
                 out += detail(f)
-                if i + 1 == r.failures.count || r.failures[i + 1].drawing != f.drawing {
+                if !f.drawing.isEmpty, i + 1 == r.failures.count || r.failures[i + 1].drawing != f.drawing {
                     out += indent(f.drawing.hasSuffix("\n") ? String(f.drawing.dropLast()) : f.drawing, "  ")
                 }
             }
         }
         for note in notes { out += note + "\n" }
-        let counts = summary(reports)
+        let counts = caseCounts(reports)
         out += "\n\(counts.passed) passed, \(counts.failed) failed"
             + (counts.errors > 0 ? ", \(counts.errors) \(counts.errors == 1 ? "error" : "errors")" : "") + "\n"
+        if let summary { out += summary.text + "\n" }
         return out
     }
 
-    static func json(_ reports: [CaseReport]) -> String {
-        let counts = summary(reports)
+    static func json(_ reports: [CaseReport], summary: ExploreSummary?) -> String {
+        let counts = caseCounts(reports)
         let cases: [JSONValue] = reports.map { r in
             .object([
                 ("file", .string(r.file)), ("case", .string(r.name)),
@@ -549,13 +668,23 @@ private enum TestOutput {
                         ("differences", .array(f.differences.map {
                             .object([("field", .string($0.field)), ("expected", .string($0.expected)), ("actual", .string($0.actual))])
                         })),
-                    ])
+                    ] + (summary == nil ? [] : [
+                        ("script", .array(f.script.map(JSONValue.string))),
+                        ("session", .array(f.session.map(JSONValue.string))),
+                    ]))
                 })),
             ])
         }
-        return JSONValue.object([("passed", .int(counts.passed)), ("failed", .int(counts.failed)), ("errors", .int(counts.errors)),
-                                 ("cases", .array(cases))])
-            .serialized() + "\n"
+        var top: [(String, JSONValue)] = [("passed", .int(counts.passed)), ("failed", .int(counts.failed)), ("errors", .int(counts.errors)),
+                                          ("cases", .array(cases))]
+        if let summary {
+            let t = summary.totals
+            top.append(("explored", .object([
+                ("cases", .int(t.cases)), ("states", .int(t.states)), ("depth", .int(t.depth)), ("deepestStep", .int(t.deepest)),
+                ("steps", .int(t.steps)), ("complete", .bool(t.complete)),
+            ])))
+        }
+        return JSONValue.object(top).serialized() + "\n"
     }
 
     static func xml(_ text: String) -> String { XML.escape(text) }
@@ -565,11 +694,11 @@ private enum TestOutput {
         for r in reports {
             if let i = byFile.firstIndex(where: { $0.0 == r.file }) { byFile[i].1.append(r) } else { byFile.append((r.file, [r])) }
         }
-        let counts = summary(reports)
+        let counts = caseCounts(reports)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"accordion test\" tests=\"\(reports.count)\" failures=\"\(counts.failed)\" errors=\"\(counts.errors)\">\n"
         for (file, cases) in byFile {
-            let c = summary(cases)
+            let c = caseCounts(cases)
             out += "  <testsuite name=\"\(xml(file))\" tests=\"\(cases.count)\" failures=\"\(c.failed)\" errors=\"\(c.errors)\" skipped=\"0\">\n"
             for r in cases {
                 out += "    <testcase name=\"\(xml(r.name.isEmpty ? file : r.name))\" classname=\"\(xml(file))\""
@@ -602,6 +731,7 @@ private enum TestOutput {
             }
             for f in r.failures {
                 let body = f.differences.map { "\($0.field): expected \($0.expected), got \($0.actual)" }.joined(separator: "\n")
+                    + (f.script.isEmpty ? "" : "\nscript:\n" + f.script.map { "  - " + $0 }.joined(separator: "\n"))
                 out += "::error file=\(ValidateOutput.escapeProperty(f.span.source)),line=\(f.span.start.line),col=\(f.span.start.column),"
                     + "title=\(ValidateOutput.escapeProperty(r.title + ": " + f.message))::\(ValidateOutput.escapeData(body))\n"
             }

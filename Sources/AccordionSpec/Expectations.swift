@@ -322,3 +322,48 @@ extension SpecReader {
         }
     }
 }
+
+extension Expectation {
+    /// Reads an expectation written on its own, outside a script: a test
+    /// case's `always:` or `reachable:` property, in `expect`'s own
+    /// vocabulary and tolerances. Its shape is the schema's
+    /// `$defs/expectation`, checked as a script's `expect` is; the ids it
+    /// names are the caller's to check (the stack it meets is the
+    /// explorer's).
+    ///
+    /// - Parameters:
+    ///   - node: The mapping, as written (`{path: "panels[0].header.y", atMost: 88}`).
+    ///   - tolerance: The file's tolerance, when it sets one.
+    /// - Returns: The expectation (`afterStep` 0, no `at`, located at `node`),
+    ///   or its problems, located in the node's file.
+    public static func read(_ node: YAMLNode, tolerance: Double?) -> Result<Expectation, DiagnosticError> {
+        switch SpecLoader.bundledValidator {
+        case .success(let validator):
+            if let problems = validator.validate(node, subschemaAt: "/$defs/expectation"), !problems.isEmpty {
+                return .failure(DiagnosticError(problems))
+            }
+        case .failure(let error):
+            return .failure(error)
+        }
+        let ref = node.ref
+        let reader = SpecReader(step: ref, contentDefaults: ContentDefaults())
+        let (checks, resolved) = withExtendedLifetime(node) {
+            reader.expectation(ref, fileTolerance: tolerance ?? defaultExpectTolerance)
+        }
+        return .success(Expectation(afterStep: 0, at: nil, tolerance: resolved, checks: checks, span: node.span))
+    }
+
+    /// The panel ids the expectation names (`expanded`, `visible`, `frames`),
+    /// each with where it is written, for a caller that checks them against
+    /// the panels a spec can have.
+    public var panelIDs: [(id: String, span: SourceSpan)] {
+        checks.flatMap { check -> [(id: String, span: SourceSpan)] in
+            switch check.kind {
+            case .expanded(let ids): ids.map { ($0, check.span) }
+            case .visible(let id?) where id != "modal": [(id, check.span)]
+            case .frames(let frames): frames.map { ($0.id, $0.span) }
+            default: []
+            }
+        }
+    }
+}

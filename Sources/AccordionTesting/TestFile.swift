@@ -1,4 +1,5 @@
 import AccordionDiagnostics
+import AccordionSpec
 import AccordionYAML
 
 /// A `*.test.yaml` file (`Schemas/accordion-test.schema.json`): the spec it
@@ -14,12 +15,41 @@ public struct TestFile: Sendable {
     public var cases: [TestCase]
 
     /// One case: its name and script (nodes of the test file, so problems
-    /// are located there).
+    /// are located there), and the properties `accordion test --explore`
+    /// checks over every order of taps from where the script leaves the
+    /// container.
     public struct TestCase: Sendable {
         public var name: String
         public var script: YAMLNode
         public var span: SourceSpan
+        /// `always:`: expectations every state reached must meet, each the
+        /// mapping as written (`Expectation.read` reads it).
+        public var always: [YAMLNode] = []
+        /// `reachable:`: expectations some state reached must meet.
+        public var reachable: [YAMLNode] = []
+        /// `properties:`: the named properties, each where it is written.
+        public var named: [(property: NamedProperty, span: SourceSpan)] = []
+        /// `explore:`: the steps the explorer may take beside the default
+        /// alphabet, and how deep it goes breadth-first.
+        public var explore: ExploreSettings?
+
+        /// Whether the case states anything for `--explore` to check.
+        public var hasProperties: Bool { !always.isEmpty || !reachable.isEmpty || !named.isEmpty }
     }
+
+    /// A case's `explore:` mapping.
+    public struct ExploreSettings: Sendable {
+        /// `steps:`, each a step of a script (no `at`, no checks): letters of
+        /// the alphabet beside the taps and `collapse: all`.
+        public var steps: [YAMLNode] = []
+        /// `depth:`, nil for the default.
+        public var depth: Int?
+        /// The `explore` key.
+        public var span: SourceSpan
+    }
+
+    /// The keys a case may have.
+    static let caseKeys = ["name", "script", "always", "reachable", "properties", "explore"]
 
     /// The path of the spec, for a test file at `path`: `spec` as written
     /// when absolute, else relative to the test file's directory.
@@ -90,11 +120,13 @@ public struct TestFile: Sendable {
                     // The key that is wrong is named where it is written.
                     var wrong = false
                     for (key, _) in caseEntries {
-                        guard let word = key.scalarText, word != "name", word != "script" else { continue }
+                        guard let word = key.scalarText, !Self.caseKeys.contains(word) else { continue }
                         wrong = true
-                        let meant = Self.caseSynonyms[word.lowercased()].map { "did you mean `\($0)`? " } ?? ""
+                        let meant = (Self.caseSynonyms[word.lowercased()] ?? closest(to: word, in: Self.caseKeys))
+                            .map { "did you mean `\($0)`? " } ?? ""
                         problem("unknown key `\(word)` in a case", key.span,
-                                help: meant + "a case has exactly `name` (text) and `script` (a list of steps)")
+                                help: meant + "a case has `name` (text) and `script` (a list of steps), and may state "
+                                    + "`always`, `reachable`, `properties` and `explore`")
                     }
                     if wrong { continue }
                     guard let nameNode = item["name"], let name = nameNode.stringText else {
@@ -107,10 +139,86 @@ public struct TestFile: Sendable {
                                 item["script"]?.span ?? item.span, help: example)
                         continue
                     }
+                    let entries = caseEntries
                     if !names.insert(name).inserted {
                         problem("two cases are named `\(name)`", item["name"]!.span, help: "give each case its own name: snapshots are stored by it")
                     }
-                    file.cases.append(TestCase(name: name, script: script, span: item["name"]!.span))
+                    var testCase = TestCase(name: name, script: script, span: item["name"]!.span)
+                    for (key, value) in entries {
+                        let word = key.scalarText ?? "?"
+                        switch word {
+                        case "name", "script": break
+                        case "always", "reachable":
+                            guard let list = value.entries != nil ? [value] : value.items.map(Array.init), !list.isEmpty,
+                                  list.allSatisfy({ $0.entries != nil }) else {
+                                problem("`\(word)` is an expectation (a mapping, as `expect` writes one) or a list of them", value.span,
+                                        help: word == "always"
+                                            ? "for example `always: {path: \"panels[0].header.y\", atMost: 0}`"
+                                            : "for example `reachable: [{expanded: faq}]`")
+                                continue
+                            }
+                            if word == "always" { testCase.always = list } else { testCase.reachable = list }
+                        case "properties":
+                            guard let list = value.items else {
+                                problem("`properties` is a list of named properties", value.span,
+                                        help: "the properties are " + NamedProperty.listed)
+                                continue
+                            }
+                            for item in list {
+                                guard let text = item.stringText, let property = NamedProperty(rawValue: text) else {
+                                    let guess = item.stringText.flatMap { closest(to: $0, in: NamedProperty.allCases.map(\.rawValue)) }
+                                    problem("`\(item.scalarText ?? "?")` is not a named property", item.span,
+                                            help: (guess.map { "did you mean `\($0)`? " } ?? "") + "the properties are " + NamedProperty.listed)
+                                    continue
+                                }
+                                testCase.named.append((property, item.span))
+                            }
+                        case "explore":
+                            guard let settings = value.entries else {
+                                problem("`explore` is a mapping with `steps` and `depth`", value.span,
+                                        help: "for example `explore: {steps: [{resize: {width: 667, height: 375}}], depth: 5}`")
+                                continue
+                            }
+                            var explore = ExploreSettings(span: key.span)
+                            for (setting, v) in settings {
+                                switch setting.scalarText {
+                                case "steps":
+                                    guard let steps = v.items else {
+                                        problem("`steps` is a list of script steps the explorer may take", v.span,
+                                                help: "for example `steps: [{setPanels: [inbox, sent]}]`")
+                                        continue
+                                    }
+                                    for step in steps {
+                                        if let at = step["at"] {
+                                            problem("an explored step has no `at`: the explorer chooses when it happens", at.span,
+                                                    help: "remove `at`; taps are tried at rest and at a transition's start, middle and end")
+                                        } else if let check = step["expect"] ?? step["snapshot"] {
+                                            problem("an explored step is an action, not a check", check.span,
+                                                    help: "state what must hold with `always:` or `reachable:` beside `explore`")
+                                        }
+                                    }
+                                    explore.steps = Array(steps)
+                                case "depth":
+                                    guard case .int(let depth)? = v.scalar?.value, depth >= 1, depth <= ExploreSettings.maxDepth else {
+                                        problem("`depth` is a whole number of steps from 1 to \(ExploreSettings.maxDepth)", v.span,
+                                                help: "for example `depth: 5` (the default); `--walks` goes deeper at random")
+                                        continue
+                                    }
+                                    explore.depth = Int(depth)
+                                default:
+                                    problem("unknown key `\(setting.scalarText ?? "?")` in `explore`", setting.span,
+                                            help: "`explore` has `steps` and `depth`")
+                                }
+                            }
+                            testCase.explore = explore
+                        default:
+                            let guess = closest(to: word, in: Self.caseKeys)
+                            problem("unknown key `\(word)` in a case", key.span,
+                                    help: (guess.map { "did you mean `\($0)`? " } ?? "") + "a case has "
+                                        + Self.caseKeys.map { "`\($0)`" }.joined(separator: ", "))
+                        }
+                    }
+                    file.cases.append(testCase)
                 }
             default:
                 let name = key.scalarText ?? "?"
@@ -123,6 +231,30 @@ public struct TestFile: Sendable {
         if !sawCases, problems.isEmpty { problem("this test file has no `cases`", root.span, help: "add `cases: [{name: ..., script: [...]}]`") }
         return problems.isEmpty ? .success(file) : .failure(DiagnosticError(Diagnostic.sortedByPosition(problems)))
     }
+}
+
+/// A property that needs no writing, named in a case's `properties:`.
+public enum NamedProperty: String, CaseIterable, Sendable {
+    /// From every state reached, every enabled panel of the stack the case
+    /// starts from can still be opened by some sequence of the alphabet.
+    case everyPanelReachable = "every-panel-reachable"
+    /// An open panel's content gets some height on screen (at least a point)
+    /// whenever the container is at rest, also after a `resize`.
+    case contentVisible = "content-visible"
+
+    /// The names, as a sentence lists them.
+    static var listed: String {
+        let names = allCases.map { "`\($0.rawValue)`" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+}
+
+extension TestFile.ExploreSettings {
+    /// The breadth-first depth when `depth` is not given.
+    public static let defaultDepth = 5
+    /// The deepest breadth-first search a file may ask for: the states grow
+    /// with the alphabet to this power, and `--walks` goes deeper.
+    public static let maxDepth = 12
 }
 
 extension YAMLNode {

@@ -43,6 +43,13 @@ extension TestFile {
             results = cases.map { SpecLoader.check(prepared, script: $0.script, tolerance: tolerance) }
         }
         var found = results.flatMap { $0.diagnostics.filter { $0.span.source == source } }
+        // A case's properties, read against the document its script makes.
+        for (testCase, result) in zip(cases, results) where testCase.hasProperties || testCase.explore != nil {
+            guard let document = result.document else { continue }
+            if case .failure(let error) = testCase.exploration(of: document, tolerance: tolerance) {
+                found += error.diagnostics
+            }
+        }
         // The spec's own errors are the same in every case's result: counted once.
         let specErrors = results.first?.diagnostics.filter { $0.span.source != source && $0.severity == .error }.count ?? 0
         if specErrors > 0 {

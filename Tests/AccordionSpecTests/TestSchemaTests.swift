@@ -32,8 +32,9 @@ final class TestSchemaTests: XCTestCase {
 
     func testAcceptsTheRepositorysTestFilesAndRejectsMalformedOnes() throws {
         let validator = try JSONSchemaValidator(schema: try compoundSchema())
-        for name in ["mail-client.test.yaml", "mail-client-wrong.test.yaml"] {
-            let file = try YAMLLoader().load(try Repo.bytes("Tests/Fixtures/test/" + name), source: name)
+        for name in ["test/mail-client.test.yaml", "test/mail-client-wrong.test.yaml", "explore/faults/faults.test.yaml",
+                     "explore/faults/landscape.test.yaml", "explore/clean/article-demo.test.yaml"] {
+            let file = try YAMLLoader().load(try Repo.bytes("Tests/Fixtures/" + name), source: name)
             XCTAssertEqual(validator.validate(file).map(\.message), [], name)
         }
         let wrong = [
@@ -42,6 +43,12 @@ final class TestSchemaTests: XCTestCase {
             "spec: a.yaml\ncases: [{name: x}]\n",                                      // no script
             "spec: a.yaml\ncases: [{name: x, script: [{expect: {expanded: 3}}]}]\n",   // a step the spec schema rejects
             "spec: a.yaml\ncases: [{name: x, script: [{snapshot: ../up}]}]\n",         // a snapshot name that is a path
+            "spec: a.yaml\ncases: [{name: x, script: [], always: 3}]\n",              // a property that is no expectation
+            "spec: a.yaml\ncases: [{name: x, script: [], always: {path: a}}]\n",      // a path with nothing to compare
+            "spec: a.yaml\ncases: [{name: x, script: [], properties: [every-panel]}]\n", // an unknown named property
+            "spec: a.yaml\ncases: [{name: x, script: [], explore: {depth: 0}}]\n",    // no depth
+            "spec: a.yaml\ncases: [{name: x, script: [], explore: {steps: [{tap: a, at: 1}]}}]\n", // a timed explored step
+            "spec: a.yaml\ncases: [{name: x, script: [], explore: {steps: [{expect: {expanded: a}}]}}]\n", // a check
         ]
         for text in wrong {
             XCTAssertFalse(validator.isValid(try YAMLLoader().load(Array(text.utf8), source: "t.yaml")), text)
