@@ -457,6 +457,8 @@ struct SemanticChecker {
                            help: "shorten the title, or widen the container to \(Self.length(widthNeeded)) points (`container: {width: \(Self.length(widthNeeded))}`)")
                 }
             }
+            // A nested level's own overflow is nested-headers-overflow's to report.
+            if case .accordion? = panel.content { continue }
             guard let needed = state.intrinsicHeight(ofPanel: index), let content = node["content"] else { continue }
             let openAtLoad = state.expandedIndices.contains(index)
             let open = openAtLoad ? state.expandedIndices.count : max(1, state.container.expansion == .multiple ? state.expandedIndices.count + 1 : 1)
