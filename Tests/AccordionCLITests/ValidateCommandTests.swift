@@ -115,7 +115,7 @@ final class ValidateCommandTests: XCTestCase {
     func testSamplesValidateClean() throws {
         let r = try CLI.run(["validate", "--color", "never", "samples"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
-        XCTAssertTrue(r.stdout.hasSuffix("\n0 errors, 21 warnings in 12 files\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("\n0 errors, 21 warnings in 13 files\n"), r.stdout)
         let problems = r.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
         XCTAssertEqual(problems.count, 21)
         // interruption-ignore and phone-rotation show a tap landing inside a transition, on purpose.
