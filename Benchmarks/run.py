@@ -1052,7 +1052,7 @@ def main(argv):
 
     count = 15000 if smoke else 150000
     log(f"validate with {count:,} warnings, beside the same spec without them")
-    warnings = warnings_bench.run(accordion, count, 1 if smoke else 5)
+    warnings = warnings_bench.run(accordion, count, 1 if smoke else 5, MEASURE)
     if warnings["note"]:
         broken.append(warnings["note"])
     else:

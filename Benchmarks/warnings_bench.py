@@ -5,11 +5,12 @@ taps during a running transition, each ignored under `interruption: ignore`:
 spec with `interruption: finish`, where the same taps make none. Same bytes,
 same steps; only the warnings differ, so the ratio is what reporting them
 costs: finding, wording, sorting, quoting each line and printing. Each spec
-runs once warm, then `--runs` timed times (median wall and CPU time; peak
-RSS from the child's own rusage, not the process group's).
+runs once warm, then `--runs` timed times through run.py's launcher
+(Benchmarks/measure/measure.c: wall and CPU time, peak RSS from wait4, the
+program's own and not the harness's).
 
 Standard library only; run.py calls `run()` for its targets.
-usage: warnings_bench.py ACCORDION [--count 150000] [--runs 5]
+usage: warnings_bench.py ACCORDION [--count 150000] [--runs 5] [--measure BINARY]
 """
 import argparse
 import json
@@ -18,7 +19,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 
 def spec(n, policy):
@@ -29,24 +29,31 @@ def spec(n, policy):
     return "\n".join(lines) + "\n"
 
 
-def timed(command):
-    """(exit status, standard output's length, wall ms, CPU ms, peak RSS KiB) of one run."""
-    start = time.perf_counter()
-    with tempfile.TemporaryFile() as out:
-        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = (time.perf_counter() - start) * 1000
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        size = out.tell()
-    return proc.returncode, size, wall, (usage.ru_utime + usage.ru_stime) * 1000, usage.ru_maxrss
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def run(accordion, count, runs):
+def launcher(directory):
+    """The measure launcher, compiled from measure.c into `directory`."""
+    binary = os.path.join(directory, "measure")
+    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(HERE, "measure", "measure.c")], check=True)
+    return binary
+
+
+def timed(command, measure, directory):
+    """(wall ms, CPU ms, peak RSS KiB) of one run, its output to a file."""
+    out = os.path.join(directory, "out.txt")
+    result = subprocess.run([measure, "600", out, os.devnull, *command], capture_output=True, text=True, timeout=700)
+    wall, code, sig, rss, timed_out, cpu = (int(x) for x in result.stdout.split())
+    return wall / 1e6, cpu / 1000, rss
+
+
+def run(accordion, count, runs, measure=None):
     """{"count", "bytes", "warnings": {...}, "clean": {...}, "note"}: each
     spec checked once (its summary counts exactly `count` warnings, or none),
     then timed `runs` times."""
     out = {"count": count, "bytes": None, "warnings": None, "clean": None, "note": None}
     with tempfile.TemporaryDirectory() as directory:
+        measure = measure or launcher(directory)
         for key, policy, expected in (("warnings", "ignore", count), ("clean", "finish", 0)):
             path = os.path.join(directory, "%s-%d.yaml" % (key, count))
             with open(path, "w") as f:
@@ -60,7 +67,7 @@ def run(accordion, count, runs):
                 return out
             walls, cpus, rss = [], [], []
             for _ in range(max(1, runs)):
-                _, _, wall, cpu, peak = timed(command)
+                wall, cpu, peak = timed(command, measure, directory)
                 walls.append(wall)
                 cpus.append(cpu)
                 rss.append(peak)
@@ -74,8 +81,9 @@ def main():
     ap.add_argument("accordion")
     ap.add_argument("--count", type=int, default=150000)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--measure", help="the launcher (default: compiled from measure/measure.c)")
     args = ap.parse_args()
-    result = run(args.accordion, args.count, args.runs)
+    result = run(args.accordion, args.count, args.runs, args.measure)
     json.dump(result, sys.stdout, indent=2)
     print()
     return 1 if result["note"] else 0

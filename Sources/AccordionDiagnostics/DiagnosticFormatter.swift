@@ -49,23 +49,78 @@ public struct DiagnosticFormatter: Sendable {
     ///   - source: The text `d.span` points into, or nil to omit the quote.
     /// - Returns: The headline, the quoted line with its underline, `help:` and notes, one per line.
     public func format(_ d: Diagnostic, source: SourceText?) -> String {
-        var out = headline(d) + "\n"
+        var out = ""
+        var last = LastQuote()
+        write(d, source: source, into: &out, reusing: &last)
+        return out
+    }
+
+    /// The last note's quote, kept for the next problem: the thousands of
+    /// taps one transition makes ignored all point their note at the same
+    /// line.
+    public struct LastQuote: Sendable {
+        var span: SourceSpan?
+        var text: String?
+
+        /// None yet.
+        public init() {}
+    }
+
+    /// `format(_:source:)` appended to `out`, piece by piece, with no
+    /// string of its own: a report of a hundred thousand problems is one
+    /// buffer growing, not a million small strings joined.
+    ///
+    /// - Parameters:
+    ///   - d: The problem.
+    ///   - source: The text to quote lines from, or nil.
+    ///   - out: Where the text is appended.
+    ///   - last: The previous note's quote, reused when this note quotes the same place.
+    public func write(_ d: Diagnostic, source: SourceText?, into out: inout String, reusing last: inout LastQuote) {
+        place(d.span, bold: true, into: &out)
+        out += ": "
+        out += paint(d.severity.rawValue, severityCode(d.severity))
+        out += ": "
+        out += d.message
+        out += " ["
+        out += d.rule
+        out += "]\n"
         if let source, let quoted = quote(d.span, in: source, severity: d.severity) {
             out += quoted
         }
         if let help = d.help {
-            out += "  " + paint("help", "1;32") + ": " + help + "\n"
+            out += "  "
+            out += paint("help", "1;32")
+            out += ": "
+            out += help
+            out += "\n"
         }
         for r in d.related {
-            out += "  " + paint("note", "1;36") + ": " + r.message + " at "
-                + "\(r.span.source):\(r.span.start.line):\(r.span.start.column)\n"
-            if let source, r.span.source == source.name,
-                let quoted = quote(r.span, in: source, severity: .note)
-            {
-                out += quoted
+            out += "  "
+            out += paint("note", "1;36")
+            out += ": "
+            out += r.message
+            out += " at "
+            place(r.span, bold: false, into: &out)
+            out += "\n"
+            guard let source, r.span.source == source.name else { continue }
+            if last.span != r.span {
+                last = LastQuote()
+                last.span = r.span
+                last.text = quote(r.span, in: source, severity: .note)
             }
+            if let quoted = last.text { out += quoted }
         }
-        return out
+    }
+
+    /// `file:line:col`, bold in colour when `bold`.
+    private func place(_ span: SourceSpan, bold: Bool, into out: inout String) {
+        if bold && useColor { out += "\u{1B}[1m" }
+        out += span.source
+        out += ":"
+        out += String(span.start.line)
+        out += ":"
+        out += String(span.start.column)
+        if bold && useColor { out += "\u{1B}[0m" }
     }
 
     /// Widest stretch of a source line quoted; longer lines (minified or

@@ -149,7 +149,9 @@ func points(_ value: Double) -> String {
 
 /// A span from the start of `a` to the end of `b` (a key and its value).
 func spanning(_ a: YAMLNodeRef, _ b: YAMLNodeRef) -> SourceSpan {
-    SourceSpan(source: a.span.source, start: a.span.start, end: max(a.span.end, b.span.end))
+    // A span is worked out from the text on each ask: ask once per node.
+    let first = a.span, second = b.span
+    return SourceSpan(source: first.source, start: first.start, end: max(first.end, second.end))
 }
 
 /// Levenshtein distance between two short strings, for "did you mean".

@@ -109,7 +109,13 @@ struct ScriptRunner {
 
     /// The steps that started the running transition and presented the modal,
     /// and the last `setPanels` that ran (to explain a panel that left the stack).
-    private var transitionStep: Mark?
+    private var transitionStep: Mark? {
+        didSet { transitionNote = nil }
+    }
+    /// The line and note of `transitionStep` for the taps it makes ignored,
+    /// worked out once per transition (a script may ignore thousands of taps
+    /// in one, and each span is worked out from the text).
+    private var transitionNote: (line: Int?, end: Double, related: [RelatedLocation])?
     private var modalStep: Mark?
     private var lastSetPanels: Mark?
     /// The last step that ran (a script's), for the note of a step set too early.
@@ -183,8 +189,16 @@ struct ScriptRunner {
 
     private mutating func report(_ words: StepWording, _ severity: Severity = .error, at span: SourceSpan,
                                  pointer: String, related: [RelatedLocation] = []) {
-        diagnostics.append(Diagnostic(severity: severity, rule: words.rule, message: words.message, span: span,
-                                      help: words.help, related: related, instancePath: pointer))
+        // A script that repeats a mistake gets the same words each time:
+        // the previous problem's strings are kept instead of another copy
+        // (one copy for a hundred thousand ignored taps, not one each).
+        var message = words.message, help = words.help
+        if let previous = diagnostics.last {
+            if previous.message == message { message = previous.message }
+            if let same = previous.help, same == help { help = same }
+        }
+        diagnostics.append(Diagnostic(severity: severity, rule: words.rule, message: message, span: span,
+                                      help: help, related: related, instancePath: pointer))
     }
 
     /// The closest candidate to `word`, within the budget.
@@ -470,10 +484,14 @@ struct ScriptRunner {
         switch reason {
         case .transition where known.expanded:
             let end = state.running?.end ?? time
-            report(.tapIgnoredInTransition(time: time, end: end, startLine: transitionStep?.line,
+            if transitionNote?.end != end {
+                let related = transitionStep?.actionSpan.map { [RelatedLocation(message: "the transition starts here and runs until \(points(end)) s", span: $0)] } ?? []
+                transitionNote = (transitionStep?.line, end, related)
+            }
+            let note = transitionNote!
+            report(.tapIgnoredInTransition(time: time, end: end, startLine: note.line,
                                            otherwise: state.ignoreReason(forTapOn: tapped, interruption: .finish)), .warning,
-                   at: w.actionSpan, pointer: w.pointer,
-                   related: transitionStep?.actionSpan.map { [RelatedLocation(message: "the transition starts here and runs until \(points(end)) s", span: $0)] } ?? [])
+                   at: w.actionSpan, pointer: w.pointer, related: note.related)
         case .modal where known.modal:
             report(.tapIgnoredUnderModal(state.modalTitle ?? "", presentLine: modalStep?.line), .warning,
                    at: w.actionSpan, pointer: w.pointer,

@@ -38,8 +38,10 @@ public enum TextReport {
         let lastLine = max(diagnostics.lazy.map(\.span.start.line).max() ?? 0, related.max() ?? 0)
         let source = SourceText(name: name, bytes: bytes, throughLine: lastLine)
         var out = ""
+        out.reserveCapacity(1 << 17)
+        var last = DiagnosticFormatter.LastQuote()
         for d in diagnostics {
-            out += formatter.format(d, source: source)
+            formatter.write(d, source: source, into: &out, reusing: &last)
             out += "\n"
             if out.utf8.count >= 1 << 16 {
                 sink(out)

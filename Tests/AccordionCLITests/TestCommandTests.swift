@@ -150,16 +150,7 @@ final class TestCommandTests: XCTestCase {
                 print(suite.name, '|', case.name, '|', 'failed' if failures else 'passed', '|', failures[0].message if failures else '')
             print('suite', suite.name, suite.tests, suite.failures)
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, report.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        let text = try CLI.runTool(python, ["-c", script, report.path])
         let lines = text.split(separator: "\n").map(String.init)
         let wrong = "Tests/Fixtures/test/mail-client-wrong.test.yaml"
         XCTAssertTrue(lines.contains("\(wrong) | loads with the inbox open | failed | \(wrong):13:84: expectation failed"), text)
