@@ -10,7 +10,12 @@ import AccordionYAML
 public struct RuleSettings: Sendable, Equatable {
     /// A rule's level, as `.accordion.yaml` writes it.
     public enum Level: String, Sendable, CaseIterable {
-        case off, warning, error
+        /// The rule's warnings are not reported.
+        case off
+        /// The rule's warnings are reported as warnings (its own level).
+        case warning
+        /// The rule's warnings are reported as errors, which fail.
+        case error
     }
 
     /// The level of each rule id the project names.
