@@ -13,6 +13,7 @@ container), with numbers unrounded.
 
 import copy
 import math
+import unicodedata
 
 DEFAULT_WIDTH = 375.0
 DEFAULT_HEIGHT = 667.0
@@ -123,8 +124,107 @@ class Panel:
             return len(c["rows"]) * float(c.get("rowHeight", 44))
         padding = float(c.get("padding", 16))
         font = float(c.get("fontSize", 15))
-        n = max(1, math.floor((W - 2 * padding) / (0.55 * font) + 1e-9))
-        return len(wrap(c["text"], n)) * float(c.get("lineHeight", 20)) + 2 * padding
+        text = c["text"]
+        if text.isascii():
+            n = max(1, math.floor((W - 2 * padding) / (0.55 * font) + 1e-9))
+            lines = wrap(text, n)
+        else:
+            lines = wrap_v2(text, W - 2 * padding, font)
+        return len(lines) * float(c.get("lineHeight", 20)) + 2 * padding
+
+
+def _clusters(word):
+    """A word's clusters for the oracle's texts: a character with the
+    nonspacing or enclosing marks after it (no emoji or Hangul here)."""
+    out = []
+    for ch in word:
+        if out and unicodedata.category(ch) in ("Mn", "Me"):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def _wide(cluster):
+    return unicodedata.east_asian_width(cluster[0]) in ("W", "F")
+
+
+def _advance(cluster, font):
+    """The text measure's version 2, from the spec guide: East Asian Wide or
+    Fullwidth 1 em, marks and format characters nothing, the rest 0.55 em."""
+    total = 0.0
+    for ch in cluster:
+        if unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        total += font if unicodedata.east_asian_width(ch) in ("W", "F") else 0.55 * font
+    return total
+
+
+def wrap_v2(text, width, font):
+    """Version 2 of the text measure for text that is not plain ASCII, as
+    the guide states it, for the oracle's texts: paragraphs and whitespace
+    as `wrap`; a break opportunity at spaces and beside an ideograph or
+    kana (UAX #14's ID class; the oracle's texts hold no small kana or
+    closing punctuation); greedy lines while their advance fits `width`
+    within 1e-9; a segment wider than a line starts a new line and is cut
+    at clusters, as many a line as fit, the last piece keeping its line."""
+    space = 0.55 * font
+    out = []
+    paragraphs = []
+    current = []
+    for line in text.split("\n"):
+        if line.strip(WHITESPACE) == "":
+            if current:
+                paragraphs.append(current)
+            current = []
+        else:
+            current.append(line)
+    if current:
+        paragraphs.append(current)
+    for para in paragraphs:
+        joined = " ".join(para)
+        words = [w for w in "".join(" " if ch in WHITESPACE else ch for ch in joined).split(" ") if w]
+        if not words:
+            continue
+        if out:
+            out.append("")
+        segments = []  # (clusters, preceded by a space)
+        for i, w in enumerate(words):
+            cl = _clusters(w)
+            seg = [cl[0]]
+            first = True
+            for a, b in zip(cl, cl[1:]):
+                if _wide(a) or _wide(b):
+                    segments.append((seg, i > 0 and first))
+                    first = False
+                    seg = []
+                seg.append(b)
+            segments.append((seg, i > 0 and first))
+        line, line_w = None, 0.0
+        for seg, spaced in segments:
+            w = sum(_advance(c, font) for c in seg)
+            if line is not None:
+                sep = space if spaced else 0.0
+                if line_w + sep + w <= width + 1e-9:
+                    line += (" " if spaced else "") + "".join(seg)
+                    line_w += sep + w
+                    continue
+                out.append(line)
+                line, line_w = None, 0.0
+            if w <= width + 1e-9:
+                line, line_w = "".join(seg), w
+                continue
+            piece, piece_w = "", 0.0
+            for c in seg:
+                a = _advance(c, font)
+                if piece and piece_w + a > width + 1e-9:
+                    out.append(piece)
+                    piece, piece_w = "", 0.0
+                piece += c
+                piece_w += a
+            line, line_w = piece, piece_w
+        out.append(line)
+    return out
 
 
 class Rejected(Exception):
