@@ -181,7 +181,8 @@ def run(accordion, files, runs):
             ("validate-specs", ["validate", "specs"], f"0 errors, 0 warnings in {files} files\n"),
             ("validate-tests", ["validate", "tests"], f"0 errors, 0 warnings in {files} files\n"),
             ("test-faq", ["test", "faq-tests"], f"{4 * files} passed, 0 failed\n"),
-            ("validate-faq", ["validate", "faq-specs"], f"0 errors, 0 warnings in {files} files\n"),
+            # samples/faq.yaml warns title-truncated once: its payment question is cut in the pictures.
+            ("validate-faq", ["validate", "faq-specs"], f"0 errors, {files} warnings in {files} files\n"),
         ]
         # Each command over its folder under `root`.
         argvs = {key: [accordion, argv[0], os.path.join(root, argv[1])] for key, argv, _ in commands}
