@@ -18,24 +18,40 @@ public enum HeaderTitle {
 
     /// The title's font size in a header `height` points tall:
     /// `min(17, max(7, 0.42 · height))`.
+    ///
+    /// - Parameter height: The header's height in points.
+    /// - Returns: The font size in points.
     public static func fontSize(headerHeight height: Double) -> Double {
         min(17, max(7, height * 0.42))
     }
 
     /// Whether a header `height` tall draws its mark (chevron or lock):
     /// when the mark, `min(0.18 · height, 6)` points, is over 2 points.
+    ///
+    /// - Parameter height: The header's height in points.
+    /// - Returns: Whether the mark is drawn.
     public static func drawsMark(headerHeight height: Double) -> Bool {
         min(height * 0.18, 6) > 2
     }
 
     /// The room for the title in a header `width` wide: 16 points inside
     /// each edge, and 24 more for the mark when it has one.
+    ///
+    /// - Parameters:
+    ///   - width: The header's width in points.
+    ///   - drawsMark: Whether the header draws its mark.
+    /// - Returns: The title's room in points.
     public static func room(headerWidth width: Double, drawsMark: Bool) -> Double {
         width - 32 - (drawsMark ? 24 : 0)
     }
 
     /// `title` fitted into `room` points at `fontSize` by `measure`.
     ///
+    /// - Parameters:
+    ///   - title: The header's title.
+    ///   - room: The points the title may take.
+    ///   - fontSize: The title's font size in points.
+    ///   - measure: The measure whose clusters and advances are used.
     /// - Returns: The whole title when its advance fits (within 1e-9 of a
     ///   point); otherwise its longest prefix of clusters, trailing spaces
     ///   dropped, that fits with the ellipsis, and the ellipsis (nothing

@@ -16,14 +16,21 @@ public protocol TextMeasure: Sendable {
     ///   - width: The content view's width (the text's padding is inside it).
     ///   - metrics: The text's padding and font size.
     ///   - lang: The text's BCP 47 language tag, or nil.
+    /// - Returns: The wrapped lines, paragraphs apart by an empty line.
     func lines(of text: String, width: Double, metrics: TextMetrics, lang: String?) -> [String]
 
     /// `text` as the units a title is cut at (grapheme clusters, or scalars
     /// for a measure without them), each with its advance in ems
     /// (multiples of the font size), in logical order.
+    ///
+    /// - Parameter text: The text to cut into units.
+    /// - Returns: Its units in logical order.
     func clusters(of text: String) -> [MeasuredCluster]
 
     /// Whether `other` is this same measure (the container's equality).
+    ///
+    /// - Parameter other: Another measure.
+    /// - Returns: Whether the two measure alike.
     func isSame(as other: any TextMeasure) -> Bool
 }
 
@@ -43,6 +50,9 @@ public struct MeasuredCluster: Hashable, Sendable {
 
 extension TextMeasure where Self: Equatable {
     /// Equal to `other` when `other` is of this type and `==`.
+    ///
+    /// - Parameter other: Another measure.
+    /// - Returns: Whether `other` is of this type and `==` to this one.
     public func isSame(as other: any TextMeasure) -> Bool {
         (other as? Self) == self
     }

@@ -92,6 +92,9 @@ public struct Writing: Hashable, Sendable {
 
     /// This level's values, the parent's where it writes none: what is in
     /// effect at this level when `parent` is what is in effect above it.
+    ///
+    /// - Parameter parent: What is in effect above this level.
+    /// - Returns: What is in effect at this level.
     public func inheriting(from parent: Writing) -> Writing {
         Writing(lang: lang ?? parent.lang, dir: dir ?? parent.dir)
     }

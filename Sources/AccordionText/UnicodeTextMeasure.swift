@@ -5,7 +5,7 @@ import Synchronization
 /// The format's text measure, version 2: deterministic and font-free, by
 /// the Unicode algorithms (through ICU, in `AccordionUnicode`).
 ///
-/// - Text is read as ``TextWrap/paragraphs(of:)`` reads it (paragraphs at
+/// - Text is read as `TextWrap.paragraphs(of:)` reads it (paragraphs at
 ///   blank lines, whitespace collapsed), then segmented into extended
 ///   grapheme clusters (UAX #29); no cluster is ever split.
 /// - A cluster that is an emoji presentation sequence advances
@@ -25,7 +25,7 @@ import Synchronization
 ///   for what follows.
 ///
 /// Plain ASCII text whose only opportunities are after spaces wraps exactly
-/// as ``ScalarTextMeasure`` wraps it, and the measure hands it to that one
+/// as `ScalarTextMeasure` wraps it, and the measure hands it to that one
 /// without touching ICU.
 public struct UnicodeTextMeasure: TextMeasure, Hashable {
     /// The texts this measure wrapped last: a spec's texts are wrapped when

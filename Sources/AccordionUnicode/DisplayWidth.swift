@@ -7,6 +7,11 @@
 /// diagnostics' caret underline both count with it.
 public enum DisplayWidth {
     /// The columns of one scalar outside an emoji presentation cluster.
+    ///
+    /// - Parameters:
+    ///   - s: The scalar.
+    ///   - ambiguousWide: Whether East Asian Ambiguous characters take two columns.
+    /// - Returns: Its columns: 0, 1 or 2.
     public static func columns(ofScalar s: Unicode.Scalar, ambiguousWide: Bool = false) -> Int {
         if s.isASCII { return 1 }
         let p = ScalarProperties(s)
@@ -18,6 +23,11 @@ public enum DisplayWidth {
     }
 
     /// The columns of one grapheme cluster.
+    ///
+    /// - Parameters:
+    ///   - cluster: One grapheme cluster.
+    ///   - ambiguousWide: Whether East Asian Ambiguous characters take two columns.
+    /// - Returns: Its columns.
     public static func columns(ofCluster cluster: Substring, ambiguousWide: Bool = false) -> Int {
         if GraphemeClusters.isEmojiPresentation(cluster) { return 2 }
         var sum = 0
@@ -26,6 +36,11 @@ public enum DisplayWidth {
     }
 
     /// The columns of `text` (ASCII control characters count one, as printable ones).
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - ambiguousWide: Whether East Asian Ambiguous characters take two columns.
+    /// - Returns: The sum of its clusters' columns.
     public static func columns(of text: Substring, ambiguousWide: Bool = false) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         return GraphemeClusters.clusters(of: String(text)).reduce(0) { $0 + columns(ofCluster: $1, ambiguousWide: ambiguousWide) }

@@ -22,6 +22,8 @@ public struct ScalarProperties: Sendable, Hashable {
     private let bits: UInt32
 
     /// The scalar's properties (from a table for ASCII, from ICU otherwise).
+    ///
+    /// - Parameter scalar: The scalar.
     public init(_ scalar: Unicode.Scalar) {
         bits = scalar.isASCII ? Self.ascii[Int(scalar.value)] : ICU.flags(scalar)
     }
@@ -97,12 +99,18 @@ public enum GraphemeClusters {
     /// Without ICU when every scalar is a cluster by itself (every ASCII
     /// text, most Chinese and Japanese), which UAX #29 decides from
     /// Grapheme_Cluster_Break alone.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The offsets at which its clusters end, in order.
     public static func ends(in text: String) -> [Int] {
         if let alone = scalarEndsIfAlone(text) { return alone }
         return ICU.boundaries(.character, lang: nil, in: text) ?? scalarEnds(text)
     }
 
     /// The clusters of `text`, in order.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: Its grapheme clusters, in order.
     public static func clusters(of text: String) -> [Substring] {
         var start = text.utf8.startIndex
         return ends(in: text).map { end in
@@ -149,12 +157,18 @@ public enum GraphemeClusters {
     /// Indicators) or a keycap (U+20E3), or an Emoji_Modifier follows an
     /// Emoji_Modifier_Base; and it does not end in U+FE0E (text
     /// presentation selector) right after its first scalar.
+    ///
+    /// - Parameter cluster: One grapheme cluster.
+    /// - Returns: Whether it is drawn as an emoji.
     public static func isEmojiPresentation(_ cluster: Substring) -> Bool {
         isEmojiPresentation(scalars: cluster.unicodeScalars)
     }
 
     /// Whether the cluster made of `scalars` is drawn as an emoji (as
     /// ``isEmojiPresentation(_:)``).
+    ///
+    /// - Parameter scalars: One grapheme cluster's scalars.
+    /// - Returns: Whether it is drawn as an emoji.
     public static func isEmojiPresentation<Scalars: Collection>(scalars: Scalars) -> Bool
     where Scalars.Element == Unicode.Scalar {
         guard let first = scalars.first else { return false }
@@ -210,6 +224,9 @@ public struct LineBreaking: Sendable, Hashable {
     /// spaces (AL, NU, QU and SP: LB18 and nothing else), which
     /// `LineBreakingTests` checks against ICU over every such text up to a
     /// length.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The offsets where a line may break, in order.
     public func opportunities(in text: String) -> [Int] {
         if let plain = Self.plainOpportunities(text) { return plain }
         let ends = ICU.boundaries(.line, lang: lang, strict: isStrict, in: text) ?? Self.afterSpaces(text)
@@ -229,6 +246,9 @@ public struct LineBreaking: Sendable, Hashable {
     }
 
     /// Whether `text` is in the plain ASCII set (`opportunities` needs no ICU for it).
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: Whether its only opportunities are at spaces, so it wraps as plain ASCII does.
     public static func isPlain(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 < 128 && plain[Int($0)] }
     }
@@ -261,6 +281,9 @@ public enum TextDirection: Sendable, Hashable {
 public enum Bidi {
     /// The direction of `text`'s first strong character (UAX #9 P2–P3:
     /// isolates skipped), or nil when it has none.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The direction of its first strong character, or nil when it has none.
     public static func firstStrongDirection(of text: String) -> TextDirection? {
         if text.utf8.allSatisfy({ $0 < 128 }) {
             // ASCII's only strong characters are its letters, all L.
@@ -278,6 +301,11 @@ public enum Bidi {
     /// left-to-right when it has none), with mirrored characters (brackets)
     /// mirrored and combining marks kept after their base. Also the
     /// direction used.
+    ///
+    /// - Parameters:
+    ///   - line: One line of text.
+    ///   - base: The paragraph's base direction.
+    /// - Returns: The line's text in display order.
     public static func visualOrder(of line: String, base: TextDirection?) -> (line: String, direction: TextDirection) {
         if base != .rightToLeft, line.utf8.allSatisfy({ $0 < 128 }) {
             // No ASCII character is right-to-left: a left-to-right line of it stays as it is.
@@ -294,6 +322,9 @@ public enum Bidi {
 /// Unicode normalization.
 public enum Normalization {
     /// `text` in Normalization Form C (unchanged when ASCII or already NFC).
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: Its NFC form.
     public static func nfc(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 128 }) { return text }
         return ICU.nfc(text) ?? text
