@@ -55,13 +55,9 @@ def curve_value(name, p):
 WHITESPACE = " \t\r\n"
 
 
-def wrap(text, n):
-    """The content-text lines, read from the scrolling-content issue: the
-    text splits into paragraphs at blank lines (lines holding only space,
-    tab, CR or LF); a paragraph's words fill lines of at most n characters
-    greedily; a longer word starts a new line and is cut into n-character
-    pieces, the last one staying on its line; one empty line between
-    paragraphs. Characters are code points (Python's str)."""
+def paragraph_words(text):
+    """The words of each paragraph that has any: paragraphs split at blank
+    lines (lines holding only space, tab, CR or LF), words at whitespace."""
     paragraphs = []
     current = []
     for line in text.split("\n"):
@@ -73,12 +69,22 @@ def wrap(text, n):
             current.append(line)
     if current:
         paragraphs.append(current)
-    out = []
     for para in paragraphs:
         joined = " ".join(para)
         words = [w for w in "".join(" " if ch in WHITESPACE else ch for ch in joined).split(" ") if w]
-        if not words:
-            continue
+        if words:
+            yield words
+
+
+def wrap(text, n):
+    """The content-text lines, read from the scrolling-content issue: the
+    text splits into paragraphs at blank lines (lines holding only space,
+    tab, CR or LF); a paragraph's words fill lines of at most n characters
+    greedily; a longer word starts a new line and is cut into n-character
+    pieces, the last one staying on its line; one empty line between
+    paragraphs. Characters are code points (Python's str)."""
+    out = []
+    for words in paragraph_words(text):
         if out:
             out.append("")
         line = None
@@ -170,22 +176,7 @@ def wrap_v2(text, width, font):
     at clusters, as many a line as fit, the last piece keeping its line."""
     space = 0.55 * font
     out = []
-    paragraphs = []
-    current = []
-    for line in text.split("\n"):
-        if line.strip(WHITESPACE) == "":
-            if current:
-                paragraphs.append(current)
-            current = []
-        else:
-            current.append(line)
-    if current:
-        paragraphs.append(current)
-    for para in paragraphs:
-        joined = " ".join(para)
-        words = [w for w in "".join(" " if ch in WHITESPACE else ch for ch in joined).split(" ") if w]
-        if not words:
-            continue
+    for words in paragraph_words(text):
         if out:
             out.append("")
         segments = []  # (clusters, preceded by a space)
