@@ -20,6 +20,7 @@ Prints one line per check and `N passed, N failed`; exits 1 on any failure.
 """
 import argparse
 import glob
+import html
 import json
 import os
 import re
@@ -817,6 +818,52 @@ def world_text(run, browser, spec):
           + (f"widest CJK line {widest:.0%} of its box" if widest else "no CJK line"))
 
 
+TITLES_READ = """(() => {
+  return [...document.querySelectorAll('#screen .header')].map((h) => {
+    const drawn = h.firstChild, range = document.createRange(), cs = getComputedStyle(h);
+    range.selectNodeContents(drawn);
+    const t = range.getBoundingClientRect(), r = h.getBoundingClientRect();
+    const k = r.width / h.offsetWidth;
+    return { id: h.id, drawn: drawn.textContent, hidden: drawn.nodeType === 1 && drawn.getAttribute('aria-hidden') === 'true',
+             whole: h.textContent, width: t.width / k,
+             room: h.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+  });
+})()"""
+
+
+def header_titles(run, browser, spec):
+    """Every header of the page draws the title the model's one title rule
+    (HeaderTitle) gives it, which the SVG of the same moment draws too: cut
+    where it is cut, beside the mark or (a disabled, closed header) without
+    it; a cut title's whole text is still the button's name for a screen
+    reader; and what is drawn fits the header's padded room in the page's
+    fonts."""
+    name = os.path.splitext(os.path.basename(spec))[0]
+    svg = run.cli("render", "--format", "svg", spec)
+    want = {}
+    for index, text in re.findall(r'<clipPath id="[^"]*-h(\d+)">.*?<text[^>]*>(.*?)</text>', svg, re.S):
+        want[int(index)] = html.unescape(text)
+    open_page(run, browser, run.page(spec, "titles-" + name))
+    heads = browser.eval(TITLES_READ)
+    dump = run.dump(spec)
+    # A scrolling container's SVG draws only the headers in its window.
+    if not want or len(heads) != len(dump["panels"]) or max(want) >= len(heads):
+        raise Failure(f"the page has {len(heads)} headers, the SVG draws titles {sorted(want)}")
+    cut = 0
+    for i in sorted(want):
+        h = heads[i]
+        title = dump["panels"][i]["title"]
+        if h["drawn"] != want[i]:
+            raise Failure(f"header {i} draws {h['drawn']!r}, the model's cut (the SVG) is {want[i]!r}")
+        if h["drawn"] != title:
+            cut += 1
+            if not h["hidden"] or title not in h["whole"]:
+                raise Failure(f"header {i}'s cut title {h['drawn']!r} hides the whole title from a screen reader: {h}")
+        if h["width"] > h["room"] + 0.5:
+            raise Failure(f"header {i} draws {h['drawn']!r} {h['width']:.1f} px wide in a {h['room']:.1f} px room")
+    print(f"     {len(want)} titles as the model cuts them, {cut} cut")
+
+
 def generated_spec(workdir, n, header=None, scroll=False):
     """n panels with the middle one opened by the script; their headers share
     the 667 pt screen, or (`scroll`) are 44 pt high in a screen that scrolls."""
@@ -903,6 +950,10 @@ def main():
         arabic = os.path.join(ROOT, "samples", "faq-ar.yaml")
         scenarios.append(("faq-ar: the right-to-left page is mirrored and its text starts at the right",
                           lambda: right_to_left(run, browser, arabic)))
+        for spec in samples + [os.path.join(HERE, "specs", "titles-cut.yaml")]:
+            name = os.path.splitext(os.path.basename(spec))[0]
+            scenarios.append((f"titles {name}: the page draws the model's title cuts (the SVG's)",
+                              lambda spec=spec: header_titles(run, browser, spec)))
         for world in ("faq-zh", "world-faq", "faq-ar"):
             spec = os.path.join(ROOT, "samples", world + ".yaml")
             scenarios.append((f"{world}: the model's lines, drawn with Noto CJK, Arabic and emoji fonts, within their boxes",
