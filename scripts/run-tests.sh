@@ -98,7 +98,9 @@ swift_test_stage() {
 stage "unit, fixture and CLI tests (swift test)"
 swift_test_stage "swift test" $SWIFT test --disable-swift-testing
 
-# The tests of the loader, the validator, the threads and the model, under
+# The tests of the loader, the validator, the threads, ICU's calls (CICU
+# through AccordionUnicode: its cached per-thread iterators, the buffers
+# handed to C), the text measure and its memo, and the model, under
 # each sanitizer the toolchain supports for Swift on Linux (swiftc rejects
 # `-sanitize=undefined` there). The whole suite under both would take about
 # ten minutes more on two cores; these targets are where the unsafe code and
@@ -106,10 +108,10 @@ swift_test_stage "swift test" $SWIFT test --disable-swift-testing
 # build stays as it is. ACCORDION_SANITIZER scales every time bound a test
 # asserts (TimeBounds). LeakSanitizer's suppressions name only XCTest's own
 # functions that keep its test cases alive, never the project's code.
-SANITIZED_TESTS='AccordionParallelTests|AccordionYAMLTests|JSONSchemaTests|AccordionModelTests|AccordionSpecTests'
+SANITIZED_TESTS='AccordionParallelTests|AccordionYAMLTests|JSONSchemaTests|AccordionUnicodeTests|AccordionTextTests|AccordionModelTests|AccordionSpecTests'
 for sanitizer in thread address; do
     scratch=.build/${sanitizer:0:1}san   # .build/tsan, .build/asan
-    stage "swift test --sanitize=$sanitizer (loader, validator, threads, model)"
+    stage "swift test --sanitize=$sanitizer (loader, validator, threads, ICU, text measure, model)"
     ACCORDION_SANITIZER=$sanitizer \
     TSAN_OPTIONS="halt_on_error=0" \
     ASAN_OPTIONS="detect_leaks=1" \
