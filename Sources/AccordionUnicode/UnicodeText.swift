@@ -120,6 +120,31 @@ public enum GraphemeClusters {
         }
     }
 
+    /// When every scalar of `text` is a cluster by itself (CR LF, one
+    /// cluster of two, excepted: nil then too), each cluster's end (as
+    /// ``ends(in:)`` gives it) and its scalar's properties, from one lookup
+    /// a scalar; nil otherwise. For a measure that needs both.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The clusters' ends and properties, or nil.
+    public static func scalarsAlone(in text: String) -> (ends: [Int], properties: [ScalarProperties])? {
+        var ends: [Int] = []
+        var properties: [ScalarProperties] = []
+        ends.reserveCapacity(text.utf8.count)
+        properties.reserveCapacity(text.utf8.count)
+        var offset = 0
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            let scalarProperties = ScalarProperties(scalar)
+            guard scalarProperties.isAloneInCluster, !(previousCR && scalar == "\n") else { return nil }
+            offset += UTF8.width(scalar)
+            ends.append(offset)
+            properties.append(scalarProperties)
+            previousCR = scalar == "\r"
+        }
+        return (ends, properties)
+    }
+
     /// ICU's answer for any text (for the tests); nil without ICU.
     static func endsViaICU(in text: String) -> [Int]? {
         ICU.boundaries(.character, lang: nil, in: text)

@@ -84,8 +84,19 @@ final class GraphemeClusterTests: XCTestCase {
                 text.append(pick < 60 ? alphabet[pick % 6] : alphabet[pick % alphabet.count])
             }
             let string = String(text)
-            XCTAssertEqual(GraphemeClusters.ends(in: string), try XCTUnwrap(GraphemeClusters.endsViaICU(in: string)),
-                           string.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            let icu = try XCTUnwrap(GraphemeClusters.endsViaICU(in: string))
+            let label = string.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+            XCTAssertEqual(GraphemeClusters.ends(in: string), icu, label)
+            // The measure's shortcut: taken only when every scalar is a
+            // cluster (so there are as many of ICU's ends as scalars), with
+            // ICU's ends and each scalar's own properties.
+            if let alone = GraphemeClusters.scalarsAlone(in: string) {
+                XCTAssertEqual(alone.ends, icu, label)
+                XCTAssertEqual(alone.properties, string.unicodeScalars.map { ScalarProperties(viaICU: $0) }, label)
+            } else {
+                XCTAssert(icu.count < string.unicodeScalars.count || string.unicodeScalars.contains { !ScalarProperties($0).isAloneInCluster },
+                          "the shortcut refused a text of lone scalars: \(label)")
+            }
         }
     }
 
