@@ -58,12 +58,18 @@ meta-schemas:
 test: deps
 	bash scripts/run-tests.sh
 
-# What the browser tests need on a fresh Debian machine: chromium, python3
-# and the release binary.
+# What the browser tests need on a fresh Debian machine: chromium, the Noto
+# fonts its pages of Chinese, Japanese, Korean, Arabic and emoji text are
+# checked in (a missing font would draw fallback boxes), python3 and the
+# release binary.
+BROWSER_FONTS = fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 browser-deps: deps
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing chromium"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@dpkg-query -W -f='$${Status}\n' $(BROWSER_FONTS) 2>/dev/null | grep -c 'ok installed' | grep -qx 3 || { \
+		echo "installing $(BROWSER_FONTS)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_FONTS); }
 	@command -v python3 >/dev/null 2>&1 || { \
 		echo "installing python3"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3; }

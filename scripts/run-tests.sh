@@ -14,6 +14,7 @@
 #      symbol documented, the articles' code compiled by a test),
 #      `accordion drive` sessions through a pipe against `render` and `validate`,
 #      the terminal drawing's row widths against PyPI's wcwidth and in tmux,
+#      the text measure's breaks against ICU's iterators called from C,
 #      the model against an independent oracle of the expansion modes
 #      (Tests/Oracle) on random specs and scripts,
 #      the embedding example (Examples/EmbeddingHost) against `render --at`,
@@ -152,6 +153,9 @@ python_stage "docs" python3 -B scripts/check-docs.py
 python_stage "drive" python3 -B Tests/Drive/drive_test.py .build/release/accordion
 # The terminal drawing's rows against PyPI's wcwidth and in tmux, in twelve scripts.
 python_stage "terminal-width" python3 -B Tests/Terminal/width_test.py --accordion .build/release/accordion
+# The measure's lines and title cuts against ICU's own iterators called from C
+# (not CICU), over a held-back corpus in fourteen scripts at four widths.
+python_stage "text-breaks" python3 -B Tests/Text/breaks_test.py --accordion .build/release/accordion
 # The model against an independent reading of the expansion-mode semantics
 # (Tests/Oracle/modes_oracle.py) on random specs and scripts in every mode and
 # interruption policy, through `drive` sessions and `render --at`; the seed is

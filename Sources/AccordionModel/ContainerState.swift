@@ -215,7 +215,7 @@ public struct ContainerState: Sendable, Equatable {
             completeTransition(at: time, into: &outcome)
             if width != container.width {
                 textLines = Self.wrapTexts(panels, width: width, container: container)
-                if nests { nestedTextLines = Self.wrapNestedTexts(panels, width: width, measure: container.textMeasure.measure) }
+                if nests { nestedTextLines = Self.wrapNestedTexts(panels, width: width, container: container) }
             }
             container.width = width
             container.height = height

@@ -45,6 +45,26 @@ public enum HeaderTitle {
         width - 32 - (drawsMark ? 24 : 0)
     }
 
+    /// `title` fitted into a header `width` × `height` points: at its font
+    /// size (``fontSize(headerHeight:)``), in the room beside its mark when
+    /// it draws one (``drawsMark(headerHeight:)``, unless `hidesMark`: a
+    /// disabled, closed header shows no mark). What the SVG, the page and
+    /// the terminal draw on a header.
+    ///
+    /// - Parameters:
+    ///   - title: The header's title.
+    ///   - width: The header's width in points.
+    ///   - height: The header's height in points.
+    ///   - hidesMark: Whether the header shows no mark whatever its height.
+    ///   - measure: The measure whose clusters and advances are used.
+    /// - Returns: The title as drawn (see ``fit(_:room:fontSize:measure:)``).
+    public static func fit(_ title: String, headerWidth width: Double, headerHeight height: Double, hidesMark: Bool,
+                           measure: any TextMeasure) -> FittedTitle {
+        let drawsMark = drawsMark(headerHeight: height) && !hidesMark
+        return fit(title, room: room(headerWidth: width, drawsMark: drawsMark), fontSize: fontSize(headerHeight: height),
+                   measure: measure)
+    }
+
     /// `title` fitted into `room` points at `fontSize` by `measure`.
     ///
     /// - Parameters:

@@ -54,27 +54,34 @@ extension ContainerState {
             for panel in level.panels { if let sub = panel.nested { register(sub, holder: panel.id) } }
         }
         for panel in panels { if let level = panel.nested { register(level, holder: panel.id) } }
-        nestedTextLines = Self.wrapNestedTexts(panels, width: container.width, measure: container.textMeasure.measure)
+        nestedTextLines = Self.wrapNestedTexts(panels, width: container.width, container: container)
     }
 
     /// Every nested text content's lines, by panel id, at its level's width
-    /// (the parent's width less the level's indent, the indents adding up).
-    static func wrapNestedTexts(_ panels: [PanelSpec], width: Double, measure: any TextMeasure) -> [String: [String]] {
+    /// (the parent's width less the level's indent, the indents adding up),
+    /// each in the `lang` in effect for it: a nested panel inherits the
+    /// `lang` of the content that holds its level, as a top-level panel
+    /// inherits the spec's.
+    static func wrapNestedTexts(_ panels: [PanelSpec], width: Double, container: ContainerSpec) -> [String: [String]] {
+        let measure = container.textMeasure.measure
         var lines: [String: [String]] = [:]
-        func wrap(_ level: NestedLevel, width: Double) {
+        func wrap(_ level: NestedLevel, width: Double, writing: Writing) {
             let inner = max(0, width - level.indent)
             for panel in level.panels {
+                let content = panel.writing(in: writing).content
                 switch panel.content {
                 case .text(let text, let metrics)?:
-                    lines[panel.id] = measure.lines(of: text, width: inner, metrics: metrics, lang: nil)
+                    lines[panel.id] = measure.lines(of: text, width: inner, metrics: metrics, lang: content.lang)
                 case .accordion(let sub)?:
-                    wrap(sub, width: inner)
+                    wrap(sub, width: inner, writing: content)
                 default:
                     break
                 }
             }
         }
-        for panel in panels { if let level = panel.nested { wrap(level, width: width) } }
+        for panel in panels {
+            if let level = panel.nested { wrap(level, width: width, writing: panel.writing(in: container.writing).content) }
+        }
         return lines
     }
 

@@ -42,14 +42,28 @@ public enum TextWrap {
         var wordStart = -1
         var sourceLineHasText = false
         var paragraphBreak = false
+        // Where the paragraph so far lies in `text` when it is the text's
+        // own bytes (its words apart by single spaces): it is then copied
+        // from `text` as is, without decoding and validating it again.
+        var sliceStart = 0, sliceEnd = -1
+        let utf8 = text.utf8
+        func emit() {
+            let slice = sliceEnd >= 0 ? utf8[utf8.index(utf8.startIndex, offsetBy: sliceStart)..<utf8.index(utf8.startIndex, offsetBy: sliceEnd)] : nil
+            paragraphs.append(slice.flatMap { String($0) } ?? String(decoding: paragraph, as: UTF8.self))
+        }
         func endWord(at end: Int) {
             guard wordStart >= 0 else { return }
             if paragraphBreak {
-                paragraphs.append(String(decoding: paragraph, as: UTF8.self))
+                emit()
                 paragraph.removeAll(keepingCapacity: true)
                 paragraphBreak = false
             } else if !paragraph.isEmpty {
                 paragraph.append(0x20)
+            }
+            if paragraph.isEmpty {
+                (sliceStart, sliceEnd) = (wordStart, end)
+            } else if sliceEnd >= 0 {
+                sliceEnd = sliceEnd + 1 == wordStart && bytes[sliceEnd] == 0x20 ? end : -1
             }
             paragraph.append(contentsOf: bytes[wordStart..<end])
             wordStart = -1
@@ -68,7 +82,7 @@ public enum TextWrap {
             sourceLineHasText = true
         }
         endWord(at: bytes.count)
-        if !paragraph.isEmpty { paragraphs.append(String(decoding: paragraph, as: UTF8.self)) }
+        if !paragraph.isEmpty { emit() }
         return paragraphs
     }
 

@@ -25,8 +25,9 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
 .scale { margin: 8px 0 0; color: #6C6C70; font-size: 12px; font-variant-numeric: tabular-nums; }
 .header { position: absolute; left: 0; top: 0; z-index: 2; margin: 0; border: 0; border-radius: 0;
   padding-block: 0; padding-inline: 16px 40px; display: block; text-align: start; font-family: inherit; font-weight: 600;
-  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: pointer;
+  white-space: nowrap; overflow: hidden; cursor: pointer;
   transform-origin: 0 0; -webkit-tap-highlight-color: transparent; }
+.header.bare { padding-inline-end: 16px; }
 .heading { margin: 0; font: inherit; }
 .chunk { position: absolute; left: 0; top: 0; z-index: 2; content-visibility: auto; pointer-events: none; }
 .chunk.near { content-visibility: visible; }

@@ -198,6 +198,7 @@ public enum HTMLRender {
             out += ",\"header\":" + rect(p.collapsedHeader) + ",\"content\":" + rect(p.expandedContent)
             if p.shares { out += ",\"shares\":true" }
             if p.spec.disabled { out += ",\"disabled\":true" }
+            out += titleCuts(p.spec, header: p.collapsedHeader, measure: s.container.textMeasure.measure)
             // The header's language and direction where they differ from the page's.
             let writing = p.spec.writing(in: page)
             if writing.panel.lang != page.lang, let lang = writing.panel.lang { out += ",\"lang\":" + quote(lang) }
@@ -227,6 +228,23 @@ public enum HTMLRender {
                 + "," + (e.reason.map { quote($0.rawValue) } ?? "null") + "]"
         }.joined(separator: ",\n")
         out += "]}"
+        return out
+    }
+
+    /// The title the header draws when the model's one title rule
+    /// (`HeaderTitle`) cuts it, written only when it does: `cut` beside the
+    /// header's mark, `cutBare` when the header shows none (a disabled,
+    /// closed panel, or a header too low for one), which the player
+    /// switches between as the mark comes and goes. The browser draws these
+    /// texts and cuts nothing itself.
+    static func titleCuts(_ panel: PanelSpec, header: Rect, measure: any TextMeasure) -> String {
+        var out = ""
+        let marked = HeaderTitle.drawsMark(headerHeight: header.height)
+        for (key, hidesMark, shows) in [("cut", false, marked), ("cutBare", true, panel.disabled || !marked)] where shows {
+            let fitted = HeaderTitle.fit(panel.title, headerWidth: header.width, headerHeight: header.height,
+                                         hidesMark: hidesMark, measure: measure)
+            if fitted.isTruncated { out += ",\"" + key + "\":" + quote(fitted.text) }
+        }
         return out
     }
 

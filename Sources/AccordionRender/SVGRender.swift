@@ -252,8 +252,8 @@ public enum SVGRender {
         let chevron = min(r.height * 0.18, 6)
         let drawsMark = HeaderTitle.drawsMark(headerHeight: r.height) && mark != .disabled
         // The model's one rule for titles, which validate's title-truncated reads too.
-        let title = HeaderTitle.fit(p.panel.title, room: HeaderTitle.room(headerWidth: r.width, drawsMark: drawsMark),
-                                    fontSize: fontSize, measure: measure).text
+        let title = HeaderTitle.fit(p.panel.title, headerWidth: r.width, headerHeight: r.height, hidesMark: mark == .disabled,
+                                    measure: measure).text
         let baseline = r.y + r.height / 2 + fontSize * 0.35
         let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
         let x = rtl ? r.x + r.width - 16 : r.x + 16

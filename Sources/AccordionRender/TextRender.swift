@@ -167,8 +167,15 @@ public enum TextRender {
             let suffix = mark.word.map { " · " + $0 } ?? ""
             let dir = p.panel.writing(in: s.container.writing).panel.direction
             let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
-            // Cut in logical order (the ellipsis at the title's end), then ordered for the terminal.
-            let fitted = cols.fit(Width.sanitize(p.panel.title), inner - 4 - cols.of(suffix))
+            // The title as the model's one rule cuts it for this header (what
+            // the SVG and the page draw), in logical order (the ellipsis at
+            // its end), then ordered for the terminal. Only when the box's
+            // columns cannot hold even that (a container much wider than the
+            // box's 40 columns stand for) is it cut again, by columns.
+            let cut = HeaderTitle.fit(p.panel.title, headerWidth: p.header.width, headerHeight: p.header.height,
+                                      hidesMark: mark == .disabled, measure: s.container.textMeasure.measure)
+            let columns = inner - 4 - cols.of(suffix), drawn = Width.sanitize(cut.text)
+            let fitted = cols.of(drawn) <= columns ? drawn : cols.fit(Width.sanitize(p.panel.title), columns)
             let title = TerminalLine(rtl ? suffix + fitted : fitted + suffix, rightToLeft: rtl, options: terminal).text
             if paint.enabled {
                 let bar = paint.header(rtl ? cols.pad(title + " ", inner, trailing: false) : cols.pad(" " + title, inner),

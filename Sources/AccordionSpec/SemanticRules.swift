@@ -441,7 +441,9 @@ struct SemanticChecker {
             let node = items[index]
             let pointer = "/panels/\(index)"
             let fontSize = HeaderTitle.fontSize(headerHeight: panel.headerHeight)
-            let drawsMark = HeaderTitle.drawsMark(headerHeight: panel.headerHeight) && !panel.disabled
+            // A disabled header shows no mark while closed; open, it shows its lock.
+            let hidesMark = panel.disabled && !state.expandedIndices.contains(index)
+            let drawsMark = HeaderTitle.drawsMark(headerHeight: panel.headerHeight) && !hidesMark
             let room = HeaderTitle.room(headerWidth: width, drawsMark: drawsMark)
             // No cluster of the format's measure advances more than 0.55 em
             // a UTF-8 byte (UnicodeTextMeasure), so most titles need no measuring.

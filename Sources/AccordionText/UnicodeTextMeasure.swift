@@ -110,6 +110,20 @@ public struct UnicodeTextMeasure: TextMeasure, Hashable {
     /// The clusters' UTF-8 ends and advances (hundredths of an em), and
     /// whether each is one space.
     static func measure(_ text: String) -> (ends: [Int], units: [Int], space: [Bool]) {
+        // Most texts: every scalar a cluster, each looked up once.
+        if let alone = GraphemeClusters.scalarsAlone(in: text) {
+            var units: [Int] = []
+            var space: [Bool] = []
+            units.reserveCapacity(alone.ends.count)
+            space.reserveCapacity(alone.ends.count)
+            var scalars = text.unicodeScalars.makeIterator()
+            for properties in alone.properties {
+                guard let scalar = scalars.next() else { break }
+                units.append(scalar.isASCII ? ordinaryUnits : properties.isEmojiPresentation ? emojiUnits : Self.units(of: properties))
+                space.append(scalar == " ")
+            }
+            return (alone.ends, units, space)
+        }
         let ends = GraphemeClusters.ends(in: text)
         var units: [Int] = []
         var space: [Bool] = []
@@ -141,11 +155,16 @@ public struct UnicodeTextMeasure: TextMeasure, Hashable {
 
     /// Wraps one paragraph (no LF, whitespace collapsed) into `lines`.
     static func wrap(_ paragraph: String, room: Double, breaking: LineBreaking, into lines: inout [String]) {
-        let bytes = Array(paragraph.utf8)
         let (ends, units, space) = measure(paragraph)
         let opportunities = breaking.opportunities(in: paragraph)
         func fits(_ advance: Int) -> Bool { Double(advance) / Double(ordinaryUnits) <= room }
-        func emit(_ range: Range<Int>) { lines.append(String(decoding: bytes[range], as: UTF8.self)) }
+        // A line is a slice of the paragraph between cluster ends (so on
+        // scalar boundaries): copied, never decoded and validated again.
+        let utf8 = paragraph.utf8
+        func emit(_ range: Range<Int>) {
+            let slice = utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+            lines.append(String(slice) ?? String(decoding: slice, as: UTF8.self))
+        }
 
         var lineStart = 0, lineEnd = 0, lineUnits = 0, lineEmpty = true
         var pendingSpace = 0  // the placed segment's trailing spaces, counted once something follows
@@ -229,7 +248,19 @@ final class WrapMemo: Sendable {
         var lang: String?
 
         static func == (a: Key, b: Key) -> Bool {
-            a.width == b.width && a.metrics == b.metrics && a.lang == b.lang && a.text.utf8.elementsEqual(b.text.utf8)
+            a.width == b.width && a.metrics == b.metrics && a.lang == b.lang && sameBytes(a.text, b.text)
+        }
+
+        /// Whether two texts have the same UTF-8 bytes: at once when they
+        /// share their storage (a spec's text met again, the usual hit),
+        /// else over the two contiguous buffers, not byte by byte through
+        /// the generic view.
+        static func sameBytes(_ a: String, _ b: String) -> Bool {
+            guard a.utf8.count == b.utf8.count else { return false }
+            let contiguous = a.utf8.withContiguousStorageIfAvailable { x in
+                b.utf8.withContiguousStorageIfAvailable { y in x.baseAddress == y.baseAddress || x.elementsEqual(y) }
+            }
+            return (contiguous ?? nil) ?? a.utf8.elementsEqual(b.utf8)
         }
 
         /// The length and the first and last bytes (equality reads them all).

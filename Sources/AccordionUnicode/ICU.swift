@@ -2,8 +2,9 @@
 // target. What the unsafety buys: ICU reads and writes C buffers, and
 // handing it a Swift string's own UTF-8 or an array's storage avoids a copy
 // per call on the measure's hot path. Why it is sound: every pointer comes
-// from `withUTF8`, `withUnsafeBufferPointer`, `withUnsafeMutableBufferPointer`
-// or `withCString` and is used only inside that closure; every length passed
+// from `withUTF8`, `withUnsafeBufferPointer`, `withUnsafeMutableBufferPointer`,
+// `Array(unsafeUninitializedCapacity:)` (whose initialized count is what C
+// wrote, never more) or `withCString` and is used only inside that closure; every length passed
 // is that buffer's own count (checked to fit Int32 first), every capacity is
 // the output buffer's own count, and an answer ICU says needs more room is
 // asked again with a buffer of that size, never read past what was written.
@@ -25,14 +26,16 @@ enum ICU {
         return text.withUTF8 { bytes -> [Int]? in
             guard let base = bytes.baseAddress, bytes.count > 0 else { return [] }
             guard bytes.count < Int(Int32.max) else { return nil }
-            var ends = [Int32](repeating: 0, count: bytes.count)
-            let count = ends.withUnsafeMutableBufferPointer { out -> Int32 in
-                withOptionalCString(lang) { tag in
-                    cicu_breaks(kind.rawValue, tag, strict ? 1 : 0, base, Int32(bytes.count), out.baseAddress, Int32(out.count))
+            // At most one boundary a byte; only the ones ICU wrote are kept.
+            var count: Int32 = -1
+            let ends = [Int32](unsafeUninitializedCapacity: bytes.count) { out, initialized in
+                count = withOptionalCString(lang) { tag in
+                    cicu_breaks(kind.rawValue, tag, strict ? 1 : 0, base, Int32(bytes.count), out.baseAddress, Int32(bytes.count))
                 }
+                initialized = max(0, min(Int(count), bytes.count))
             }
             guard count >= 0 else { return nil }
-            return ends.prefix(Int(count)).map { Int($0) }
+            return ends.map { Int($0) }
         }
     }
 

@@ -120,6 +120,31 @@ public enum GraphemeClusters {
         }
     }
 
+    /// When every scalar of `text` is a cluster by itself (CR LF, one
+    /// cluster of two, excepted: nil then too), each cluster's end (as
+    /// ``ends(in:)`` gives it) and its scalar's properties, from one lookup
+    /// a scalar; nil otherwise. For a measure that needs both.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The clusters' ends and properties, or nil.
+    public static func scalarsAlone(in text: String) -> (ends: [Int], properties: [ScalarProperties])? {
+        var ends: [Int] = []
+        var properties: [ScalarProperties] = []
+        ends.reserveCapacity(text.utf8.count)
+        properties.reserveCapacity(text.utf8.count)
+        var offset = 0
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            let scalarProperties = ScalarProperties(scalar)
+            guard scalarProperties.isAloneInCluster, !(previousCR && scalar == "\n") else { return nil }
+            offset += UTF8.width(scalar)
+            ends.append(offset)
+            properties.append(scalarProperties)
+            previousCR = scalar == "\r"
+        }
+        return (ends, properties)
+    }
+
     /// ICU's answer for any text (for the tests); nil without ICU.
     static func endsViaICU(in text: String) -> [Int]? {
         ICU.boundaries(.character, lang: nil, in: text)
@@ -219,9 +244,12 @@ public struct LineBreaking: Sendable, Hashable {
     /// The UTF-8 offsets inside `text` where a line may start, ascending,
     /// each strictly between 0 and `text.utf8.count`.
     ///
-    /// Without ICU for an ASCII text made of letters, digits, spaces and
-    /// `"#&'*<=>@^_`~`: UAX #14 lets such a text break only after a run of
-    /// spaces (AL, NU, QU and SP: LB18 and nothing else), which
+    /// Without ICU for an ASCII text made of letters, digits, spaces,
+    /// `"#&'*<=>@^_`~` and the infix separators `.,:;` (so most English
+    /// prose): UAX #14 lets such a text break only after a run of spaces
+    /// (AL, NU, QU, IS and SP: LB18, with LB13's × IS, LB25 and LB29
+    /// keeping a separator with what follows it; a separator right after
+    /// a space makes the text not plain), which
     /// `LineBreakingTests` checks against ICU over every such text up to a
     /// length.
     ///
@@ -242,7 +270,7 @@ public struct LineBreaking: Sendable, Hashable {
     private static let plain: [Bool] = (0..<128).map { (value: UInt8) -> Bool in
         let scalar = Unicode.Scalar(value)
         return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-            || "\"#&'*<=>@^_`~ ".unicodeScalars.contains(scalar)
+            || "\"#&'*<=>@^_`~.,:; ".unicodeScalars.contains(scalar)
     }
 
     /// Whether `text` is in the plain ASCII set (`opportunities` needs no ICU for it).
@@ -250,7 +278,20 @@ public struct LineBreaking: Sendable, Hashable {
     /// - Parameter text: The text.
     /// - Returns: Whether its only opportunities are at spaces, so it wraps as plain ASCII does.
     public static func isPlain(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 128 && plain[Int($0)] }
+        // A separator right after a space keeps the space's opportunity
+        // from it (LB13 before LB18): such a text is not plain.
+        var afterSpace = false
+        for byte in text.utf8 {
+            guard byte < 128, plain[Int(byte)] else { return false }
+            if afterSpace, separator[Int(byte)] { return false }
+            afterSpace = byte == 0x20
+        }
+        return true
+    }
+
+    /// The infix separators of the plain set (UAX #14's IS).
+    private static let separator: [Bool] = (0..<128).map { (value: UInt8) -> Bool in
+        ".,:;".unicodeScalars.contains(Unicode.Scalar(value))
     }
 
     private static func plainOpportunities(_ text: String) -> [Int]? {

@@ -38,6 +38,10 @@ static struct {
 } icu;
 
 static int loaded = 0;
+// Set (release) once `load` has filled `icu`, so the calls after the first
+// skip pthread_once with one acquire load: the measure asks for a scalar's
+// properties once a character.
+static _Atomic int ready = 0;
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static pthread_key_t cache_key;
 
@@ -53,9 +57,11 @@ static void load(void) {
 #undef CICU_LOOKUP
     if (pthread_key_create(&cache_key, close_cache) != 0) return;
     loaded = 1;
+    atomic_store_explicit(&ready, 1, memory_order_release);
 }
 
 int cicu_load(void) {
+    if (atomic_load_explicit(&ready, memory_order_acquire)) return 1;
     pthread_once(&load_once, load);
     return loaded;
 }

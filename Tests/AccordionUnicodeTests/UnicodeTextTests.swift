@@ -84,8 +84,19 @@ final class GraphemeClusterTests: XCTestCase {
                 text.append(pick < 60 ? alphabet[pick % 6] : alphabet[pick % alphabet.count])
             }
             let string = String(text)
-            XCTAssertEqual(GraphemeClusters.ends(in: string), try XCTUnwrap(GraphemeClusters.endsViaICU(in: string)),
-                           string.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            let icu = try XCTUnwrap(GraphemeClusters.endsViaICU(in: string))
+            let label = string.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+            XCTAssertEqual(GraphemeClusters.ends(in: string), icu, label)
+            // The measure's shortcut: taken only when every scalar is a
+            // cluster (so there are as many of ICU's ends as scalars), with
+            // ICU's ends and each scalar's own properties.
+            if let alone = GraphemeClusters.scalarsAlone(in: string) {
+                XCTAssertEqual(alone.ends, icu, label)
+                XCTAssertEqual(alone.properties, string.unicodeScalars.map { ScalarProperties(viaICU: $0) }, label)
+            } else {
+                XCTAssert(icu.count < string.unicodeScalars.count || string.unicodeScalars.contains { !ScalarProperties($0).isAloneInCluster },
+                          "the shortcut refused a text of lone scalars: \(label)")
+            }
         }
     }
 
@@ -103,11 +114,13 @@ final class LineBreakingTests: XCTestCase {
     /// Every text over the plain ASCII set up to four characters (and
     /// random longer ones) breaks exactly where ICU says: only after spaces.
     func testThePlainShortcutIsICUs() throws {
-        let alphabet = Array("aZ1 \"#&'*<=>@^_`~".utf8)
+        let alphabet = Array("aZ1 \"#&'*<=>@^_`~.,:;".utf8)
         let breaking = LineBreaking(lang: nil)
         func check(_ bytes: [UInt8]) throws {
             let text = String(decoding: bytes, as: UTF8.self)
-            XCTAssertTrue(LineBreaking.isPlain(text))
+            // Plain unless a separator follows a space (where ICU has no opportunity).
+            let separatorAfterSpace = zip(bytes, bytes.dropFirst()).contains { $0 == 0x20 && ".,:;".utf8.contains($1) }
+            XCTAssertEqual(LineBreaking.isPlain(text), !separatorAfterSpace, text)
             XCTAssertEqual(breaking.opportunities(in: text), try XCTUnwrap(breaking.opportunitiesViaICU(in: text)), text)
         }
         var texts: [[UInt8]] = [[]]
@@ -124,7 +137,9 @@ final class LineBreakingTests: XCTestCase {
             }
             try check(text)
         }
-        XCTAssertFalse(LineBreaking.isPlain("a.b"))
+        XCTAssertTrue(LineBreaking.isPlain("It loaded, because the spec opens it first."))
+        XCTAssertFalse(LineBreaking.isPlain("a-b"))
+        XCTAssertFalse(LineBreaking.isPlain("wait ..."))
         XCTAssertFalse(LineBreaking.isPlain("中"))
     }
 

@@ -20,6 +20,7 @@ Prints one line per check and `N passed, N failed`; exits 1 on any failure.
 """
 import argparse
 import glob
+import html
 import json
 import os
 import re
@@ -697,6 +698,172 @@ def right_to_left(run, browser, spec):
     compare(view, dump, "right-to-left")
 
 
+# -- world-ready text: fonts and lines ---------------------------------------
+# What each sample's texts need of the fonts `make browser-deps` installs
+# (Debian's fonts-noto-cjk, fonts-noto-color-emoji, fonts-noto-core): a
+# character of the script, and the family that must draw it.
+SCRIPT_FONTS = [
+    ("Han or kana", re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]"), "Noto Sans CJK"),
+    ("Hangul", re.compile("[\uac00-\ud7af]"), "Noto Sans CJK"),
+    # Any face fontconfig says covers Arabic (chromium takes DejaVu Sans's for sans-serif).
+    ("Arabic", re.compile("[\u0600-\u06ff]"), ":lang=ar"),
+    ("emoji", re.compile("[\U0001F300-\U0001FAFF\U0001F1E6-\U0001F1FF]"), "Noto Color Emoji"),
+]
+CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]")
+
+WORLD_READ = """(() => {
+  const screen = document.getElementById('screen');
+  const k = screen.getBoundingClientRect().width / parseFloat(screen.style.width);
+  const out = [];
+  document.querySelectorAll('#screen .content:not([hidden])').forEach((c) => {
+    const box = c.getBoundingClientRect();
+    c.querySelectorAll('.line, .row b').forEach((l, i) => {
+      const r = l.getBoundingClientRect(), cs = getComputedStyle(l);
+      l.setAttribute('data-probe', c.id + ':' + i);
+      out.push({ probe: c.id + ':' + i, content: c.id, kind: l.className || 'row', text: l.textContent,
+                 width: r.width / k, left: (r.left - box.left) / k, right: (box.right - r.right) / k,
+                 box: box.width / k, dir: cs.direction, lang: l.closest('[lang]').lang, lineBreak: cs.lineBreak });
+    });
+  });
+  document.querySelectorAll('#screen .header').forEach((h) => {
+    h.setAttribute('data-probe', h.id);
+    out.push({ probe: h.id, kind: 'header', text: h.textContent, lang: h.closest('[lang]').lang });
+  });
+  return out;
+})()"""
+
+
+def platform_fonts(browser, probe):
+    """The font families chromium drew the text of the element marked
+    `probe` with (CSS.getPlatformFontsForNode), with their glyph counts."""
+    root = browser.call("DOM.getDocument", depth=0)["root"]["nodeId"]
+    node = browser.call("DOM.querySelector", nodeId=root, selector=f'[data-probe="{probe}"]')["nodeId"]
+    fonts = {}
+    for n in [node] + [c["nodeId"] for c in browser.call("DOM.describeNode", nodeId=node, depth=1)["node"].get("children", [])
+                       if c.get("nodeType") == 1 and c.get("nodeId")]:
+        for f in browser.call("CSS.getPlatformFontsForNode", nodeId=n)["fonts"]:
+            fonts[f["familyName"]] = fonts.get(f["familyName"], 0) + f["glyphCount"]
+    return fonts
+
+
+_covering = {}
+
+
+def covering(pattern):
+    """The font families fontconfig lists for `pattern` (such as `lang=ar`)."""
+    if pattern not in _covering:
+        listed = subprocess.run(["fc-list", ":" + pattern, "family"], capture_output=True, text=True).stdout
+        _covering[pattern] = sorted({name.strip() for line in listed.splitlines() for name in line.split(",") if name.strip()})
+        if not _covering[pattern]:
+            raise Failure(f"fontconfig lists no font for {pattern} (make browser-deps installs them)")
+    return _covering[pattern]
+
+
+def world_text(run, browser, spec):
+    """A sample in other scripts, each text panel opened in turn: every line
+    the page draws is the model's (the dump's `content.lines`, in order);
+    chromium draws Chinese, Japanese and Korean with Noto Sans CJK and
+    emoji with Noto Color Emoji (the fonts
+    `make browser-deps` installs), Arabic with a face fontconfig says covers
+    it, so no glyph is a fallback box; no line of
+    a CJK text is wider than its content view's padded box; and a Chinese
+    or Japanese text is laid out with `line-break: strict` under its `lang`."""
+    base = run.dump(spec)
+    ids = [p["id"] for p in base["panels"]]
+    states = [([], base)]
+    for i, p in enumerate(base["panels"]):
+        if p["content"] is None:
+            states.append(([ids[i]], run.dump(spec, [ids[i]])))
+    browser.call("DOM.enable")
+    browser.call("CSS.enable")
+    seen_fonts, checked, widest = set(), 0, 0.0
+    for taps, dump in states:
+        path = run.page(spec, "world-" + "-".join(["load", *taps]), extra=[a for t in taps for a in ("--tap", t)])
+        view = open_page(run, browser, path)
+        compare(view, dump, f"tapped {taps}")
+        items = browser.eval(WORLD_READ)
+        label = f"{os.path.basename(spec)} tapped {taps or 'nothing'}"
+        # The page's lines are the model's, content by content.
+        for i, m in enumerate(dump["panels"]):
+            want = (m["content"] or {}).get("lines")
+            if want is None:
+                continue
+            got = [x["text"] for x in items if x["kind"] == "line" and x["content"] == view["panels"][i]["controls"]]
+            if got != want:
+                raise Failure(f"{label}: panel {m['id']} draws {got}, the model wrapped {want}")
+        for x in items:
+            needs = [(name, family) for name, pattern, family in SCRIPT_FONTS if pattern.search(x["text"])]
+            if not needs:
+                continue
+            fonts = platform_fonts(browser, x["probe"])
+            for name, family in needs:
+                families = covering(family[1:]) if family.startswith(":") else [family]
+                if not any(want in f for f in fonts for want in families):
+                    raise Failure(f"{label}: {x['kind']} {x['text']!r} ({name}, lang {x['lang']!r}) is drawn with "
+                                  f"{fonts}, not {family}")
+            seen_fonts.update(fonts)
+            checked += 1
+            if x["kind"] == "line" and CJK.search(x["text"]):
+                # The padding on the line's start side is the padding on both.
+                room = x["box"] - 2 * (x["right"] if x["dir"] == "rtl" else x["left"])
+                widest = max(widest, x["width"] / room)
+                if x["width"] > room + 0.5:
+                    raise Failure(f"{label}: the line {x['text']!r} is drawn {x['width']:.1f} px wide in a "
+                                  f"{room:.1f} px box")
+                if x["lang"].split("-")[0] in ("zh", "ja") and x["lineBreak"] != "strict":
+                    raise Failure(f"{label}: the {x['lang']} line {x['text']!r} has line-break {x['lineBreak']!r}")
+    if checked == 0:
+        raise Failure(f"{os.path.basename(spec)}: no text in another script was found to check")
+    print(f"     {checked} lines, rows and titles checked; fonts drawn: {', '.join(sorted(seen_fonts))}; "
+          + (f"widest CJK line {widest:.0%} of its box" if widest else "no CJK line"))
+
+
+TITLES_READ = """(() => {
+  return [...document.querySelectorAll('#screen .header')].map((h) => {
+    const drawn = h.firstChild, range = document.createRange(), cs = getComputedStyle(h);
+    range.selectNodeContents(drawn);
+    const t = range.getBoundingClientRect(), r = h.getBoundingClientRect();
+    const k = r.width / h.offsetWidth;
+    return { id: h.id, drawn: drawn.textContent, hidden: drawn.nodeType === 1 && drawn.getAttribute('aria-hidden') === 'true',
+             whole: h.textContent, width: t.width / k,
+             room: h.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+  });
+})()"""
+
+
+def header_titles(run, browser, spec):
+    """Every header of the page draws the title the model's one title rule
+    (HeaderTitle) gives it, which the SVG of the same moment draws too: cut
+    where it is cut, beside the mark or (a disabled, closed header) without
+    it; a cut title's whole text is still the button's name for a screen
+    reader; and what is drawn fits the header's padded room in the page's
+    fonts."""
+    name = os.path.splitext(os.path.basename(spec))[0]
+    svg = run.cli("render", "--format", "svg", spec)
+    want = {}
+    for index, text in re.findall(r'<clipPath id="[^"]*-h(\d+)">.*?<text[^>]*>(.*?)</text>', svg, re.S):
+        want[int(index)] = html.unescape(text)
+    open_page(run, browser, run.page(spec, "titles-" + name))
+    heads = browser.eval(TITLES_READ)
+    dump = run.dump(spec)
+    # A scrolling container's SVG draws only the headers in its window.
+    if not want or len(heads) != len(dump["panels"]) or max(want) >= len(heads):
+        raise Failure(f"the page has {len(heads)} headers, the SVG draws titles {sorted(want)}")
+    cut = 0
+    for i in sorted(want):
+        h = heads[i]
+        title = dump["panels"][i]["title"]
+        if h["drawn"] != want[i]:
+            raise Failure(f"header {i} draws {h['drawn']!r}, the model's cut (the SVG) is {want[i]!r}")
+        if h["drawn"] != title:
+            cut += 1
+            if not h["hidden"] or title not in h["whole"]:
+                raise Failure(f"header {i}'s cut title {h['drawn']!r} hides the whole title from a screen reader: {h}")
+        if h["width"] > h["room"] + 0.5:
+            raise Failure(f"header {i} draws {h['drawn']!r} {h['width']:.1f} px wide in a {h['room']:.1f} px room")
+    print(f"     {len(want)} titles as the model cuts them, {cut} cut")
+
+
 def generated_spec(workdir, n, header=None, scroll=False):
     """n panels with the middle one opened by the script; their headers share
     the 667 pt screen, or (`scroll`) are 44 pt high in a screen that scrolls."""
@@ -783,6 +950,14 @@ def main():
         arabic = os.path.join(ROOT, "samples", "faq-ar.yaml")
         scenarios.append(("faq-ar: the right-to-left page is mirrored and its text starts at the right",
                           lambda: right_to_left(run, browser, arabic)))
+        for spec in samples + [os.path.join(HERE, "specs", "titles-cut.yaml")]:
+            name = os.path.splitext(os.path.basename(spec))[0]
+            scenarios.append((f"titles {name}: the page draws the model's title cuts (the SVG's)",
+                              lambda spec=spec: header_titles(run, browser, spec)))
+        for world in ("faq-zh", "world-faq", "faq-ar"):
+            spec = os.path.join(ROOT, "samples", world + ".yaml")
+            scenarios.append((f"{world}: the model's lines, drawn with Noto CJK, Arabic and emoji fonts, within their boxes",
+                              lambda spec=spec: world_text(run, browser, spec)))
         collapsed = os.path.join(HERE, "specs", "collapsed-ease-in-out.yaml")
         scenarios.append(("mid-transition at load (--at)", lambda: at_load(run, browser, collapsed, 0.3)))
         scenarios.append(("page size linear in panels", lambda: sizes(run, browser)))

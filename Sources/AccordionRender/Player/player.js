@@ -33,8 +33,10 @@
   // header frame with nothing open (`header`), its content frame when it
   // alone is open (`content`, whose height is how far the headers below it
   // move), `shares` and `disabled` (present only when true), its title's
-  // `lang` and `dir` where they differ from the page's, and what its content
-  // view draws (`drawing`).
+  // `lang` and `dir` where they differ from the page's, the title the model
+  // cut for its header (`cut`, and `cutBare` for the header without its
+  // mark; present only when cut: the page cuts no title itself), and what
+  // its content view draws (`drawing`).
   const D = JSON.parse(document.getElementById("accordion-data").textContent);
   const P = D.panels, n = P.length;
   const disabled = (i) => P[i].disabled === true;
@@ -245,7 +247,7 @@
   const chunkX = new Float64Array(chunkCount), chunkY = new Float64Array(chunkCount);
   const headX = new Float64Array(n).fill(NaN), headY = new Float64Array(n).fill(NaN);
   const headW = new Float64Array(n).fill(NaN), headH = new Float64Array(n).fill(NaN);
-  const heads = new Array(n), bodies = new Array(n), marks = new Array(n), chunks = new Array(chunkCount);
+  const heads = new Array(n), bodies = new Array(n), marks = new Array(n), cuts = new Array(n), chunks = new Array(chunkCount);
   const views = document.createDocumentFragment(), headers = document.createDocumentFragment();
   for (let i = 0; i < n; i++) {
     const p = P[i];
@@ -275,7 +277,19 @@
       + Math.min(17, Math.max(7, p.header[3] * 0.42)) + "px";
     const mark = document.createElement("span");
     mark.setAttribute("aria-hidden", "true");
-    h.append(p.title, mark);
+    if (p.cut === undefined && p.cutBare === undefined) {
+      h.append(p.title, mark);
+    } else {
+      // The model cut the title (`cut` beside the mark, `cutBare` without
+      // one; showContents picks): that text is drawn, and a screen reader
+      // reads the whole title.
+      const drawn = document.createElement("span"), whole = document.createElement("span");
+      drawn.setAttribute("aria-hidden", "true");
+      whole.className = "visually-hidden";
+      whole.textContent = p.title;
+      h.append(drawn, whole, mark);
+      cuts[i] = drawn;
+    }
     heading.append(h);
     chunks[(i / K) | 0].append(heading);
     heads[i] = h;
@@ -536,7 +550,13 @@
       }
       if (changed & DIMMED) h.classList.toggle("disabled", (state & DIMMED) !== 0);
       if (changed & PINNED) marks[i].className = pinned ? "lock" : "chevron";
-      if (changed & NO_MARK) marks[i].hidden = (state & NO_MARK) !== 0;
+      if (changed & NO_MARK) {
+        const bare = (state & NO_MARK) !== 0;
+        marks[i].hidden = bare;
+        // Without a mark the title has the mark's room too (HeaderTitle.room).
+        h.classList.toggle("bare", bare);
+        if (cuts[i]) cuts[i].textContent = (bare ? P[i].cutBare : P[i].cut) ?? P[i].title;
+      }
     }
   }
 
