@@ -25,7 +25,7 @@ let driveCommand = CommandSpec(
         + "{\"line\": N, \"outcome\": \"applied\", \"time\": T, \"change\": KIND, \"started\": TRANSITION, "
         + "\"entries\": [LOG ENTRIES]} (KIND none, transition, transitions (a collapse of several open panels), resized, "
         + "modalPresented, modalDismissed, stackReplaced or scrolled; \"started\", {from, to, start, end}, only when one "
-        + "transition started); \"ignored\" with its \"reason\" (modal, transition, disabled or notCollapsible) and a "
+        + "transition started); \"ignored\" with its \"reason\" (modal, transition, hidden, disabled or notCollapsible) and a "
         + "\"warning\"; or \"rejected\" with its \"reason\" (outOfOrder, unknownPanel, modalPresented, "
         + "noExpandedPanel, noModal, pastTimeLimit: a step after 1000000000 s) and an \"error\" worded as 'validate' words it "
         + "(nothing changes, the time stays where it was). An applied resize or setPanels after "

@@ -116,7 +116,7 @@ public struct AccordionContainer: Sendable, Equatable {
     /// transition's end unless a step completes it earlier.
     public var pendingEntries: [LogEntry] {
         guard let running = state.running else { return [] }
-        return endEntries(of: running, at: running.end, in: state.panels)
+        return endEntries(of: running, at: running.end, in: state)
     }
 
     /// The log as seen at `time`: every committed entry and every pending end
@@ -135,7 +135,7 @@ public struct AccordionContainer: Sendable, Equatable {
         }
         var result = Array(log[..<low])
         if low == log.count, let running = state.running, !isEarlier(time, running.end) {
-            result += endEntries(of: running, at: running.end, in: state.panels)
+            result += endEntries(of: running, at: running.end, in: state)
         }
         return result
     }
@@ -166,18 +166,18 @@ public struct AccordionContainer: Sendable, Equatable {
         let mark = log.count
         // An ended transition names panels of the stack it ran in, which a
         // `setPanels` replaces.
-        let stackBefore = state.panels
+        let stateBefore = state
         let nestedBefore = state.nests ? state : nil
         let outcome = state.apply(step)
         if let ended = outcome.ended {
-            log += endEntries(of: ended.transition, at: ended.time, in: stackBefore)
+            log += endEntries(of: ended.transition, at: ended.time, in: stateBefore)
         }
         switch outcome.effect {
         case .rejected:
             break
         case .ignored(let reason):
             if case .tap(let index) = step.action {
-                log.append(LogEntry(time: outcome.time, event: .tapIgnored, panel: state.panels[index].id, reason: reason))
+                log.append(LogEntry(time: outcome.time, event: .tapIgnored, panel: state.panel(numbered: index).id, reason: reason))
             }
         case .applied(let change):
             logChange(change, at: outcome.time, before: nestedBefore)
@@ -196,12 +196,12 @@ public struct AccordionContainer: Sendable, Equatable {
         case .transition(let transition):
             logStart(of: transition, at: time)
             if transition.isInstant {
-                log += endEntries(of: transition, at: time, in: state.panels)
+                log += endEntries(of: transition, at: time, in: state)
             }
         case .transitions(let transitions):
             for transition in transitions {
                 logStart(of: transition, at: time)
-                log += endEntries(of: transition, at: time, in: state.panels)
+                log += endEntries(of: transition, at: time, in: state)
             }
         case .modalPresented:
             log.append(LogEntry(time: time, event: .presentModal, panel: expandedID))
@@ -236,9 +236,21 @@ public struct AccordionContainer: Sendable, Equatable {
         return (leaving, arriving)
     }
 
+    /// The panels a transition closes and opens, in the level it ran in
+    /// (`transition.level`), in state `s`.
+    private static func ends(of transition: Transition, in s: ContainerState) -> (from: PanelSpec?, to: PanelSpec?) {
+        guard let level = transition.level else {
+            return (transition.from.map { s.panels[$0] }, transition.to.map { s.panels[$0] })
+        }
+        let panels = s.nestedLevel(heldBy: level)?.panels ?? []
+        func panel(_ i: Int?) -> PanelSpec? { i.flatMap { $0 < panels.count ? panels[$0] : nil } }
+        return (panel(transition.from), panel(transition.to))
+    }
+
     /// The start-of-transition entries, in the article's order.
     private mutating func logStart(of transition: Transition, at time: Double) {
-        if let (leaving, arriving) = moving(from: transition.from.map { state.panels[$0] }, to: transition.to.map { state.panels[$0] }) {
+        let (fromPanel, toPanel) = Self.ends(of: transition, in: state)
+        if let (leaving, arriving) = moving(from: fromPanel, to: toPanel) {
             log.append(LogEntry(time: time, event: .beginIgnoringInteractionEvents))
             for id in leaving { log.append(LogEntry(time: time, event: .willMoveToParent, panel: id)) }
             for id in arriving { log.append(LogEntry(time: time, event: .addChild, panel: id)) }
@@ -246,8 +258,8 @@ public struct AccordionContainer: Sendable, Equatable {
             for id in arriving { log.append(LogEntry(time: time, event: .viewWillAppear, panel: id)) }
             return
         }
-        let fromID = transition.from.map { state.panels[$0].id }
-        let toID = transition.to.map { state.panels[$0].id }
+        let fromID = fromPanel?.id
+        let toID = toPanel?.id
         log.append(LogEntry(time: time, event: .beginIgnoringInteractionEvents))
         if let fromID { log.append(LogEntry(time: time, event: .willMoveToParent, panel: fromID)) }
         if let toID { log.append(LogEntry(time: time, event: .addChild, panel: toID)) }
@@ -255,10 +267,11 @@ public struct AccordionContainer: Sendable, Equatable {
         if let toID { log.append(LogEntry(time: time, event: .viewWillAppear, panel: toID)) }
     }
 
-    /// The end-of-transition entries, in the article's order; `panels` is
-    /// the stack the transition ran in.
-    private func endEntries(of transition: Transition, at time: Double, in panels: [PanelSpec]) -> [LogEntry] {
-        if let (leaving, arriving) = moving(from: transition.from.map { panels[$0] }, to: transition.to.map { panels[$0] }) {
+    /// The end-of-transition entries, in the article's order; `s` is the
+    /// state whose stack the transition ran in.
+    private func endEntries(of transition: Transition, at time: Double, in s: ContainerState) -> [LogEntry] {
+        let (fromPanel, toPanel) = Self.ends(of: transition, in: s)
+        if let (leaving, arriving) = moving(from: fromPanel, to: toPanel) {
             var entries: [LogEntry] = []
             for id in leaving { entries.append(LogEntry(time: time, event: .viewDidDisappear, panel: id)) }
             for id in arriving { entries.append(LogEntry(time: time, event: .viewDidAppear, panel: id)) }
@@ -267,8 +280,8 @@ public struct AccordionContainer: Sendable, Equatable {
             entries.append(LogEntry(time: time, event: .endIgnoringInteractionEvents))
             return entries
         }
-        let fromID = transition.from.map { panels[$0].id }
-        let toID = transition.to.map { panels[$0].id }
+        let fromID = fromPanel?.id
+        let toID = toPanel?.id
         var entries: [LogEntry] = []
         entries.reserveCapacity(5)
         if let fromID { entries.append(LogEntry(time: time, event: .viewDidDisappear, panel: fromID)) }

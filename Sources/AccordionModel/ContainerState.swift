@@ -89,6 +89,12 @@ public struct ContainerState: Sendable, Equatable {
     /// Whether a panel of the stack holds a nested level: a flat stack
     /// (almost every one) never walks a tree.
     public internal(set) var nests = false
+    /// Every nested panel of the stack in tree order: a step's panel number
+    /// `panels.count + s` names `nestedSlots[s]`. Made with the stack
+    /// (`registerNestedLevels`); empty for a flat stack.
+    public internal(set) var nestedSlots: [NestedSlot] = []
+    /// Every nested level of the stack, by the id of the panel holding it.
+    var nestedPlaces: [String: NestedPlace] = [:]
 
     /// The container as it loads, with the panels in `expandedIndices` open
     /// (the spec's default applied): indices outside the stack are dropped,
@@ -191,18 +197,20 @@ public struct ContainerState: Sendable, Equatable {
                 let start = retargets ? shownFrames(at: time) : nil
                 let shownOffset = scrollOffset(at: time)
                 completeTransition(at: time, into: &outcome)
-                let isOpen = isExpanded(index)
+                // The level the tapped header is in, and its index there.
+                let (level, local, expansion, open) = tapLevel(of: index)
+                let isOpen = open.containsSorted(local)
                 let from: Int?, to: Int?
-                switch container.expansion {
+                switch expansion {
                 case .single:
-                    from = expandedIndex
-                    to = isOpen ? nil : index
+                    from = open.first
+                    to = isOpen ? nil : local
                 case .multiple:
-                    from = isOpen ? index : nil
-                    to = isOpen ? nil : index
+                    from = isOpen ? local : nil
+                    to = isOpen ? nil : local
                 }
                 let offsetFrom = retargets ? shownOffset : scrollOffset
-                let transition = startTransition(from: from, to: to, at: time, duration: container.duration)
+                let transition = startTransition(from: from, to: to, at: time, duration: container.duration, level: level)
                 if running != nil {
                     retargetStart = start
                     scrollStart = offsetFrom
@@ -221,6 +229,12 @@ public struct ContainerState: Sendable, Equatable {
             container.height = height
             scrollOffset = clampedOffset(scrollOffset)
             outcome.effect = .applied(.resized)
+        case .expand(let index?) where index >= panels.count:
+            completeTransition(at: time, into: &outcome)
+            outcome.effect = .applied(setNested(index - panels.count, open: true, at: time))
+        case .collapse(let index?) where index >= panels.count:
+            completeTransition(at: time, into: &outcome)
+            outcome.effect = .applied(setNested(index - panels.count, open: false, at: time))
         case .expand(let index?):
             completeTransition(at: time, into: &outcome)
             if !isExpanded(index) {
@@ -234,7 +248,11 @@ public struct ContainerState: Sendable, Equatable {
             }
         case .expand(nil), .collapse(nil):
             completeTransition(at: time, into: &outcome)
-            let closed = expandedIndices.map { startTransition(from: $0, to: nil, at: time, duration: 0) }
+            // Every level, deepest first (a flat stack has none): each
+            // shown open panel closes with an instant transition of its
+            // level, one inside a closed parent silently.
+            var closed = nests ? collapseNestedLevels(at: time) : []
+            closed += expandedIndices.map { startTransition(from: $0, to: nil, at: time, duration: 0) }
             switch closed.count {
             case 0: break
             case 1: outcome.effect = .applied(.transition(closed[0]))
@@ -282,6 +300,14 @@ public struct ContainerState: Sendable, Equatable {
     public func ignoreReason(forTapOn index: Int, interruption: InterruptionPolicy) -> IgnoreReason? {
         if modalTitle != nil { return .modal }
         if running != nil, interruption == .ignore { return .transition }
+        if index >= panels.count {
+            let slot = index - panels.count
+            guard isNestedShown(slot) else { return .hidden }
+            let nested = nestedSlots[slot]
+            return .forPanel(disabled: nested.panel.disabled, isOpen: isNestedOpen(slot),
+                             openCount: openSet(ofLevelIn: nested.holder).count,
+                             collapsible: nestedPlaces[nested.holder]?.level.collapsible ?? true)
+        }
         return .forPanel(disabled: panels[index].disabled, isOpen: isExpanded(index),
                          openCount: expandedIndices.count, collapsible: container.collapsible)
     }
@@ -305,12 +331,12 @@ public struct ContainerState: Sendable, Equatable {
     private func rejection(of step: Step) -> RejectReason? {
         switch step.action {
         case .tap(let index):
-            return panels.indices.contains(index) ? nil : .unknownPanel
+            return index >= 0 && index < addressableCount ? nil : .unknownPanel
         case .wait, .resize, .scroll:
             return nil
         case .expand(let index), .collapse(let index):
             if modalTitle != nil { return .modalPresented }
-            if let index, !panels.indices.contains(index) { return .unknownPanel }
+            if let index, index < 0 || index >= addressableCount { return .unknownPanel }
             return nil
         case .present:
             if modalTitle != nil { return .modalPresented }
@@ -328,18 +354,85 @@ public struct ContainerState: Sendable, Equatable {
     /// end is its start). The scroll offset heads for its target on the new
     /// layout (`scrollTarget(opening:)`): a running transition moves it there
     /// from `scrollStart`, an instant one puts it there at once.
-    private mutating func startTransition(from: Int?, to: Int?, at time: Double, duration: Double) -> Transition {
-        if let from { expandedIndices.removeSorted(from) }
-        if let to { expandedIndices.insertSorted(to) }
+    ///
+    /// `level` is the holder of the nested level it runs in (nil: the top
+    /// level), whose open set it changes, by indices in that level.
+    private mutating func startTransition(from: Int?, to: Int?, at time: Double, duration: Double,
+                                          level: String? = nil) -> Transition {
+        var opened = to
+        if let level {
+            var open = nestedOpen[level] ?? []
+            if let from { open.removeSorted(from) }
+            if let to { open.insertSorted(to) }
+            nestedOpen[level] = open
+            if let to, let place = nestedPlaces[level] { opened = panels.count + place.slots[to] } else { opened = nil }
+        } else {
+            if let from { expandedIndices.removeSorted(from) }
+            if let to { expandedIndices.insertSorted(to) }
+        }
         scrollStart = scrollOffset
-        scrollOffset = scrollTarget(opening: to)
-        var transition = Transition(from: from, to: to, start: time, end: time + max(0, duration))
+        scrollOffset = scrollTarget(opening: opened)
+        var transition = Transition(from: from, to: to, start: time, end: time + max(0, duration), level: level)
         if isEarlier(transition.start, transition.end) {
             running = transition
         } else {
             transition.end = time
         }
         return transition
+    }
+
+    /// The level a tap on panel number `index` acts in: its holder (nil
+    /// for the top level), the panel's index there, the level's expansion
+    /// and its open set.
+    private func tapLevel(of index: Int) -> (level: String?, local: Int, expansion: ExpansionMode, open: [Int]) {
+        guard index >= panels.count else { return (nil, index, container.expansion, expandedIndices) }
+        let nested = nestedSlots[index - panels.count]
+        return (nested.holder, nested.index, nestedPlaces[nested.holder]?.level.expansion ?? .single,
+                openSet(ofLevelIn: nested.holder))
+    }
+
+    /// `expand` (`open`) or `collapse` of nested slot `slot`: an instant
+    /// transition of its level when the panel is shown (in `single`,
+    /// closing its open sibling), else a silent change of its level's open
+    /// set (nothing shows it, so nothing is logged), which shows when its
+    /// parent opens. Nothing when it already is so.
+    private mutating func setNested(_ slot: Int, open: Bool, at time: Double) -> StepChange {
+        guard isNestedOpen(slot) != open else { return .none }
+        let nested = nestedSlots[slot]
+        let single = nestedPlaces[nested.holder]?.level.expansion != .multiple
+        guard isNestedShown(slot) else {
+            var set = nestedOpen[nested.holder] ?? []
+            if open {
+                if single { set = [nested.index] } else { set.insertSorted(nested.index) }
+            } else {
+                set.removeSorted(nested.index)
+            }
+            nestedOpen[nested.holder] = set
+            return .none
+        }
+        let from = open ? (single ? openSet(ofLevelIn: nested.holder).first : nil) : nested.index
+        return .transition(startTransition(from: from, to: open ? nested.index : nil, at: time, duration: 0,
+                                           level: nested.holder))
+    }
+
+    /// `collapse: all` in the nested levels, deepest first and in tree order
+    /// within a depth: every open panel closes, a shown one with an instant
+    /// transition of its level (returned, in order), one inside a closed
+    /// parent silently. Linear in the tree (plus sorting it by depth).
+    private mutating func collapseNestedLevels(at time: Double) -> [Transition] {
+        var closed: [Transition] = []
+        let order = nestedSlots.indices.sorted {
+            nestedSlots[$0].depth != nestedSlots[$1].depth ? nestedSlots[$0].depth > nestedSlots[$1].depth : $0 < $1
+        }
+        for slot in order where isNestedOpen(slot) {
+            let nested = nestedSlots[slot]
+            if isNestedShown(slot) {
+                closed.append(startTransition(from: nested.index, to: nil, at: time, duration: 0, level: nested.holder))
+            } else {
+                nestedOpen[nested.holder]?.removeSorted(nested.index)
+            }
+        }
+        return closed
     }
 
     /// `setPanels:` (the settable `viewControllers`): every open panel whose
@@ -537,7 +630,16 @@ public struct ContainerState: Sendable, Equatable {
     private func scrollTarget(opening index: Int?) -> Double {
         guard container.overflow == .scroll else { return 0 }
         var target = scrollOffset
-        if let index {
+        if let index, index >= panels.count {
+            // A nested panel: its header (and content) as the settled tree shows it.
+            if let (y, bottom) = settledNestedExtent(index - panels.count) {
+                if y < target {
+                    target = y
+                } else if bottom > target + container.height {
+                    target = min(y, bottom - container.height)
+                }
+            }
+        } else if let index {
             let share = space / Double(max(1, expandedIndices.count))
             // Summed in the order `walkFrames` sums them, so y_i is the very
             // number the settled layout shows.
@@ -611,7 +713,7 @@ public struct ContainerState: Sendable, Equatable {
     /// - Returns: The transition, or nil when none runs then.
     public func transitionInfo(at time: Double) -> TransitionInfo? {
         guard let transition = runningTransition(at: time) else { return nil }
-        return TransitionInfo(from: transition.from, to: transition.to, start: transition.start,
+        return TransitionInfo(from: transition.topFrom, to: transition.topTo, start: transition.start,
                               end: transition.end, progress: transition.progress(at: time))
     }
 
@@ -640,8 +742,8 @@ public struct ContainerState: Sendable, Equatable {
                            _ body: (_ index: Int, _ headerY: Double, _ contentHeight: Double?) -> Void) {
         let transition = runningTransition(at: time)
         let eased = transition.map { container.curve.value(atProgress: $0.progress(at: time)) }
-        let from = transition?.from ?? -1
-        let to = transition?.to ?? -1
+        let from = transition?.topFrom ?? -1
+        let to = transition?.topTo ?? -1
         let open = expandedIndices
         let afterCount = open.count
         let beforeCount = afterCount - (to >= 0 ? 1 : 0) + (from >= 0 ? 1 : 0)
@@ -766,8 +868,8 @@ extension Array where Element == Int {
 }
 
 /// A transition from one expanded panel to another (either may be none), as
-/// a tap or an `expand` starts it. `from` and `to` are indices into the stack
-/// it runs in.
+/// a tap or an `expand` starts it, in one level of the tree: `from` and `to`
+/// are indices into that level (the stack it runs in for the top level).
 public struct Transition: Hashable, Sendable {
     /// Index of the panel that was expanded when it started, or nil.
     public var from: Int?
@@ -778,14 +880,24 @@ public struct Transition: Hashable, Sendable {
     /// When its end-of-transition entries are due; equal to `start` for one
     /// that is over at once (`expand`, a zero duration).
     public var end: Double
+    /// The level it opens and closes panels in: nil for the top level, else
+    /// the id of the panel holding the nested level (ids are unique across
+    /// the tree, so the id names the level).
+    public var level: String?
 
     /// Creates a transition.
-    public init(from: Int?, to: Int?, start: Double, end: Double) {
+    public init(from: Int?, to: Int?, start: Double, end: Double, level: String? = nil) {
         self.from = from
         self.to = to
         self.start = start
         self.end = end
+        self.level = level
     }
+
+    /// `from` when the transition is in the top level, else nil.
+    var topFrom: Int? { level == nil ? from : nil }
+    /// `to` when the transition is in the top level, else nil.
+    var topTo: Int? { level == nil ? to : nil }
 
     /// Whether it was over the moment it started.
     public var isInstant: Bool { end == start }

@@ -34,6 +34,130 @@ public struct NestedFrame: Hashable, Sendable {
     }
 }
 
+/// A nested panel's place in the tree, as the reducer addresses it (a
+/// step's panel number at or above the stack's count, in tree order).
+public struct NestedSlot: Hashable, Sendable {
+    /// The panel itself.
+    public var panel: PanelSpec
+    /// The id of the panel holding the panel's level.
+    public var holder: String
+    /// The panel's index in its own level.
+    public var index: Int
+    /// 1 for a level nested in a top-level panel, 2 for one nested in that, …
+    public var depth: Int
+    /// The index in the stack of its top-level ancestor.
+    public var top: Int
+    /// The slot of the panel holding its level; nil when that is a top-level panel.
+    public var parent: Int?
+}
+
+/// A nested level where the stack holds it: the level, the slot of each of
+/// its panels and who holds it.
+struct NestedPlace: Hashable, Sendable {
+    var level: NestedLevel
+    /// `slots[i]`: the slot of the level's panel `i`.
+    var slots: [Int]
+    /// The slot of the panel holding the level; nil when that is a top-level panel.
+    var holderSlot: Int?
+    /// The index in the stack of its top-level ancestor.
+    var top: Int
+}
+
+extension ContainerState {
+    /// Every nested panel of `panels` in tree order (a panel, then the
+    /// panels nested in it, before its next sibling), with every level's
+    /// place: the one numbering of nested panels, which the script runner
+    /// resolves ids to and `nestedFrames(at:)` emits in. Linear in the tree.
+    ///
+    /// - Parameter panels: A stack.
+    /// - Returns: The slots, and each level by its holder's id.
+    static func nestedTree(of panels: [PanelSpec]) -> (slots: [NestedSlot], places: [String: NestedPlace]) {
+        var slots: [NestedSlot] = []
+        var places: [String: NestedPlace] = [:]
+        func walk(_ level: NestedLevel, holder: String, holderSlot: Int?, depth: Int, top: Int) {
+            var place = NestedPlace(level: level, slots: [], holderSlot: holderSlot, top: top)
+            place.slots.reserveCapacity(level.panels.count)
+            for (index, panel) in level.panels.enumerated() {
+                let slot = slots.count
+                place.slots.append(slot)
+                slots.append(NestedSlot(panel: panel, holder: holder, index: index, depth: depth, top: top, parent: holderSlot))
+                if let sub = panel.nested { walk(sub, holder: panel.id, holderSlot: slot, depth: depth + 1, top: top) }
+            }
+            if places[holder] == nil { places[holder] = place }
+        }
+        for (index, panel) in panels.enumerated() {
+            if let level = panel.nested { walk(level, holder: panel.id, holderSlot: nil, depth: 1, top: index) }
+        }
+        return (slots, places)
+    }
+
+    /// The nested panels' ids in tree order: what the script runner numbers
+    /// nested panels by (`panels.count + position`).
+    ///
+    /// - Parameter panels: A stack.
+    /// - Returns: One id per nested panel, in tree order (empty for a flat stack).
+    public static func nestedIDs(of panels: [PanelSpec]) -> [String] {
+        guard panels.contains(where: { $0.nested != nil }) else { return [] }
+        return nestedTree(of: panels).slots.map(\.panel.id)
+    }
+
+    /// The panel a step's panel number names: a top-level panel below
+    /// `panels.count`, a nested one (`nestedSlots`) at or above it.
+    ///
+    /// - Parameter number: A number the reducer accepted (inside the tree).
+    /// - Returns: The panel.
+    public func panel(numbered number: Int) -> PanelSpec {
+        number < panels.count ? panels[number] : nestedSlots[number - panels.count].panel
+    }
+
+    /// The nested level held by the panel with id `holder`, nil when no
+    /// panel of the stack holds one by that id. O(1).
+    ///
+    /// - Parameter holder: A panel id.
+    /// - Returns: The level.
+    public func nestedLevel(heldBy holder: String) -> NestedLevel? { nestedPlaces[holder]?.level }
+
+    /// The outermost closed panel above the panel number `number` names
+    /// (what hides it), nil when it is shown or a top-level panel.
+    ///
+    /// - Parameter number: A panel number inside the tree.
+    /// - Returns: The closed ancestor's id.
+    public func closedAncestor(ofNumber number: Int) -> String? {
+        guard number >= panels.count, number < addressableCount else { return nil }
+        var chain: [NestedSlot] = []
+        var current = nestedSlots[number - panels.count]
+        while let parent = current.parent {
+            chain.append(nestedSlots[parent])
+            current = nestedSlots[parent]
+        }
+        if !isExpanded(current.top) { return panels[current.top].id }
+        for slot in chain.reversed() {
+            if !openSet(ofLevelIn: slot.holder).containsSorted(slot.index) { return slot.panel.id }
+        }
+        return nil
+    }
+
+    /// How many panels a step may name: the stack's and every nested one.
+    public var addressableCount: Int { panels.count + nestedSlots.count }
+
+    /// Whether nested slot `slot` is open in its level's open set.
+    func isNestedOpen(_ slot: Int) -> Bool {
+        let s = nestedSlots[slot]
+        return openSet(ofLevelIn: s.holder).containsSorted(s.index)
+    }
+
+    /// Whether nested slot `slot` is shown: every panel above it in the tree
+    /// is open (in the open sets, which a running transition already leads to).
+    func isNestedShown(_ slot: Int) -> Bool {
+        var current = nestedSlots[slot]
+        while let parent = current.parent {
+            guard isNestedOpen(parent) else { return false }
+            current = nestedSlots[parent]
+        }
+        return isExpanded(current.top)
+    }
+}
+
 /// The nested levels of the tree: their open sets at load and after a
 /// `setPanels`, their text, their heights and their frames. One walk of the
 /// levels serves every query, so the layout rules of a level are written
@@ -44,7 +168,12 @@ extension ContainerState {
     /// wraps the nested texts.
     mutating func registerNestedLevels() {
         nests = panels.contains { $0.nested != nil }
-        guard nests else { return }
+        guard nests else {
+            nestedSlots = []
+            nestedPlaces = [:]
+            return
+        }
+        (nestedSlots, nestedPlaces) = Self.nestedTree(of: panels)
         func register(_ level: NestedLevel, holder: String) {
             if nestedOpen[holder] == nil {
                 var open = Array(Set(level.expandedIndices.filter { level.panels.indices.contains($0) })).sorted()
@@ -203,8 +332,15 @@ extension ContainerState {
         var before = self
         before.running = nil
         before.retargetStart = nil
-        if let to = transition.to { before.expandedIndices.removeSorted(to) }
-        if let from = transition.from { before.expandedIndices.insertSorted(from) }
+        if let level = transition.level {
+            var open = before.nestedOpen[level] ?? []
+            if let to = transition.to { open.removeSorted(to) }
+            if let from = transition.from { open.insertSorted(from) }
+            before.nestedOpen[level] = open
+        } else {
+            if let to = transition.to { before.expandedIndices.removeSorted(to) }
+            if let from = transition.from { before.expandedIndices.insertSorted(from) }
+        }
         var contentBefore: [Int: Rect] = [:]
         var headerBefore: [Double] = []
         headerBefore.reserveCapacity(panels.count)
@@ -253,6 +389,19 @@ extension ContainerState {
             }
         }
         return result
+    }
+
+    /// Where nested slot `slot`'s header starts and where it (with its
+    /// content when open) ends in the settled tree, in stack coordinates;
+    /// nil when it is not shown. Linear in the tree.
+    func settledNestedExtent(_ slot: Int) -> (top: Double, bottom: Double)? {
+        var settled = self
+        settled.running = nil
+        settled.retargetStart = nil
+        let frames = settled.nestedFrames(at: settled.clock)
+        guard slot < frames.count, let header = frames[slot].header else { return nil }
+        let bottom = frames[slot].content.map { lengthSum($0.y, $0.height) } ?? lengthSum(header.y, header.height)
+        return (header.y, bottom)
     }
 
     /// The ids of the panels shown inside `panel` while it is open: the open

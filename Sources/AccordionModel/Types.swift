@@ -319,7 +319,10 @@ public struct ContainerSpec: Hashable, Sendable {
 }
 
 /// One script step, references already resolved to indices into the stack
-/// as it is when the step happens.
+/// as it is when the step happens. A panel number below the stack's count
+/// names a top-level panel; one at or above it names the nested panel
+/// `number − count` in tree order (`ContainerState.nestedSlots`), so a step
+/// addresses any panel of the tree with one `Int`.
 public enum StepAction: Hashable, Sendable {
     /// The user taps header `panel`: expands it, or collapses it when it is the expanded one.
     case tap(panel: Int)
@@ -446,6 +449,10 @@ public enum IgnoreReason: String, CaseIterable, Sendable, Hashable {
     case disabled
     /// The tap would close the last open panel and the container is not collapsible.
     case notCollapsible
+    /// The tapped header is inside a closed panel (a nested level whose
+    /// parent, or a panel above it, is closed), so nothing shows it;
+    /// judged after `transition` and before `disabled`.
+    case hidden
 
     /// The tap rules that concern the tapped panel itself (after a modal and
     /// a running transition): a disabled panel ignores taps, and the last

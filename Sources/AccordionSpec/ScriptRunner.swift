@@ -72,6 +72,9 @@ struct ScriptRunner {
     /// (none in a session); the stage's state holds the panels themselves.
     private(set) var stack = PanelStack()
     private var indexById = PanelIDTable([])
+    /// Every nested panel's position in tree order, by id (empty for a flat
+    /// stack): a step names it by the model's number `stack.count + position`.
+    private var nestedByID: [String: Int] = [:]
     /// The largest `contentHeight` in the stack: no panel can overflow a space above it.
     private var maxContent = 0.0
     /// The spec's panels, and the index of each id's first definition among them.
@@ -220,6 +223,21 @@ struct ScriptRunner {
         }
     }
 
+    /// The panel number a step's reference gives the model: a top-level
+    /// panel's index (a written index names only the top level), or for a
+    /// nested panel's id the model's number of it, `stack.count + its
+    /// position in tree order` (`ContainerState.nestedSlots`); nil for an id
+    /// that names no panel of the tree and an index past the stack.
+    func address(of ref: PanelReference) -> Int? {
+        switch ref {
+        case .index(let i): return i < stack.count ? i : nil
+        case .id(let id): return indexById[id] ?? nestedByID[id].map { stack.count + $0 }
+        }
+    }
+
+    /// Whether `id` names a panel of the tree as it is now, at any level.
+    func names(_ id: String) -> Bool { indexById[id] != nil || nestedByID[id] != nil }
+
     /// An id in the stack as it is now, or an index into it; reports the
     /// reference when it names no panel there.
     mutating func resolve(_ ref: PanelReference, _ node: YAMLNodeRef, pointer: String, place: String) -> Int? {
@@ -349,6 +367,10 @@ struct ScriptRunner {
     private mutating func setStack(_ panels: PanelStack, index: PanelIDTable? = nil) {
         stack = host.keepsNodes ? panels : PanelStack(specs: panels.specs)
         indexById = index ?? PanelIDTable(panels.specs)
+        nestedByID = [:]
+        for (position, id) in ContainerState.nestedIDs(of: panels.specs).enumerated() where nestedByID[id] == nil {
+            nestedByID[id] = position
+        }
         maxContent = 0
         for p in panels.specs {
             if let c = p.contentHeight { maxContent = max(maxContent, c) }
@@ -376,7 +398,7 @@ struct ScriptRunner {
         // past the stack: it rejects it as an unknown panel in its own
         // order of checks (an `at` out of order comes first).
         listed = nil
-        guard let action = w.action.resolved(on: &self, step: w.index, outside: stage.state.panels.count) else { return nil }
+        guard let action = w.action.resolved(on: &self, step: w.index, outside: stage.state.addressableCount) else { return nil }
         let step = Step(action, at: w.at)
         // The step's row, read in place (`StepTable.all`).
         let row = w.kind.row
@@ -496,10 +518,13 @@ struct ScriptRunner {
             report(.tapIgnoredUnderModal(state.modalTitle ?? "", presentLine: modalStep?.line), .warning,
                    at: w.actionSpan, pointer: w.pointer,
                    related: modalStep?.actionSpan.map { [RelatedLocation(message: "the modal is presented here", span: $0)] } ?? [])
+        case .hidden where known.expanded:
+            report(.tapIgnoredHidden(state.panel(numbered: tapped).id, closed: state.closedAncestor(ofNumber: tapped)), .warning,
+                   at: w.actionSpan, pointer: w.pointer)
         case .disabled:
-            report(.tapIgnoredDisabled(state.panels[tapped].id), .warning, at: w.actionSpan, pointer: w.pointer)
+            report(.tapIgnoredDisabled(state.panel(numbered: tapped).id), .warning, at: w.actionSpan, pointer: w.pointer)
         case .notCollapsible where known.expanded:
-            report(.tapIgnoredNotCollapsible(state.panels[tapped].id), .warning, at: w.actionSpan, pointer: w.pointer)
+            report(.tapIgnoredNotCollapsible(state.panel(numbered: tapped).id), .warning, at: w.actionSpan, pointer: w.pointer)
         default:
             break
         }
@@ -572,7 +597,7 @@ struct ScriptRunner {
         }
         let inStack = "in the stack at this step"
         func checkID(_ id: String, _ node: @autoclosure () -> YAMLNodeRef?, _ where_: @autoclosure () -> String) {
-            guard indexById[id] == nil, let node = node() else { return }
+            guard !names(id), let node = node() else { return }
             reportUnknownPanel(.id(id), node, pointer: pointer + "/expect/" + where_(), place: inStack)
         }
         for item in check.checks {
@@ -607,7 +632,7 @@ struct ScriptRunner {
                                                       help: "the reasons are " + Self.reasonNames,
                                                       instancePath: pointer + "/expect/events/\(i)"))
                     }
-                    if let panel = line.panel, indexById[panel] == nil, definition(panel) == nil {
+                    if let panel = line.panel, !names(panel), definition(panel) == nil {
                         diagnostics.append(Diagnostic(rule: "unknown-panel-id", message: "there is no panel `\(panel)` in this spec",
                                                       span: node[i].span, help: "events name panels by their `id`",
                                                       instancePath: pointer + "/expect/events/\(i)"))

@@ -315,11 +315,11 @@ enum WrittenAction {
     /// runner's host does not run with.
     func resolved(on runner: inout ScriptRunner, step index: Int, outside: Int) -> StepAction? {
         switch self {
-        case .tap(let ref, _): .tap(panel: runner.index(of: ref) ?? outside)
+        case .tap(let ref, _): .tap(panel: runner.address(of: ref) ?? outside)
         case .wait(let seconds): .wait(seconds: seconds)
         case .resize(let width, let height): .resize(width: width, height: height)
-        case .expand(let target): .expand(panel: target.map { runner.index(of: $0.0) ?? outside })
-        case .collapse(let target): .collapse(panel: target.map { runner.index(of: $0.0) ?? outside })
+        case .expand(let target): .expand(panel: target.map { runner.address(of: $0.0) ?? outside })
+        case .collapse(let target): .collapse(panel: target.map { runner.address(of: $0.0) ?? outside })
         case .present(let title): .present(title: title)
         case .dismiss: .dismiss
         case .setPanels(let items): runner.stack(for: items, step: index).map(StepAction.setPanels)

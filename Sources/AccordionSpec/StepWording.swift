@@ -154,6 +154,14 @@ struct StepWording {
                     help: "remove `disabled: true` from the panel, or open and close it from the script (`expand: \(id)`, `collapse: \(id)`), which a disabled panel allows")
     }
 
+    /// `tap-ignored` on `id`, a header inside the closed panel `closed`.
+    static func tapIgnoredHidden(_ id: String, closed: String?) -> StepWording {
+        let parent = closed.map { "`\($0)`, a panel above it, is closed" } ?? "a panel above it is closed"
+        return StepWording(rule: "tap-ignored",
+                           message: "this tap is ignored: the header of `\(id)` is hidden (\(parent)), and a hidden header cannot be tapped",
+                           help: "open \(closed.map { "`\($0)`" } ?? "its parent") first (`tap: \(closed ?? "PARENT")`), or show it with `reveal: \(id)`")
+    }
+
     /// `tap-ignored` that would close `id`, the last open panel, of a container that is not collapsible.
     static func tapIgnoredNotCollapsible(_ id: String) -> StepWording {
         StepWording(rule: "tap-ignored",

@@ -116,6 +116,10 @@ public enum Explorer {
         var sinceStart: Double, untilEnd: Double
         var retarget: ShownFrames?
         var scroll: Double, scrollStart: Double
+        /// Every nested level's open set and the running transition's level
+        /// (empty and nil for a flat stack).
+        var nestedOpen: [String: [Int]]
+        var level: String?
 
         init(_ s: ContainerState, stack: Int) {
             container = s.container
@@ -123,9 +127,11 @@ public enum Explorer {
             open = s.expandedIndices
             modal = s.modalTitle
             scroll = s.scrollOffset
+            nestedOpen = s.nestedOpen
             if let running = s.running {
                 from = running.from
                 to = running.to
+                level = running.level
                 sinceStart = s.clock - running.start
                 untilEnd = running.end - s.clock
                 retarget = s.retargetStart

@@ -40,7 +40,7 @@ final class ExpectValidationTests: XCTestCase {
         XCTAssertEqual(problems("  - expect: {events: [addChild b, viewDidApear b]}\n"),
                        ["7:35 unknown-event did you mean `viewDidAppear`? events are written `EVENT [PANEL] [(REASON)]`, e.g. `addChild billing`"])
         XCTAssertEqual(problems("  - expect: {events: {contains: [tapIgnored b (busy)]}}\n"),
-                       ["7:34 unknown-event the reasons are `(transition)`, `(modal)`, `(disabled)` and `(notCollapsible)`"])
+                       ["7:34 unknown-event the reasons are `(transition)`, `(modal)`, `(disabled)`, `(notCollapsible)` and `(hidden)`"])
         XCTAssertEqual(problems("  - expect: {events: [addChild zed]}\n"), ["7:23 unknown-panel-id events name panels by their `id`"])
     }
 
