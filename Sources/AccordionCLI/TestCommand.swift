@@ -751,13 +751,26 @@ private enum TestOutput {
     /// A test point's description as TAP 13 and 14 read it: `\` and `#`
     /// escaped (`\\`, `\#`), so a `#` in a case name starts no `# TODO`
     /// or `# SKIP` directive; a line break (which would end the test line)
-    /// becomes a space.
+    /// becomes a space. A consumer that reads no escapes (tap.py takes
+    /// everything after the first `#` for a directive) would still see one
+    /// in a `#` followed by `todo` or `skip`: that `#` is written as the
+    /// fullwidth number sign `＃` instead, which no consumer reads as a
+    /// directive, and which reads the same. Any other `#` stays `\#`
+    /// (to tap.py, an unknown directive, which it ignores).
     static func tapDescription(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        /// Whether the `#` at `i` would start a directive: spaces or tabs, then `todo` or `skip` in any case.
+        func startsDirective(_ i: Int) -> Bool {
+            var j = i + 1
+            while j < scalars.count, scalars[j] == " " || scalars[j] == "\t" { j += 1 }
+            let word = String(String.UnicodeScalarView(scalars[j..<min(j + 4, scalars.count)])).lowercased()
+            return word == "todo" || word == "skip"
+        }
         var out = ""
-        for c in text.unicodeScalars {
+        for (i, c) in scalars.enumerated() {
             switch c {
             case "\\": out += "\\\\"
-            case "#": out += "\\#"
+            case "#": out += startsDirective(i) ? "\u{FF03}" : "\\#"
             case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": out += " "
             default: out.unicodeScalars.append(c)
             }
