@@ -19,7 +19,8 @@ let testCommand = CommandSpec(
     name: "test",
     abstract: "Run the expect and snapshot steps of specs and *.test.yaml files.",
     discussion: "Runs every *.test.yaml file (each case on a fresh container with its own script) and every spec "
-        + "with expect or snapshot steps under the paths, one line per case. A failure shows the expectation's "
+        + "with expect or snapshot steps under the paths, one line per case (a directory search takes the files "
+        + "validate takes: accordion's specs and test files, less the project file's exclude and --exclude). A failure shows the expectation's "
         + "file:line:col, each field expected versus actual, and the container at that moment. Snapshots live in "
         + "__snapshots__/FILE/CASE/NAME.json beside the file; a stale one is shown field by field, each at its line in the "
         + "stored file, with the --update command that accepts it. A case or file that cannot run (an invalid test file "
@@ -43,6 +44,9 @@ let testCommand = CommandSpec(
                    help: "text for people, json for tools, junit (XML) for CI dashboards, github for workflow annotations, tap."),
         OptionSpec(long: "filter", valueName: "pattern", help: "Run only the cases whose 'FILE › CASE' contains PATTERN."),
         OptionSpec(long: "fail-fast", help: "Stop at the first failing case."),
+        OptionSpec(long: "exclude", valueName: "glob", repeatable: true, help: "Leave out the files a directory "
+                   + "search finds that match GLOB (relative to the directory), as validate does; adds to the project "
+                   + "file's exclude list."),
         OptionSpec(long: "update", help: "Write missing and different snapshots (and list them), except those of a case whose "
                    + "expectations fail; list unused ones."),
         OptionSpec(long: "prune", help: "Remove snapshots no case uses."),
@@ -124,21 +128,16 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
     // Snapshots and specs are found relative to each file: a test needs a path.
     if paths.contains("-") { throw UsageError("test reads files and directories, not standard input") }
 
-    var files: [String] = []
-    for path in paths {
-        switch FileWalk.expand(path) {
-        case .failure(let message):
-            IO.writeStderr("accordion: error: \(message)\n")
-            return 2
-        case .files(let found): files += found
-        }
+    // The files validate would take from the same paths (the one rule: SpecSearch).
+    let search = SpecSearch(paths, excludes: args.all("exclude"))
+    for case .unreadable(let message) in search.items {
+        IO.writeStderr("accordion: error: \(message)\n")
+        return 2
     }
-
-    // Each file's project settings (`.accordion.yaml`): a warning it makes an error makes a case invalid.
-    var projects = ProjectSettings()
-    var settings: [String: RuleSettings] = [:]
-    for file in files { settings[file] = projects.find(for: file)?.settings }
+    let files = search.files
+    let settings = search.settingsOf
     let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune, settings: settings,
+                              searched: search.searched,
                               explore: explore ? ExploreOptions(depth: depth, walks: walks, seed: UInt64(seed)) : nil)
     let started = monotonicSeconds()
     // Files are independent: two threads take them one at a time, and the
@@ -159,6 +158,7 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
         run.sweepOrphans(beside: files, options)
     }
     for message in run.errors { IO.writeStderr("accordion: error: \(message)\n") }
+    if let note = SpecSearch.note(skipped: run.skipped, excluded: search.excluded) { IO.writeStderr(note) }
     var invalid = run.invalid
     let sources = run.sources
     let reports = run.reports
@@ -197,6 +197,8 @@ private struct TestOptions: Sendable {
     var prune: Bool
     /// The project settings of each file run, when it has a project file.
     var settings: [String: RuleSettings] = [:]
+    /// The files a directory search found: run only when they are accordion's.
+    var searched: Set<String> = []
     /// With --explore: how to explore (and no script is run).
     var explore: ExploreOptions?
 }
@@ -245,6 +247,8 @@ private struct FileRun: Sendable {
     var sources: [String: SourceText] = [:]
     var reports: [CaseReport] = []
     var notes: [String] = []
+    /// Files a search found that are not accordion's, left alone.
+    var skipped: [String] = []
     /// I/O problems, said on standard error at the end.
     var errors: [String] = []
     var ioFailed = false
@@ -257,6 +261,7 @@ private struct FileRun: Sendable {
         sources.merge(other.sources) { a, _ in a }
         reports += other.reports
         notes += other.notes
+        skipped += other.skipped
         errors += other.errors
         ioFailed = ioFailed || other.ioFailed
         stop = stop || other.stop
@@ -346,6 +351,10 @@ private struct FileRun: Sendable {
     /// Runs one file: a test file's cases, or a spec's own script when it has checks.
     mutating func run(_ file: String, _ options: TestOptions) {
             guard let bytes = read(file) else { return }
+            if options.searched.contains(file), !SpecSearch.isAccordions(file, bytes: bytes) {
+                skipped.append(file)
+                return
+            }
             let text = SourceText(name: file, bytes: bytes)
             sources[file] = text
             let slash = file.utf8.lastIndex(of: UInt8(ascii: "/"))
@@ -742,13 +751,26 @@ private enum TestOutput {
     /// A test point's description as TAP 13 and 14 read it: `\` and `#`
     /// escaped (`\\`, `\#`), so a `#` in a case name starts no `# TODO`
     /// or `# SKIP` directive; a line break (which would end the test line)
-    /// becomes a space.
+    /// becomes a space. A consumer that reads no escapes (tap.py takes
+    /// everything after the first `#` for a directive) would still see one
+    /// in a `#` followed by `todo` or `skip`: that `#` is written as the
+    /// fullwidth number sign `＃` instead, which no consumer reads as a
+    /// directive, and which reads the same. Any other `#` stays `\#`
+    /// (to tap.py, an unknown directive, which it ignores).
     static func tapDescription(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        /// Whether the `#` at `i` would start a directive: spaces or tabs, then `todo` or `skip` in any case.
+        func startsDirective(_ i: Int) -> Bool {
+            var j = i + 1
+            while j < scalars.count, scalars[j] == " " || scalars[j] == "\t" { j += 1 }
+            let word = String(String.UnicodeScalarView(scalars[j..<min(j + 4, scalars.count)])).lowercased()
+            return word == "todo" || word == "skip"
+        }
         var out = ""
-        for c in text.unicodeScalars {
+        for (i, c) in scalars.enumerated() {
             switch c {
             case "\\": out += "\\\\"
-            case "#": out += "\\#"
+            case "#": out += startsDirective(i) ? "\u{FF03}" : "\\#"
             case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": out += " "
             default: out.unicodeScalars.append(c)
             }

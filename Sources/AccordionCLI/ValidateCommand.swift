@@ -100,57 +100,11 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
         }
     }
 
-    // What the paths stand for, in order: files to check, and paths that
-    // could not be searched (said where they stand among the files).
-    enum Item {
-        case file(String)
-        case unreadable(String)
-    }
-    var items: [Item] = []
-    var stdinUsed = false
-    // Files a directory search found (not named on the command line): only
-    // accordion's own are checked, with the accordion schema.
-    var searched: Set<String> = []
-    var excluded = 0
-    let excludes = args.all("exclude")
-    // Each file's project settings, found before the files are checked (on two threads, perhaps).
-    var projects = ProjectSettings()
-    var settingsOf: [String: RuleSettings] = [:]
-    var projectFiles: [ProjectSettings.Found] = []
-    func project(_ file: String) -> ProjectSettings.Found? {
-        guard schemaPath == nil, let found = projects.find(for: file) else { return nil }
-        if !projectFiles.contains(where: { $0.path == found.path }) { projectFiles.append(found) }
-        settingsOf[file] = found.settings
-        return found
-    }
-    for path in paths {
-        switch FileWalk.expand(path) {
-        case .failure(let message):
-            items.append(.unreadable(message))
-        case .files(let files):
-            let isDirectory = files != [path] && FileWalk.isDirectory(path)
-            let root = path.hasSuffix("/") ? path : path + "/"
-            for file in files {
-                if file == "-" {
-                    if stdinUsed { continue }
-                    stdinUsed = true
-                }
-                let found = project(file)
-                if isDirectory {
-                    let relative = file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file
-                    if excludes.contains(where: { Glob.matches($0, relative) }) || found.map({ projects.excludes(file, in: $0) }) ?? false {
-                        excluded += 1
-                        continue
-                    }
-                    searched.insert(file)
-                }
-                items.append(.file(file))
-            }
-        }
-    }
-    let files = items.compactMap { if case .file(let file) = $0 { file } else { nil } }
-    let searchedFiles = searched
-    let settingsOfFiles = settingsOf
+    // What the paths stand for, and each file's project settings, found
+    // before the files are checked (on two threads, perhaps).
+    let search = SpecSearch(paths, excludes: args.all("exclude"), useProjects: schemaPath == nil)
+    let files = search.files
+    let settingsOfFiles = search.settingsOf
     // Each file alone: many files are checked on two threads, the results
     // kept in file order, so the output is the same.
     let schemaValidator = validator
@@ -159,7 +113,7 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
         let name = file == "-" ? "<stdin>" : file
         do throws(IO.Failure) {
             let bytes = try IO.readInput(file, limit: YAMLLimits().maxInputBytes)
-            if schemaValidator == nil, searchedFiles.contains(file), !TestFile.isTestFile(name), !SpecFiles.isAccordionSpec(bytes) {
+            if schemaValidator == nil, !search.takes(file, bytes: bytes) {
                 return .success(nil)
             }
             let found = check(bytes, name: name, validator: schemaValidator)
@@ -176,7 +130,7 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
     var ioFailed = false
     var reports: [FileReport] = []
     var skipped: [String] = []
-    for item in items {
+    for item in search.items {
         switch item {
         case .unreadable(let message):
             IO.writeStderr("accordion: error: \(message)\n")
@@ -194,7 +148,7 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
     }
 
     // A project file with problems is reported as a file of its own, after the specs it governs.
-    for found in projectFiles where !found.problems.isEmpty {
+    for found in search.projectFiles where !found.problems.isEmpty {
         reports.append(FileReport(name: found.path, bytes: found.bytes, diagnostics: found.problems))
     }
     switch format {
@@ -204,16 +158,7 @@ private func validateOnce(_ args: ParsedArguments) -> Int32 {
     case .sarif: IO.writeStdout(ValidateOutput.sarif(reports, version: version))
     }
 
-    if !skipped.isEmpty || excluded > 0 {
-        var note = ""
-        if !skipped.isEmpty {
-            let names = skipped.prefix(3).joined(separator: ", ") + (skipped.count > 3 ? ", …" : "")
-            note += skipped.count == 1 ? "skipped 1 YAML file that is not an accordion spec or test file (\(names))"
-                : "skipped \(skipped.count) YAML files that are not accordion specs or test files (\(names))"
-        }
-        if excluded > 0 { note += (note.isEmpty ? "" : "; ") + "excluded \(excluded) \(excluded == 1 ? "file" : "files")" }
-        IO.writeStderr("accordion: \(note)\n")
-    }
+    if let note = SpecSearch.note(skipped: skipped, excluded: search.excluded) { IO.writeStderr(note) }
     if ioFailed { return 2 }
     let warnings = reports.reduce(0) { $0 + $1.warnings }
     var failed = reports.contains { $0.errors > 0 || (strict && $0.warnings > 0) }

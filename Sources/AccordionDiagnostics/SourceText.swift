@@ -69,6 +69,19 @@ public struct SourceText: Sendable {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
+    /// The bytes of 1-based `line`, without its line break, when it is at
+    /// most `limit` bytes of printable ASCII (each byte one character and
+    /// one terminal column, so a quote needs no counting); nil otherwise.
+    func printableASCIILine(_ line: Int, limit: Int) -> ArraySlice<UInt8>? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        guard start <= end, end - start <= limit else { return nil }
+        let text = bytes[start..<end]
+        return text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? text : nil
+    }
+
     /// At most `limit` characters of 1-based `line`, from 0-based character
     /// `from` on, and the line's length in characters (Unicode scalars, as
     /// columns count them), without copying the whole line: a minified file

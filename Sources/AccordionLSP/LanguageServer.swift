@@ -34,6 +34,9 @@ public struct LanguageServer: Sendable {
         var isSpec: Bool
         /// A `*.test.yaml`: checked against the spec it names, as `validate` checks it.
         var isTestFile: Bool
+        /// A project file (`.accordion.yaml`): its own problems are published,
+        /// and the specs it governs follow its text.
+        var isProjectFile = false
         var analysis: Analysis?
         /// Where its panel ids are, for navigation (built on the first request after a change).
         var panelIndex: PanelIndex?
@@ -45,6 +48,9 @@ public struct LanguageServer: Sendable {
     /// How the client counts characters; settled by `initialize`.
     public private(set) var encoding = PositionEncoding.utf16
     var documents: [String: OpenDocument] = [:]
+    /// Project files not open whose problems were published (because a spec
+    /// they govern is open), by URI: cleared once they have none.
+    var publishedProjectFiles: Set<String> = []
     /// Documents whose diagnostics are due, by the monotonic time (seconds) they are due at.
     var due: [String: Double] = [:]
     /// When each document last changed (monotonic seconds): a change after a
@@ -228,9 +234,25 @@ public struct LanguageServer: Sendable {
         let source = Self.path(ofURI: uri)
         documents[uri] = OpenDocument(uri: uri, source: source,
                                       text: TextDocument(bytes: bytes, version: item["version"]?.int ?? 0),
-                                      isSpec: Analysis.isAccordionSpec(bytes), isTestFile: TestFile.isTestFile(source))
+                                      isSpec: Analysis.isAccordionSpec(bytes), isTestFile: TestFile.isTestFile(source),
+                                      isProjectFile: Self.isProjectFile(source))
         due[uri] = now
         testFilesFollow(now: now)
+        if Self.isProjectFile(source) { specsFollow(now: now) }
+    }
+
+    /// Whether a path names a project file.
+    static func isProjectFile(_ source: String) -> Bool {
+        source == ProjectFile.name || source.hasSuffix("/" + ProjectFile.name)
+    }
+
+    /// The open specs and test files are checked again after a project
+    /// file's text changed (their rule levels come from it).
+    mutating func specsFollow(now: Double) {
+        for (other, document) in documents where !document.isProjectFile {
+            documents[other]?.analysis = nil
+            due[other] = min(due[other] ?? .infinity, now + debounce)
+        }
     }
 
     /// Test files are checked against their spec's current text: a change to
@@ -262,6 +284,7 @@ public struct LanguageServer: Sendable {
         due[uri] = quiet ? now : now + debounce
         lastChange[uri] = now
         testFilesFollow(changeOf: uri, now: now)
+        if document.isProjectFile { specsFollow(now: now) }
     }
 
     /// Forgets the document and clears the diagnostics the client holds for
@@ -271,6 +294,7 @@ public struct LanguageServer: Sendable {
         due[uri] = nil
         lastChange[uri] = nil
         testFilesFollow(changeOf: uri, now: now)
+        if document.isProjectFile { specsFollow(now: now) }
         if document.hasPublished {
             out.send(Outgoing.notification("textDocument/publishDiagnostics", .object([
                 ("uri", .string(uri)), ("diagnostics", .array([])),
@@ -307,12 +331,22 @@ public struct LanguageServer: Sendable {
     /// The settings of the nearest `.accordion.yaml` above a document's
     /// path, read through `readFile` (the executable's), as `validate` finds it.
     func projectSettings(for source: String) -> RuleSettings {
-        guard source.hasPrefix("/") else { return .none }
+        projectFile(for: source)?.settings ?? .none
+    }
+
+    /// The nearest `.accordion.yaml` above a document's path: its path,
+    /// text (the editor's when it is open, else the file's), settings and
+    /// own problems.
+    func projectFile(for source: String) -> (path: String, bytes: [UInt8], settings: RuleSettings, problems: [Diagnostic])? {
+        guard source.hasPrefix("/") else { return nil }
         for folder in ProjectFile.folders(above: source, cwd: "/") {
             let path = folder + ProjectFile.name
-            if case .success(let bytes) = readFile(path) { return ProjectFile.read(bytes, source: path).settings }
+            if case .success(let bytes) = specText(path) {
+                let read = ProjectFile.read(bytes, source: path)
+                return (path, bytes, read.settings, read.problems)
+            }
         }
-        return .none
+        return nil
     }
 
     /// A spec's text: the editor's, when it holds the file open (unsaved
@@ -338,8 +372,12 @@ public struct LanguageServer: Sendable {
     mutating func publishDiagnostics(_ uri: String, into out: inout Output) {
         guard let document = documents[uri] else { return }
         var items: [JSONValue] = []
-        if document.isSpec || document.isTestFile, let analysis = analysis(uri) {
+        if document.isProjectFile {
+            // Its own problems (a bad level, an unknown rule id), as `validate` reports them.
+            items = ProjectFile.read(document.text.bytes, source: document.source).problems.map { lspDiagnostic($0, in: document) }
+        } else if document.isSpec || document.isTestFile, let analysis = analysis(uri) {
             items = analysis.diagnostics.map { lspDiagnostic($0, in: document) }
+            publishProjectFile(governing: document, into: &out)
         } else if !document.hasPublished {
             return
         }
@@ -347,6 +385,43 @@ public struct LanguageServer: Sendable {
         out.send(Outgoing.notification("textDocument/publishDiagnostics", .object([
             ("uri", .string(uri)), ("version", .int(document.text.version)), ("diagnostics", .array(items)),
         ])))
+    }
+
+    /// The problems of the project file that governs an open spec, when
+    /// that file is not open itself (an open one publishes its own): an
+    /// unknown rule id there silently changes what the spec reports.
+    mutating func publishProjectFile(governing document: OpenDocument, into out: inout Output) {
+        guard let project = projectFile(for: document.source) else { return }
+        let uri = Self.uri(ofPath: project.path)
+        guard !documents.values.contains(where: { Self.normalized($0.source) == Self.normalized(project.path) }) else { return }
+        if project.problems.isEmpty {
+            guard publishedProjectFiles.remove(uri) != nil else { return }
+        } else {
+            publishedProjectFiles.insert(uri)
+        }
+        let file = OpenDocument(uri: uri, source: project.path, text: TextDocument(bytes: project.bytes, version: 0),
+                                isSpec: false, isTestFile: false, isProjectFile: true)
+        out.send(Outgoing.notification("textDocument/publishDiagnostics", .object([
+            ("uri", .string(uri)), ("diagnostics", .array(project.problems.map { lspDiagnostic($0, in: file) })),
+        ])))
+    }
+
+    /// The `file:` URI of an absolute path, with bytes outside the
+    /// unreserved set and `/` percent-encoded (`path(ofURI:)` reads it back).
+    static func uri(ofPath path: String) -> String {
+        var out = "file://"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out
     }
 
     /// One diagnostic as the protocol spells it: the rule id as `code`, the

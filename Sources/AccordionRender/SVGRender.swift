@@ -298,7 +298,7 @@ public enum SVGRender {
         out += "<rect x=\"\(n(w / 2 - 18))\" y=\"\(n(top + 6))\" width=\"36\" height=\"5\" rx=\"2.5\" fill=\"#C7C7CC\"/>\n"
         let fitted = fitText(title, width: w - 32, fontSize: 17)
         out += "<text x=\"\(n(w / 2))\" y=\"\(n(top + 36))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitted))</text>\n"
-        out += "<text x=\"\(n(w / 2))\" y=\"\(n(top + 56))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#8E8E93\">modal</text>\n"
+        out += "<text x=\"\(n(w / 2))\" y=\"\(n(top + 56))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#6C6C70\">modal</text>\n"
         return out
     }
 

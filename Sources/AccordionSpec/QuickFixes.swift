@@ -6,13 +6,12 @@ import AccordionYAML
 /// the edit the problem's `help:` already spells out in words.
 enum QuickFixes {
     /// `diagnostics` with a `fix` on each problem that has a mechanical correction.
-    static func attach(_ diagnostics: [Diagnostic], root: YAMLNode, bytes: [UInt8]?) -> [Diagnostic] {
-        guard let bytes else { return diagnostics }
-        return root.withBorrowed { root in
-            diagnostics.map { d in
-                var fixed = d
-                if d.fix == nil { fixed.fix = fix(for: d, root: root, bytes: bytes) }
-                return fixed
+    static func attach(_ diagnostics: inout [Diagnostic], root: YAMLNode, bytes: [UInt8]?) {
+        guard let bytes else { return }
+        // In place, and only where a rule has fixes: the others are not touched (nor copied).
+        root.withBorrowed { root in
+            for i in diagnostics.indices where diagnostics[i].fix == nil && fixable.contains(diagnostics[i].rule) {
+                diagnostics[i].fix = fix(for: diagnostics[i], root: root, bytes: bytes)
             }
         }
     }

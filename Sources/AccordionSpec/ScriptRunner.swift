@@ -119,6 +119,10 @@ struct ScriptRunner {
     /// worked out once per transition (a script may ignore thousands of taps
     /// in one, and each span is worked out from the text).
     private var transitionNote: (line: Int?, end: Double, related: [RelatedLocation])?
+    /// The words of the last tap ignored in a transition, and what they were
+    /// worded from: taps repeated at one moment of one transition get the
+    /// same words, worded (numbers formatted, sentences joined) once.
+    private var lastIgnoredInTransition: (time: Double, end: Double, line: Int?, otherwise: IgnoreReason?, words: StepWording)?
     private var modalStep: Mark?
     private var lastSetPanels: Mark?
     /// The last step that ran (a script's), for the note of a step set too early.
@@ -511,9 +515,16 @@ struct ScriptRunner {
                 transitionNote = (transitionStep?.line, end, related)
             }
             let note = transitionNote!
-            report(.tapIgnoredInTransition(time: time, end: end, startLine: note.line,
-                                           otherwise: state.ignoreReason(forTapOn: tapped, interruption: .finish)), .warning,
-                   at: w.actionSpan, pointer: w.pointer, related: note.related)
+            let otherwise = state.ignoreReason(forTapOn: tapped, interruption: .finish)
+            let words: StepWording
+            if let last = lastIgnoredInTransition, last.time == time, last.end == end, last.line == note.line,
+               last.otherwise == otherwise {
+                words = last.words
+            } else {
+                words = .tapIgnoredInTransition(time: time, end: end, startLine: note.line, otherwise: otherwise)
+                lastIgnoredInTransition = (time, end, note.line, otherwise, words)
+            }
+            report(words, .warning, at: w.actionSpan, pointer: w.pointer, related: note.related)
         case .modal where known.modal:
             report(.tapIgnoredUnderModal(state.modalTitle ?? "", presentLine: modalStep?.line), .warning,
                    at: w.actionSpan, pointer: w.pointer,

@@ -16,6 +16,12 @@ struct SemanticChecker {
     let root: YAMLNodeRef
     private(set) var diagnostics: [Diagnostic] = []
 
+    /// The problems found, moved out (the checker keeps none).
+    mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+
     /// The script's run, from the stack the spec loads with (set by `checkSpec`).
     private var runner = Self.noRunner
     /// A runner of no panels, shared, for a checker whose spec is not read yet.
@@ -233,7 +239,8 @@ struct SemanticChecker {
             resolvedSteps = runner.run(steps, checks: checkSteps, raw: raw, on: &reducer, kept: &kept)
         }
         runner.reportContentOverflows()
-        diagnostics += runner.takeDiagnostics()
+        // The runner's problems moved, not copied: a script's hundred thousand warnings are held once.
+        if diagnostics.isEmpty { diagnostics = runner.takeDiagnostics() } else { diagnostics += runner.takeDiagnostics() }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return .invalid }
         guard let resolvedSteps else { return .undecodable }
         var document = AccordionSpecDocument(title: reader.title, container: container, panels: panels.specs,

@@ -171,37 +171,62 @@ public enum SpecLoader {
     /// the document unless one is an error.
     private static func result(_ schemaDiagnostics: [Diagnostic], _ checker: inout SemanticChecker,
                                _ outcome: SemanticChecker.Outcome, root: YAMLNode, bytes: [UInt8]?) -> SpecResult {
-        var diagnostics = schemaDiagnostics
-        let document = checker.finish(outcome, schemaFailed: diagnostics.contains { $0.severity == .error })
-        diagnostics += checker.diagnostics
-        // Two routes through the schema can find the same problem; say it once.
+        let document = checker.finish(outcome, schemaFailed: schemaDiagnostics.contains { $0.severity == .error })
+        // The rules' problems are moved, not copied, and every step below
+        // works in place: a script's hundred thousand warnings are held in
+        // one array, not one per step.
+        var diagnostics = checker.takeDiagnostics()
+        if !schemaDiagnostics.isEmpty { diagnostics.insert(contentsOf: schemaDiagnostics, at: 0) }
+        removeRepeats(&diagnostics)
+        QuickFixes.attach(&diagnostics, root: root, bytes: bytes)
+        // `# accordion: allow RULE` comments: known from the spec's own text only.
+        if let bytes { diagnostics = InlineAllows(bytes: bytes, source: root.span.source).applied(to: diagnostics, source: root.span.source) }
+        let hasError = diagnostics.contains { $0.severity == .error }
+        Diagnostic.sortByPosition(&diagnostics)
+        var result = SpecResult(diagnostics: diagnostics, document: hasError ? nil : document)
+        if let document = result.document, let containers = checker.containersAtExpectations {
+            result.played = PlayedScript(document: document, containers: containers)
+        }
+        return result
+    }
+
+    /// Two routes through the schema can find the same problem: each is
+    /// said once, the first kept (the same start, end, rule and message).
+    /// Found by sorting the problems' indices (their offsets almost always
+    /// tell them apart) rather than hashing every message.
+    static func removeRepeats(_ diagnostics: inout [Diagnostic]) {
+        guard diagnostics.count > 1 else { return }
         func same(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
             a.span.start.offset == b.span.start.offset && a.span.end.offset == b.span.end.offset
                 && a.rule == b.rule && a.message == b.message
         }
         if diagnostics.count <= 16 {
-            // A few (a test case's usual count): comparing them costs less than hashing their messages.
+            // A few (a test case's usual count): comparing each with the ones before costs least.
             var kept: [Diagnostic] = []
             for d in diagnostics where !kept.contains(where: { same($0, d) }) { kept.append(d) }
-            diagnostics = kept
-        } else {
-            struct Said: Hashable {
-                let start: Int, end: Int, rule: String, message: String
-            }
-            var seen: Set<Said> = []
-            diagnostics = diagnostics.filter {
-                seen.insert(Said(start: $0.span.start.offset, end: $0.span.end.offset, rule: $0.rule, message: $0.message)).inserted
-            }
+            if kept.count < diagnostics.count { diagnostics = kept }
+            return
         }
-        diagnostics = QuickFixes.attach(diagnostics, root: root, bytes: bytes)
-        // `# accordion: allow RULE` comments: known from the spec's own text only.
-        if let bytes { diagnostics = InlineAllows(bytes: bytes, source: root.span.source).applied(to: diagnostics, source: root.span.source) }
-        let hasError = diagnostics.contains { $0.severity == .error }
-        var result = SpecResult(diagnostics: Diagnostic.sortedByPosition(diagnostics), document: hasError ? nil : document)
-        if let document = result.document, let containers = checker.containersAtExpectations {
-            result.played = PlayedScript(document: document, containers: containers)
+        let places = diagnostics.map { ($0.span.start.offset, $0.span.end.offset) }
+        let order = diagnostics.indices.sorted { i, j in
+            if places[i] != places[j] { return places[i] < places[j] }
+            if diagnostics[i].rule != diagnostics[j].rule { return diagnostics[i].rule < diagnostics[j].rule }
+            if diagnostics[i].message != diagnostics[j].message { return diagnostics[i].message < diagnostics[j].message }
+            return i < j
         }
-        return result
+        var repeated = [Bool](repeating: false, count: diagnostics.count)
+        var any = false
+        for k in 1..<order.count where same(diagnostics[order[k - 1]], diagnostics[order[k]]) {
+            // Equal ones sit together, the first written first: all but it go.
+            repeated[order[k]] = true
+            any = true
+        }
+        guard any else { return }
+        var index = 0
+        diagnostics.removeAll { _ in
+            defer { index += 1 }
+            return repeated[index]
+        }
     }
 
     /// Nodes from which the schema and the rules run on two threads (about

@@ -58,18 +58,28 @@ final class TestCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("  at: \"Tests/Fixtures/test/mail-client-wrong.test.yaml:23:11\"\n"), r.stdout)
     }
 
+    /// Case names that a TAP consumer could misread: `#` before a
+    /// directive's word, a `\\`, a line break, non-ASCII, a plain `#`.
+    static let trickyCases = [("fails # TODO later", false), ("fails too \\\\ # SKIP no", false), ("two\\nlines # todo", false),
+                              ("passes ★ 日本語 # skip", true), ("issue #12", false), ("also #Skipped", false)]
+
+    /// A test file of `trickyCases`.
+    static var trickyTestFile: String {
+        var test = "spec: spec.yaml\ncases:\n"
+        for (name, passes) in trickyCases {
+            test += "  - name: \"\(name)\"\n    script: [{tap: b}, {expect: {expanded: \(passes ? "b" : "a")}}]\n"
+        }
+        return test
+    }
+
     /// Perl's TAP::Parser (Debian's perl, what `prove` runs) counts every
     /// case right whatever its name holds: a `#` and a `\\` escaped, so
     /// `# TODO` and `# SKIP` in a name are no directives; a line break
-    /// replaced, so the test line stays whole; non-ASCII as it is.
+    /// replaced, so the test line stays whole; non-ASCII as it is. A `#`
+    /// before a directive's word is written `＃` (for consumers that read
+    /// no escapes, below).
     func testTAPIsCountedRightByTAPParser() throws {
-        let cases = [("fails # TODO later", false), ("fails too \\\\ # SKIP no", false), ("two\\nlines # todo", false),
-                     ("passes ★ 日本語 # skip", true), ("issue #12", false)]
-        var test = "spec: spec.yaml\ncases:\n"
-        for (name, passes) in cases {
-            test += "  - name: \"\(name)\"\n    script: [{tap: b}, {expect: {expanded: \(passes ? "b" : "a")}}]\n"
-        }
-        let dir = try workspace(spec: Self.spec, test: test)
+        let dir = try workspace(spec: Self.spec, test: Self.trickyTestFile)
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try CLI.run(["test", "--format", "tap", "spec.test.yaml"], currentDirectory: dir)
         XCTAssertEqual(r.status, 1, r.stderr)
@@ -86,29 +96,27 @@ final class TestCommandTests: XCTestCase {
             """
         let perl = try CLI.runTool("/usr/bin/perl", ["-e", script, dir.appendingPathComponent("out.tap").path])
         let lines = perl.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.last, "tests=5 passed=1 failed=4 errors=0", perl)
-        XCTAssertEqual(Array(lines.prefix(5)), [
-            "fail 1 todo=0 skip=0 - spec.test.yaml › fails \\# TODO later",
-            "fail 2 todo=0 skip=0 - spec.test.yaml › fails too \\\\ \\# SKIP no",
-            "fail 3 todo=0 skip=0 - spec.test.yaml › two lines \\# todo",
-            "ok 4 todo=0 skip=0 - spec.test.yaml › passes ★ 日本語 \\# skip",
+        XCTAssertEqual(lines.last, "tests=6 passed=1 failed=5 errors=0", perl)
+        XCTAssertEqual(Array(lines.prefix(6)), [
+            "fail 1 todo=0 skip=0 - spec.test.yaml › fails ＃ TODO later",
+            "fail 2 todo=0 skip=0 - spec.test.yaml › fails too \\\\ ＃ SKIP no",
+            "fail 3 todo=0 skip=0 - spec.test.yaml › two lines ＃ todo",
+            "ok 4 todo=0 skip=0 - spec.test.yaml › passes ★ 日本語 ＃ skip",
             "fail 5 todo=0 skip=0 - spec.test.yaml › issue \\#12",
+            "fail 6 todo=0 skip=0 - spec.test.yaml › also ＃Skipped",
         ], perl)
     }
 
-    /// tap.py, PyPI's TAP consumer, counts the same run right where a `#`
-    /// is not followed by a directive's word: it reads no escapes (a `\\#
-    /// TODO` is a TODO to it, as `prove` would have read the unescaped
-    /// name), so those names are left to TAP::Parser above.
+    /// tap.py, PyPI's TAP consumer, counts the same run right: it reads no
+    /// escapes (everything after a line's first `#` is a directive to it),
+    /// so a `\\#` before `TODO` would be a TODO to it; written `＃`, it is
+    /// none, and a plain `\\#12` is an unknown directive it ignores.
     func testTAPIsCountedRightByTapPy() throws {
         let python = CLI.repoRoot.appendingPathComponent(".build/tap-venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: python) else {
             return XCTFail("tap.py is not installed: run `scripts/fetch-tap-consumer.sh` (make test runs it)")
         }
-        let test = "spec: spec.yaml\ncases:\n"
-            + "  - {name: \"issue #12\", script: [{tap: b}, {expect: {expanded: a}}]}\n"
-            + "  - {name: \"two\\nlines ★\", script: [{tap: b}, {expect: {expanded: a}}]}\n"
-            + "  - {name: \"日本語 \\\\ ok\", script: [{tap: b}, {expect: {expanded: b}}]}\n"
+        let test = Self.trickyTestFile
         let dir = try workspace(spec: Self.spec, test: test)
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try CLI.run(["test", "--format", "tap", "spec.test.yaml"], currentDirectory: dir)
@@ -123,7 +131,8 @@ final class TestCommandTests: XCTestCase {
             """
         let out = try CLI.runTool(python, ["-W", "ignore", "-c", script, dir.appendingPathComponent("out.tap").path])
         let lines = out.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix(" ") && !$0.hasPrefix("WARNING") }
-        XCTAssertEqual(lines, ["False 1 False False", "False 2 False False", "True 3 False False", "tests 3"], out)
+        XCTAssertEqual(lines, ["False 1 False False", "False 2 False False", "False 3 False False", "True 4 False False",
+                               "False 5 False False", "False 6 False False", "tests 6"], out)
     }
 
     /// junitparser, a real JUnit XML consumer from PyPI, reads the report:

@@ -211,6 +211,37 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(named.stdout.contains("dependabot.yml:1:1: error: "), named.stdout)
     }
 
+    /// `test DIR` takes the files `validate DIR` takes, by the same rule: a
+    /// workflow that happens to have an `expect:` key is skipped (and
+    /// counted) rather than reported as a broken spec, and `--exclude` and
+    /// the project file's `exclude` leave out what they match.
+    func testTestTakesTheFilesValidateTakes() throws {
+        try write("ci/workflow.yaml", "on: push\njobs:\n  check:\n    steps: [{expect: success}]\n")
+        try write("specs/mail.yaml", "accordion: 1\npanels: [{id: inbox, title: Inbox}, {id: sent, title: Sent}]\n"
+            + "script:\n  - tap: sent\n  - expect: {expanded: sent}\n    at: 1\n")
+        try write("vendor/wrong.yaml", "accordion: 1\npanels: [{id: a, title: A}, {id: b, title: B}]\n"
+            + "script:\n  - tap: b\n  - expect: {expanded: a}\n    at: 1\n")
+        try write("generated/wrong.yaml", "accordion: 1\npanels: [{id: a, title: A}, {id: b, title: B}]\n"
+            + "script:\n  - tap: b\n  - expect: {expanded: a}\n    at: 1\n")
+        try write(".accordion.yaml", "exclude: [generated]\n")
+        let skippedNote = "accordion: skipped 1 YAML file that is not an accordion spec or test file (\(temp.path)/ci/workflow.yaml); excluded 2 files\n"
+        let validate = try CLI.run(["validate", "--color", "never", "--exclude", "vendor/**", temp.path])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+        XCTAssertEqual(validate.stderr, skippedNote)
+        let test = try CLI.run(["test", "--color", "never", "--exclude", "vendor/**", temp.path])
+        XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
+        XCTAssertTrue(test.stdout.contains("PASS \(temp.path)/specs/mail.yaml › script"), test.stdout)
+        XCTAssertTrue(test.stdout.hasSuffix("1 passed, 0 failed\n"), test.stdout)
+        XCTAssertEqual(test.stderr, skippedNote)
+        // Without --exclude the vendored spec runs, and fails; named, the workflow is read as a spec.
+        let all = try CLI.run(["test", "--color", "never", temp.path])
+        XCTAssertEqual(all.status, 1, all.stdout + all.stderr)
+        XCTAssertTrue(all.stdout.contains("FAIL \(temp.path)/vendor/wrong.yaml › script"), all.stdout)
+        XCTAssertFalse(all.stdout.contains("generated"), all.stdout)
+        let named = try CLI.run(["test", "--color", "never", temp.path + "/ci/workflow.yaml"])
+        XCTAssertEqual(named.status, 2, named.stdout + named.stderr)
+    }
+
     /// The nearest `.accordion.yaml` above a spec sets its rules' levels and
     /// what a search leaves out, for validate, test and render alike; its
     /// own mistakes are reported in it.

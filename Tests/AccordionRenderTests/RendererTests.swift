@@ -342,6 +342,31 @@ final class SVGRenderTests: XCTestCase {
         s.visible = .modal(title: "Compose")
         let svg = Renderer.render([s], format: .svg, steps: false)
         XCTAssertTrue(svg.contains(">Compose</text>"))
+        // The sheet's own words reach WCAG AA (4.5:1) on the white sheet, as
+        // the rest of the chrome does: the caption once was #8E8E93 (3.3:1).
+        let sheet = svg.range(of: "rx=\"12\" fill=\"#FFFFFF\"/>")!
+        var fills: [String] = []
+        var rest = svg[sheet.upperBound..<svg.range(of: ">modal</text>")!.upperBound]
+        while let text = rest.range(of: "<text "), let fill = rest[text.upperBound...].range(of: "fill=\"#") {
+            fills.append(String(rest[fill.upperBound...].prefix(6)))
+            rest = rest[fill.upperBound...]
+        }
+        XCTAssertEqual(fills.count, 2, svg)
+        for hex in fills {
+            XCTAssertGreaterThanOrEqual(contrastOnWhite(hex), 4.5, "#\(hex) on the modal sheet")
+        }
+        XCTAssertTrue(svg.contains(">modal</text>"))
+    }
+
+    /// The WCAG 2 contrast ratio of an `RRGGBB` colour against white.
+    func contrastOnWhite(_ hex: String) -> Double {
+        let value = Int(hex, radix: 16)!
+        func linear(_ shift: Int) -> Double {
+            let c = Double((value >> shift) & 0xFF) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        let luminance = 0.2126 * linear(16) + 0.7152 * linear(8) + 0.0722 * linear(0)
+        return 1.05 / (luminance + 0.05)
     }
 }
 
