@@ -154,31 +154,48 @@ func spanning(_ a: YAMLNodeRef, _ b: YAMLNodeRef) -> SourceSpan {
     return SourceSpan(source: first.source, start: first.start, end: max(first.end, second.end))
 }
 
-/// Levenshtein distance between two short strings, for "did you mean".
-func editDistance(_ a: String, _ b: String) -> Int {
-    let x = Array(a.lowercased().unicodeScalars), y = Array(b.lowercased().unicodeScalars)
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    var previous = Array(0...y.count)
+/// Levenshtein distance between two short texts (lowercased scalars), for
+/// "did you mean"; nil as soon as it is sure to be `bound` or more, since the
+/// caller keeps only a candidate closer than the best so far. A spec with
+/// thousands of unknown ids asks this millions of times, so it is plain
+/// loops over arrays (no ranges or strings in the inner loop).
+func editDistance(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar], below bound: Int) -> Int? {
+    if abs(x.count - y.count) >= bound { return nil }
+    if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
+    var previous = [Int](repeating: 0, count: y.count + 1)
     var current = previous
-    for i in 1...x.count {
+    var j = 0
+    while j <= y.count { previous[j] = j; j += 1 }
+    var i = 1
+    while i <= x.count {
         current[0] = i
-        for j in 1...y.count {
-            let cost = x[i - 1] == y[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        var rowLeast = i
+        j = 1
+        while j <= y.count {
+            let substitution = previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1)
+            let value = min(substitution, min(previous[j], current[j - 1]) + 1)
+            current[j] = value
+            if value < rowLeast { rowLeast = value }
+            j += 1
         }
+        // A row's least value never falls in the rows below it.
+        if rowLeast >= bound { return nil }
         swap(&previous, &current)
+        i += 1
     }
-    return previous[y.count]
+    return previous[y.count] < bound ? previous[y.count] : nil
 }
 
 /// The candidate closest to `word`, when it is close enough to be a likely
-/// typo (the CLI suggests its options with it too).
+/// typo (the CLI suggests its options with it too); the first of equally
+/// close ones.
 package func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    let written = Array(word.lowercased().unicodeScalars)
     var best: (String, Int)?
     for c in candidates {
-        let d = editDistance(word, c)
-        if d < (best?.1 ?? Int.max) { best = (c, d) }
+        if let d = editDistance(written, Array(c.lowercased().unicodeScalars), below: best?.1 ?? Int.max) {
+            best = (c, d)
+        }
     }
     guard let (name, d) = best else { return nil }
     let limit = max(1, min(3, (max(word.count, name.count) + 1) / 3))
