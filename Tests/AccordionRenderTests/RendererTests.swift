@@ -286,6 +286,26 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertTrue(svg.contains(">Which payment methods do yo…</text>"), svg)
     }
 
+    /// The terminal and the page draw the same cut as the SVG (one title
+    /// rule, `HeaderTitle`), not a cut of their own: the terminal's 34
+    /// columns would hold 33 characters, the page's CSS would cut where its
+    /// font ends. A disabled, closed header has the mark's room too (the
+    /// page's `cutBare`); where the terminal's columns cannot hold the
+    /// model's cut (beside ` · disabled`), the terminal cuts by columns.
+    func testTheTerminalAndThePageDrawTheModelsCut() {
+        var s = Demo.settled(expanded: 0)
+        s.panels[1].panel.title = "Which payment methods do you accept for orders abroad?"
+        s.panels[2].panel.title = "Which payment methods do you accept for orders abroad?"
+        s.panels[2].panel.disabled = true
+        let text = Renderer.render([s], format: .text, steps: false)
+        XCTAssertTrue(text.contains("━━ Which payment methods do yo… ━"), text)
+        XCTAssertTrue(text.contains("┄┄ Which payment methods … · disabled │"), text)
+        let page = HTMLRender.page(s)
+        XCTAssertTrue(page.contains("\"cut\":\"Which payment methods do yo…\""), page)
+        XCTAssertTrue(page.contains("\"cutBare\":\"Which payment methods do you…\""), page)
+        XCTAssertFalse(page.contains("\"cut\":\"View Controller"), "an uncut title writes no cut")
+    }
+
     func testContentsLieBelowHeadersAndToAboveFrom() {
         let svg = Renderer.render([Demo.midTransition()], format: .svg, steps: false)
         let from = svg.range(of: "p0-c0\"")!.lowerBound

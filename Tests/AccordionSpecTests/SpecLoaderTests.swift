@@ -31,6 +31,27 @@ final class SpecLoaderTests: XCTestCase {
         }
     }
 
+    /// `title-truncated` counts what the pictures show: a disabled panel
+    /// open at load shows its lock (the mark's room is taken), a closed one
+    /// shows no mark (the room is the title's), as `HeaderTitle.fit` with
+    /// `hidesMark` draws them.
+    func testTitleTruncatedFollowsTheMarkADisabledHeaderShows() throws {
+        let title = "A disabled header that is open shows a lock beside its title"
+        let spec = """
+            accordion: 1
+            container: {width: 320, expansion: multiple, expanded: [open]}
+            panels:
+              - {id: open, title: \(title), disabled: true}
+              - {id: closed, title: \(title), disabled: true}
+            """
+        let result = SpecLoader.load(Array(spec.utf8), source: "disabled.yaml")
+        let messages = result.diagnostics.filter { $0.rule == "title-truncated" }.map(\.message)
+        XCTAssertEqual(messages.count, 2, messages.joined(separator: "\n"))
+        XCTAssertTrue(messages[0].contains("shows 22 of its 60 characters (\u{201C}A disabled header that\u{2026}\u{201D})")
+                      && messages[0].hasSuffix("beside its mark"), messages[0])
+        XCTAssertTrue(messages[1].contains("shows 24 of its 60 characters") && messages[1].hasSuffix("beside its padding"), messages[1])
+    }
+
     func testArticleDemoDecodesToTheArticlesValues() throws {
         let result = SpecLoader.load(try Repo.bytes("samples/article-demo.yaml"), source: "article-demo.yaml")
         let doc = try XCTUnwrap(result.document)
