@@ -252,6 +252,28 @@ def first_broken(run, browser):
         preview.stop()
 
 
+def rule_settings(run, browser):
+    """The project file's levels and an inline allow count in preview as in validate: a warning the
+    project raises to an error keeps the page from loading (the overlay names it); allowed on its line, it is gone."""
+    project = os.path.join(run.workdir, "project")
+    os.makedirs(project, exist_ok=True)
+    write(os.path.join(project, ".accordion.yaml"), "rules: {low-contrast: error}\n")
+    spec = os.path.join(project, "light.yaml")
+    light = "accordion: 1\ntitle: {title}\npanels:\n  - {{id: a, title: A, color: '#FFD60A'}}{allow}\n  - {{id: b, title: B}}\n"
+    write(spec, light.format(title="Raised", allow=""))
+    preview = Preview(run.accordion, spec)
+    try:
+        browser.navigate(preview.url)
+        state = browser.eval(PAGE_STATE)
+        assert state["overlay"] and f"{spec}:4:" in state["overlay"] and "error:" in state["overlay"] \
+            and "[low-contrast]" in state["overlay"], state
+        write(spec, light.format(title="Allowed", allow="  # accordion: allow low-contrast"))
+        wait_for(browser, "document.title === 'Allowed'", 5, "the page once the warning is allowed")
+        assert browser.eval(PAGE_STATE)["overlay"] is None
+    finally:
+        preview.stop()
+
+
 def refusals(run, browser):
     spec = os.path.join(run.workdir, "guarded.yaml")
     write(spec, spec_text("Guarded"))
@@ -602,6 +624,7 @@ def main():
         checks = [
             ("live page: edits within a second, overlay, fix", lambda: live_page(run, browser)),
             ("spec broken from the start", lambda: first_broken(run, browser)),
+            ("the project file and allow comments", lambda: rule_settings(run, browser)),
             ("refusals, limits and SIGINT", lambda: refusals(run, browser)),
             ("--host 0.0.0.0 warns", lambda: other_host(run, browser)),
             ("200 streams and 70 idle connections: the page is served", lambda: crowd(run, browser)),

@@ -773,6 +773,46 @@ script:
 """
 
 
+def project_file():
+    """The project file's own problems (issue 27) reach the editor at the
+    places `validate` gives: for `.accordion.yaml` on the disk when it
+    governs an open spec, and for it as the editor holds it once open; a
+    fix there is followed by the spec's diagnostics."""
+    with tempfile.TemporaryDirectory(prefix="accordion-lsp-") as root:
+        project_path = os.path.join(root, ".accordion.yaml")
+        project_text = "rules:\n  low-contrast: error\n  no-such-rule: off\n"
+        with open(project_path, "w", encoding="utf-8") as f:
+            f.write(project_text)
+        spec_path = os.path.join(root, "specs", "light.yaml")
+        os.makedirs(os.path.dirname(spec_path))
+        spec_text = "accordion: 1\npanels: [{id: a, title: A, color: '#FFD60A'}]\n"
+        with open(spec_path, "w", encoding="utf-8") as f:
+            f.write(spec_text)
+        expected = subprocess.run([ACCORDION, "validate", "--format", "json", spec_path], capture_output=True, text=True)
+        wanted = sorted((os.path.basename(d["file"]), d["rule"], d["line"], d["column"])
+                        for d in json.loads(expected.stdout)["diagnostics"])
+        check(wanted == [(".accordion.yaml", "unknown-rule-id", 3, 3), ("light.yaml", "low-contrast", 2, 35)],
+              "validate of the spec: %s" % wanted)
+        s = Session()
+        spec_uri, project_uri = uri_of(spec_path), uri_of(project_path)
+        s.open(spec_uri, spec_text, wait=False)
+        on_disk = s.client.diagnostics(project_uri)["diagnostics"]
+        spec = s.client.diagnostics(spec_uri, version=1)["diagnostics"]
+        got = sorted([(".accordion.yaml", d["code"], d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1) for d in on_disk]
+                     + [("light.yaml", d["code"], d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1) for d in spec])
+        check(got == wanted, "the editor's diagnostics are validate's: %s" % got)
+        check([d["severity"] for d in spec] == [1], "low-contrast raised to an error: %s" % spec)
+        # Opened and fixed (not saved): its own diagnostics clear, and the spec follows its text.
+        s.open(project_uri, project_text)
+        fixed = s.change(project_uri, [{"text": "rules:\n  low-contrast: off\n"}])["diagnostics"]
+        check(fixed == [], "the fixed project file: %s" % fixed)
+        # The spec is published again on each change of its project file: the last says low-contrast is off.
+        s.client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == spec_uri
+                      and m["params"]["diagnostics"] == [])
+        s.close()
+    return "the project file's problems on the disk and open, the spec following its text"
+
+
 def nested_ids():
     """Nested panels' ids (issue 25): a definition inside `content.panels`,
     a nested level's `expanded` and a step naming a nested id are one id to
@@ -812,6 +852,7 @@ CHECKS = [
     ("debounce and close", debounce),
     ("not a spec", not_a_spec),
     ("test files", test_files),
+    ("project file", project_file),
     ("cancellation", cancellation),
     ("malformed input", malformed),
     ("bad frames resynchronise", bad_frames),
