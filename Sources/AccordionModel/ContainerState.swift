@@ -713,8 +713,15 @@ public struct ContainerState: Sendable, Equatable {
     /// - Returns: The transition, or nil when none runs then.
     public func transitionInfo(at time: Double) -> TransitionInfo? {
         guard let transition = runningTransition(at: time) else { return nil }
-        return TransitionInfo(from: transition.topFrom, to: transition.topTo, start: transition.start,
-                              end: transition.end, progress: transition.progress(at: time))
+        var info = TransitionInfo(from: transition.topFrom, to: transition.topTo, start: transition.start,
+                                  end: transition.end, progress: transition.progress(at: time))
+        if nests {
+            let panels = transition.level.map { nestedPlaces[$0]?.level.panels ?? [] } ?? self.panels
+            func id(_ i: Int?) -> [String] { i.flatMap { $0 < panels.count ? [panels[$0].id] : nil } ?? [] }
+            info.opened = id(transition.to)
+            info.closed = id(transition.from)
+        }
+        return info
     }
 
     /// Every panel's header y and content height (nil: no content view) at
