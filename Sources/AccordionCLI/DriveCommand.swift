@@ -246,10 +246,13 @@ struct DriveSession {
         case .applied(let change):
             fields = [("outcome", .string("applied")), ("time", .number(outcome.time)), ("change", .string(change.name))]
             if let started = outcome.started {
-                fields.append(("started", .object([
+                var startedFields: [(String, DumpValue)] = [
                     ("from", started.from.map(DumpValue.int) ?? .null), ("to", started.to.map(DumpValue.int) ?? .null),
                     ("start", .number(started.start)), ("end", .number(started.end)),
-                ])))
+                ]
+                // A nested level's transition: `from` and `to` count in that level.
+                if let level = started.level { startedFields.append(("level", .string(level))) }
+                fields.append(("started", .object(startedFields)))
             }
             if let diagnostic { fields.append((diagnostic.severity == .warning ? "warning" : "error", problem(diagnostic))) }
         case .ignored(let reason):

@@ -402,9 +402,15 @@ public struct AccordionContainer: Sendable, Equatable {
     /// - Returns: The moment, as renderers take it.
     public func snapshot(at time: Double) -> Snapshot {
         let transition = transitionInfo(at: time)
-        return Snapshot(title: title, time: time, container: container, expandedIndex: expandedIndex,
-                        expandedIndices: expandedIndices, visible: visible, interactionEnabled: transition == nil, transition: transition,
-                        panels: layout(at: time), events: events(through: time),
-                        scroll: state.scrollPosition(at: time))
+        var snapshot = Snapshot(title: title, time: time, container: container, expandedIndex: expandedIndex,
+                                expandedIndices: expandedIndices, visible: visible, interactionEnabled: transition == nil, transition: transition,
+                                panels: layout(at: time), events: events(through: time),
+                                scroll: state.scrollPosition(at: time))
+        if state.nests {
+            snapshot.nests = true
+            snapshot.nested = state.nestedFrames(at: time)
+            snapshot.nestedOpen = state.nestedOpen
+        }
+        return snapshot
     }
 }

@@ -713,8 +713,15 @@ public struct ContainerState: Sendable, Equatable {
     /// - Returns: The transition, or nil when none runs then.
     public func transitionInfo(at time: Double) -> TransitionInfo? {
         guard let transition = runningTransition(at: time) else { return nil }
-        return TransitionInfo(from: transition.topFrom, to: transition.topTo, start: transition.start,
-                              end: transition.end, progress: transition.progress(at: time))
+        var info = TransitionInfo(from: transition.topFrom, to: transition.topTo, start: transition.start,
+                                  end: transition.end, progress: transition.progress(at: time))
+        if nests {
+            let panels = transition.level.map { nestedPlaces[$0]?.level.panels ?? [] } ?? self.panels
+            func id(_ i: Int?) -> [String] { i.flatMap { $0 < panels.count ? [panels[$0].id] : nil } ?? [] }
+            info.opened = id(transition.to)
+            info.closed = id(transition.from)
+        }
+        return info
     }
 
     /// Every panel's header y and content height (nil: no content view) at
@@ -751,6 +758,15 @@ public struct ContainerState: Sendable, Equatable {
         let shareAfter = afterCount > 0 ? space / Double(afterCount) : 0
         let shareBefore = beforeCount > 0 ? space / Double(beforeCount) : 0
         let start = transition == nil ? nil : retargetStart
+        // A nested level's transition changes its top-level ancestor's
+        // content height only in `fit`, where the level sizes it: that one
+        // height before is the tree's with the level's change undone.
+        var nestedTop = -1
+        var nestedTopBefore = 0.0
+        if let level = transition?.level, container.layout == .fit, let place = nestedPlaces[level] {
+            nestedTop = place.top
+            nestedTopBefore = undoing(transition!).contentHeight(ofPanel: place.top, share: shareBefore)
+        }
         var cumulativeAfter = 0.0
         var cumulativeBefore = 0.0
         var next = 0
@@ -775,7 +791,7 @@ public struct ContainerState: Sendable, Equatable {
             if openAfter { next += 1 }
             let openBefore = index == from || (openAfter && index != to)
             let heightAfter = openAfter ? contentHeight(ofPanel: index, share: shareAfter) : 0
-            let heightBefore = openBefore ? contentHeight(ofPanel: index, share: shareBefore) : 0
+            let heightBefore = openBefore ? (index == nestedTop ? nestedTopBefore : contentHeight(ofPanel: index, share: shareBefore)) : 0
             let yBefore = start?.headerY[index] ?? lengthSum(top, cumulativeBefore)
             let y = yBefore + (lengthSum(top, cumulativeAfter) - yBefore) * eased
             var content: Double?
@@ -808,7 +824,8 @@ public struct ContainerState: Sendable, Equatable {
         return tops
     }
 
-    /// The frames shown at `time`, kept for a transition retargeted then.
+    /// The frames shown at `time`, kept for a transition retargeted then
+    /// (with every nested frame shown, in a tree).
     private func shownFrames(at time: Double) -> ShownFrames {
         var shown = ShownFrames(headerY: [], contentHeight: [])
         shown.headerY.reserveCapacity(panels.count)
@@ -817,7 +834,28 @@ public struct ContainerState: Sendable, Equatable {
             shown.headerY.append(y)
             shown.contentHeight.append(height ?? 0)
         }
+        if nests {
+            shown.nested = nestedFrames(at: time).map { ShownFrames.Nested(header: $0.header, content: $0.content) }
+        }
         return shown
+    }
+
+    /// The settled state before `transition` (which runs in this state):
+    /// its change of its level's open set undone, nothing running.
+    func undoing(_ transition: Transition) -> ContainerState {
+        var before = self
+        before.running = nil
+        before.retargetStart = nil
+        if let level = transition.level {
+            var open = before.nestedOpen[level] ?? []
+            if let to = transition.to { open.removeSorted(to) }
+            if let from = transition.from { open.insertSorted(from) }
+            before.nestedOpen[level] = open
+        } else {
+            if let to = transition.to { before.expandedIndices.removeSorted(to) }
+            if let from = transition.from { before.expandedIndices.insertSorted(from) }
+        }
+        return before
     }
 }
 
@@ -828,11 +866,29 @@ public struct ShownFrames: Hashable, Sendable {
     public var headerY: [Double]
     /// Every content view's height, by panel index (0 where none was shown).
     public var contentHeight: [Double]
+    /// Every nested panel's frames as shown, by its place in tree order
+    /// (`ContainerState.nestedSlots`); empty for a flat stack.
+    public var nested: [Nested] = []
+
+    /// A nested panel's frames as shown at the tap (nil: not shown).
+    public struct Nested: Hashable, Sendable {
+        /// The header's frame.
+        public var header: Rect?
+        /// The content view's frame.
+        public var content: Rect?
+
+        /// Creates the record of one nested panel.
+        public init(header: Rect?, content: Rect?) {
+            self.header = header
+            self.content = content
+        }
+    }
 
     /// Creates the record.
-    public init(headerY: [Double], contentHeight: [Double]) {
+    public init(headerY: [Double], contentHeight: [Double], nested: [Nested] = []) {
         self.headerY = headerY
         self.contentHeight = contentHeight
+        self.nested = nested
     }
 }
 

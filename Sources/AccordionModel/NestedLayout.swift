@@ -306,10 +306,13 @@ extension ContainerState {
 
     /// Every panel of every nested level at `time` (at or after the last
     /// step), in tree order. Settled, each level lies in its parent's
-    /// content box; inside a transition every frame shown both before and
-    /// after moves from its settled place before to its settled place after
-    /// along the curve, and a frame shown on one side only moves rigidly
-    /// with its nearest top-level header, which is shown on both sides.
+    /// content box. Inside a transition (of any level) every frame shown
+    /// both before and after moves from where it starts to its settled place
+    /// after along the curve: it starts at its settled place before, or,
+    /// when a tap retargeted the transition, where it was shown at that tap.
+    /// A frame shown on one side only moves rigidly with its nearest
+    /// ancestor header shown on both sides (a top-level header at the
+    /// outermost, which always is), keeping its offset from it on its side.
     /// Linear in the tree.
     ///
     /// - Parameter time: Seconds on the clock.
@@ -328,45 +331,42 @@ extension ContainerState {
         }
         let after = settledNestedFrames(topContent: contentAfter)
         guard let transition = runningTransition(at: time) else { return after }
-        // The settled state before the transition: its change undone.
-        var before = self
-        before.running = nil
-        before.retargetStart = nil
-        if let level = transition.level {
-            var open = before.nestedOpen[level] ?? []
-            if let to = transition.to { open.removeSorted(to) }
-            if let from = transition.from { open.insertSorted(from) }
-            before.nestedOpen[level] = open
-        } else {
-            if let to = transition.to { before.expandedIndices.removeSorted(to) }
-            if let from = transition.from { before.expandedIndices.insertSorted(from) }
-        }
-        var contentBefore: [Int: Rect] = [:]
+        // Where every frame starts: as shown at a retargeting tap, else
+        // settled in the state before the transition (its change undone).
         var headerBefore: [Double] = []
-        headerBefore.reserveCapacity(panels.count)
-        before.settledTopFrames(tops: tops) { index, y, height in
-            headerBefore.append(y)
-            if let height, panels[index].nested != nil {
-                contentBefore[index] = Rect(x: 0, y: lengthSum(y, panels[index].headerHeight), width: container.width, height: height)
+        var beforeFrames: [ShownFrames.Nested]
+        if let start = retargetStart, start.nested.count == after.count, start.headerY.count == panels.count {
+            headerBefore = start.headerY
+            beforeFrames = start.nested
+        } else {
+            let before = undoing(transition)
+            var contentBefore: [Int: Rect] = [:]
+            headerBefore.reserveCapacity(panels.count)
+            before.settledTopFrames(tops: tops) { index, y, height in
+                headerBefore.append(y)
+                if let height, panels[index].nested != nil {
+                    contentBefore[index] = Rect(x: 0, y: lengthSum(y, panels[index].headerHeight), width: container.width, height: height)
+                }
             }
+            beforeFrames = before.settledNestedFrames(topContent: contentBefore).map { ShownFrames.Nested(header: $0.header, content: $0.content) }
         }
-        let beforeFrames = before.settledNestedFrames(topContent: contentBefore)
         var shownTop: [Double] = []
         shownTop.reserveCapacity(panels.count)
         walkFrames(at: time, tops: tops) { _, y, _ in shownTop.append(y) }
         let eased = container.curve.value(atProgress: transition.progress(at: time))
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * eased }
-        // The top-level ancestor of each holder; a frame comes after its
-        // holder in tree order, so one pass finds every one.
-        var topIndexOf: [String: Int] = [:]
-        for (index, panel) in panels.enumerated() where panel.nested != nil { topIndexOf[panel.id] = index }
-        for frame in after where frame.panel.nested != nil { topIndexOf[frame.panel.id] = topIndexOf[frame.holder] }
         var result = after
+        // anchor[i]: the nearest panel at or above slot i shown on both
+        // sides, -1 for its top-level header; a slot comes after its
+        // parent in tree order, so one pass finds every one.
+        var anchor = [Int](repeating: -1, count: after.count)
         for i in after.indices {
+            let slot = nestedSlots[i]
+            let inherited = slot.parent.map { anchor[$0] } ?? -1
             let a = after[i], b = beforeFrames[i]
-            guard let top = topIndexOf[a.holder] else { continue }
             switch (b.header, a.header) {
             case (let hb?, let ha?):
+                anchor[i] = i
                 result[i].header = Rect(x: ha.x, y: mix(hb.y, ha.y), width: ha.width, height: ha.height)
                 let y = result[i].header!.y + ha.height
                 switch (b.content, a.content) {
@@ -376,16 +376,22 @@ extension ContainerState {
                 case (nil, nil): result[i].content = nil
                 }
             case (let hb?, nil):
-                // Each keeps its offset from the header it rides with.
-                let ride = { (r: Rect) in Rect(x: r.x, y: shownTop[top] + (r.y - headerBefore[top]), width: r.width, height: r.height) }
+                anchor[i] = inherited
+                // Keeps its offset from its anchor as it was before.
+                let from = inherited >= 0 ? beforeFrames[inherited].header!.y : headerBefore[slot.top]
+                let now = inherited >= 0 ? result[inherited].header!.y : shownTop[slot.top]
+                let ride = { (r: Rect) in Rect(x: r.x, y: now + (r.y - from), width: r.width, height: r.height) }
                 result[i].header = ride(hb)
                 result[i].content = b.content.map(ride)
             case (nil, let ha?):
-                let ride = { (r: Rect) in Rect(x: r.x, y: shownTop[top] + (r.y - headerAfter[top]), width: r.width, height: r.height) }
+                anchor[i] = inherited
+                let to = inherited >= 0 ? after[inherited].header!.y : headerAfter[slot.top]
+                let now = inherited >= 0 ? result[inherited].header!.y : shownTop[slot.top]
+                let ride = { (r: Rect) in Rect(x: r.x, y: now + (r.y - to), width: r.width, height: r.height) }
                 result[i].header = ride(ha)
                 result[i].content = a.content.map(ride)
             case (nil, nil):
-                break
+                anchor[i] = inherited
             }
         }
         return result

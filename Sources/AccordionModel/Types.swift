@@ -513,14 +513,22 @@ public struct TransitionInfo: Hashable, Sendable {
     public var end: Double
     /// Linear fraction of the duration elapsed at the moment shown.
     public var progress: Double
+    /// In a tree, the ids (of any level) whose panels the transition opens
+    /// and closes; empty in a flat stack, where `from` and `to` say it.
+    public var opened: [String] = []
+    /// See `opened`.
+    public var closed: [String] = []
 
     /// Creates a transition description.
-    public init(from: Int?, to: Int?, start: Double, end: Double, progress: Double) {
+    public init(from: Int?, to: Int?, start: Double, end: Double, progress: Double,
+                opened: [String] = [], closed: [String] = []) {
         self.from = from
         self.to = to
         self.start = start
         self.end = end
         self.progress = progress
+        self.opened = opened
+        self.closed = closed
     }
 }
 
@@ -573,6 +581,13 @@ public struct Snapshot: Hashable, Sendable {
     public var panels: [PanelFrame]
     /// The containment log up to and including `time`.
     public var events: [LogEntry]
+    /// Whether the stack holds a nested level: only then does the dump
+    /// show the tree (`nested`, `shown`, a transition's `opened`/`closed`).
+    public var nests = false
+    /// Every nested panel's frames, in tree order (empty for a flat stack).
+    public var nested: [NestedFrame] = []
+    /// Every nested level's open set, by the id of the panel holding it.
+    public var nestedOpen: [String: [Int]] = [:]
 
     /// Creates a snapshot.
     ///

@@ -116,8 +116,8 @@ public enum DumpTree {
             ("visible", .value(visible(s.visible))),
             ("interactionEnabled", .value(.bool(s.interactionEnabled))),
         ] + (s.scroll.map { [("scroll", .value(scroll($0)))] } ?? []) + [
-            ("transition", .value(s.transition.map(transition) ?? .null)),
-            ("panels", .items(count: s.panels.count) { panel(s.panels[$0], expanded: s.isExpanded($0)) }),
+            ("transition", .value(s.transition.map { transition($0, nests: s.nests) } ?? .null)),
+            ("panels", panelsField(s)),
             ("events", .items(count: s.events.count) { event(s.events[$0]) }),
         ]
     }
@@ -149,14 +149,61 @@ public enum DumpTree {
         }
     }
 
-    static func transition(_ t: TransitionInfo) -> DumpValue {
-        .object([
+    static func transition(_ t: TransitionInfo, nests: Bool = false) -> DumpValue {
+        var fields: [(String, DumpValue)] = [
             ("from", t.from.map(DumpValue.int) ?? .null),
             ("to", t.to.map(DumpValue.int) ?? .null),
             ("start", .number(t.start)),
             ("end", .number(t.end)),
             ("progress", .number(t.progress)),
-        ])
+        ]
+        // Only a tree's dump has them, so a flat spec's dump keeps its bytes.
+        if nests {
+            fields.append(("opened", .array(t.opened.map(DumpValue.string))))
+            fields.append(("closed", .array(t.closed.map(DumpValue.string))))
+        }
+        return .object(fields)
+    }
+
+    /// The `panels` field: a flat stack's panels, or in a tree each panel
+    /// with the level nested in it (`nested`).
+    static func panelsField(_ s: Snapshot) -> DumpField {
+        guard s.nests else { return .items(count: s.panels.count) { panel(s.panels[$0], expanded: s.isExpanded($0)) } }
+        // Each level's frames, by its holder's id, in the level's order.
+        var levels: [String: [Int]] = [:]
+        for (i, frame) in s.nested.enumerated() { levels[frame.holder, default: []].append(i) }
+        func nested(_ spec: PanelSpec) -> [(String, DumpValue)] {
+            guard let level = spec.nested else { return [] }
+            let open = s.nestedOpen[spec.id] ?? []
+            let panels: [DumpValue] = (levels[spec.id] ?? []).map { i in
+                let f = s.nested[i]
+                var fields: [(String, DumpValue)] = [
+                    ("index", .int(f.index)),
+                    ("id", .string(f.panel.id)),
+                    ("title", .string(f.panel.title)),
+                    ("color", .string(Colors.hex(f.panel.color))),
+                    ("titleColor", .string(Colors.hex(f.panel.titleColor))),
+                    ("expanded", .bool(open.contains(f.index))),
+                    ("disabled", .bool(f.panel.disabled)),
+                    ("shown", .bool(f.isShown)),
+                    ("header", f.header.map(rect) ?? .null),
+                    ("content", f.content.map { frame in content(f.textLines, frame: frame) } ?? .null),
+                ]
+                fields += nested(f.panel)
+                return .object(fields)
+            }
+            return [("nested", .object([
+                ("expansion", .string(level.expansion.rawValue)),
+                ("collapsible", .bool(level.collapsible)),
+                ("indent", .number(level.indent)),
+                ("expandedIndices", .array(open.map(DumpValue.int))),
+                ("panels", .array(panels)),
+            ]))]
+        }
+        return .items(count: s.panels.count) { i in
+            guard case .object(let fields) = panel(s.panels[i], expanded: s.isExpanded(i)) else { return .null }
+            return .object(fields + nested(s.panels[i].panel))
+        }
     }
 
     /// A rectangle as the dump spells it.
@@ -188,8 +235,11 @@ public enum DumpTree {
     /// A content view's frame, and for a text content the lines the model
     /// wrapped it into (`lines`, top to bottom, "" between paragraphs), so
     /// authors can `expect` them.
-    static func content(_ p: PanelFrame, frame: Rect) -> DumpValue {
-        guard let lines = p.textLines, case .object(var fields) = rect(frame) else { return rect(frame) }
+    static func content(_ p: PanelFrame, frame: Rect) -> DumpValue { content(p.textLines, frame: frame) }
+
+    /// A content view's frame with the lines of its text, when it has text.
+    static func content(_ textLines: [String]?, frame: Rect) -> DumpValue {
+        guard let lines = textLines, case .object(var fields) = rect(frame) else { return rect(frame) }
         fields.append(("lines", .array(lines.map(DumpValue.string))))
         return .object(fields)
     }

@@ -28,6 +28,22 @@ enum HeaderMark: Equatable {
         }
     }
 
+    /// The mark of the nested panel `frame` in the moment `s`, by its own
+    /// level's open set and `collapsible`.
+    init(_ s: Snapshot, nested frame: NestedFrame) {
+        let openSet = s.nestedOpen[frame.holder] ?? []
+        let open = openSet.contains(frame.index)
+        let collapsible = s.panels.lazy.compactMap { $0.panel.id == frame.holder ? $0.panel.nested : nil }.first?.collapsible
+            ?? s.nested.lazy.compactMap { $0.panel.id == frame.holder ? $0.panel.nested : nil }.first?.collapsible ?? true
+        let reason = IgnoreReason.forPanel(disabled: frame.panel.disabled, isOpen: open, openCount: openSet.count,
+                                           collapsible: collapsible)
+        switch (reason, open) {
+        case (nil, _): self = .chevron(open: open)
+        case (_, true): self = .pinned
+        case (_, false): self = .disabled
+        }
+    }
+
     /// The word a text drawing adds after the title, nil for the usual header.
     var word: String? {
         switch self {

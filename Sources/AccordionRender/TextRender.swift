@@ -98,19 +98,26 @@ public enum TextRender {
     }
 
     /// What the box shows, top to bottom: headers, contents and uncovered background.
+    /// A nested panel's header and content carry its `NestedFrame` (its
+    /// index local to its level) and are drawn indented by its depth.
     enum Element {
         case header(PanelFrame)
         case content(PanelFrame, Rect)
         case background(y: Double, height: Double)
+        case nestedHeader(PanelFrame, NestedFrame)
+        case nestedContent(PanelFrame, Rect, NestedFrame)
 
         var y: Double {
             switch self {
-            case .header(let p): p.header.y
-            case .content(_, let r): r.y
+            case .header(let p), .nestedHeader(let p, _): p.header.y
+            case .content(_, let r), .nestedContent(_, let r, _): r.y
             case .background(let y, _): y
             }
         }
     }
+
+    /// Columns a nested level's elements are inset by, per level of depth.
+    static let indentColumns = 2
 
     /// The stretch of the stack the box shows, in stack points: the whole
     /// container, or a scrolling container's window `[offset, offset + H)`.
@@ -127,8 +134,15 @@ public enum TextRender {
         func shown(_ r: Rect) -> Bool { s.scroll == nil || (r.y < bottom && r.y + r.height > top) }
         var items: [Element] = []
         for p in s.panels {
-            if let c = p.content, shown(c) { items.append(.content(p, c)) }
+            // A nested level's box is drawn as its own headers and contents.
+            if let c = p.content, shown(c), !s.nests || p.panel.nested == nil { items.append(.content(p, c)) }
             if shown(p.header) { items.append(.header(p)) }
+        }
+        for f in s.nested {
+            guard let header = f.header else { continue }
+            let p = PanelFrame(index: f.index, panel: f.panel, header: header, content: f.content, textLines: f.textLines)
+            if let c = f.content, shown(c), f.panel.nested == nil { items.append(.nestedContent(p, c, f)) }
+            if shown(header) { items.append(.nestedHeader(p, f)) }
         }
         // Stable ordering: by y, content before header at the same y, then by panel order.
         let keyed = items.enumerated().map { (offset: $0.offset, element: $0.element) }
@@ -146,8 +160,8 @@ public enum TextRender {
             result.append(element)
             let bottom: Double
             switch element {
-            case .header(let p): bottom = p.header.y + p.header.height
-            case .content(_, let r): bottom = r.y + r.height
+            case .header(let p), .nestedHeader(let p, _): bottom = p.header.y + p.header.height
+            case .content(_, let r), .nestedContent(_, let r, _): bottom = r.y + r.height
             case .background(let y, let h): bottom = y + h
             }
             covered = max(covered, bottom)
@@ -161,83 +175,103 @@ public enum TextRender {
     static func draw(_ element: Element, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
                      terminal: TerminalOptions) -> [String] {
         switch element {
+        case .nestedHeader(let p, let f):
+            let inset = min(inner - 8, indentColumns * f.depth)
+            let pad = String(repeating: " ", count: max(0, inset))
+            return drawHeader(p, mark: HeaderMark(s, nested: f), s: s, inner: inner - max(0, inset), paint: paint, cols: cols,
+                              terminal: terminal).map { pad + $0 }
+        case .nestedContent(let p, let r, let f):
+            let inset = min(inner - 8, indentColumns * f.depth)
+            let pad = String(repeating: " ", count: max(0, inset))
+            return draw(.content(p, r), s: s, inner: inner - max(0, inset), paint: paint, cols: cols, terminal: terminal).map { pad + $0 }
         case .header(let p):
-            // A disabled or pinned header says so after its title; a disabled one is dimmed too.
-            let mark = HeaderMark(s, p.index)
-            let suffix = mark.word.map { " · " + $0 } ?? ""
-            let dir = p.panel.writing(in: s.container.writing).panel.direction
-            let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
-            // The title as the model's one rule cuts it for this header (what
-            // the SVG and the page draw), in logical order (the ellipsis at
-            // its end), then ordered for the terminal. Only when the box's
-            // columns cannot hold even that (a container much wider than the
-            // box's 40 columns stand for) is it cut again, by columns.
-            let cut = HeaderTitle.fit(p.panel.title, headerWidth: p.header.width, headerHeight: p.header.height,
-                                      hidesMark: mark == .disabled, measure: s.container.textMeasure.measure)
-            let columns = inner - 4 - cols.of(suffix), drawn = Width.sanitize(cut.text)
-            let fitted = cols.of(drawn) <= columns ? drawn : cols.fit(Width.sanitize(p.panel.title), columns)
-            let title = TerminalLine(rtl ? suffix + fitted : fitted + suffix, rightToLeft: rtl, options: terminal).text
-            if paint.enabled {
-                let bar = paint.header(rtl ? cols.pad(title + " ", inner, trailing: false) : cols.pad(" " + title, inner),
-                                       background: p.panel.color, foreground: p.panel.titleColor)
-                return [mark == .disabled ? paint.dim(bar) : bar]
-            }
-            // A right-to-left header is the mirror image: its title at the right.
-            let rule: Character = mark == .disabled ? "┄" : "━"
-            let lead = cols.rule(rule, 2 * cols.of(String(rule)))
-            if rtl {
-                let text = " " + title + " " + lead
-                return [cols.rule(rule, inner - cols.of(text)) + text]
-            }
-            let text = lead + " " + title + " "
-            return [text + cols.rule(rule, inner - cols.of(text))]
+            return drawHeader(p, mark: HeaderMark(s, p.index), s: s, inner: inner, paint: paint, cols: cols, terminal: terminal)
         case .content(let p, let r):
-            let size = Numbers.short(r.width) + " × " + Numbers.short(r.height)
-            if r.height <= 0 {
-                let label = " " + cols.fit(p.panel.id, inner - 16) + " " + size + " "
-                return [cols.center(label, inner, fill: "┄")]
-            }
-            let rows = max(2, Numbers.count((r.height / max(s.container.height, 1) * rowsPerContainer).rounded(), limit: 10_000))
-            let corner = cols.of("╭")
-            let body = inner - 2 * corner
-            var lines = ["╭" + cols.rule("─", body) + "╮"]
-            if p.panel.content != nil {
-                // The content's own lines or rows in the part of its frame the box shows.
-                let (top, bottom) = window(s)
-                let dir = p.panel.writing(in: s.container.writing).content.direction
-                let items = contentItems(p, rect: r, top: max(r.y, top), bottom: min(r.y + r.height, bottom), dir: dir)
-                let shown = items.count > rows ? rows - 1 : items.count
-                for i in 0..<rows {
-                    let text: String
-                    if i < shown {
-                        // Fitted in logical order, then ordered; a right-to-left line from the right.
-                        let item = items[i]
-                        let line = TerminalLine(cols.fit(Width.sanitize(item.text), body - 1), rightToLeft: item.rightToLeft,
-                                                options: terminal)
-                        text = line.rightToLeft ? cols.pad(line.text + " ", body, trailing: false) : cols.pad(" " + line.text, body)
-                    } else {
-                        text = cols.pad(i == shown && items.count > rows ? " … \(items.count - shown) more" : "", body)
-                    }
-                    lines.append("│" + text + "│")
-                }
-                lines.append("╰" + cols.rule("─", body) + "╯")
-                return lines
-            }
-            let title = cols.fit(Width.sanitize(p.panel.title), body - 2)
-            for i in 0..<rows {
-                let text: String
-                switch i {
-                case 0: text = cols.pad(" " + TerminalLine(title, rightToLeft: false, options: terminal).text, body)
-                case 1: text = cols.center(size, body, fill: " ")
-                default: text = String(repeating: " ", count: body)
-                }
-                lines.append("│" + paint.dim(text) + "│")
-            }
-            lines.append("╰" + cols.rule("─", body) + "╯")
-            return lines
+            return drawContent(p, r, s: s, inner: inner, paint: paint, cols: cols, terminal: terminal)
         case .background(_, let h):
             return [cols.center(" background " + Numbers.short(h) + " pt ", inner, fill: "·")]
         }
+    }
+
+    /// A header's bar, `inner` columns wide.
+    static func drawHeader(_ p: PanelFrame, mark: HeaderMark, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
+                           terminal: TerminalOptions) -> [String] {
+        // A disabled or pinned header says so after its title; a disabled one is dimmed too.
+        let suffix = mark.word.map { " · " + $0 } ?? ""
+        let dir = p.panel.writing(in: s.container.writing).panel.direction
+        let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
+        // The title as the model's one rule cuts it for this header (what
+        // the SVG and the page draw), in logical order (the ellipsis at
+        // its end), then ordered for the terminal. Only when the box's
+        // columns cannot hold even that (a container much wider than the
+        // box's 40 columns stand for) is it cut again, by columns.
+        let cut = HeaderTitle.fit(p.panel.title, headerWidth: p.header.width, headerHeight: p.header.height,
+                                  hidesMark: mark == .disabled, measure: s.container.textMeasure.measure)
+        let columns = inner - 4 - cols.of(suffix), drawn = Width.sanitize(cut.text)
+        let fitted = cols.of(drawn) <= columns ? drawn : cols.fit(Width.sanitize(p.panel.title), columns)
+        let title = TerminalLine(rtl ? suffix + fitted : fitted + suffix, rightToLeft: rtl, options: terminal).text
+        if paint.enabled {
+            let bar = paint.header(rtl ? cols.pad(title + " ", inner, trailing: false) : cols.pad(" " + title, inner),
+                                   background: p.panel.color, foreground: p.panel.titleColor)
+            return [mark == .disabled ? paint.dim(bar) : bar]
+        }
+        // A right-to-left header is the mirror image: its title at the right.
+        let rule: Character = mark == .disabled ? "┄" : "━"
+        let lead = cols.rule(rule, 2 * cols.of(String(rule)))
+        if rtl {
+            let text = " " + title + " " + lead
+            return [cols.rule(rule, inner - cols.of(text)) + text]
+        }
+        let text = lead + " " + title + " "
+        return [text + cols.rule(rule, inner - cols.of(text))]
+    }
+
+    /// A content's box, `inner` columns wide.
+    static func drawContent(_ p: PanelFrame, _ r: Rect, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
+                            terminal: TerminalOptions) -> [String] {
+        let size = Numbers.short(r.width) + " × " + Numbers.short(r.height)
+        if r.height <= 0 {
+            let label = " " + cols.fit(p.panel.id, inner - 16) + " " + size + " "
+            return [cols.center(label, inner, fill: "┄")]
+        }
+        let rows = max(2, Numbers.count((r.height / max(s.container.height, 1) * rowsPerContainer).rounded(), limit: 10_000))
+        let corner = cols.of("╭")
+        let body = inner - 2 * corner
+        var lines = ["╭" + cols.rule("─", body) + "╮"]
+        if p.panel.content != nil {
+            // The content's own lines or rows in the part of its frame the box shows.
+            let (top, bottom) = window(s)
+            let dir = p.panel.writing(in: s.container.writing).content.direction
+            let items = contentItems(p, rect: r, top: max(r.y, top), bottom: min(r.y + r.height, bottom), dir: dir)
+            let shown = items.count > rows ? rows - 1 : items.count
+            for i in 0..<rows {
+                let text: String
+                if i < shown {
+                    // Fitted in logical order, then ordered; a right-to-left line from the right.
+                    let item = items[i]
+                    let line = TerminalLine(cols.fit(Width.sanitize(item.text), body - 1), rightToLeft: item.rightToLeft,
+                                            options: terminal)
+                    text = line.rightToLeft ? cols.pad(line.text + " ", body, trailing: false) : cols.pad(" " + line.text, body)
+                } else {
+                    text = cols.pad(i == shown && items.count > rows ? " … \(items.count - shown) more" : "", body)
+                }
+                lines.append("│" + text + "│")
+            }
+            lines.append("╰" + cols.rule("─", body) + "╯")
+            return lines
+        }
+        let title = cols.fit(Width.sanitize(p.panel.title), body - 2)
+        for i in 0..<rows {
+            let text: String
+            switch i {
+            case 0: text = cols.pad(" " + TerminalLine(title, rightToLeft: false, options: terminal).text, body)
+            case 1: text = cols.center(size, body, fill: " ")
+            default: text = String(repeating: " ", count: body)
+            }
+            lines.append("│" + paint.dim(text) + "│")
+        }
+        lines.append("╰" + cols.rule("─", body) + "╯")
+        return lines
     }
 
     /// The items of a panel's content inside `r`'s shown part (`top`..`bottom`
@@ -292,6 +326,10 @@ public enum TextRender {
             return cols.fit("header  " + label(p) + "  " + place(p.header), room)
         case .content(let p, let r):
             return cols.fit("content " + label(p) + "  " + place(r), room)
+        case .nestedHeader(let p, let f):
+            return cols.fit("header  " + String(repeating: " ", count: indexWidth) + " " + String(repeating: "›", count: f.depth) + p.panel.id + "  " + place(p.header), room)
+        case .nestedContent(let p, let r, let f):
+            return cols.fit("content " + String(repeating: " ", count: indexWidth) + " " + String(repeating: "›", count: f.depth) + p.panel.id + "  " + place(r), room)
         case .background(let y, let h):
             return cols.fit("background  y=" + Numbers.short(y) + " h=" + Numbers.short(h), room)
         }

@@ -236,17 +236,6 @@ public enum RuleCatalog {
               - {id: network, title: Network, content: {headerHeight: 36, panels: [...]}}
             """),
         RuleInfo(
-            id: "nested-not-playable", severity: .error,
-            summary: "The spec nests an accordion, which this version checks but cannot play yet.",
-            why: "Nested accordions are being built in stages: `validate` already checks their shape, ids and `expanded` rules, but the model cannot lay out, animate or log them yet, and drawing them as flat panels would show something the spec does not say.",
-            example: """
-            # error (for now): a nested level
-            - {id: network, title: Network, content: {panels: [{id: wifi, title: Wi-Fi}]}}
-            # works today: the levels flattened
-            - {id: network, title: Network}
-            - {id: wifi, title: Wi-Fi}
-            """),
-        RuleInfo(
             id: "expanded-named-twice", severity: .error,
             summary: "`container.expanded` names the same panel twice (by id, by index, or once by each).",
             why: "A panel is open or not; naming it twice is a slip that usually hides the panel that was meant.",

@@ -306,14 +306,6 @@ struct ScriptRunner {
                     report(.undefinedInSetPanels(id, guess: suggest(id, among: knownSorted ?? [])), at: node.span, pointer: pointer)
                 }
             case .definition(let def):
-                // A session meets a nested definition in a host's line; a
-                // script's were reported before the script would run.
-                if let nested = def.nested {
-                    problems = true
-                    report(.nestedNotPlayable(def.spec.id, levels: 1, consequence: "so this step is refused"), at: nested.panelsKey.span,
-                           pointer: def.location.pointer + "/content/panels")
-                    continue
-                }
                 guard let idNode = def.idNode, let id = idNode.stringValue else {
                     stack.append(def)
                     continue

@@ -220,7 +220,7 @@ struct SemanticChecker {
         }
         checkUnusedContentHeights(definitions)
         if spec.nests || !nestedDefinitions.isEmpty {
-            return checkNestedScript(spec, definitions: nestedDefinitions, reader: reader)
+            checkNestedDefinitions(spec, definitions: nestedDefinitions, reader: reader)
         }
 
         // A test case's script is played on the container with its log, so
@@ -708,11 +708,11 @@ struct SemanticChecker {
     }
 
     /// A spec or script with nested accordions: the static rules of the
-    /// nested definitions `setPanels` brings, then `nested-not-playable`,
-    /// without playing the script (the model cannot play a nested level
-    /// yet, and the runner would call every nested id unknown).
-    private mutating func checkNestedScript(_ spec: CheckedSpec, definitions: [PanelDefinition],
-                                            reader: SpecReader) -> Outcome {
+    /// nested definitions `setPanels` brings (ids unique across the tree
+    /// and the spec's panels, each level's own rules), before the script
+    /// is played.
+    private mutating func checkNestedDefinitions(_ spec: CheckedSpec, definitions: [PanelDefinition],
+                                                 reader: SpecReader) {
         let specTree = spec.nests ? spec.panels.tree() : []
         var seen: [String: YAMLNodeRef] = [:]
         for entry in specTree { if let node = entry.definition.idNode, seen[entry.definition.spec.id] == nil { seen[entry.definition.spec.id] = node } }
@@ -725,13 +725,6 @@ struct SemanticChecker {
         }
         checkUnusedContentHeights(definitionTree.compactMap { $0.definition.notes }.filter { $0.nested == nil })
         checkNestedLevels(definitionTree, reader: reader)
-        let first = (specTree + definitionTree).first { $0.definition.nested != nil }!
-        let levels = (specTree + definitionTree).filter { $0.definition.nested != nil }.count
-        let words = StepWording.nestedNotPlayable(first.definition.spec.id, levels: levels)
-        report(words.rule, words.message, at: first.definition.nested!.panelsKey, pointer: first.pointer + "/content/panels",
-               help: words.help)
-        diagnostics += runner.takeDiagnostics()
-        return .invalid
     }
 
     /// `duplicate-panel-id` in `panels`; returns the index of each id's first definition.

@@ -95,15 +95,6 @@ struct StepWording {
         return StepWording(rule: "unknown-panel-id", message: "there is no panel with id `\(id)` \(place)", help: help)
     }
 
-    /// `nested-not-playable`: panel `id` nests an accordion (one of `levels`
-    /// nested levels met), which the model cannot play yet; `consequence`
-    /// says what is not run (the script, or a host's step).
-    static func nestedNotPlayable(_ id: String, levels: Int, consequence: String = "so the script is not run") -> StepWording {
-        StepWording(rule: "nested-not-playable",
-                    message: "`\(id)` nests an accordion\(levels > 1 ? " (one of \(levels) nested levels)" : ""): `validate` checks nested levels, but this version of accordion cannot play them yet, \(consequence)",
-                    help: "flatten the levels into one list of panels to render, test or drive this spec today")
-    }
-
     /// `duplicate-panel-id`: an id listed twice in one `setPanels`.
     static func listedTwice(_ id: String) -> StepWording {
         StepWording(rule: "duplicate-panel-id", message: "panel `\(id)` appears twice in this setPanels list",

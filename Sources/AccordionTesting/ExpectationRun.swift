@@ -159,23 +159,32 @@ public enum ExpectationRun {
         case .frames(let frames):
             var found: [FieldDifference] = []
             for frame in frames {
-                guard let index = s.panels.firstIndex(where: { $0.panel.id == frame.id }) else {
+                // A top-level panel, else a nested one (by its id: ids are unique across the tree).
+                let header: Rect?, content: Rect?, place: String
+                if let index = s.panels.firstIndex(where: { $0.panel.id == frame.id }) {
+                    (header, content, place) = (s.panels[index].header, s.panels[index].content, "panels[\(index)]")
+                } else if let nested = s.nested.first(where: { $0.panel.id == frame.id }) {
+                    (header, content, place) = (nested.header, nested.content, "nested panel \(nested.index) of \(nested.holder)")
+                } else {
                     found.append(FieldDifference(field: "panels (\(frame.id))", expected: "a panel `\(frame.id)`", actual: "none",
                                                  span: frame.span))
                     continue
                 }
-                let panel = s.panels[index]
-                func base() -> String { "panels[\(index)] (\(frame.id))" }
-                found += rectDifferences(frame.header, panel.header, field: base() + ".header", tolerance: tolerance)
+                func base() -> String { "\(place) (\(frame.id))" }
+                if let header {
+                    found += rectDifferences(frame.header, header, field: base() + ".header", tolerance: tolerance)
+                } else if !frame.header.isEmpty {
+                    found.append(FieldDifference(field: base() + ".header", expected: "a header", actual: "null (not shown)", span: frame.span))
+                }
                 switch frame.content {
                 case nil: break
                 case .some(nil):
-                    if let content = panel.content {
+                    if let content {
                         found.append(FieldDifference(field: base() + ".content", expected: "null", actual: inline(DumpTree.rect(content)),
                                                      span: frame.span))
                     }
                 case .some(let fields?):
-                    if let content = panel.content {
+                    if let content {
                         found += rectDifferences(fields, content, field: base() + ".content", tolerance: tolerance)
                     } else {
                         found.append(FieldDifference(field: base() + ".content",

@@ -73,20 +73,24 @@ final class StepSessionTests: XCTestCase {
     }
 
     /// A host's `setPanels` line whose new panel nests an accordion is
-    /// refused whole (`nested-not-playable`, at the nested `panels`) and the
-    /// stack stays as it was: the model cannot play a nested level yet, and
-    /// taking the panel as a flat one would show what the line does not say.
-    func testASetPanelsLineWithANestedPanelIsRefused() throws {
+    /// taken: the panel arrives with its level (its first panel open), and
+    /// the next line names the nested panel by its id (number 2: after the
+    /// stack's two panels).
+    func testASetPanelsLineWithANestedPanelIsTaken() throws {
         var session = StepSession(document: try document())
-        let before = session.container
         let line = #"{"setPanels": ["a", {"id": "net", "title": "Net", "content": {"panels": [{"id": "wifi", "title": "Wi-Fi"}]}}]}"#
-        guard case .unreadable(let problems) = session.apply(try step(line), line: 1) else {
-            return XCTFail("the nested definition was taken")
+        guard case .taken(_, let outcome, _, nil) = session.apply(try step(line), line: 1) else {
+            return XCTFail("the nested definition was refused")
         }
-        XCTAssertEqual(problems.map(\.rule), ["nested-not-playable"])
-        XCTAssertEqual(problems.first?.instancePath, "/script/0/setPanels/1/content/panels")
-        XCTAssertTrue(problems.first?.message.hasSuffix("so this step is refused") ?? false, "\(problems)")
-        XCTAssertEqual(session.container, before)
+        XCTAssertEqual(outcome.effect, .applied(.stackReplaced(StackChange(left: [], arrived: nil))))
+        XCTAssertEqual(session.container.panels.map(\.id), ["a", "net"])
+        XCTAssertEqual(session.container.state.nestedOpen["net"], [0])
+        guard case .taken(let tap, let tapped, _, let warning) = session.apply(try step(#"{"tap": "wifi"}"#), line: 2) else {
+            return XCTFail("tap: wifi was unreadable")
+        }
+        XCTAssertEqual(tap.action, .tap(panel: 2))
+        XCTAssertEqual(tapped.effect, .ignored(.hidden), "net is closed")
+        XCTAssertEqual(warning?.rule, "tap-ignored")
     }
 
     /// A step past the time limit is refused, located at what puts it there

@@ -1,0 +1,60 @@
+import AccordionModel
+import XCTest
+@testable import AccordionRender
+
+/// The renderers on a tree (issue 25): the terminal drawing indents a
+/// nested level's headers and contents by two columns a level (its box is
+/// drawn as them), every row keeps the box's width, and a hidden level is
+/// not drawn; the dump shows the tree only when the stack nests.
+final class NestedRenderTests: XCTestCase {
+    private func panel(_ id: String, disabled: Bool = false, content: PanelContent? = nil) -> PanelSpec {
+        PanelSpec(id: id, title: id.capitalized, color: 0x3366_99FF, headerHeight: 44, disabled: disabled, content: content)
+    }
+
+    private func snapshot(open: [Int]) -> Snapshot {
+        let inner = NestedLevel(panels: [panel("le"), panel("classic")])
+        let level = NestedLevel(panels: [panel("wifi"), panel("bluetooth", content: .accordion(inner)), panel("vpn", disabled: true)],
+                                expandedIndices: [1], indent: 16)
+        var c = ContainerSpec()
+        c.width = 320
+        c.height = 600
+        let container = AccordionContainer(title: "Settings", container: c,
+                                           panels: [panel("network", content: .accordion(level)), panel("sound")], expandedIndices: open)
+        return container.snapshot(at: 0)
+    }
+
+    func testTheTerminalDrawingIndentsEachLevel() {
+        let text = TextRender.drawing(snapshot(open: [0]), color: false, caption: nil)
+        let rows = text.split(separator: "\n").map(String.init)
+        let box = rows.filter { $0.hasPrefix("│") }.map { String($0.prefix(40)) }
+        XCTAssertTrue(box.contains { $0.hasPrefix("│  ━━ Wifi ━") }, text)
+        XCTAssertTrue(box.contains { $0.hasPrefix("│  ━━ Bluetooth ━") }, text)
+        XCTAssertTrue(box.contains { $0.hasPrefix("│    ━━ Le ━") }, "two levels down: four columns\n" + text)
+        XCTAssertTrue(box.contains { $0.hasPrefix("│    ╭") }, "le's content box, inset as its header\n" + text)
+        XCTAssertTrue(box.contains { $0.hasPrefix("│  ┄┄ Vpn · disabled ┄") }, "a nested disabled panel is marked\n" + text)
+        XCTAssertFalse(text.contains("content 0 network"), "the parent's box is drawn as its level")
+        XCTAssertTrue(text.contains("header    ››le  y=132"), text)
+        XCTAssertEqual(Set(box.map { Width.of($0) }), [40], "every row of the box is as wide\n" + text)
+
+        let closed = TextRender.drawing(snapshot(open: [1]), color: false, caption: nil)
+        XCTAssertFalse(closed.contains("Wifi"), "a hidden level is not drawn\n" + closed)
+    }
+
+    func testTheDumpShowsTheTreeOnlyWhenTheStackNests() throws {
+        let fields = DumpTree.snapshotFields(snapshot(open: [1]))
+        guard case .array(let panels) = try XCTUnwrap(fields.first { $0.0 == "panels" }).1.value,
+              case .object(let network) = panels[0], case .object(let nested)? = network.first(where: { $0.0 == "nested" })?.1,
+              case .array(let level)? = nested.first(where: { $0.0 == "panels" })?.1,
+              case .object(let wifi) = level[0] else { return XCTFail("no nested level in the dump") }
+        XCTAssertEqual(nested.map(\.0), ["expansion", "collapsible", "indent", "expandedIndices", "panels"])
+        XCTAssertEqual(wifi.map(\.0), ["index", "id", "title", "color", "titleColor", "expanded", "disabled", "shown", "header", "content"])
+        XCTAssertEqual(wifi.first { $0.0 == "shown" }?.1, .bool(false))
+        XCTAssertEqual(wifi.first { $0.0 == "header" }?.1, .null)
+        var flat = ContainerSpec()
+        flat.width = 320
+        let plain = AccordionContainer(title: nil, container: flat, panels: [panel("a")], expandedIndices: [0]).snapshot(at: 0)
+        guard case .array(let flatPanels) = try XCTUnwrap(DumpTree.snapshotFields(plain).first { $0.0 == "panels" }).1.value,
+              case .object(let a) = flatPanels[0] else { return XCTFail() }
+        XCTAssertNil(a.first { $0.0 == "nested" })
+    }
+}
