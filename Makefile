@@ -6,8 +6,12 @@ SAMPLE ?= samples/article-demo.yaml
 
 .PHONY: deps build release demo check unit meta-schemas test browser-deps browser-test axe-test preview-test conformance docs clean
 
-# The system libraries the package needs: libyaml (through pkg-config) and
-# ICU (CICU includes its headers and loads its libicuuc at run time).
+# The system libraries the package needs: libyaml (through pkg-config),
+# ICU (CICU includes its headers and loads its libicuuc at run time), and
+# for `measure: font` HarfBuzz (with its subsetter), FreeType and fontconfig
+# (CFont includes their headers and loads them at run time) with the
+# default fonts: Noto Sans (and its Arabic, Hebrew, Devanagari, Thai),
+# Noto Sans CJK, Noto Color Emoji.
 deps:
 	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
 		echo "installing libyaml-dev and pkg-config"; \
@@ -16,6 +20,12 @@ deps:
 	@if ! pkg-config --exists icu-uc 2>/dev/null; then \
 		echo "installing libicu-dev"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libicu-dev pkg-config; \
+	fi
+	@if ! pkg-config --exists harfbuzz-subset freetype2 fontconfig 2>/dev/null || [ ! -d /usr/share/fonts/opentype/noto ] \
+		|| [ ! -f /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf ] || [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then \
+		echo "installing libharfbuzz-dev, libfreetype-dev, libfontconfig-dev and the Noto fonts"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libharfbuzz-dev libfreetype-dev \
+			libfontconfig-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji pkg-config; \
 	fi
 
 build: deps

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // The accordion package: a headless, data-driven twin of the article's `ExpandableViewController`.
 // ARCHITECTURE.md is the map: what each target owns and must never do (ArchitectureMapTests keep it true).
-// Dependency order, each target using only those before it: CYAML, CICU, AccordionDiagnostics, AccordionParallel, AccordionYAML, JSONSchema, AccordionModel, AccordionUnicode, AccordionText, AccordionSpec, AccordionRender, AccordionServe, AccordionTesting, AccordionLSP, AccordionCLI.
+// Dependency order, each target using only those before it: CYAML, CICU, CFont, AccordionDiagnostics, AccordionParallel, AccordionYAML, JSONSchema, AccordionModel, AccordionUnicode, AccordionText, AccordionSpec, AccordionRender, AccordionServe, AccordionTesting, AccordionLSP, AccordionCLI.
 import PackageDescription
 
 let package = Package(
@@ -24,6 +24,9 @@ let package = Package(
         // ICU (Debian's libicu-dev, loaded with dlopen on first need) behind a few C calls whose
         // names do not change with ICU's version; only AccordionUnicode uses it.
         .target(name: "CICU"),
+        // HarfBuzz (shaping, subsetting) and fontconfig (finding fonts), from Debian's -dev packages,
+        // loaded with dlopen on first need; only AccordionText's font measure uses it.
+        .target(name: "CFont"),
         .target(name: "AccordionDiagnostics"),
         // Two threads for large inputs: parse beside build, schema beside rules (POSIX threads, no Foundation).
         .target(name: "AccordionParallel"),
@@ -33,7 +36,7 @@ let package = Package(
         // The Unicode algorithms (clusters, line breaks, widths, bidi, identifiers, NFC) over CICU.
         .target(name: "AccordionUnicode", dependencies: ["CICU"]),
         // The format's text measure (version 2) over AccordionUnicode, which the spec loader gives every container.
-        .target(name: "AccordionText", dependencies: ["AccordionModel", "AccordionUnicode"]),
+        .target(name: "AccordionText", dependencies: ["CFont", "AccordionModel", "AccordionUnicode"]),
         .target(
             name: "AccordionSpec",
             dependencies: ["AccordionYAML", "JSONSchema", "AccordionModel", "AccordionText", "AccordionDiagnostics", "AccordionParallel",

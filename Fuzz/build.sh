@@ -19,7 +19,7 @@ SWIFTC=${SWIFTC:-swiftc}
 # Dependency order (Package.swift); the CLI is not a library and is not fuzzed in-process.
 MODULES="AccordionDiagnostics AccordionParallel AccordionYAML JSONSchema AccordionModel AccordionUnicode AccordionText AccordionSpec AccordionRender"
 # One package name, as SwiftPM passes it: the modules share `package` declarations.
-COMMON=(-O -g -swift-version 6 -parse-as-library -package-name accordion -sanitize="$SANITIZE" -I "$OUT" -I Sources/CYAML -I Sources/CICU/include)
+COMMON=(-O -g -swift-version 6 -parse-as-library -package-name accordion -sanitize="$SANITIZE" -I "$OUT" -I Sources/CYAML -I Sources/CICU/include -I Sources/CFont/include)
 
 mkdir -p "$OUT"
 stamp="$OUT/.sanitize"
@@ -36,6 +36,14 @@ objects+=("$cicu")
 if [[ ! -f $cicu || Sources/CICU/cicu.c -nt $cicu || Sources/CICU/include/cicu.h -nt $cicu ]]; then
     echo "fuzz build: CICU"
     clang -O2 -g -c Sources/CICU/cicu.c -I Sources/CICU/include -o "$cicu"
+    rebuilt=1
+fi
+# The C target over HarfBuzz and fontconfig (it loads them itself, likewise).
+cfont="$OUT/CFont.o"
+objects+=("$cfont")
+if [[ ! -f $cfont || Sources/CFont/cfont.c -nt $cfont || Sources/CFont/include/cfont.h -nt $cfont ]]; then
+    echo "fuzz build: CFont"
+    clang -O2 -g -c Sources/CFont/cfont.c -I Sources/CFont/include -o "$cfont"
     rebuilt=1
 fi
 for module in $MODULES; do

@@ -30,7 +30,7 @@ rm -rf "$SYMBOLS" "$ARCHIVES" "$SITE"
 mkdir -p "$ARCHIVES"
 for module in "${MODULES[@]}"; do
     mkdir -p "$SYMBOLS/$module"
-    "$EXTRACT" -module-name "$module" -I "$MODULE_DIR" -I Sources/CYAML -I Sources/CICU/include -target "$TRIPLE" \
+    "$EXTRACT" -module-name "$module" -I "$MODULE_DIR" -I Sources/CYAML -I Sources/CICU/include -I Sources/CFont/include -target "$TRIPLE" \
         -minimum-access-level public -skip-synthesized-members -output-dir "$SYMBOLS/$module"
     "$DOCC" convert "Sources/$module/$module.docc" \
         --additional-symbol-graph-dir "$SYMBOLS/$module" \

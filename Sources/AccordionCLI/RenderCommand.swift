@@ -43,6 +43,8 @@ let renderCommand = CommandSpec(
         OptionSpec(long: "ambiguous-width", valueName: "columns", allowed: ["1", "2"], defaultValue: "1",
                    help: "text: the columns the terminal gives East Asian Ambiguous characters (2 in many CJK "
                     + "locales); the frame and every row are measured with it, so the box stays aligned."),
+        OptionSpec(long: "measure-overlay", help: "svg: outline each text line's measured box (as wide as the text "
+            + "measure says the line is) and the room inside the padding it was filled into, to see where and why a line broke."),
         OptionSpec(long: "output", short: "o", valueName: "file", help: "Write to this file atomically (the whole "
             + "output or nothing) instead of standard output; '-' is standard output."),
         OptionSpec(long: "max-items", valueName: "n", defaultValue: String(OutputLimit.defaultMaxItems),
@@ -74,6 +76,8 @@ struct RenderOptions {
     var color: ColorChoice
     /// How the terminal shows `text`.
     var terminal: TerminalOptions
+    /// svg: outline each text line's measured box.
+    var measureOverlay: Bool
     /// nil: standard output.
     var output: String?
     var input: String
@@ -82,6 +86,7 @@ struct RenderOptions {
         steps = args.has("steps")
         taps = args.all("tap")
         noScript = args.has("no-script")
+        measureOverlay = args.has("measure-overlay")
         color = args.color
         terminal = TerminalOptions(bidi: args.value("bidi").flatMap(TerminalOptions.BidiOrder.init(rawValue:)) ?? .visual,
                                    ambiguousWide: args.value("ambiguous-width") == "2")
@@ -177,7 +182,8 @@ enum RenderJob {
         }
         let color = options.color.enabled(terminal: options.output == nil && IO.isTerminal(fd: 1))
         let text = Renderer.render(run.snapshots, format: options.format, steps: options.steps, color: color,
-                                   labels: run.labels, origins: run.origins, terminal: options.terminal)
+                                   labels: run.labels, origins: run.origins, terminal: options.terminal,
+                                   measureOverlay: options.measureOverlay)
         if let output = options.output {
             do throws(IO.Failure) {
                 try IO.writeAtomically(text, to: output)

@@ -19,6 +19,20 @@ public protocol TextMeasure: Sendable {
     /// - Returns: The wrapped lines, paragraphs apart by an empty line.
     func lines(of text: String, width: Double, metrics: TextMetrics, lang: String?) -> [String]
 
+    /// The lines of `text` with the width each takes, in points: the
+    /// measure hook a host implements with its platform's text system (as
+    /// Yoga's measure function is), and what an overlay outlines. The lines
+    /// are `lines(of:width:metrics:lang:)`'s; the default measures each by
+    /// `clusters(of:)` (`MeasuredLines.swift`).
+    ///
+    /// - Parameters:
+    ///   - text: The content's text.
+    ///   - width: The content view's width (the text's padding is inside it).
+    ///   - metrics: The text's padding, font size and font (nil: the metric measure).
+    ///   - lang: The text's BCP 47 language tag, or nil.
+    /// - Returns: The wrapped lines and their widths, paragraphs apart by an empty line.
+    func measuredLines(of text: String, width: Double, metrics: TextMetrics, lang: String?) -> [MeasuredLine]
+
     /// `text` as the units a title is cut at (grapheme clusters, or scalars
     /// for a measure without them), each with its advance in ems
     /// (multiples of the font size), in logical order.

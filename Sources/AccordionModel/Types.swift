@@ -136,12 +136,16 @@ public struct TextMetrics: Hashable, Sendable {
     public var fontSize: Double
     /// The height of one line, in points.
     public var lineHeight: Double
+    /// The font the text is measured in (`measure: font`), or nil for the
+    /// metric measure (advances as multiples of `fontSize`, no font).
+    public var font: TextFont?
 
     /// Creates the measures; the defaults are the spec format's.
-    public init(padding: Double = 16, fontSize: Double = 15, lineHeight: Double = 20) {
+    public init(padding: Double = 16, fontSize: Double = 15, lineHeight: Double = 20, font: TextFont? = nil) {
         self.padding = padding
         self.fontSize = fontSize
         self.lineHeight = lineHeight
+        self.font = font
     }
 }
 

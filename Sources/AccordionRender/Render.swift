@@ -87,10 +87,11 @@ public enum Renderer {
     ///   - origins: Each snapshot's step, or nil.
     ///   - terminal: How the terminal shows `text` (who orders right-to-left
     ///     text, how wide ambiguous characters are).
+    ///   - measureOverlay: `svg`: outline each text line's measured box.
     /// - Returns: The document.
     public static func render(_ snapshots: [Snapshot], format: RenderFormat, steps: Bool,
                               color: Bool = false, labels: [String] = [], origins: [StepOrigin?] = [],
-                              terminal: TerminalOptions = TerminalOptions()) -> String {
+                              terminal: TerminalOptions = TerminalOptions(), measureOverlay: Bool = false) -> String {
         func step(_ i: Int) -> DumpValue? { i < origins.count ? DumpTree.step(origins[i]) : nil }
         func caption(_ i: Int) -> String { i < labels.count ? labels[i] : "step \(i + 1)" }
         guard let last = snapshots.last else {
@@ -134,9 +135,9 @@ public enum Renderer {
             if steps {
                 return SVGRender.picture(snapshots, captions: snapshots.enumerated().map { i, s in
                     caption(i) + " · t = \(Numbers.short(s.time)) s"
-                })
+                }, measureOverlay: measureOverlay)
             }
-            return SVGRender.picture([last], captions: ["t = \(Numbers.short(last.time)) s"])
+            return SVGRender.picture([last], captions: ["t = \(Numbers.short(last.time)) s"], measureOverlay: measureOverlay)
         case .html:
             // One page: it starts at the last moment, and its log lists every step before it.
             return HTMLRender.page(last)

@@ -23,8 +23,11 @@ public enum SVGRender {
     /// - Parameters:
     ///   - snapshots: The moments, one phone each.
     ///   - captions: One caption per snapshot.
+    ///   - measureOverlay: Whether to outline each text line's measured box
+    ///     (its width by the container's measure, `measuredLines`) and the
+    ///     room inside the padding it was filled into.
     /// - Returns: The SVG document.
-    public static func picture(_ snapshots: [Snapshot], captions: [String]) -> String {
+    public static func picture(_ snapshots: [Snapshot], captions: [String], measureOverlay: Bool = false) -> String {
         let title = snapshots.first?.title
         let frames = snapshots.map { DeviceFrame(width: $0.container.width, height: $0.container.height) }
         let slots = frames.map { max($0.bodyWidth, 200) }
@@ -57,7 +60,7 @@ public enum SVGRender {
             for i in row {
                 let s = snapshots[i]
                 let slot = slots[i]
-                out += phone(s, id: "p\(i)", x: x + (slot - frames[i].bodyWidth) / 2, y: y)
+                out += phone(s, id: "p\(i)", x: x + (slot - frames[i].bodyWidth) / 2, y: y, overlay: measureOverlay)
                 let captionY = y + frames[i].bodyHeight + 24
                 let caption = i < captions.count ? captions[i] : ""
                 out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY))\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitText(caption, width: slot, fontSize: 14)))</text>\n"
@@ -81,7 +84,7 @@ public enum SVGRender {
         return parts.joined(separator: " · ")
     }
 
-    static func phone(_ s: Snapshot, id: String, x: Double, y: Double) -> String {
+    static func phone(_ s: Snapshot, id: String, x: Double, y: Double, overlay: Bool = false) -> String {
         let w = s.container.width, h = s.container.height
         let frame = DeviceFrame(width: w, height: h)
         let bezel = frame.bezel
@@ -101,7 +104,7 @@ public enum SVGRender {
         let offset = s.scroll?.offset ?? 0
         if offset != 0 { out += "<g transform=\"translate(0 \(n(-offset)))\">\n" }
         for p in contents {
-            out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s)
+            out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s, overlay: overlay)
         }
         for p in s.panels {
             out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index), measure: s.container.textMeasure.measure,
@@ -136,13 +139,15 @@ public enum SVGRender {
         return out
     }
 
-    static func content(_ p: PanelFrame, rect r: Rect, id: String, s: Snapshot) -> String {
+    static func content(_ p: PanelFrame, rect r: Rect, id: String, s: Snapshot, overlay: Bool = false) -> String {
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\"/></clipPath>\n"
         if p.panel.content != nil {
             let top = s.scroll?.offset ?? 0
             let dir = p.panel.writing(in: s.container.writing).content.direction
-            return out + drawnContent(p, rect: r, visible: (top, top + s.container.height), dir: dir) + "</g>\n"
+            out += drawnContent(p, rect: r, visible: (top, top + s.container.height), dir: dir)
+            if overlay { out += measureOverlay(p, rect: r, s: s, dir: dir) }
+            return out + "</g>\n"
         }
         out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FAFAFC\"/>\n"
         // Table-cell separators, as a list screen would show, capped so huge contents stay small.
@@ -170,6 +175,28 @@ public enum SVGRender {
         return out
     }
 
+    /// `--measure-overlay`: for a text content, the room its lines were
+    /// filled into (dashed, inside the padding) and each line's measured
+    /// box, as wide as the container's measure says the line is (from the
+    /// start edge: the right one for a right-to-left line), so an author sees
+    /// where a line ends and how much room was left when it broke.
+    static func measureOverlay(_ p: PanelFrame, rect r: Rect, s: Snapshot, dir: WritingDirection) -> String {
+        guard case .text(let text, let m)? = p.panel.content, let lines = p.textLines, m.lineHeight > 0 else { return "" }
+        let lang = p.panel.writing(in: s.container.writing).content.lang
+        let measured = s.container.textMeasure.measure.measuredLines(of: text, width: r.width, metrics: m, lang: lang)
+        guard measured.map(\.text) == lines else { return "" }
+        let room = max(0, r.width - 2 * m.padding)
+        var out = "<g class=\"measure-overlay\" fill=\"none\" stroke-width=\"0.5\">\n"
+        out += "<rect x=\"\(n(r.x + m.padding))\" y=\"\(n(r.y + m.padding))\" width=\"\(n(room))\" height=\"\(n(Double(lines.count) * m.lineHeight))\" stroke=\"#007AFF\" stroke-dasharray=\"2 2\"/>\n"
+        let rtl = TextDirections.lines(lines, dir)
+        for (i, line) in measured.enumerated() where !line.text.isEmpty {
+            let y = r.y + m.padding + Double(i) * m.lineHeight
+            let x = rtl[i] ? r.x + r.width - m.padding - line.width : r.x + m.padding
+            out += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(line.width))\" height=\"\(n(m.lineHeight))\" stroke=\"#FF3B30\"><title>\(n(line.width)) of \(n(room)) points</title></rect>\n"
+        }
+        return out + "</g>\n"
+    }
+
     /// The panel's own content, as the model measured it: text lines at its
     /// metrics (the lines the model wrapped, never re-wrapped here) or rows
     /// with title, detail, separator and a disclosure chevron. Only the items
@@ -194,7 +221,7 @@ public enum SVGRender {
             for i in first..<last where !lines[i].isEmpty {
                 let baseline = r.y + m.padding + Double(i) * m.lineHeight + m.lineHeight / 2 + m.fontSize * 0.35
                 let x = rtl[i] ? r.x + r.width - m.padding : r.x + m.padding
-                out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\"\(direction(rtl[i])) font-size=\"\(n(m.fontSize))\" fill=\"#1C1C1E\" xml:space=\"preserve\">\(XML.escape(lines[i]))</text>\n"
+                out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\"\(direction(rtl[i])) font-size=\"\(n(m.fontSize))\"\(fontFamily(m.font)) fill=\"#1C1C1E\" xml:space=\"preserve\">\(XML.escape(lines[i]))</text>\n"
             }
         case .rows(let rows, let rowHeight):
             guard rowHeight > 0, !rows.isEmpty else { return out }
@@ -305,6 +332,14 @@ public enum SVGRender {
     /// ` direction="rtl"` for a right-to-left text, whose start anchor (the
     /// default `text-anchor`) is then its right end; nothing otherwise.
     static func direction(_ rtl: Bool) -> String { rtl ? " direction=\"rtl\"" : "" }
+
+    /// The families a font-measured text was measured in, for the viewer to
+    /// draw it in (nothing for the metric measure, as before).
+    static func fontFamily(_ font: TextFont?) -> String {
+        guard let font else { return "" }
+        let names = font.families.map { "'" + String($0.filter { $0 != "'" }) + "'" }.joined(separator: ", ")
+        return " font-family=\"\(XML.escape(names))\"" + (font.weight == 400 ? "" : " font-weight=\"\(font.weight)\"")
+    }
 
     /// `fill` attributes for a 32-bit colour: alpha goes to `fill-opacity`.
     static func fill(_ c: RGBA) -> String {

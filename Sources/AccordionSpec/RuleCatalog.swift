@@ -260,6 +260,18 @@ public enum RuleCatalog {
               - {id: about, title: About, contentHeight: 200}
             """),
         RuleInfo(
+            id: "font-not-found", severity: .warning,
+            summary: "A `font` names a family of which the machine has no font: its texts are measured in the next family found, or by the metric measure when none is.",
+            why: "With `measure: font` the lines are only as true as the font they are shaped in. A family that is not installed would silently become whatever fontconfig substitutes, so the measure never uses a substitute for a named family: it takes the next family named, then the fallback for the text's `lang` for characters the families lack, and measures `metric` when no family is found. The warning says which names were not found, where they are written.",
+            example: """
+            # warned: no such family on this machine
+            measure: font
+            font: {family: [Helvetica Neue]}
+            # fixed: a family that is installed (or install the font)
+            measure: font
+            font: {family: [Helvetica Neue, Noto Sans]}
+            """),
+        RuleInfo(
             id: "title-truncated", severity: .warning,
             summary: "A panel's title is wider than its header has room for, so every picture cuts it and ends it with `…`; the warning says how many characters show and the width the title needs.",
             why: "A cut title hides words the reader may need to pick the right panel, and the cut is easy to miss in the spec. Titles are measured by the text measure (grapheme clusters, 1 em for East Asian wide characters, 0.55 em for the rest, 1.25 em for an emoji) at the header's font size, `min(17, max(7, 0.42 · headerHeight))`, times 1.2 for the semibold weight, in the header's width less 16 points at each side and 24 for the chevron or lock. The cut keeps whole clusters and puts the ellipsis at the title's logical end, so its first words stay, in right-to-left text too.",

@@ -1,5 +1,6 @@
 import AccordionDiagnostics
 import AccordionModel
+import AccordionText
 import AccordionYAML
 
 /// The accordion rules a JSON Schema cannot express. They read the document
@@ -135,6 +136,7 @@ struct SemanticChecker {
         let container = reader.container()
         let panels = reader.panels(headerHeight: container.headerHeight)
         checkOtherValues()
+        checkFonts()
         // A flat spec (almost every one) takes the paths it always took.
         let nests = panels.nests
         let firstIndex: PanelIDTable
@@ -355,6 +357,45 @@ struct SemanticChecker {
 
     /// The node-level rules outside panel definitions: the title, the
     /// container and the script's own values.
+    /// `font-not-found`: each family a `font` names (at the top, in
+    /// `container.content`, in a panel's `content` at any level) that the
+    /// machine has no font of, where it is written. Fonts are looked up
+    /// only for a spec that names one.
+    private mutating func checkFonts() {
+        var fonts: [(node: YAMLNodeRef, pointer: String)] = []
+        if let font = root["font"] { fonts.append((font, "/font")) }
+        if let font = root["container"]?["content"]?["font"] { fonts.append((font, "/container/content/font")) }
+        func panels(_ items: YAMLItemsRef?, _ pointer: String) {
+            guard let items else { return }
+            for (index, panel) in items.enumerated() {
+                guard let content = panel["content"] else { continue }
+                if let font = content["font"] { fonts.append((font, "\(pointer)/\(index)/content/font")) }
+                panels(content["panels"]?.items, "\(pointer)/\(index)/content/panels")
+            }
+        }
+        panels(root["panels"]?.items, "/panels")
+        for (font, pointer) in fonts {
+            guard font.entries != nil, let family = font["family"] else { continue }
+            let names: [(YAMLNodeRef, String, String)]
+            if let name = family.stringValue {
+                names = [(family, name, pointer + "/family")]
+            } else if let items = family.items {
+                names = items.enumerated().compactMap { i, item in item.stringValue.map { (item, $0, pointer + "/family/\(i)") } }
+            } else {
+                continue
+            }
+            let weight = font["weight"]?.integerValue.flatMap { (100...900).contains($0) ? $0 : nil } ?? 400
+            let missing = Set(FontTextMeasure.missingFamilies(of: TextFont(families: names.map(\.1), weight: weight)))
+            let allMissing = names.allSatisfy { missing.contains($0.1) }
+            for (node, name, at) in names where missing.contains(name) {
+                let then = allMissing ? "its texts are measured by the metric measure" : "its texts are measured in the next family found"
+                report("font-not-found", .warning, "no font of the family `\(name)` is found on this machine: \(then)",
+                       at: node, pointer: at,
+                       help: "install the font (`fc-list : family` lists the families found), or name one that is installed, such as `Noto Sans`")
+            }
+        }
+    }
+
     private mutating func checkOtherValues() {
         // Pointers are spelled only for a problem: a 30,000-step script must
         // not allocate 200,000 strings to find nothing.
@@ -454,7 +495,9 @@ struct SemanticChecker {
             let room = HeaderTitle.room(headerWidth: width, drawsMark: drawsMark)
             // No cluster of the format's measure advances more than 0.55 em
             // a UTF-8 byte (UnicodeTextMeasure), so most titles need no measuring.
-            if Double(panel.title.utf8.count) * TextWrap.latinAdvance * HeaderTitle.semiboldFactor * fontSize > room {
+            // A font's advances have no such bound.
+            let shaped = (measure as? FontTextMeasure)?.titleFont != nil
+            if shaped || Double(panel.title.utf8.count) * TextWrap.latinAdvance * HeaderTitle.semiboldFactor * fontSize > room {
                 let fitted = HeaderTitle.fit(panel.title, room: room, fontSize: fontSize, measure: measure)
                 if fitted.isTruncated, let title = node["title"] {
                     let widthNeeded = (fitted.width + width - room).rounded(.up)

@@ -343,15 +343,60 @@ enum PanelKey: String, SpelledKey {
 struct ContentDefaults: Hashable, Sendable {
     var text = TextMetrics()
     var rowHeight = 44.0
+    /// The text measure in effect (`measure`, top level then
+    /// `container.content`) and the font it would use.
+    var fontSetting = FontSetting()
 
     init() {}
 
     init(_ root: YAMLNodeRef) {
-        guard let node = root["container"]?["content"], node.entries != nil else { return }
-        if let v = SpecReader.nonNegativeValue(node["padding"]) { text.padding = v }
-        if let v = SpecReader.positiveValue(node["fontSize"]) { text.fontSize = v }
-        if let v = SpecReader.positiveValue(node["lineHeight"]) { text.lineHeight = v }
-        if let v = SpecReader.positiveValue(node["rowHeight"]) { rowHeight = v }
+        fontSetting = FontSetting().reading(root)
+        if let size = fontSetting.size { text.fontSize = size }
+        if let node = root["container"]?["content"], node.entries != nil {
+            fontSetting = fontSetting.reading(node)
+            if let v = SpecReader.nonNegativeValue(node["padding"]) { text.padding = v }
+            if let v = SpecReader.positiveValue(node["fontSize"]) { text.fontSize = v }
+            if node["font"] != nil, let size = fontSetting.size { text.fontSize = size }
+            if let v = SpecReader.positiveValue(node["lineHeight"]) { text.lineHeight = v }
+            if let v = SpecReader.positiveValue(node["rowHeight"]) { rowHeight = v }
+        }
+        text.font = fontSetting.font
+    }
+}
+
+/// `measure` and `font` as one level (the top, `container.content`, a
+/// panel's `content`) leaves them for the levels inside it: each key
+/// written replaces the one inherited; `font.size` sets the level's `fontSize`.
+struct FontSetting: Hashable, Sendable {
+    var measuresWithFont = false
+    var requested = TextFont(families: ["sans-serif"])
+    /// The `font.size` written at the level last read, nil when none.
+    var size: Double?
+
+    /// The font a text at this level is measured in, nil for the metric measure.
+    var font: TextFont? { measuresWithFont ? requested : nil }
+
+    /// This setting with `node`'s `measure` and `font` applied.
+    func reading(_ node: YAMLNodeRef) -> FontSetting {
+        var next = self
+        next.size = nil
+        guard node.entries != nil else { return next }
+        if let v = node["measure"]?.stringValue, v == "font" || v == "metric" { next.measuresWithFont = v == "font" }
+        if let font = node["font"], font.entries != nil {
+            var requested = TextFont(families: ["sans-serif"])
+            if let family = font["family"] {
+                if let name = family.stringValue, !name.isEmpty {
+                    requested.families = [name]
+                } else if let items = family.items {
+                    let names = items.compactMap(\.stringValue).filter { !$0.isEmpty }
+                    if !names.isEmpty { requested.families = names }
+                }
+            }
+            if let weight = font["weight"]?.integerValue, (100...900).contains(weight) { requested.weight = weight }
+            next.requested = requested
+            next.size = SpecReader.positiveValue(font["size"])
+        }
+        return next
     }
 }
 
@@ -405,7 +450,7 @@ struct SpecReader {
     /// The container with every default applied; malformed values keep the default.
     func container() -> ContainerSpec {
         var c = ContainerSpec()
-        c.textMeasure = TextMeasurer(UnicodeTextMeasure())
+        c.textMeasure = TextMeasurer(FontTextMeasure(titleFont: FontSetting().reading(root).font))
         c.background = background
         c.writing = Self.writing(of: root)
         guard let node = root["container"] else { return c }
@@ -443,8 +488,13 @@ struct SpecReader {
         switch (text?.stringValue, rows?.items) {
         case (let text?, nil) where rows == nil:
             var metrics = contentDefaults.text
+            let setting = node["measure"] == nil && node["font"] == nil ? nil : contentDefaults.fontSetting.reading(node)
             if let v = nonNegative(node["padding"]) { metrics.padding = v }
             if let v = positive(node["fontSize"]) { metrics.fontSize = v }
+            if let setting {
+                if let size = setting.size { metrics.fontSize = size }
+                metrics.font = setting.font
+            }
             if let v = positive(node["lineHeight"]) { metrics.lineHeight = v }
             return .text(text, metrics)
         case (nil, let items?) where text == nil:

@@ -158,7 +158,7 @@ final class CommandTableTests: XCTestCase {
             }
         }
         let expected = [
-            "render": ["format", "at", "steps", "tap", "no-script", "color", "bidi", "ambiguous-width", "output", "max-items", "watch"],
+            "render": ["format", "at", "steps", "tap", "no-script", "color", "bidi", "ambiguous-width", "measure-overlay", "output", "max-items", "watch"],
             "validate": ["schema", "format", "strict", "max-warnings", "exclude", "color", "watch"],
             "resolve": ["color"], "explain": ["list"], "schema": ["output"],
         ]
@@ -198,7 +198,8 @@ final class CommandTableTests: XCTestCase {
         USAGE: accordion render [--format <format>] [--at <seconds>] [--steps]
                                 [--tap <id> ...] [--no-script] [--color <when>]
                                 [--bidi <order>] [--ambiguous-width <columns>]
-                                [--output <file>] [--max-items <n>] [--watch] <file>
+                                [--measure-overlay] [--output <file>] [--max-items <n>]
+                                [--watch] <file>
 
         ARGUMENTS:
           <file>                  The spec, or '-' for standard input.
@@ -235,6 +236,10 @@ final class CommandTableTests: XCTestCase {
                                   Ambiguous characters (2 in many CJK locales); the
                                   frame and every row are measured with it, so the box
                                   stays aligned. (values: 1, 2; default: 1)
+          --measure-overlay       svg: outline each text line's measured box (as wide as
+                                  the text measure says the line is) and the room inside
+                                  the padding it was filled into, to see where and why a
+                                  line broke.
           -o, --output <file>     Write to this file atomically (the whole output or
                                   nothing) instead of standard output; '-' is standard
                                   output.

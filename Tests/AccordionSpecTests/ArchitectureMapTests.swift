@@ -175,6 +175,10 @@ final class ArchitectureMapTests: XCTestCase {
                     XCTAssertEqual(path, "Sources/AccordionUnicode/ICU.swift", "\(path): only AccordionUnicode's ICU.swift imports ICU")
                     XCTAssertFalse(matches(#"^\s*internal\s+import\s+(CICU)\b"#, in: text).isEmpty, "\(path): `internal import CICU`")
                 }
+                if imports.contains("CFont") {
+                    XCTAssertEqual(path, "Sources/AccordionText/FontLibrary.swift", "\(path): only AccordionText's FontLibrary.swift imports HarfBuzz")
+                    XCTAssertFalse(matches(#"^\s*internal\s+import\s+(CFont)\b"#, in: text).isEmpty, "\(path): `internal import CFont`")
+                }
                 if module != "AccordionCLI" {
                     XCTAssertEqual(matches(io, in: code(text), group: 0), [], "\(path): only the executable does I/O")
                 }

@@ -63,7 +63,7 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertEqual(doc.expandedIndex, 0)
         // The format's defaults, measured by the format's text measure (version 2).
         var container = ContainerSpec()
-        container.textMeasure = TextMeasurer(UnicodeTextMeasure())
+        container.textMeasure = TextMeasurer(FontTextMeasure())
         XCTAssertEqual(doc.container, container)
         XCTAssertNotEqual(doc.container, ContainerSpec(), "the loader sets the measure")
         XCTAssertEqual(doc.steps, [Step(.tap(panel: 2)), Step(.wait(seconds: 0.5)), Step(.tap(panel: 1))])

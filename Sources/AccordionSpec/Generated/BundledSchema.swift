@@ -65,6 +65,8 @@ public enum BundledSchema {
       "default": 0.5,
       "examples": [0.5, 1]
     },
+    "measure": {"$ref": "#/$defs/measure", "default": "metric", "examples": ["font", "metric"]},
+        "font": {"$ref": "#/$defs/font", "default": {}, "examples": [{"family": ["Noto Sans"], "weight": 400, "size": 15}]},
     "lang": {"$ref": "#/$defs/lang", "description": "The language of the spec's texts, a BCP 47 tag (zh-Hans, ar, en-GB); panels and their content inherit it. The page's <html lang>. Absent: none said.", "markdownDescription": "The language of the spec's texts, a BCP 47 tag (`zh-Hans`, `ar`, `en-GB`); panels and their `content` inherit it unless they set their own. The page's `<html lang>`. Absent: none said (the page says `en`).", "default": "en", "examples": ["zh-Hans", "ar"]},
     "dir": {"$ref": "#/$defs/dir", "description": "The base direction of the spec's texts: ltr, rtl, or auto (each paragraph and title by its first strong character); panels and their content inherit it. Default auto.", "markdownDescription": "The base direction of the spec's texts: `ltr`, `rtl`, or `auto` (each paragraph and each title by its first strong character, UAX #9 P2\u2013P3; left-to-right without one); panels and their `content` inherit it unless they set their own. Default `auto`.", "default": "auto", "examples": ["rtl", "ltr"]}
   },
@@ -253,7 +255,9 @@ public enum BundledSchema {
             "padding": {"$ref": "#/$defs/contentPadding", "default": 16, "examples": [16, 12]},
             "fontSize": {"$ref": "#/$defs/contentFontSize", "default": 15, "examples": [15, 17]},
             "lineHeight": {"$ref": "#/$defs/contentLineHeight", "default": 20, "examples": [20, 22]},
-            "rowHeight": {"$ref": "#/$defs/contentRowHeight", "default": 44, "examples": [44, 60]}
+            "rowHeight": {"$ref": "#/$defs/contentRowHeight", "default": 44, "examples": [44, 60]},
+            "measure": {"$ref": "#/$defs/measure", "default": "metric", "examples": ["font", "metric"]},
+            "font": {"$ref": "#/$defs/font", "default": {}, "examples": [{"family": ["Noto Sans"], "weight": 400, "size": 15}]}
           },
           "additionalProperties": false,
           "default": {},
@@ -397,6 +401,8 @@ public enum BundledSchema {
         "fontSize": {"$ref": "#/$defs/contentFontSize", "default": 15, "examples": [15, 17]},
         "lineHeight": {"$ref": "#/$defs/contentLineHeight", "default": 20, "examples": [20, 22]},
         "rowHeight": {"$ref": "#/$defs/contentRowHeight", "default": 44, "examples": [44, 60]},
+        "measure": {"$ref": "#/$defs/measure", "default": "metric", "examples": ["font", "metric"]},
+        "font": {"$ref": "#/$defs/font", "default": {}, "examples": [{"family": ["Noto Sans"], "weight": 400, "size": 15}]},
         "lang": {"$ref": "#/$defs/lang", "description": "The language of this content, when it differs from its panel's (a BCP 47 tag). Default: the panel's lang.", "markdownDescription": "The language of this content, when it differs from its panel's (a BCP 47 tag). Default: the panel's `lang`.", "default": "en", "examples": ["zh-Hans", "ar"]},
         "dir": {"$ref": "#/$defs/dir", "description": "The base direction of this content: ltr, rtl or auto (each paragraph by its first strong character). Default: the panel's dir.", "markdownDescription": "The base direction of this content: `ltr`, `rtl` or `auto` (each paragraph by its first strong character). Default: the panel's `dir`.", "default": "auto", "examples": ["rtl", "ltr"]},
         "panels": {
@@ -504,6 +510,47 @@ public enum BundledSchema {
       "markdownDescription": "Height of one line of a text content in points. Default `20`.",
       "default": 20,
       "examples": [20, 22]
+    },
+    "measure": {
+      "title": "Text measure",
+      "description": "How text is measured: metric (advances as multiples of fontSize, no font: the same on every machine) or font (shaped with HarfBuzz in the font named by font, falling back by the text's lang; a font not found warns and measures metric). Default metric.",
+      "markdownDescription": "How text is measured: `metric` (advances as multiples of `fontSize`, no font: the same on every machine) or `font` (shaped with HarfBuzz in the font named by `font`, each family tried in order, then the system's fallback for the text's `lang`; a family not found is warned about, and a font none of whose families is found measures `metric`). Default `metric`.",
+      "enum": ["metric", "font"],
+      "default": "metric",
+      "examples": ["font", "metric"]
+    },
+    "font": {
+      "title": "Font",
+      "description": "The font text is measured in with measure: font: family (a name or names tried in order), weight (100-900, default 400) and size (points; it sets fontSize).",
+      "markdownDescription": "The font text is measured in with `measure: font`: `family` (a name, or names tried in order, then the system's fallback for the text's `lang`), `weight` (100\u2013900, default `400`) and `size` (points; it sets `fontSize`).",
+      "type": "object",
+      "properties": {
+        "family": {
+          "title": "Font family",
+          "description": "A family name, or names tried in order.",
+          "markdownDescription": "A family name, or names tried in order (`[Inter, Noto Sans]`).",
+          "anyOf": [
+            {"type": "string", "minLength": 1},
+            {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1}
+          ],
+          "default": "sans-serif",
+          "examples": ["Noto Sans", ["Noto Sans", "DejaVu Sans"]]
+        },
+        "weight": {
+          "title": "Font weight",
+          "description": "100 (thin) to 900 (black); 400 regular, 700 bold. Default 400.",
+          "markdownDescription": "`100` (thin) to `900` (black); `400` regular, `700` bold. Default `400`.",
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 900,
+          "default": 400,
+          "examples": [400, 700]
+        },
+        "size": {"$ref": "#/$defs/contentFontSize", "default": 15, "examples": [15, 17]}
+      },
+      "additionalProperties": false,
+      "default": {},
+      "examples": [{"family": ["Noto Sans"], "weight": 400, "size": 15}]
     },
     "contentRowHeight": {
       "$ref": "#/$defs/length",

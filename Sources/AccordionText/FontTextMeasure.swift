@@ -1,0 +1,213 @@
+import AccordionModel
+import AccordionUnicode
+
+/// The format's measure with both of its kinds: `measure: metric` (a text
+/// whose metrics name no font) is ``UnicodeTextMeasure``'s, unchanged;
+/// `measure: font` shapes the text with HarfBuzz in the fonts it names.
+///
+/// A font-measured text is read as the metric measure reads it (paragraphs,
+/// collapsed whitespace, grapheme clusters never split, the UAX #14
+/// opportunities for its `lang`), but each cluster advances what HarfBuzz's
+/// shaping of its run gives: a cluster takes the first of the font's
+/// families that exists and has a glyph for its first scalar, else the
+/// font fontconfig falls back to for that scalar in the text's language
+/// (so Han text takes a Chinese font for `zh-Hans` and a Japanese one for
+/// `ja`), and consecutive clusters of one font are shaped together. Lines
+/// are filled greedily by those advances within `width − 2 · padding`
+/// points (`GreedyFill`). When no family of the font exists, or HarfBuzz or
+/// fontconfig cannot be loaded, the text is measured by the metric measure
+/// (`validate` warns `font-not-found`).
+///
+/// The fonts are looked up only when a font-measured text is measured, so
+/// a spec without one never loads HarfBuzz or fontconfig.
+public struct FontTextMeasure: TextMeasure, Hashable {
+    /// The font titles are measured in (the spec's top-level `font` with
+    /// `measure: font`), nil for the metric measure's clusters.
+    public var titleFont: TextFont?
+    private let metric = UnicodeTextMeasure()
+
+    /// The measure; `titleFont` is what header titles are measured in.
+    ///
+    /// - Parameter titleFont: The titles' font, or nil to cut titles by the metric measure.
+    public init(titleFont: TextFont? = nil) {
+        self.titleFont = titleFont
+    }
+
+    /// Equal when the titles' font is.
+    public static func == (a: FontTextMeasure, b: FontTextMeasure) -> Bool { a.titleFont == b.titleFont }
+
+    /// Hashes the titles' font.
+    public func hash(into hasher: inout Hasher) { hasher.combine(titleFont) }
+
+    /// The lines of `text` (see the type's rules).
+    public func lines(of text: String, width: Double, metrics: TextMetrics, lang: String?) -> [String] {
+        guard metrics.font != nil else { return metric.lines(of: text, width: width, metrics: metrics, lang: lang) }
+        return measuredLines(of: text, width: width, metrics: metrics, lang: lang).map(\.text)
+    }
+
+    /// The lines of `text` and their shaped widths.
+    public func measuredLines(of text: String, width: Double, metrics: TextMetrics, lang: String?) -> [MeasuredLine] {
+        guard let font = metrics.font, let fonts = ShapedText.Fonts(font, lang: lang) else {
+            return metric.measuredLines(of: text, width: width, metrics: metrics, lang: lang)
+        }
+        let paragraphs = TextWrap.paragraphs(of: text)
+        let room = width - 2 * metrics.padding
+        let breaking = LineBreaking(lang: lang)
+        var lines: [MeasuredLine] = []
+        for (index, paragraph) in paragraphs.enumerated() {
+            if index > 0 { lines.append(MeasuredLine(text: "", width: 0)) }
+            let shaped = ShapedText(paragraph, fonts: fonts, lang: lang)
+            let advances = shaped.advances.map { $0 * metrics.fontSize }
+            GreedyFill.fill(bytes: shaped.bytes, ends: shaped.ends, advances: advances, space: shaped.space,
+                            opportunities: breaking.opportunities(in: paragraph), room: room, into: &lines)
+        }
+        return lines
+    }
+
+    /// The clusters of `text` with their advances in ems: shaped in the
+    /// titles' font when there is one and it exists, else the metric measure's.
+    public func clusters(of text: String) -> [MeasuredCluster] {
+        guard let titleFont, let fonts = ShapedText.Fonts(titleFont, lang: nil) else { return metric.clusters(of: text) }
+        let shaped = ShapedText(text, fonts: fonts, lang: nil)
+        var found: [MeasuredCluster] = []
+        var start = text.utf8.startIndex
+        for (end, advance) in zip(shaped.ends, shaped.advances) {
+            let index = text.utf8.index(text.utf8.startIndex, offsetBy: end)
+            found.append(MeasuredCluster(text: text[start..<index], advance: advance))
+            start = index
+        }
+        return found
+    }
+
+    /// The families of `font` that the system does not have (what
+    /// `validate` warns about), in the font's order.
+    ///
+    /// - Parameter font: A font request.
+    /// - Returns: The missing families; all of them when fonts cannot be looked up at all.
+    public static func missingFamilies(of font: TextFont) -> [String] {
+        guard FontLibrary.isAvailable else { return font.families }
+        return font.families.filter { FontLibrary.face(family: $0, weight: font.weight) == nil }
+    }
+
+    /// The faces the font measure uses for `text` in `font` and `lang`, by
+    /// family name, in the order the text first uses them (for the tests
+    /// and for embedding fonts in pictures).
+    ///
+    /// - Parameters:
+    ///   - text: A text.
+    ///   - font: The font it is measured in.
+    ///   - lang: Its BCP 47 language tag.
+    /// - Returns: The families of the faces used; empty when the metric measure would be used.
+    public static func families(usedFor text: String, font: TextFont, lang: String?) -> [String] {
+        guard let fonts = ShapedText.Fonts(font, lang: lang) else { return [] }
+        var seen: [String] = []
+        for paragraph in TextWrap.paragraphs(of: text) {
+            for face in ShapedText(paragraph, fonts: fonts, lang: lang).faces where !seen.contains(face.family) {
+                seen.append(face.family)
+            }
+        }
+        return seen
+    }
+}
+
+/// fontconfig's name of the language of BCP 47 `tag`: its language subtag,
+/// with the region fontconfig distinguishes Chinese scripts by.
+///
+/// - Parameter tag: A BCP 47 tag, or nil.
+/// - Returns: fontconfig's language ("zh-cn", "zh-tw", "ja", "ar"), "" for none.
+func fontconfigLanguage(_ tag: String?) -> String {
+    guard let tag, !tag.isEmpty else { return "" }
+    let parts = tag.lowercased().split(separator: "-").map(String.init)
+    guard let language = parts.first else { return "" }
+    guard language == "zh" else { return language }
+    if parts.contains("hant") || parts.contains("tw") { return "zh-tw" }
+    if parts.contains("hk") || parts.contains("mo") { return parts.contains("hans") ? "zh-cn" : "zh-hk" }
+    return "zh-cn"
+}
+
+/// One paragraph shaped: its clusters, each cluster's advance in ems, and
+/// the faces that drew it.
+struct ShapedText {
+    /// The faces a font request resolves to: its existing families, in order.
+    struct Fonts {
+        var faces: [FontFace]
+        var weight: Int
+        var fallbackLanguage: String
+
+        /// nil when no family exists (or fonts cannot be loaded): the metric measure is used.
+        init?(_ font: TextFont, lang: String?) {
+            guard FontLibrary.isAvailable else { return nil }
+            faces = font.families.compactMap { FontLibrary.face(family: $0, weight: font.weight) }
+            guard !faces.isEmpty else { return nil }
+            weight = font.weight
+            fallbackLanguage = fontconfigLanguage(lang)
+        }
+
+        /// The face a cluster starting with `scalar` is drawn in.
+        func face(for scalar: Unicode.Scalar) -> FontFace {
+            if let face = faces.first(where: { FontLibrary.covers($0, scalar) }) { return face }
+            return FontLibrary.fallback(for: scalar, lang: fallbackLanguage, weight: weight) ?? faces[0]
+        }
+    }
+
+    var bytes: [UInt8]
+    /// The clusters' UTF-8 ends.
+    var ends: [Int]
+    /// Each cluster's advance in ems.
+    var advances: [Double]
+    /// Whether each cluster is one space.
+    var space: [Bool]
+    /// The faces used, in order of first use.
+    var faces: [FontFace] = []
+
+    init(_ text: String, fonts: Fonts, lang: String?) {
+        bytes = Array(text.utf8)
+        ends = GraphemeClusters.ends(in: text)
+        advances = []
+        advances.reserveCapacity(ends.count)
+        space = []
+        space.reserveCapacity(ends.count)
+        var clusterFaces: [FontFace] = []
+        clusterFaces.reserveCapacity(ends.count)
+        var start = 0
+        for end in ends {
+            let first = Self.firstScalar(bytes, at: start)
+            space.append(end - start == 1 && bytes[start] == 0x20)
+            // A space or a mark takes the face of what it follows, so a run is not split for it.
+            if let previous = clusterFaces.last, first.value == 0x20 || ScalarProperties(first).advance == .zero,
+               FontLibrary.covers(previous, first) {
+                clusterFaces.append(previous)
+            } else {
+                clusterFaces.append(fonts.face(for: first))
+            }
+            start = end
+        }
+        var units = [Int32](repeating: 0, count: bytes.count)
+        var runStart = 0
+        var cluster = 0
+        while cluster < ends.count {
+            let face = clusterFaces[cluster]
+            if !faces.contains(face) { faces.append(face) }
+            var last = cluster
+            while last + 1 < ends.count, clusterFaces[last + 1] == face { last += 1 }
+            let runEnd = ends[last]
+            _ = FontLibrary.shape(bytes, runStart..<runEnd, face: face, lang: lang, into: &units)
+            var byte = runStart
+            for i in cluster...last {
+                var sum: Int32 = 0
+                while byte < ends[i] { sum &+= units[byte]; byte += 1 }
+                advances.append(Double(sum) / face.unitsPerEm)
+            }
+            runStart = runEnd
+            cluster = last + 1
+        }
+    }
+
+    /// The scalar whose UTF-8 starts at `offset`.
+    private static func firstScalar(_ bytes: [UInt8], at offset: Int) -> Unicode.Scalar {
+        var decoder = UTF8()
+        var iterator = bytes[offset...].makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return "\u{FFFD}"
+    }
+}
