@@ -33,7 +33,8 @@ final class TestSchemaTests: XCTestCase {
     func testAcceptsTheRepositorysTestFilesAndRejectsMalformedOnes() throws {
         let validator = try JSONSchemaValidator(schema: try compoundSchema())
         for name in ["test/mail-client.test.yaml", "test/mail-client-wrong.test.yaml", "explore/faults/faults.test.yaml",
-                     "explore/faults/landscape.test.yaml", "explore/clean/article-demo.test.yaml"] {
+                     "explore/faults/landscape.test.yaml", "explore/clean/article-demo.test.yaml",
+                     "explore/clean/retarget-scroll.test.yaml"] {
             let file = try YAMLLoader().load(try Repo.bytes("Tests/Fixtures/" + name), source: name)
             XCTAssertEqual(validator.validate(file).map(\.message), [], name)
         }
