@@ -30,22 +30,18 @@ fi
 
 rebuilt=0
 objects=()
-# The C target over ICU (it loads libicuuc itself, so nothing more is linked).
-cicu="$OUT/CICU.o"
-objects+=("$cicu")
-if [[ ! -f $cicu || Sources/CICU/cicu.c -nt $cicu || Sources/CICU/include/cicu.h -nt $cicu ]]; then
-    echo "fuzz build: CICU"
-    clang -O2 -g -c Sources/CICU/cicu.c -I Sources/CICU/include -o "$cicu"
-    rebuilt=1
-fi
-# The C target over HarfBuzz and fontconfig (it loads them itself, likewise).
-cfont="$OUT/CFont.o"
-objects+=("$cfont")
-if [[ ! -f $cfont || Sources/CFont/cfont.c -nt $cfont || Sources/CFont/include/cfont.h -nt $cfont ]]; then
-    echo "fuzz build: CFont"
-    clang -O2 -g -c Sources/CFont/cfont.c -I Sources/CFont/include -o "$cfont"
-    rebuilt=1
-fi
+# The C targets: CICU over ICU, CFont over HarfBuzz and fontconfig (each
+# loads its libraries itself, so nothing more is linked).
+for target in CICU:cicu CFont:cfont; do
+    name=${target%%:*} file=${target##*:}
+    object="$OUT/$name.o"
+    objects+=("$object")
+    if [[ ! -f $object || Sources/$name/$file.c -nt $object || Sources/$name/include/$file.h -nt $object ]]; then
+        echo "fuzz build: $name"
+        clang -O2 -g -c "Sources/$name/$file.c" -I "Sources/$name/include" -o "$object"
+        rebuilt=1
+    fi
+done
 for module in $MODULES; do
     mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
     [[ ${#sources[@]} -gt 0 ]] || continue

@@ -14,11 +14,52 @@
 // (CADisplayLink, requestAnimationFrame, a game loop): `apply` the steps
 // that are due, `layout(at:)` for the frames, `events(through:)` for the log.
 //
-// Usage: EmbeddingHost SPEC.yaml
+// With `--host-measure` the host measures text itself, as an iOS app would
+// with Core Text: it plugs its own `TextMeasure` into the container (here a
+// stand-in for a platform text system: every character 0.6 em, lines broken
+// at spaces), and the model lays the panels out by the lines it returns.
+// It prints each text content's lines and widths first.
+//
+// Usage: EmbeddingHost [--host-measure] SPEC.yaml
 
 import AccordionModel
 import AccordionSpec
 import Foundation
+
+/// A host's own measure: what a platform's text system would answer. Every
+/// character advances 0.6 em; a line takes words while they fit.
+struct HostTextMeasure: TextMeasure, Equatable {
+    static let advance = 0.6
+
+    func measuredLines(of text: String, width: Double, metrics: TextMetrics, lang: String?) -> [MeasuredLine] {
+        let room = width - 2 * metrics.padding
+        let em = Self.advance * metrics.fontSize
+        var lines: [MeasuredLine] = []
+        for (index, paragraph) in TextWrap.paragraphs(of: text).enumerated() {
+            if index > 0 { lines.append(MeasuredLine(text: "", width: 0)) }
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if !line.isEmpty, Double(candidate.count) * em > room + 1e-9 {
+                    lines.append(MeasuredLine(text: line, width: Double(line.count) * em))
+                    line = String(word)
+                } else {
+                    line = candidate
+                }
+            }
+            if !line.isEmpty { lines.append(MeasuredLine(text: line, width: Double(line.count) * em)) }
+        }
+        return lines
+    }
+
+    func lines(of text: String, width: Double, metrics: TextMetrics, lang: String?) -> [String] {
+        measuredLines(of: text, width: width, metrics: metrics, lang: lang).map(\.text)
+    }
+
+    func clusters(of text: String) -> [MeasuredCluster] {
+        text.indices.map { MeasuredCluster(text: text[$0...$0], advance: Self.advance) }
+    }
+}
 
 /// What the view layer currently shows for one panel.
 struct ShownPanel: Equatable {
@@ -30,7 +71,7 @@ func spell(_ r: Rect) -> String {
     [r.x, r.y, r.width, r.height].map { "\($0)" }.joined(separator: " ")
 }
 
-func run(specPath: String) -> Int32 {
+func run(specPath: String, hostMeasure: Bool) -> Int32 {
     guard let data = FileManager.default.contents(atPath: specPath) else {
         FileHandle.standardError.write(Data("EmbeddingHost: cannot read \(specPath)\n".utf8))
         return 2
@@ -46,7 +87,16 @@ func run(specPath: String) -> Int32 {
 
     // 2. The container as the spec loads it. The script plays the user here;
     // an app would make a `Step(.tap(panel:))` when a header is touched.
-    var container = AccordionContainer(title: document.title, container: document.container,
+    var spec = document.container
+    if hostMeasure {
+        spec.textMeasure = TextMeasurer(HostTextMeasure())
+        for panel in document.panels {
+            guard case .text(let text, let metrics)? = panel.content else { continue }
+            let lines = spec.textMeasure.measure.measuredLines(of: text, width: spec.width, metrics: metrics, lang: nil)
+            print("measured \(panel.id): " + lines.map { "\($0.text.count):\($0.width)" }.joined(separator: " "))
+        }
+    }
+    var container = AccordionContainer(title: document.title, container: spec,
                                        panels: document.panels, expandedIndices: document.expandedIndices)
     let script = document.steps
     var nextStep = 0
@@ -107,9 +157,10 @@ func run(specPath: String) -> Int32 {
     return 0
 }
 
-let arguments = CommandLine.arguments
-guard arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: EmbeddingHost SPEC.yaml\n".utf8))
+let arguments = Array(CommandLine.arguments.dropFirst())
+let hostMeasure = arguments.first == "--host-measure"
+guard arguments.count == (hostMeasure ? 2 : 1) else {
+    FileHandle.standardError.write(Data("usage: EmbeddingHost [--host-measure] SPEC.yaml\n".utf8))
     exit(2)
 }
-exit(run(specPath: arguments[1]))
+exit(run(specPath: arguments[arguments.count - 1], hostMeasure: hostMeasure))

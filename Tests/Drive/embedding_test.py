@@ -11,6 +11,12 @@ at most --frames per sample, plus frames where it says nothing changed),
 dump's 3 decimals) and, among its events, the same addChild/removeFromParent
 entries in the same order.
 
+With --host-measure the example plugs its own text measure (every
+character 0.6 em, lines broken at spaces: a stand-in for a platform's text
+system); the lines it prints must be that rule's, computed here
+independently, and the open text panel's content must be as tall as those
+lines make it in `fit`.
+
 Standard library only. Usage: embedding_test.py EMBEDDINGHOST ACCORDION [--frames N]
 Prints one line per sample and `embedding-example: N passed, N failed`.
 """
@@ -128,6 +134,44 @@ def check_sample(host, accordion, sample, max_frames):
     return f"{len(states)} frames with changes over {settled + 1}; {compared} compared with render --at"
 
 
+HOST_SPEC = """accordion: 1
+container: {width: 180, layout: fit}
+panels:
+  - {id: a, title: A, content: {text: "Refunds arrive within fourteen business days after the returned parcel reaches our warehouse in Leipzig.", padding: 10}}
+  - {id: b, title: B}
+"""
+
+
+def check_host_measure(host, tmp):
+    path = os.path.join(tmp, "host-measure.yaml")
+    with open(path, "w") as f:
+        f.write(HOST_SPEC)
+    out = subprocess.run([host, "--host-measure", path], capture_output=True, text=True, timeout=60)
+    if out.returncode != 0:
+        raise Failure(f"--host-measure exited {out.returncode}: {out.stderr}")
+    words = "Refunds arrive within fourteen business days after the returned parcel reaches our warehouse in Leipzig.".split()
+    room, em = 180 - 20, 0.6 * 15
+    lines, line = [], ""
+    for word in words:
+        candidate = word if not line else line + " " + word
+        if line and len(candidate) * em > room + 1e-9:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    lines.append(line)
+    expected = "measured a: " + " ".join(f"{len(l)}:{float(len(l) * em)}" for l in lines)
+    first = out.stdout.splitlines()[0]
+    if first != expected:
+        raise Failure(f"host measure printed {first!r}, expected {expected!r}")
+    height = len(lines) * 20 + 20
+    want = f"content 0.0 44.0 180.0 {float(height)}"
+    if want not in out.stdout:
+        raise Failure(f"the open panel's content is not {height} points tall ({want!r} not in its frame log)")
+    # The format's own measure (0.55 em a letter) makes 7 lines of this text: the host's measure changed the layout.
+    return f"{len(lines)} lines by the host's measure, content {height} points"
+
+
 def main(argv):
     ap = argparse.ArgumentParser()
     ap.add_argument("host")
@@ -135,10 +179,12 @@ def main(argv):
     ap.add_argument("--frames", type=int, default=40)
     args = ap.parse_args(argv)
     samples = sorted(glob.glob(os.path.join(ROOT, "samples", "*.yaml")))
-    return run_checks("embedding-example", [
-        (os.path.basename(sample),
-         lambda sample=sample: check_sample(args.host, args.accordion, sample, args.frames))
-        for sample in samples])
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        return run_checks("embedding-example", [
+            (os.path.basename(sample),
+             lambda sample=sample: check_sample(args.host, args.accordion, sample, args.frames))
+            for sample in samples] + [("host-measure", lambda: check_host_measure(args.host, tmp))])
 
 
 if __name__ == "__main__":
