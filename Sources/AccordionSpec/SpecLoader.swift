@@ -187,8 +187,15 @@ public enum SpecLoader {
         } else {
             struct Said: Hashable {
                 let start: Int, end: Int, rule: String, message: String
+                // Problems at one place are few: hashing the place alone
+                // spares hashing thousands of messages.
+                func hash(into hasher: inout Hasher) {
+                    hasher.combine(start)
+                    hasher.combine(end)
+                }
             }
             var seen: Set<Said> = []
+            seen.reserveCapacity(diagnostics.count)
             diagnostics = diagnostics.filter {
                 seen.insert(Said(start: $0.span.start.offset, end: $0.span.end.offset, rule: $0.rule, message: $0.message)).inserted
             }
