@@ -80,3 +80,26 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make test`'s sanitizer stages build only the test targets they run and what those use
+// (ACCORDION_TEST_TARGETS, comma-separated): a sanitized build of the renderers, the servers
+// and the CLI would double those stages' time and run none of their tests.
+if let subset = Context.environment["ACCORDION_TEST_TARGETS"] {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var needed = Set<String>()
+    var pending = subset.split(separator: ",").map(String.init)
+    while let name = pending.popLast() {
+        guard let target = byName[name], needed.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let used, _), .byNameItem(let used, _): pending.append(used)
+            default: break
+            }
+        }
+    }
+    package.targets = package.targets.filter { needed.contains($0.name) }
+    package.products = package.products.filter { product in
+        let targets = (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []
+        return targets.allSatisfy(needed.contains)
+    }
+}

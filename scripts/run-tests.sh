@@ -5,9 +5,9 @@
 #   2. the official draft 2020-12 meta-schemas fetched from PyPI into
 #      .build/meta-schemas (once; the tests read them there);
 #   3. unit, fixture and CLI tests (XCTest, `swift test`);
-#   4. the tests of the loader, the validator, the threads and the model again
-#      under ThreadSanitizer and AddressSanitizer (with LeakSanitizer), each in
-#      its own scratch path; any report fails;
+#   4. the tests of the loader, the validator, the threads, the model and the
+#      Unicode text layers again under ThreadSanitizer and AddressSanitizer
+#      (with LeakSanitizer), each in its own scratch path; any report fails;
 #   5. the library products' public symbol graph checked for unsafe contracts,
 #      every example of docs/spec-guide.md run through the release binary,
 #      the DocC documentation (`make docs` without a warning, every public
@@ -98,19 +98,22 @@ swift_test_stage() {
 stage "unit, fixture and CLI tests (swift test)"
 swift_test_stage "swift test" $SWIFT test --disable-swift-testing
 
-# The tests of the loader, the validator, the threads and the model, under
-# each sanitizer the toolchain supports for Swift on Linux (swiftc rejects
-# `-sanitize=undefined` there). The whole suite under both would take about
-# ten minutes more on two cores; these targets are where the unsafe code and
-# the threads are. Each sanitizer has its own scratch path, so the ordinary
-# build stays as it is. ACCORDION_SANITIZER scales every time bound a test
+# The tests of the loader, the validator, the threads, the model and the
+# Unicode text layers (ICU's C interop), under each sanitizer the toolchain
+# supports for Swift on Linux (swiftc rejects `-sanitize=undefined` there).
+# These targets are where the unsafe code and the threads are; the whole
+# suite under both would take about ten minutes more on two cores.
+# ACCORDION_TEST_TARGETS makes Package.swift declare only these test targets
+# and what they use, so the renderers, servers and CLI are not compiled a
+# second and a third time. Each sanitizer has its own scratch path, so the
+# ordinary build stays as it is. ACCORDION_SANITIZER scales every time bound a test
 # asserts (TimeBounds). LeakSanitizer's suppressions name only XCTest's own
 # functions that keep its test cases alive, never the project's code.
-SANITIZED_TESTS='AccordionParallelTests|AccordionYAMLTests|JSONSchemaTests|AccordionModelTests|AccordionSpecTests'
+SANITIZED_TESTS='AccordionParallelTests|AccordionYAMLTests|JSONSchemaTests|AccordionModelTests|AccordionUnicodeTests|AccordionTextTests|AccordionSpecTests'
 for sanitizer in thread address; do
     scratch=.build/${sanitizer:0:1}san   # .build/tsan, .build/asan
-    stage "swift test --sanitize=$sanitizer (loader, validator, threads, model)"
-    ACCORDION_SANITIZER=$sanitizer \
+    stage "swift test --sanitize=$sanitizer (loader, validator, threads, model, text)"
+    ACCORDION_SANITIZER=$sanitizer ACCORDION_TEST_TARGETS="${SANITIZED_TESTS//|/,}" \
     TSAN_OPTIONS="halt_on_error=0" \
     ASAN_OPTIONS="detect_leaks=1" \
     LSAN_OPTIONS="suppressions=$(pwd)/scripts/lsan-toolchain.supp:print_suppressions=0" \

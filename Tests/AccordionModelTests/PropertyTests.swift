@@ -1,5 +1,6 @@
 import XCTest
 @testable import AccordionModel
+import AccordionTestSupport
 
 /// A random spec plus a valid random script for it.
 struct Scenario {
@@ -152,7 +153,7 @@ final class PropertyTests: XCTestCase {
         var g = SeededGenerator(seed: 2024)
         var stepsChecked = 0
         var seen: Set<String> = []
-        for round in 0..<1500 {
+        for round in 0..<TimeBounds.rounds(1500) {
             let scenario = Scenario.random(&g, timed: round % 4 != 0)
             var model = scenario.model()
             var reference = scenario.reference()
@@ -183,7 +184,7 @@ final class PropertyTests: XCTestCase {
             }
             XCTAssertEqual(produced + model.pendingEntries, model.events(through: .infinity))
         }
-        XCTAssertGreaterThan(stepsChecked, 2000)
+        XCTAssertGreaterThan(stepsChecked, 2000 / TimeBounds.sampling)
         // Every tap rule and both interrupting policies in both modes were met.
         XCTAssertEqual(seen, ["transition", "modal", "disabled", "notCollapsible", "collapsed-several",
                               "accepted-finish-single", "accepted-finish-multiple",

@@ -24,4 +24,13 @@ public enum TimeBounds {
 
     /// `seconds`, scaled for this build.
     public static func scaled(_ seconds: Double) -> Double { seconds * factor }
+
+    /// How many times fewer rounds a randomized test runs under a sanitizer (1
+    /// without one). The sanitizer stages look for memory and thread errors,
+    /// which the code's paths meet in the first rounds as in the rest; the
+    /// ordinary `swift test` stage runs every round.
+    public static let sampling = factor == 1 ? 1 : 4
+
+    /// `rounds` of a randomized test, thinned for this build (at least one).
+    public static func rounds(_ rounds: Int) -> Int { max(1, rounds / sampling) }
 }

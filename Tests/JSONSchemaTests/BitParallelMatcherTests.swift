@@ -72,7 +72,7 @@ final class BitParallelMatcherTests: XCTestCase {
         var rng = Rng(state: 15)
         let alphabet: [Character] = ["a", "b", "c", "_", "1", "#", "-", " ", "(", ")"]
         var linear = 0
-        for _ in 0..<2_000 {
+        for _ in 0..<TimeBounds.rounds(2_000) {
             let pattern = anchoredAtRandom(randomPattern(&rng, optionalGroups: true), &rng)
             let regex = try ECMARegex(pattern)
             for _ in 0..<6 {
