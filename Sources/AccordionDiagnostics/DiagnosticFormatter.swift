@@ -198,7 +198,7 @@ public struct DiagnosticFormatter: Sendable {
     public func quote(_ span: SourceSpan, in source: SourceText, severity: Severity) -> String? {
         guard let length = source.excerpt(span.start.line, from: 0, limit: 0)?.length else { return nil }
         let number = String(span.start.line)
-        let pad = String(repeating: " ", count: number.count)
+        let pad = Self.repeated(UInt8(ascii: " "), number.count)
         let startCol = max(1, min(span.start.column, length + 1))
         let endCol: Int
         if span.end.line == span.start.line, span.end.column > startCol {
@@ -222,26 +222,47 @@ public struct DiagnosticFormatter: Sendable {
         // two, a combining accent none); tabs stay tabs in its prefix so it
         // lines up in any terminal.
         let scalars = shown.unicodeScalars
+        // A line of ASCII (nearly every spec's) has a scalar a byte, so its
+        // stretches are found by byte offsets, without walking the scalars:
+        // a report of thousands of problems quotes thousands of lines.
+        let ascii = shown.utf8.allSatisfy { $0 < 0x80 }
+        let count = ascii ? shown.utf8.count : scalars.count
         func stretch(_ from: Int, _ to: Int) -> Substring {
-            let count = scalars.count
+            if ascii {
+                let bytes = shown.utf8
+                let low = bytes.index(bytes.startIndex, offsetBy: min(max(0, from), count))
+                let high = bytes.index(bytes.startIndex, offsetBy: min(max(from, to), count))
+                return shown[low..<high]
+            }
             let low = scalars.index(scalars.startIndex, offsetBy: min(max(0, from), count))
             let high = scalars.index(scalars.startIndex, offsetBy: min(max(from, to), count))
             return Substring(scalars[low..<high])
         }
         var prefix = cutBefore ? " " : ""
         let before = stretch(0, startCol - 1 - first)
-        for (i, piece) in before.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
-            if i > 0 { prefix += "\t" }
-            prefix += String(repeating: " ", count: columns(piece))
+        if before.utf8.contains(UInt8(ascii: "\t")) {
+            for (i, piece) in before.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
+                if i > 0 { prefix += "\t" }
+                prefix += Self.repeated(UInt8(ascii: " "), columns(piece))
+            }
+        } else {
+            prefix += Self.repeated(UInt8(ascii: " "), columns(before))
         }
         let visibleEnd = min(endCol, first + width + 1)
         let underlined = columns(stretch(startCol - 1 - first, visibleEnd - 1 - first))
         // Past the line's end (a missing value) the span still gets its carets, one a column.
-        let beyond = max(0, visibleEnd - 1 - first - max(scalars.count, startCol - 1 - first))
-        let marks = String(repeating: "^", count: max(1, underlined + beyond))
+        let beyond = max(0, visibleEnd - 1 - first - max(count, startCol - 1 - first))
+        let marks = Self.repeated(UInt8(ascii: "^"), max(1, underlined + beyond))
         let gutter = paint("\(pad) |", "1;34")
         return paint("\(number) |", "1;34") + " " + text + "\n"
             + gutter + " " + prefix + paint(marks, severityCode(severity)) + "\n"
+    }
+
+    /// `count` copies of an ASCII byte (none for a count below 1), made from
+    /// bytes: `String(repeating:count:)` costs several times as much for
+    /// the short runs of spaces and carets every quote has.
+    static func repeated(_ byte: UInt8, _ count: Int) -> String {
+        String(decoding: [UInt8](repeating: byte, count: max(0, count)), as: UTF8.self)
     }
 
     /// The closing count line: `2 errors, 1 warning in 3 files`.

@@ -89,13 +89,22 @@ struct InlineAllows {
         // Most specs have none: a scan for the words' bytes first ("allow"
         // first: every spec opens with `accordion: 1`, which has the marker).
         guard Self.find(Self.allow, in: bytes, from: 0) != nil, Self.find(Self.marker, in: bytes, from: 0) != nil else { return }
-        var lineStart = 0, line = 1
-        while lineStart <= bytes.count {
-            var end = lineStart
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        // Only the lines holding a `#` that opens a comment (at the line's start or
+        // after a space or tab) are read, each once, and lines are counted
+        // only up to the last of them: a large spec has a few comments.
+        let hash = UInt8(ascii: "#")
+        var line = 1, counted = 0
+        var at = 0
+        while let found = bytes[at...].firstIndex(of: hash) {
+            at = found + 1
+            guard found == 0 || bytes[found - 1] == 0x0A || bytes[found - 1] == 0x20 || bytes[found - 1] == 0x09 else { continue }
+            var lineStart = found
+            while lineStart > counted, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            for i in counted..<lineStart where bytes[i] == 0x0A { line += 1 }
+            counted = lineStart
+            let end = bytes[found...].firstIndex(of: 0x0A) ?? bytes.count
             scan(bytes, lineStart, end, line: line, source: source)
-            lineStart = end + 1
-            line += 1
+            at = end
         }
     }
 

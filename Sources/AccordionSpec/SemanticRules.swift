@@ -487,7 +487,8 @@ struct SemanticChecker {
         let width = state.container.width
         for (index, panel) in state.panels.enumerated() {
             let node = items[index]
-            let pointer = "/panels/\(index)"
+            // Spelt only for a problem: most panels have none.
+            func pointer() -> String { "/panels/\(index)" }
             let fontSize = HeaderTitle.fontSize(headerHeight: panel.headerHeight)
             // A disabled header shows no mark while closed; open, it shows its lock.
             let hidesMark = panel.disabled && !state.expandedIndices.contains(index)
@@ -505,7 +506,7 @@ struct SemanticChecker {
                            "the title of panel `\(panel.id)` shows \(fitted.shownClusters) of its \(fitted.clusters) characters "
                            + "(\u{201C}\(fitted.text)\u{201D}): it needs \(Self.length(fitted.width)) points at \(Self.length(fontSize)) points, "
                            + "and its header has \(Self.length(max(0, room))) beside \(drawsMark ? "its mark" : "its padding")",
-                           at: title, pointer: pointer + "/title",
+                           at: title, pointer: pointer() + "/title",
                            help: "shorten the title, or widen the container to \(Self.length(widthNeeded)) points (`container: {width: \(Self.length(widthNeeded))}`)")
                 }
             }
@@ -539,7 +540,7 @@ struct SemanticChecker {
                 (at, where_) = (content, "/content")
             }
             report("content-clipped", .warning, "\(what) but gets \(gets): the rest is cut off",
-                   at: at, pointer: pointer + where_, help: help)
+                   at: at, pointer: pointer() + where_, help: help)
         }
     }
 

@@ -57,6 +57,27 @@ final class ProjectFileTests: XCTestCase {
         XCTAssertEqual(RuleSettings(levels: ["duplicate-panel-id": .off]).applied(to: result).diagnostics, result.diagnostics)
     }
 
+    /// Allow comments anywhere in the file, found by their `#` alone: on a
+    /// line of their own (for the next line) or after a value, after a
+    /// `#` inside a string (which is read as the line's comment, as
+    /// before), and with an id no rule has.
+    func testAllowCommentsAreFoundAnywhereInTheFile() {
+        let text = """
+            # accordion: allow low-contrast
+            accordion: 1
+            title: x
+            panels:
+              - {id: a, title: "A #1", color: '#FFD60A'}  # accordion: allow low-contrast
+              # accordion: allow low-contrast
+              - {id: b, title: B, color: '#FFD60B'}
+              - {id: c, title: C, color: '#FFD60C'}  # accordion: allow low-contrast
+              - {id: d, title: D, color: '#FFD60D'}#accordion: allow low-contrast
+              # accordion: allow no-such-rule
+
+            """
+        XCTAssertEqual(placed(loadSpec(text)), ["low-contrast@5:35", "low-contrast@9:30", "unknown-rule-id@10:22"])
+    }
+
     func testFoldersAbove() {
         XCTAssertEqual(ProjectFile.folders(above: "specs/a.yaml", cwd: "/repo"), ["/repo/specs/", "/repo/", "/"])
         XCTAssertEqual(ProjectFile.folders(above: "/x/../y/./a.yaml", cwd: "/repo"), ["/y/", "/"])
