@@ -123,19 +123,7 @@ enum ValidateOutput {
     /// with every byte outside the unreserved set and `/` percent-encoded.
     static func uri(_ path: String) -> String {
         if path == "<stdin>" { return "stdin" }
-        var out = path.hasPrefix("/") ? "file://" : ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return out
+        return (path.hasPrefix("/") ? "file://" : "") + PathEncoding.percentEncoded(path)
     }
 
     static func sarifLevel(_ s: Severity) -> String {

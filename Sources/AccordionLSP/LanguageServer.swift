@@ -409,19 +409,7 @@ public struct LanguageServer: Sendable {
     /// The `file:` URI of an absolute path, with bytes outside the
     /// unreserved set and `/` percent-encoded (`path(ofURI:)` reads it back).
     static func uri(ofPath path: String) -> String {
-        var out = "file://"
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return out
+        "file://" + PathEncoding.percentEncoded(path)
     }
 
     /// One diagnostic as the protocol spells it: the rule id as `code`, the
