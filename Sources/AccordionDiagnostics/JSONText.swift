@@ -3,7 +3,10 @@
 /// tool's one JSON writer (`JSONOutput`) and the HTML page's embedded data.
 public enum JSONText {
     /// `text` as a JSON string literal, escaping quotes, backslashes and
-    /// control characters (U+0000–U+001F, U+007F as `\u007f`).
+    /// control characters (U+0000–U+001F, U+007F as `\u007f`), and the
+    /// three line breaks outside ASCII, U+0085, U+2028 and U+2029: a YAML
+    /// reader (JSON is YAML) folds them into spaces inside a quoted
+    /// scalar, and older JavaScript ends a string literal at U+2028.
     /// With `safeInScript`, `<`, `>`, `&`, U+2028 and U+2029 are escaped too,
     /// so the literal can sit inside an HTML `<script>` element and no text
     /// (a panel title, say) can close the element or break the script.
@@ -17,7 +20,7 @@ public enum JSONText {
         // Everything escaped is ASCII, so the UTF-8 bytes are examined and
         // copied as they are; most texts need no escape at all.
         let utf8 = text.utf8
-        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else {
             return "\"" + text + "\""
         }
         var out: [UInt8] = []
@@ -41,6 +44,7 @@ public enum JSONText {
             case "<": out += "\\u003c"
             case ">": out += "\\u003e"
             case "&": out += "\\u0026"
+            case "\u{85}": out += "\\u0085"
             case "\u{2028}": out += "\\u2028"
             case "\u{2029}": out += "\\u2029"
             default:
@@ -68,11 +72,27 @@ public enum JSONText {
         text.withUTF8 { bytes in
             // Runs of bytes that need no escape are copied at once.
             var run = 0
-            for i in 0..<bytes.count {
+            var i = 0
+            while i < bytes.count {
                 let b = bytes[i]
+                // U+0085 is C2 85; U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                if b == 0xC2 || b == 0xE2 {
+                    let escape: [UInt8]? =
+                        b == 0xC2 ? (i + 1 < bytes.count && bytes[i + 1] == 0x85 ? Array("\\u0085".utf8) : nil)
+                        : i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
+                        ? Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8) : nil
+                    if let escape {
+                        if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
+                        out += escape
+                        i += b == 0xC2 ? 2 : 3
+                        run = i
+                        continue
+                    }
+                }
+                i += 1
                 if b >= 0x20, b != 0x22, b != 0x5C, b != 0x7F { continue }
-                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
-                run = i + 1
+                if run < i - 1 { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<(i - 1)])) }
+                run = i
                 appendEscape(b, to: &out)
             }
             if run < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }

@@ -225,14 +225,16 @@ public struct AccordionContainer: Sendable, Equatable {
         }
     }
 
-    /// The panels that leave with `from` and arrive with `to`: each with the
-    /// panels shown inside it (nil when neither nests: the flat path).
-    /// Leaving, the innermost and last go first and the panel itself last;
-    /// arriving, the panel first, then the others in tree order.
-    private func moving(from: PanelSpec?, to: PanelSpec?) -> (leaving: [String], arriving: [String])? {
+    /// The panels that leave with `from` and arrive with `to` in state `s`:
+    /// each with the panels shown inside it (nil when neither nests: the
+    /// flat path). Leaving, the innermost and last go first and the panel
+    /// itself last; arriving, the panel first, then the others in tree
+    /// order. `s` is the state the transition ran in: a step that ends it
+    /// may already have changed what is shown inside (a tap in its level).
+    private static func moving(from: PanelSpec?, to: PanelSpec?, in s: ContainerState) -> (leaving: [String], arriving: [String])? {
         guard from?.nested != nil || to?.nested != nil else { return nil }
-        let leaving = from.map { state.shownDescendants(of: $0).reversed() + [$0.id] } ?? []
-        let arriving = to.map { [$0.id] + state.shownDescendants(of: $0) } ?? []
+        let leaving = from.map { s.shownDescendants(of: $0).reversed() + [$0.id] } ?? []
+        let arriving = to.map { [$0.id] + s.shownDescendants(of: $0) } ?? []
         return (leaving, arriving)
     }
 
@@ -250,7 +252,7 @@ public struct AccordionContainer: Sendable, Equatable {
     /// The start-of-transition entries, in the article's order.
     private mutating func logStart(of transition: Transition, at time: Double) {
         let (fromPanel, toPanel) = Self.ends(of: transition, in: state)
-        if let (leaving, arriving) = moving(from: fromPanel, to: toPanel) {
+        if let (leaving, arriving) = Self.moving(from: fromPanel, to: toPanel, in: state) {
             log.append(LogEntry(time: time, event: .beginIgnoringInteractionEvents))
             for id in leaving { log.append(LogEntry(time: time, event: .willMoveToParent, panel: id)) }
             for id in arriving { log.append(LogEntry(time: time, event: .addChild, panel: id)) }
@@ -271,7 +273,7 @@ public struct AccordionContainer: Sendable, Equatable {
     /// state whose stack the transition ran in.
     private func endEntries(of transition: Transition, at time: Double, in s: ContainerState) -> [LogEntry] {
         let (fromPanel, toPanel) = Self.ends(of: transition, in: s)
-        if let (leaving, arriving) = moving(from: fromPanel, to: toPanel) {
+        if let (leaving, arriving) = Self.moving(from: fromPanel, to: toPanel, in: s) {
             var entries: [LogEntry] = []
             for id in leaving { entries.append(LogEntry(time: time, event: .viewDidDisappear, panel: id)) }
             for id in arriving { entries.append(LogEntry(time: time, event: .viewDidAppear, panel: id)) }

@@ -87,6 +87,23 @@ final class NestedStepTests: XCTestCase {
         XCTAssertEqual(m.state.nestedOpen["network"], [0, 2])
     }
 
+    /// A step that ends a nested transition may change what is shown inside
+    /// the panel it brought in: the transition's end entries still name the
+    /// panels it started with (fuzz-spec: `tap: mobile` then `tap: cellular`
+    /// once idle lost `viewDidAppear cellular`). bluetooth (4) comes in with
+    /// `le`; when idle, a tap on le (5) in bluetooth's collapsible level
+    /// closes it, after bluetooth's transition has ended with `le` in it.
+    func testAStepThatEndsANestedTransitionLogsItsEndInTheStateItRanIn() {
+        var c = loaded(tree())
+        c.apply(Step(.tap(panel: 4)))
+        let entries = lines(c.apply(Step(.tap(panel: 5))))
+        XCTAssertEqual(Array(entries.prefix(7)), ["viewDidDisappear wifi", "viewDidAppear bluetooth", "viewDidAppear le",
+                                                  "didMoveToParent bluetooth", "didMoveToParent le", "removeFromParent wifi",
+                                                  "endIgnoringInteractionEvents"])
+        XCTAssertEqual(c.state.nestedOpen["bluetooth"], [], "the second tap closed le")
+        XCTAssertEqual(c.assertInvariants(), [])
+    }
+
     /// The tap rules' order: modal, transition, hidden, disabled, notCollapsible.
     func testAHeaderInsideAClosedPanelIgnoresTapsAsHidden() {
         var c = loaded(tree(vpnDisabled: true), open: [0])
