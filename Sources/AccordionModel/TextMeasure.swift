@@ -46,6 +46,15 @@ public protocol TextMeasure: Sendable {
     /// - Parameter other: Another measure.
     /// - Returns: Whether the two measure alike.
     func isSame(as other: any TextMeasure) -> Bool
+
+    /// The fonts a picture must carry to draw `uses` as this measure
+    /// measured them: for a measure that shapes with real fonts, a subset
+    /// of each face it drew the texts in, holding only their glyphs; the
+    /// default, for a metric measure, carries none (`MeasuredLines.swift`).
+    ///
+    /// - Parameter uses: The font-measured texts a picture draws.
+    /// - Returns: The faces to embed and, for each font and language, the order to name them in.
+    func embeddedFonts(for uses: [FontUse]) -> EmbeddedFonts
 }
 
 /// One unit of text a title is cut at and its advance.

@@ -20,10 +20,12 @@ public enum HTMLRender {
         let playback = HTMLPlayback(snapshot)
         let title = snapshot.title ?? "accordion"
         let writing = snapshot.container.writing
-        var out = head(title: title, addendum: addendum, writing: writing)
+        // The faces the measure shaped the texts in, so the browser draws the model's lines at their widths.
+        let fonts = EmbeddedFontFaces.fonts(for: [snapshot])
+        var out = head(title: title, addendum: addendum, writing: writing, fontFaces: EmbeddedFontFaces.rules(fonts))
         out += HTMLPage.body(chrome: chromeAttributes(writing))
         out += "<script type=\"application/json\" id=\"accordion-data\">\n"
-        out += data(snapshot, playback)
+        out += data(snapshot, playback, fonts: fonts)
         out += "\n</script>\n<script>\n\(PlayerScript.text)</script>\n" + tail(addendum)
         return out
     }
@@ -38,13 +40,15 @@ public enum HTMLRender {
     ///   - writing: The spec's top-level `lang` and `dir`: the document's
     ///     language (`en` when the spec names none, as the page's own words
     ///     are English) and, when written `ltr` or `rtl`, its direction.
+    ///   - fontFaces: `@font-face` rules of the fonts the page carries
+    ///     (data URLs, which the policy then lets load), or "".
     /// - Returns: The start of the document, through `<body>`.
-    public static func head(title: String, addendum: PageAddendum?, writing: Writing = Writing()) -> String {
-        let connect = addendum == nil ? "" : "; connect-src 'self'"
+    public static func head(title: String, addendum: PageAddendum?, writing: Writing = Writing(), fontFaces: String = "") -> String {
+        let connect = (addendum == nil ? "" : "; connect-src 'self'") + (fontFaces.isEmpty ? "" : "; font-src data:")
         var out = "<!DOCTYPE html>\n<html lang=\"\(XML.escape(writing.lang ?? "en"))\"" + pageDirAttribute(writing) + ">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\(connect)\">\n"
-        out += "<title>\(XML.escape(title))</title>\n<style>\n\(HTMLPage.style)</style>\n</head>\n<body>\n"
+        out += "<title>\(XML.escape(title))</title>\n<style>\n\(fontFaces)\(HTMLPage.style)</style>\n</head>\n<body>\n"
         return out
     }
 
@@ -114,7 +118,10 @@ public enum HTMLRender {
     /// `lang`, and `dirs`, one letter per line or row (`r` right to left,
     /// `l` left to right), written only when some line or row runs against
     /// the page's direction (`rtl`, whether the page's is right to left).
-    static func drawnContent(_ content: PanelContent, lines: [String]?, writing: Writing, page: Writing) -> String {
+    /// A font-measured text also names its `font` (the CSS family list of
+    /// the faces it was shaped in, `EmbeddedFontFaces`) and `fontWeight`.
+    static func drawnContent(_ content: PanelContent, lines: [String]?, writing: Writing, page: Writing,
+                             fonts: EmbeddedFonts = .none) -> String {
         var out: String
         let directions: [Bool]
         switch content {
@@ -123,6 +130,9 @@ public enum HTMLRender {
             directions = TextDirections.lines(lines, writing.direction)
             out = "{\"lines\":[" + lines.map(quote).joined(separator: ",") + "],\"padding\":" + num(m.padding)
                 + ",\"fontSize\":" + num(m.fontSize) + ",\"lineHeight\":" + num(m.lineHeight)
+            if let font = m.font {
+                out += ",\"font\":" + quote(EmbeddedFontFaces.familyList(font, lang: writing.lang, in: fonts)) + ",\"fontWeight\":\(font.weight)"
+            }
         case .rows(let rows, let rowHeight):
             directions = rows.map { TextDirections.isRightToLeft($0.title, writing.direction) }
             out = "{\"rows\":[" + rows.map { "[" + quote($0.title) + "," + ($0.detail.map(quote) ?? "null") + "]" }
@@ -143,7 +153,7 @@ public enum HTMLRender {
     /// The embedded playback data as JSON, keyed by name (the player,
     /// `Player/player.js`, reads it); its size stays linear in the number
     /// of panels, and a panel's flags are written only when true.
-    static func data(_ s: Snapshot, _ playback: HTMLPlayback) -> String {
+    static func data(_ s: Snapshot, _ playback: HTMLPlayback, fonts: EmbeddedFonts = .none) -> String {
         var out = "{\"title\":" + (s.title.map(quote) ?? "null")
         out += ",\"width\":\(num(s.container.width)),\"height\":\(num(s.container.height))"
         out += ",\"background\":" + quote(cssColor(s.container.background))
@@ -206,7 +216,7 @@ public enum HTMLRender {
                 out += ",\"dir\":" + quote(pageIsRightToLeft(page) ? "ltr" : "rtl")
             }
             if let content = p.spec.content {
-                out += ",\"drawing\":" + drawnContent(content, lines: s.panels[i].textLines, writing: writing.content, page: page)
+                out += ",\"drawing\":" + drawnContent(content, lines: s.panels[i].textLines, writing: writing.content, page: page, fonts: fonts)
             }
             out += "}"
         }

@@ -49,6 +49,9 @@ public enum SVGRender {
         let lang = snapshots.first?.container.writing.lang.map { " xml:lang=\"\(XML.escape($0))\"" } ?? ""
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\"\(lang) width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"\(fontStack)\">\n"
         out += "<title>\(XML.escape(title ?? "accordion"))</title>\n"
+        // The faces the measure shaped the texts in, so a viewer draws the lines at the widths measured.
+        let fonts = EmbeddedFontFaces.fonts(for: snapshots)
+        if !fonts.faces.isEmpty { out += "<defs><style>\n" + EmbeddedFontFaces.rules(fonts) + "</style></defs>\n" }
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#F2F2F7\"/>\n"
         if let title {
             let fitted = fitText(title, width: width - 2 * margin, fontSize: 22)
@@ -60,7 +63,7 @@ public enum SVGRender {
             for i in row {
                 let s = snapshots[i]
                 let slot = slots[i]
-                out += phone(s, id: "p\(i)", x: x + (slot - frames[i].bodyWidth) / 2, y: y, overlay: measureOverlay)
+                out += phone(s, id: "p\(i)", x: x + (slot - frames[i].bodyWidth) / 2, y: y, overlay: measureOverlay, fonts: fonts)
                 let captionY = y + frames[i].bodyHeight + 24
                 let caption = i < captions.count ? captions[i] : ""
                 out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY))\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitText(caption, width: slot, fontSize: 14)))</text>\n"
@@ -84,7 +87,7 @@ public enum SVGRender {
         return parts.joined(separator: " · ")
     }
 
-    static func phone(_ s: Snapshot, id: String, x: Double, y: Double, overlay: Bool = false) -> String {
+    static func phone(_ s: Snapshot, id: String, x: Double, y: Double, overlay: Bool = false, fonts: EmbeddedFonts = .none) -> String {
         let w = s.container.width, h = s.container.height
         let frame = DeviceFrame(width: w, height: h)
         let bezel = frame.bezel
@@ -104,7 +107,7 @@ public enum SVGRender {
         let offset = s.scroll?.offset ?? 0
         if offset != 0 { out += "<g transform=\"translate(0 \(n(-offset)))\">\n" }
         for p in contents {
-            out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s, overlay: overlay)
+            out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s, overlay: overlay, fonts: fonts)
         }
         for p in s.panels {
             out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index), measure: s.container.textMeasure.measure,
@@ -139,13 +142,15 @@ public enum SVGRender {
         return out
     }
 
-    static func content(_ p: PanelFrame, rect r: Rect, id: String, s: Snapshot, overlay: Bool = false) -> String {
+    static func content(_ p: PanelFrame, rect r: Rect, id: String, s: Snapshot, overlay: Bool = false,
+                        fonts: EmbeddedFonts = .none) -> String {
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\"/></clipPath>\n"
         if p.panel.content != nil {
             let top = s.scroll?.offset ?? 0
-            let dir = p.panel.writing(in: s.container.writing).content.direction
-            out += drawnContent(p, rect: r, visible: (top, top + s.container.height), dir: dir)
+            let writing = p.panel.writing(in: s.container.writing).content
+            let dir = writing.direction
+            out += drawnContent(p, rect: r, visible: (top, top + s.container.height), dir: dir, lang: writing.lang, fonts: fonts)
             if overlay { out += measureOverlay(p, rect: r, s: s, dir: dir) }
             return out + "</g>\n"
         }
@@ -206,7 +211,7 @@ public enum SVGRender {
     /// starts at the right: `direction="rtl"` with the start anchor there,
     /// and a row's chevron sits at the left, pointing left.
     static func drawnContent(_ p: PanelFrame, rect r: Rect, visible: (top: Double, bottom: Double),
-                             dir: WritingDirection = .auto) -> String {
+                             dir: WritingDirection = .auto, lang: String? = nil, fonts: EmbeddedFonts = .none) -> String {
         var out = "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FFFFFF\"/>\n"
         let top = max(r.y, visible.top), bottom = min(r.y + r.height, visible.bottom)
         guard bottom > top, let content = p.panel.content else { return out }
@@ -221,7 +226,7 @@ public enum SVGRender {
             for i in first..<last where !lines[i].isEmpty {
                 let baseline = r.y + m.padding + Double(i) * m.lineHeight + m.lineHeight / 2 + m.fontSize * 0.35
                 let x = rtl[i] ? r.x + r.width - m.padding : r.x + m.padding
-                out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\"\(direction(rtl[i])) font-size=\"\(n(m.fontSize))\"\(fontFamily(m.font)) fill=\"#1C1C1E\" xml:space=\"preserve\">\(XML.escape(lines[i]))</text>\n"
+                out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\"\(direction(rtl[i])) font-size=\"\(n(m.fontSize))\"\(fontFamily(m.font, lang: lang, fonts: fonts)) fill=\"#1C1C1E\" xml:space=\"preserve\">\(XML.escape(lines[i]))</text>\n"
             }
         case .rows(let rows, let rowHeight):
             guard rowHeight > 0, !rows.isEmpty else { return out }
@@ -334,10 +339,11 @@ public enum SVGRender {
     static func direction(_ rtl: Bool) -> String { rtl ? " direction=\"rtl\"" : "" }
 
     /// The families a font-measured text was measured in, for the viewer to
-    /// draw it in (nothing for the metric measure, as before).
-    static func fontFamily(_ font: TextFont?) -> String {
+    /// draw it in: the embedded subsets of the faces it was shaped in, then
+    /// the spec's families (nothing for the metric measure, as before).
+    static func fontFamily(_ font: TextFont?, lang: String?, fonts: EmbeddedFonts) -> String {
         guard let font else { return "" }
-        let names = font.families.map { "'" + String($0.filter { $0 != "'" }) + "'" }.joined(separator: ", ")
+        let names = EmbeddedFontFaces.familyList(font, lang: lang, in: fonts)
         return " font-family=\"\(XML.escape(names))\"" + (font.weight == 400 ? "" : " font-weight=\"\(font.weight)\"")
     }
 

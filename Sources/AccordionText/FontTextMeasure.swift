@@ -89,6 +89,51 @@ public struct FontTextMeasure: TextMeasure, Hashable {
         return font.families.filter { FontLibrary.face(family: $0, weight: font.weight) == nil }
     }
 
+    /// A subset of every face the texts were shaped in, holding the
+    /// scalars of the clusters drawn in it (HarfBuzz's subsetter keeps the
+    /// glyphs their shaping reaches), one per face and weight; each
+    /// request's order is the faces of its families that drew something, in
+    /// the font's order, then its fallbacks as first used. A face whose
+    /// subset fails is left out (the viewer then falls back by itself).
+    ///
+    /// - Parameter uses: The font-measured texts a picture draws.
+    /// - Returns: The subsets and each font request's order of them.
+    public func embeddedFonts(for uses: [FontUse]) -> EmbeddedFonts {
+        struct FaceKey: Hashable { var face: FontFace; var weight: Int }
+        var keys: [FaceKey] = []
+        var scalars: [FaceKey: Set<UInt32>] = [:]
+        var order: [EmbeddedFonts.Request: [FaceKey]] = [:]
+        for use in uses {
+            guard let fonts = ShapedText.Fonts(use.font, lang: use.lang) else { continue }
+            let request = EmbeddedFonts.Request(font: use.font, lang: use.lang)
+            var used = order[request] ?? []
+            for paragraph in TextWrap.paragraphs(of: use.text) {
+                let shaped = ShapedText(paragraph, fonts: fonts, lang: use.lang)
+                var start = 0
+                for (end, face) in zip(shaped.ends, shaped.clusterFaces) {
+                    let key = FaceKey(face: face, weight: use.font.weight)
+                    if scalars[key] == nil { keys.append(key) }
+                    if !used.contains(key) { used.append(key) }
+                    for scalar in String(decoding: shaped.bytes[start..<end], as: UTF8.self).unicodeScalars {
+                        scalars[key, default: []].insert(scalar.value)
+                    }
+                    start = end
+                }
+            }
+            // The families' faces first, in the font's order, as the measure tries them.
+            let named = fonts.faces
+            order[request] = named.flatMap { face in used.filter { $0.face == face } } + used.filter { !named.contains($0.face) }
+        }
+        var faces: [EmbeddedFonts.Face] = []
+        var index: [FaceKey: Int] = [:]
+        for key in keys {
+            guard let data = FontLibrary.subset(key.face, scalars: scalars[key, default: []].sorted()) else { continue }
+            index[key] = faces.count
+            faces.append(EmbeddedFonts.Face(data: data, weight: key.weight, family: key.face.family))
+        }
+        return EmbeddedFonts(faces: faces, order: order.mapValues { $0.compactMap { index[$0] } })
+    }
+
     /// The faces the font measure uses for `text` in `font` and `lang`, by
     /// family name, in the order the text first uses them (for the tests
     /// and for embedding fonts in pictures).
@@ -159,6 +204,8 @@ struct ShapedText {
     var space: [Bool]
     /// The faces used, in order of first use.
     var faces: [FontFace] = []
+    /// The face each cluster is drawn in.
+    var clusterFaces: [FontFace] = []
 
     init(_ text: String, fonts: Fonts, lang: String?) {
         bytes = Array(text.utf8)
@@ -167,14 +214,16 @@ struct ShapedText {
         advances.reserveCapacity(ends.count)
         space = []
         space.reserveCapacity(ends.count)
-        var clusterFaces: [FontFace] = []
         clusterFaces.reserveCapacity(ends.count)
         var start = 0
         for end in ends {
             let first = Self.firstScalar(bytes, at: start)
             space.append(end - start == 1 && bytes[start] == 0x20)
-            // A space or a mark takes the face of what it follows, so a run is not split for it.
-            if let previous = clusterFaces.last, first.value == 0x20 || ScalarProperties(first).advance == .zero,
+            // A mark left without a base takes the face of what it follows, so a run
+            // is not split for it. A space is a cluster like any other: it takes the
+            // first family that has it, as a browser draws it (in Arabic text after
+            // Noto Sans, say, the space is Noto Sans's, not the Arabic face's).
+            if let previous = clusterFaces.last, ScalarProperties(first).advance == .zero,
                FontLibrary.covers(previous, first) {
                 clusterFaces.append(previous)
             } else {

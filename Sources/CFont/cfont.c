@@ -28,10 +28,10 @@
     F(hb_buffer_create) F(hb_buffer_destroy) F(hb_buffer_add_utf8) F(hb_buffer_guess_segment_properties) \
     F(hb_buffer_set_language) F(hb_language_from_string) F(hb_shape) F(hb_buffer_get_glyph_infos)  \
     F(hb_buffer_get_glyph_positions) F(hb_buffer_set_cluster_level) F(hb_face_reference_blob)      \
-    F(hb_blob_get_data) F(hb_set_add)
+    F(hb_blob_get_data) F(hb_set_add) F(hb_unicode_funcs_get_default) F(hb_unicode_decompose)
 #define CFONT_SUBSET_FUNCTIONS(F)                                                                   \
     F(hb_subset_input_create_or_fail) F(hb_subset_input_destroy) F(hb_subset_input_unicode_set)    \
-    F(hb_subset_or_fail)
+    F(hb_subset_or_fail) F(hb_subset_input_set_flags)
 #define CFONT_FC_FUNCTIONS(F)                                                                       \
     F(FcInitLoadConfigAndFonts) F(FcPatternCreate) F(FcPatternDestroy) F(FcPatternAddString)       \
     F(FcPatternAddInteger) F(FcPatternAddCharSet) F(FcCharSetCreate) F(FcCharSetDestroy)          \
@@ -216,6 +216,23 @@ int32_t cfont_shape(int32_t handle, const uint8_t *text, int32_t length, const c
     return (int32_t)glyphs;
 }
 
+// Adds `u` and every character the viewer's shaper may look `u` up as:
+// its canonical decomposition, recursively (HarfBuzz's normalizer
+// decomposes a character the font has no glyph for, and the Indic shapers
+// split two-part vowels), and for Thai and Lao SARA AM the NIKHAHIT (or
+// NIGGAHITA) and SARA AA the Thai shaper always decomposes it into. A
+// subset without them draws those clusters in some other font.
+static void add_with_decompositions(hb_set_t *set, hb_unicode_funcs_t *funcs, hb_codepoint_t u, int depth) {
+    lib.hb_set_add(set, u);
+    if (u == 0x0E33) { lib.hb_set_add(set, 0x0E4D); lib.hb_set_add(set, 0x0E32); }
+    if (u == 0x0EB3) { lib.hb_set_add(set, 0x0ECD); lib.hb_set_add(set, 0x0EB2); }
+    hb_codepoint_t a = 0, b = 0;
+    if (depth < 8 && lib.hb_unicode_decompose(funcs, u, &a, &b)) {
+        add_with_decompositions(set, funcs, a, depth + 1);
+        if (b) add_with_decompositions(set, funcs, b, depth + 1);
+    }
+}
+
 int32_t cfont_subset(int32_t handle, const uint32_t *scalars, int32_t count, uint8_t **out) {
     *out = NULL;
     hb_face_t *face = NULL;
@@ -223,7 +240,12 @@ int32_t cfont_subset(int32_t handle, const uint32_t *scalars, int32_t count, uin
     hb_subset_input_t *input = lib.hb_subset_input_create_or_fail();
     if (!input) return -1;
     hb_set_t *unicodes = lib.hb_subset_input_unicode_set(input);
-    for (int32_t i = 0; i < count; i++) lib.hb_set_add(unicodes, scalars[i]);
+    // Hinting instructions only snap outlines to a screen's pixels: the
+    // advances (what the model measured) do not depend on them, and they
+    // are often most of a small subset's bytes.
+    lib.hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING);
+    hb_unicode_funcs_t *funcs = lib.hb_unicode_funcs_get_default();
+    for (int32_t i = 0; i < count; i++) add_with_decompositions(unicodes, funcs, scalars[i], 0);
     hb_face_t *subset = lib.hb_subset_or_fail(face, input);
     lib.hb_subset_input_destroy(input);
     if (!subset) return -1;

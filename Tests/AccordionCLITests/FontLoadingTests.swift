@@ -36,4 +36,35 @@ final class FontLoadingTests: XCTestCase {
         XCTAssertTrue(log.contains("libfontconfig.so.1"))
         XCTAssertTrue(log.contains("<stdin>:3:17: warning: no font of the family `Missing Family 9000`"), log)
     }
+
+    /// The pictures carry the fonts the model measured: an SVG and a page of
+    /// a font-measured spec hold one `@font-face` per face, as inline data
+    /// the page's policy lets load, and its texts name them; a metric
+    /// spec's pictures carry none (their goldens are unchanged).
+    func testPicturesOfAFontMeasuredSpecCarryTheSubsetsTheyDrawWith() throws {
+        let spec = """
+        accordion: 1
+        measure: font
+        font: {family: [Noto Sans]}
+        panels:
+          - {id: a, title: A, lang: zh-Hans, content: {text: "下午两点 with Latin"}}
+        """
+        let svg = try CLI.run(["render", "--format", "svg", "-"], stdin: Data(spec.utf8))
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        XCTAssertEqual(svg.stdout.components(separatedBy: "@font-face").count - 1, 2, "Noto Sans and Noto Sans CJK SC")
+        XCTAssertTrue(svg.stdout.contains("src: url(data:font/"))
+        XCTAssertTrue(svg.stdout.contains("font-family=\"&apos;accordion-font-1&apos;, &apos;accordion-font-0&apos;, &apos;Noto Sans&apos;\""),
+                      "the named family's subset first, then the fallback, then the name")
+        let html = try CLI.run(["render", "--format", "html", "-"], stdin: Data(spec.utf8))
+        XCTAssertEqual(html.status, 0, html.stderr)
+        XCTAssertTrue(html.stdout.contains("; font-src data:\">"), "the policy lets the inline fonts load, nothing else")
+        XCTAssertEqual(html.stdout.components(separatedBy: "@font-face").count - 1, 2)
+        XCTAssertTrue(html.stdout.contains("\"font\":\"'accordion-font-1', 'accordion-font-0', 'Noto Sans'\",\"fontWeight\":400"))
+        let demo = try String(contentsOf: CLI.repoRoot.appendingPathComponent("samples/article-demo.yaml"), encoding: .utf8)
+        for format in ["svg", "html"] {
+            let r = try CLI.run(["render", "--format", format, "-"], stdin: Data(demo.utf8))
+            XCTAssertFalse(r.stdout.contains("@font-face"), format)
+            XCTAssertFalse(r.stdout.contains("font-src"), format)
+        }
+    }
 }

@@ -38,7 +38,9 @@ final class MeasureOverlayTests: XCTestCase {
         for width in widths { XCTAssertLessThanOrEqual(width, 200 - 32 + 0.05) }
         // Noto Sans's W is wider than its i: the W line is not 0.55 em a letter.
         XCTAssertNotEqual(widths.first ?? 0, Double(lines[0].count) * 0.55 * 15, accuracy: 1)
-        XCTAssertTrue(svg.contains("font-family=\"&apos;Noto Sans&apos;\""))
+        // Drawn in the subset of Noto Sans the picture carries, then the family by name.
+        XCTAssertTrue(svg.contains("font-family=\"&apos;accordion-font-0&apos;, &apos;Noto Sans&apos;\""), svg)
+        XCTAssertEqual(svg.components(separatedBy: "@font-face").count - 1, 1)
         XCTAssertTrue(svg.contains("class=\"measure-overlay\""))
     }
 

@@ -67,15 +67,44 @@ final class FontTextMeasureTests: XCTestCase {
     func testArabicIsShapedAndMeasuredInAnArabicFont() {
         let text = "مرحبا بالعالم"
         // Noto Sans has no Arabic: fontconfig's fallback for `ar` draws it (DejaVu Sans on Debian's defaults).
+        // The space between the words is Noto Sans's, as a browser draws it: the
+        // first family that has a space.
         let families = FontTextMeasure.families(usedFor: text, font: noto, lang: "ar")
-        XCTAssertEqual(families.count, 1, "\(families)")
+        XCTAssertEqual(families.count, 2, "\(families)")
         XCTAssertNotEqual(families.first, "Noto Sans")
+        XCTAssertEqual(families.last, "Noto Sans")
         // A family named for it is taken first.
         let named = TextFont(families: ["Noto Sans", "Noto Sans Arabic"])
         XCTAssertEqual(FontTextMeasure.families(usedFor: "Hi " + text, font: named, lang: "ar"), ["Noto Sans", "Noto Sans Arabic"])
         let shaped = width(text, lang: "ar")
         XCTAssertGreaterThan(shaped, 0)
         XCTAssertNotEqual(shaped, Double(text.count) * 0.55 * 15, accuracy: 1)
+    }
+
+    /// A picture carries one subset per face the measure drew in, and names
+    /// them per font and language in the measure's order: the spec's
+    /// families first, then the fallbacks as first used.
+    func testEmbeddedFontsAreSubsetsOfTheFacesDrawnInTheMeasuresOrder() {
+        let chinese = FontUse(text: "下午两点 with Latin", font: noto, lang: "zh-Hans")
+        let arabic = FontUse(text: "مرحبا بالعالم", font: noto, lang: "ar")
+        let fonts = measure.embeddedFonts(for: [chinese, arabic])
+        XCTAssertEqual(fonts.faces.map(\.family).count, 3, "\(fonts.faces.map(\.family))")
+        XCTAssertEqual(fonts.faces.first?.family, "Noto Sans CJK SC", "first used: the text starts with Han")
+        for face in fonts.faces {
+            XCTAssertTrue(face.data.starts(with: Array("OTTO".utf8)) || face.data.starts(with: [0, 1, 0, 0]), face.family)
+            XCTAssertLessThan(face.data.count, 60_000, "\(face.family): only the glyphs drawn")
+            XCTAssertEqual(face.weight, 400)
+        }
+        let zh = fonts.order[EmbeddedFonts.Request(font: noto, lang: "zh-Hans")] ?? []
+        XCTAssertEqual(zh.map { fonts.faces[$0].family }, ["Noto Sans", "Noto Sans CJK SC"], "the named family first")
+        let ar = fonts.order[EmbeddedFonts.Request(font: noto, lang: "ar")] ?? []
+        XCTAssertEqual(ar.count, 2)
+        XCTAssertEqual(fonts.faces[ar[0]].family, "Noto Sans", "the space")
+        XCTAssertEqual(ar[0], zh[0], "one subset of Noto Sans serves both texts")
+        // The metric measure carries none; a font none of whose families exists, none.
+        XCTAssertEqual(UnicodeTextMeasure().embeddedFonts(for: [chinese]), .none)
+        let missing = FontUse(text: "abc", font: TextFont(families: ["No Such Family 9000"]), lang: nil)
+        XCTAssertEqual(measure.embeddedFonts(for: [missing]), .none)
     }
 
     func testAMissingFamilyIsReportedAndAFontOfNoneFoundMeasuresLikeTheMetric() {

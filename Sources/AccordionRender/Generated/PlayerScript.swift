@@ -204,6 +204,8 @@ enum PlayerScript {
         dir(el, i);
         Object.assign(el.style, { [rtl(i) ? "right" : "left"]: pad + "px", top: pad + i * line + "px", height: line + "px",
                                   lineHeight: line + "px", fontSize: font + "px" });
+        // A font-measured text is drawn in the faces it was shaped in (the page carries their subsets).
+        if (x.font) Object.assign(el.style, { fontFamily: x.font, fontWeight: String(x.fontWeight) });
         c.append(el);
       });
     } else {

@@ -41,7 +41,8 @@ int32_t cfont_covers(int32_t handle, uint32_t c);
 int32_t cfont_shape(int32_t handle, const uint8_t *text, int32_t length, const char *lang, int32_t *advances);
 
 /// A subset of font `handle` with only the glyphs of the `count` scalars in
-/// `scalars` (and what they need: ligatures, marks), as the bytes of an
+/// `scalars` (and what they need: ligatures, marks, the characters a shaper
+/// decomposes them into), as the bytes of an
 /// OpenType file in a buffer `*out` that the caller frees with
 /// cfont_free. Returns its size, or -1 (and `*out` NULL) when subsetting
 /// failed.
