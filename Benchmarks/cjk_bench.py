@@ -102,19 +102,26 @@ def run(accordion, count, runs):
         if proc.returncode != 0 or int(proc.stdout) < count:
             out["note"] = "the ICU floor failed: %s" % proc.stderr.decode()[:300]
             return out
-        samples = {key: [] for key in commands}
-        for _ in range(runs):
-            for key, command in commands.items():
-                _, wall, cpu = timed(command)
-                samples[key].append((wall, cpu))
-        for key, values in samples.items():
-            out[key] = {"median_ms": round(statistics.median(w for w, _ in values), 1),
-                        "min_ms": round(min(w for w, _ in values), 1),
-                        "cpu_median_ms": round(statistics.median(c for _, c in values), 1)}
+        time_against_floor(commands, runs, out)
         out["render"]["lines"] = len(lines)
-        out["ratio"] = round(out["render"]["median_ms"] / out["floor"]["median_ms"], 3)
-        out["cpu_ratio"] = round(out["render"]["cpu_median_ms"] / out["floor"]["cpu_median_ms"], 3)
     return out
+
+
+def time_against_floor(commands, runs, out):
+    """Runs the "render" and "floor" commands `runs` times, alternating, and
+    fills `out` with each one's median and minimum wall time and median CPU
+    time (ms), and the render ÷ floor ratios of wall and CPU medians."""
+    samples = {key: [] for key in commands}
+    for _ in range(runs):
+        for key, command in commands.items():
+            _, wall, cpu = timed(command)
+            samples[key].append((wall, cpu))
+    for key, values in samples.items():
+        out[key] = {"median_ms": round(statistics.median(w for w, _ in values), 1),
+                    "min_ms": round(min(w for w, _ in values), 1),
+                    "cpu_median_ms": round(statistics.median(c for _, c in values), 1)}
+    out["ratio"] = round(out["render"]["median_ms"] / out["floor"]["median_ms"], 3)
+    out["cpu_ratio"] = round(out["render"]["cpu_median_ms"] / out["floor"]["cpu_median_ms"], 3)
 
 
 def main(argv):

@@ -10,7 +10,9 @@ It then runs the model alone in process (Benchmarks/model), times
 `accordion drive` sessions of 10,000 and 100,000 steps (Benchmarks/drive_bench.py),
 `render --format json` of panels with 10,000 and 100,000 rows and words of
 content (Benchmarks/content_bench.py), 100,000 Chinese paragraphs rendered
-beside ICU's line break iterator in C (Benchmarks/cjk_bench.py), `accordion test` over 1,000 small
+beside ICU's line break iterator in C (Benchmarks/cjk_bench.py), 10,000 English
+paragraphs measured with Noto Sans beside HarfBuzz and ICU in C
+(Benchmarks/font_bench.py), `accordion test` over 1,000 small
 files against `validate` over the same specs (Benchmarks/test_files.py),
 `accordion test --explore` to depth 6 against replaying as many steps as one
 script (Benchmarks/explore_bench.py), the
@@ -60,6 +62,7 @@ NOTES_MARKER = "<!-- notes: everything below this line is kept across runs -->"
 sys.path.insert(0, BENCH)
 import content_bench  # noqa: E402
 import cjk_bench  # noqa: E402
+import font_bench  # noqa: E402
 import drive_bench  # noqa: E402
 import explore_bench  # noqa: E402
 import lsp_bench  # noqa: E402
@@ -406,7 +409,7 @@ def med(results, size, key, stat="median_ms"):
 
 
 def targets(results, files, model, drive=None, lsp=None, content=None, tests=None, page=None, cjk=None, warnings=None,
-            explore=None):
+            explore=None, font=None):
     """Every target of the issue, as a ratio measured in this run. Time
     ratios are judged on the medians; the same ratio by the fastest run and
     by CPU time (user + system) is kept beside it, the steadier readings
@@ -480,6 +483,10 @@ def targets(results, files, model, drive=None, lsp=None, content=None, tests=Non
     add("100,000 CJK paragraphs: render --format json ÷ ICU's line break iterator in C over the same texts",
         cjk.get("ratio"), 1.5, "<=", "×", cjk.get("note") or "needs accordion render with text content",
         ratio((cjk.get("render") or {}).get("min_ms"), (cjk.get("floor") or {}).get("min_ms")), cjk.get("cpu_ratio"))
+    font = font or {}
+    add("10,000 paragraphs with measure: font: render --format json ÷ HarfBuzz and ICU in C over the same texts",
+        font.get("ratio"), 1.5, "<=", "×", font.get("note") or "needs accordion render with a font-measured text",
+        ratio((font.get("render") or {}).get("min_ms"), (font.get("floor") or {}).get("min_ms")), font.get("cpu_ratio"))
     lsp = lsp or {}
     # Issue 27: reporting warnings at scale costs little beside finding none.
     warnings = warnings or {}
@@ -1006,6 +1013,15 @@ def main(argv):
     else:
         log(f"cjk: render {fmt_ms(cjk['render']['median_ms'])}, ICU floor {fmt_ms(cjk['floor']['median_ms'])}: {cjk['ratio']}×")
 
+    shaped = 1000 if smoke else 10000
+    log(f"{shaped:,} paragraphs measured with Noto Sans, beside HarfBuzz and ICU in C (Benchmarks/font_bench.py)")
+    font = font_bench.run(accordion, shaped, 1 if smoke else 5)
+    if font["note"]:
+        broken.append(font["note"])
+    else:
+        log(f"font: render {fmt_ms(font['render']['median_ms'])}, HarfBuzz floor {fmt_ms(font['floor']['median_ms'])}: "
+            f"{font['ratio']}×")
+
     lsp = {"note": "`accordion lsp` does not exist yet"}
     if "lsp" in commands:
         log("lsp session on 1,000 panels")
@@ -1074,6 +1090,7 @@ def main(argv):
         "drive": drive,
         "content": content,
         "cjk": cjk,
+        "font": font,
         "lsp": lsp,
         "tests": tests,
         "page": page,
@@ -1081,7 +1098,8 @@ def main(argv):
         "explore": explore,
     }
     data["machine"]["loadavg_at_end"] = list(os.getloadavg())
-    data["targets"] = targets(results, files, model, drive, lsp, content, tests, page, cjk=cjk, warnings=warnings, explore=explore)
+    data["targets"] = targets(results, files, model, drive, lsp, content, tests, page, cjk=cjk, warnings=warnings, explore=explore,
+                              font=font)
     data["files"] = {k: v for k, v in data["files"].items() if k in results}
     with open(os.path.join(out_dir, "bench-results.json"), "w") as f:
         json.dump(data, f, indent=2)

@@ -25,6 +25,9 @@ public struct FontTextMeasure: TextMeasure, Hashable {
     /// `measure: font`), nil for the metric measure's clusters.
     public var titleFont: TextFont?
     private let metric = UnicodeTextMeasure()
+    /// The texts this measure shaped last (see `WrapMemo`): a spec's texts
+    /// are measured when it is checked and again when its container plays.
+    private let memo = WrapMemo<[MeasuredLine]>()
 
     /// The measure; `titleFont` is what header titles are measured in.
     ///
@@ -33,7 +36,7 @@ public struct FontTextMeasure: TextMeasure, Hashable {
         self.titleFont = titleFont
     }
 
-    /// Equal when the titles' font is.
+    /// Equal when the titles' font is (the memo is no part of what it is).
     public static func == (a: FontTextMeasure, b: FontTextMeasure) -> Bool { a.titleFont == b.titleFont }
 
     /// Hashes the titles' font.
@@ -50,6 +53,15 @@ public struct FontTextMeasure: TextMeasure, Hashable {
         guard let font = metrics.font, let fonts = ShapedText.Fonts(font, lang: lang) else {
             return metric.measuredLines(of: text, width: width, metrics: metrics, lang: lang)
         }
+        let key = WrapMemoKey(text: text, width: width, metrics: metrics, lang: lang)
+        if let known = memo.lines(for: key) { return known }
+        let lines = Self.measuredLines(of: text, width: width, metrics: metrics, lang: lang, fonts: fonts)
+        memo.store(lines, for: key)
+        return lines
+    }
+
+    private static func measuredLines(of text: String, width: Double, metrics: TextMetrics, lang: String?,
+                                      fonts: ShapedText.Fonts) -> [MeasuredLine] {
         let paragraphs = TextWrap.paragraphs(of: text)
         let room = width - 2 * metrics.padding
         let breaking = LineBreaking(lang: lang)
@@ -173,11 +185,23 @@ func fontconfigLanguage(_ tag: String?) -> String {
 /// One paragraph shaped: its clusters, each cluster's advance in ems, and
 /// the faces that drew it.
 struct ShapedText {
-    /// The faces a font request resolves to: its existing families, in order.
+    /// The faces a font request resolves to: its existing families, in
+    /// order, and the faces its texts' clusters have been drawn in so far.
     struct Fonts {
         var faces: [FontFace]
         var weight: Int
         var fallbackLanguage: String
+        /// The choices made for the texts of one call: a text repeats few
+        /// scalars, and each choice asks CFont (under its lock) of every
+        /// family in turn.
+        private let chosen = Choices()
+
+        /// Every face chosen, by index, and the choice for each scalar met.
+        final class Choices {
+            var table: [FontFace] = []
+            var ascii = [Int32](repeating: -1, count: 128)
+            var others: [UInt32: Int32] = [:]
+        }
 
         /// nil when no family exists (or fonts cannot be loaded): the metric measure is used.
         init?(_ font: TextFont, lang: String?) {
@@ -193,6 +217,26 @@ struct ShapedText {
             if let face = faces.first(where: { FontLibrary.covers($0, scalar) }) { return face }
             return FontLibrary.fallback(for: scalar, lang: fallbackLanguage, weight: weight) ?? faces[0]
         }
+
+        /// `face(for:)`'s answer as an index into `table`, looked up once a scalar.
+        func faceIndex(for scalar: Unicode.Scalar) -> Int {
+            let value = scalar.value
+            if value < 128, chosen.ascii[Int(value)] >= 0 { return Int(chosen.ascii[Int(value)]) }
+            if value >= 128, let known = chosen.others[value] { return Int(known) }
+            let index = self.index(of: face(for: scalar))
+            if value < 128 { chosen.ascii[Int(value)] = Int32(index) } else { chosen.others[value] = Int32(index) }
+            return index
+        }
+
+        /// The index of `face` in `table`, added when new.
+        func index(of face: FontFace) -> Int {
+            if let known = chosen.table.firstIndex(of: face) { return known }
+            chosen.table.append(face)
+            return chosen.table.count - 1
+        }
+
+        /// The faces chosen so far, by the indices `faceIndex(for:)` gives.
+        var table: [FontFace] { chosen.table }
     }
 
     var bytes: [UInt8]
@@ -204,8 +248,12 @@ struct ShapedText {
     var space: [Bool]
     /// The faces used, in order of first use.
     var faces: [FontFace] = []
+    /// The face each cluster is drawn in, as an index into the request's `Fonts.table`.
+    var faceIndices: [Int] = []
+    /// The faces `faceIndices` index.
+    let table: [FontFace]
     /// The face each cluster is drawn in.
-    var clusterFaces: [FontFace] = []
+    var clusterFaces: [FontFace] { faceIndices.map { table[$0] } }
 
     init(_ text: String, fonts: Fonts, lang: String?) {
         bytes = Array(text.utf8)
@@ -214,7 +262,7 @@ struct ShapedText {
         advances.reserveCapacity(ends.count)
         space = []
         space.reserveCapacity(ends.count)
-        clusterFaces.reserveCapacity(ends.count)
+        faceIndices.reserveCapacity(ends.count)
         var start = 0
         for end in ends {
             let first = Self.firstScalar(bytes, at: start)
@@ -223,22 +271,23 @@ struct ShapedText {
             // is not split for it. A space is a cluster like any other: it takes the
             // first family that has it, as a browser draws it (in Arabic text after
             // Noto Sans, say, the space is Noto Sans's, not the Arabic face's).
-            if let previous = clusterFaces.last, ScalarProperties(first).advance == .zero,
-               FontLibrary.covers(previous, first) {
-                clusterFaces.append(previous)
+            if let previous = faceIndices.last, ScalarProperties(first).advance == .zero,
+               FontLibrary.covers(fonts.table[previous], first) {
+                faceIndices.append(previous)
             } else {
-                clusterFaces.append(fonts.face(for: first))
+                faceIndices.append(fonts.faceIndex(for: first))
             }
             start = end
         }
+        table = fonts.table
         var units = [Int32](repeating: 0, count: bytes.count)
         var runStart = 0
         var cluster = 0
         while cluster < ends.count {
-            let face = clusterFaces[cluster]
+            let faceIndex = faceIndices[cluster], face = table[faceIndex]
             if !faces.contains(face) { faces.append(face) }
             var last = cluster
-            while last + 1 < ends.count, clusterFaces[last + 1] == face { last += 1 }
+            while last + 1 < ends.count, faceIndices[last + 1] == faceIndex { last += 1 }
             let runEnd = ends[last]
             _ = FontLibrary.shape(bytes, runStart..<runEnd, face: face, lang: lang, into: &units)
             var byte = runStart

@@ -31,7 +31,7 @@ public struct UnicodeTextMeasure: TextMeasure, Hashable {
     /// The texts this measure wrapped last: a spec's texts are wrapped when
     /// it is checked and again when its container plays, with the same
     /// width, and the answer is a function of the call alone.
-    private let memo = WrapMemo()
+    private let memo = WrapMemo<[String]>()
 
     /// The measure.
     public init() {}
@@ -47,7 +47,7 @@ public struct UnicodeTextMeasure: TextMeasure, Hashable {
 
     /// The lines of `text` (see the type's rules).
     public func lines(of text: String, width: Double, metrics: TextMetrics, lang: String?) -> [String] {
-        let key = WrapMemo.Key(text: text, width: width, metrics: metrics, lang: lang)
+        let key = WrapMemoKey(text: text, width: width, metrics: metrics, lang: lang)
         if let known = memo.lines(for: key) { return known }
         let lines = Self.lines(of: text, width: width, metrics: metrics, lang: lang)
         memo.store(lines, for: key)
@@ -237,55 +237,57 @@ public struct UnicodeTextMeasure: TextMeasure, Hashable {
     }
 }
 
-/// The last few texts `UnicodeTextMeasure` wrapped and their lines.
-final class WrapMemo: Sendable {
-    /// A call, compared by the text's bytes: String's own equality and
-    /// hashing normalize the text (NFC), which costs more than the wrap saves.
-    struct Key: Hashable {
-        var text: String
-        var width: Double
-        var metrics: TextMetrics
-        var lang: String?
+/// A call of a measure, compared by the text's bytes: String's own equality
+/// and hashing normalize the text (NFC), which costs more than the wrap saves.
+struct WrapMemoKey: Hashable {
+    var text: String
+    var width: Double
+    var metrics: TextMetrics
+    var lang: String?
 
-        static func == (a: Key, b: Key) -> Bool {
-            a.width == b.width && a.metrics == b.metrics && a.lang == b.lang && sameBytes(a.text, b.text)
-        }
-
-        /// Whether two texts have the same UTF-8 bytes: at once when they
-        /// share their storage (a spec's text met again, the usual hit),
-        /// else over the two contiguous buffers, not byte by byte through
-        /// the generic view.
-        static func sameBytes(_ a: String, _ b: String) -> Bool {
-            guard a.utf8.count == b.utf8.count else { return false }
-            let contiguous = a.utf8.withContiguousStorageIfAvailable { x in
-                b.utf8.withContiguousStorageIfAvailable { y in x.baseAddress == y.baseAddress || x.elementsEqual(y) }
-            }
-            return (contiguous ?? nil) ?? a.utf8.elementsEqual(b.utf8)
-        }
-
-        /// The length and the first and last bytes (equality reads them all).
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(width)
-            hasher.combine(metrics)
-            hasher.combine(lang)
-            let bytes = text.utf8
-            hasher.combine(bytes.count)
-            for byte in bytes.prefix(64) { hasher.combine(byte) }
-            for byte in bytes.suffix(64) { hasher.combine(byte) }
-        }
+    static func == (a: WrapMemoKey, b: WrapMemoKey) -> Bool {
+        a.width == b.width && a.metrics == b.metrics && a.lang == b.lang && sameBytes(a.text, b.text)
     }
 
+    /// Whether two texts have the same UTF-8 bytes: at once when they
+    /// share their storage (a spec's text met again, the usual hit),
+    /// else over the two contiguous buffers, not byte by byte through
+    /// the generic view.
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let contiguous = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in x.baseAddress == y.baseAddress || x.elementsEqual(y) }
+        }
+        return (contiguous ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// The length and the first and last bytes (equality reads them all).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(metrics)
+        hasher.combine(lang)
+        let bytes = text.utf8
+        hasher.combine(bytes.count)
+        for byte in bytes.prefix(64) { hasher.combine(byte) }
+        for byte in bytes.suffix(64) { hasher.combine(byte) }
+    }
+}
+
+/// The last few texts a measure wrapped and their lines (`UnicodeTextMeasure`'s
+/// strings, `FontTextMeasure`'s measured lines): a spec's texts are wrapped
+/// when it is checked and again when its container plays, with the same width.
+final class WrapMemo<Lines: Sendable>: Sendable {
     /// Enough for every text content of a spec of ordinary size; a larger
     /// one starts over, which costs a second wrap and nothing more.
-    static let capacity = 256
+    static var capacity: Int { 256 }
 
-    private let entries = Mutex<[Key: [String]]>([:])
+    private let entries = Mutex<[WrapMemoKey: Lines]>([:])
 
-    func lines(for key: Key) -> [String]? {
+    func lines(for key: WrapMemoKey) -> Lines? {
         entries.withLock { $0[key] }
     }
 
-    func store(_ lines: [String], for key: Key) {
+    func store(_ lines: Lines, for key: WrapMemoKey) {
         entries.withLock {
             if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
             $0[key] = lines
