@@ -158,6 +158,7 @@ enum SchemaHints {
         if d.rule == "schema-type", key == "scroll", d.instancePath.hasPrefix("/script/"), node.stringValue != nil {
             return "scroll takes the stack offset to show at the top, in points (`scroll: 480`); to bring a panel into view, tap or expand it"
         }
+        if d.rule == "schema-type", let hint = revealIndexHint(d, key: key, node: node, root: root) { return hint }
         if d.rule == "schema-type", isStepValue(d.instancePath), panelStepKeys.contains(key) || textStepKeys.contains(key),
            let id = node["id"]?.stringValue ?? (panelStepKeys.contains(key) ? nil : node["title"]?.stringValue) {
             return panelStepKeys.contains(key) ? "name the panel by its id alone: `\(key): \(id)`" : "write just the modal's title: `\(key): \(id)`"
@@ -318,6 +319,19 @@ enum SchemaHints {
             out = "_" + out
         }
         return out
+    }
+
+    /// An index where a `reveal` wants an id (`reveal: 2`, `reveal: {panel:
+    /// 2}`): a reveal reaches panels at every level, which only ids name,
+    /// so quoting the number (the generic help) would be wrong. Names the
+    /// top-level panel at that index when there is one.
+    private static func revealIndexHint(_ d: Diagnostic, key: String, node: YAMLNodeRef, root: YAMLNodeRef) -> String? {
+        let parts = d.instancePath.split(separator: "/")
+        let atReveal = (parts.count == 3 && key == "reveal") || (parts.count == 4 && parts[2] == "reveal" && key == "panel")
+        guard atReveal, parts[0] == "script", let index = node.integerValue else { return nil }
+        let id = root["panels"]?.items.flatMap { index >= 0 && index < $0.count ? $0[index]["id"]?.stringValue : nil }
+        return "`reveal` names a panel by its id, at any level, never by an index: "
+            + (id.map { "write `\($0)`, the id of panel \(index)" } ?? "write the panel's `id`")
     }
 
     /// `/script/3/tap`: the value of a step's key.
