@@ -485,7 +485,7 @@ struct ScriptRunner {
             // Where the blocking panel is defined, found only for the error (a session keeps no nodes).
             let definition = host.keepsNodes ? stack.tree().first { $0.definition.spec.id == blocker }?.definition.idNode : nil
             report(.revealBlocked(id, blocker: blocker, itself: blocker == id && open), at: w.actionSpan, pointer: w.pointer,
-                   related: definition.map { [RelatedLocation(message: "`\(blocker)` is defined here, disabled", span: $0.span)] } ?? [])
+                   related: definition.map { [RelatedLocation(message: "`\(blocker)` is defined here, with `disabled: true`", span: $0.span)] } ?? [])
         case .noExpandedPanel:
             guard known.expanded && known.modal, case .present(let title) = step.action else { return }
             report(.presentWithoutPanel(title: title), at: w.actionSpan, pointer: w.pointer)

@@ -191,7 +191,7 @@ final class StepTableTests: XCTestCase {
         let blocked = loadSpec(spec + "  - reveal: {panel: b1, open: true}\n")
         XCTAssertEqual(placed(blocked), ["reveal-blocked@4:5"])
         let d = blocked.diagnostics[0]
-        XCTAssertEqual(d.message, "`reveal: b1` cannot run: `b`, a panel above it, is closed and disabled, and a reveal opens only what a user could; nothing is opened")
+        XCTAssertEqual(d.message, "this reveal of `b1` cannot run: `b`, a panel above it, is closed and disabled; a reveal opens only what a user could, so nothing is opened")
         XCTAssertEqual(d.related.map(\.span.start.line), [2])
         XCTAssertEqual(d.instancePath, "/script/0")
         XCTAssertNil(blocked.document)
