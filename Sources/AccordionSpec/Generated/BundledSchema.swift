@@ -740,11 +740,10 @@ public enum BundledSchema {
           "required": ["panel"],
           "properties": {
             "panel": {
+              "$ref": "#/$defs/panelId",
               "title": "Panel",
               "description": "The id of the panel to reveal, at any level.",
               "markdownDescription": "The `id` of the panel to reveal, at any level.",
-              "type": "string",
-              "allOf": [{"$ref": "#/$defs/idShape"}],
               "default": "VC1",
               "examples": ["wifi"]
             },
