@@ -322,13 +322,14 @@ enum SchemaHints {
     }
 
     /// An index where a `reveal` wants an id (`reveal: 2`, `reveal: {panel:
-    /// 2}`): a reveal reaches panels at every level, which only ids name,
-    /// so quoting the number (the generic help) would be wrong. Names the
-    /// top-level panel at that index when there is one.
+    /// 2}`), in a script (`/script/N/reveal`) or a session's step
+    /// (`/reveal`): a reveal reaches panels at every level, which only ids
+    /// name, so quoting the number (the generic help) would be wrong. Names
+    /// the top-level panel at that index when the spec is at hand.
     private static func revealIndexHint(_ d: Diagnostic, key: String, node: YAMLNodeRef, root: YAMLNodeRef) -> String? {
-        let parts = d.instancePath.split(separator: "/")
-        let atReveal = (parts.count == 3 && key == "reveal") || (parts.count == 4 && parts[2] == "reveal" && key == "panel")
-        guard atReveal, parts[0] == "script", let index = node.integerValue else { return nil }
+        var parts = d.instancePath.split(separator: "/")
+        if parts.count >= 2, parts[0] == "script" { parts.removeFirst(2) }
+        guard parts == ["reveal"] || parts == ["reveal", "panel"], let index = node.integerValue else { return nil }
         let id = root["panels"]?.items.flatMap { index >= 0 && index < $0.count ? $0[index]["id"]?.stringValue : nil }
         return "`reveal` names a panel by its id, at any level, never by an index: "
             + (id.map { "write `\($0)`, the id of panel \(index)" } ?? "write the panel's `id`")
@@ -390,7 +391,15 @@ enum SchemaHints {
     /// alternative the schema happened to try, "missing required key
     /// `tap`"), and each unknown key its correction or the list.
     static func sessionStep(_ problems: [Diagnostic], step: YAMLNodeRef) -> [Diagnostic] {
-        guard step.entries != nil, !hasVerb(step) else { return problems }
+        guard step.entries != nil, !hasVerb(step) else {
+            return problems.map { d in
+                guard d.rule == "schema-type", let node = step.node(atPointer: d.instancePath),
+                      let hint = revealIndexHint(d, key: lastKey(d.instancePath), node: node, root: step) else { return d }
+                var better = d
+                better.help = hint
+                return better
+            }
+        }
         let unknown = step.entries.map { entries in
             entries.compactMap { e -> (String, YAMLNodeRef)? in
                 guard let key = e.key.stringValue, !StepTable.actionKeys.contains(key) else { return nil }

@@ -272,6 +272,10 @@ MALFORMED = [
     (b'{"tap": "b", "wait": 1}', None),
     (b'{"resize": {"width": 1}}', None),
     (b'{"dismiss": false}', None),
+    # A reveal takes ids only, bare or as `panel`.
+    (b'{"reveal": 2}', "schema-type"),
+    (b'{"reveal": {"panel": 0, "open": true}}', "schema-type"),
+    (b'{"reveal": {"panel": "b", "open": "yes"}}', "schema-type"),
     (b'{"setPanels": ["a", "nope"]}', "unknown-panel-id"),
     (b'{"setPanels": ["a", "a"]}', "duplicate-panel-id"),
     (b'{"setPanels": [{"id": "a", "title": "again"}]}', "duplicate-panel-id"),
