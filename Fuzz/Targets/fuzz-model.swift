@@ -5,7 +5,8 @@
 //
 // The spec is valid by construction, as `validate` would accept it: headers
 // fit at every size and stack, `at:` never goes back, `present` only with a
-// panel expanded and no modal up, `expand`/`collapse`/`setPanels` never under a modal,
+// panel expanded and no modal up, `expand`/`collapse`/`reveal`/`setPanels` never under a modal,
+// no `reveal` through a closed disabled panel,
 // `dismiss` only under one, references inside the current stack, panel ids
 // unique and a known id always naming the same panel. Every step kind of the
 // model is drawn (a new kind gets a case here: ARCHITECTURE.md, "Add a step kind").
@@ -116,8 +117,16 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
             action = .resize(width: length(&g.reader, max: 3000), height: height)
         case 5:
             guard model.modalTitle == nil else { continue }
-            let target = count == 0 || g.reader.below(4) == 0 ? nil : g.reader.below(count)
-            action = g.reader.bool() ? .expand(panel: target) : .collapse(panel: target)
+            if count > 0, g.reader.below(3) == 0 {
+                // A reveal validate accepts: none a closed disabled panel refuses.
+                let target = g.reader.below(model.state.addressableCount)
+                let open = g.reader.bool()
+                guard model.state.revealBlocker(ofNumber: target, open: open) == nil else { continue }
+                action = .reveal(panel: target, open: open)
+            } else {
+                let target = count == 0 || g.reader.below(4) == 0 ? nil : g.reader.below(count)
+                action = g.reader.bool() ? .expand(panel: target) : .collapse(panel: target)
+            }
         case 6:
             guard model.modalTitle == nil, model.expandedIndex != nil else { continue }
             action = .present(title: g.reader.pick(["Compose", "", "Über"]))

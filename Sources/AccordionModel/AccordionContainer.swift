@@ -194,14 +194,28 @@ public struct AccordionContainer: Sendable, Equatable {
         case .none, .resized, .scrolled:
             break
         case .transition(let transition):
-            logStart(of: transition, at: time)
+            logStart(of: transition, at: time, in: state)
             if transition.isInstant {
                 log += endEntries(of: transition, at: time, in: state)
             }
         case .transitions(let transitions):
-            for transition in transitions {
-                logStart(of: transition, at: time)
-                log += endEntries(of: transition, at: time, in: state)
+            // Each is logged in the state it left, the later ones undone: a
+            // `reveal` opens a parent and then a panel inside it, which the
+            // parent's entries must not name. A flat stack's entries name no
+            // descendants, so it needs no such states.
+            var states: [ContainerState] = []
+            if state.nests {
+                var after = state
+                for transition in transitions.reversed() {
+                    states.append(after)
+                    after = after.undoing(transition)
+                }
+                states.reverse()
+            }
+            for (i, transition) in transitions.enumerated() {
+                let s = state.nests ? states[i] : state
+                logStart(of: transition, at: time, in: s)
+                log += endEntries(of: transition, at: time, in: s)
             }
         case .modalPresented:
             log.append(LogEntry(time: time, event: .presentModal, panel: expandedID))
@@ -249,10 +263,11 @@ public struct AccordionContainer: Sendable, Equatable {
         return (panel(transition.from), panel(transition.to))
     }
 
-    /// The start-of-transition entries, in the article's order.
-    private mutating func logStart(of transition: Transition, at time: Double) {
-        let (fromPanel, toPanel) = Self.ends(of: transition, in: state)
-        if let (leaving, arriving) = Self.moving(from: fromPanel, to: toPanel, in: state) {
+    /// The start-of-transition entries, in the article's order; `s` is the
+    /// state the transition leads to.
+    private mutating func logStart(of transition: Transition, at time: Double, in s: ContainerState) {
+        let (fromPanel, toPanel) = Self.ends(of: transition, in: s)
+        if let (leaving, arriving) = Self.moving(from: fromPanel, to: toPanel, in: s) {
             log.append(LogEntry(time: time, event: .beginIgnoringInteractionEvents))
             for id in leaving { log.append(LogEntry(time: time, event: .willMoveToParent, panel: id)) }
             for id in arriving { log.append(LogEntry(time: time, event: .addChild, panel: id)) }

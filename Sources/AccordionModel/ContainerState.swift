@@ -229,18 +229,12 @@ public struct ContainerState: Sendable, Equatable {
             container.height = height
             scrollOffset = clampedOffset(scrollOffset)
             outcome.effect = .applied(.resized)
-        case .expand(let index?) where index >= panels.count:
+        case .expand(let index?):
             completeTransition(at: time, into: &outcome)
-            outcome.effect = .applied(setNested(index - panels.count, open: true, at: time))
+            outcome.effect = .applied(expand(index, at: time))
         case .collapse(let index?) where index >= panels.count:
             completeTransition(at: time, into: &outcome)
             outcome.effect = .applied(setNested(index - panels.count, open: false, at: time))
-        case .expand(let index?):
-            completeTransition(at: time, into: &outcome)
-            if !isExpanded(index) {
-                let from = container.expansion == .single ? expandedIndex : nil
-                outcome.effect = .applied(.transition(startTransition(from: from, to: index, at: time, duration: 0)))
-            }
         case .collapse(let index?):
             completeTransition(at: time, into: &outcome)
             if isExpanded(index) {
@@ -258,6 +252,9 @@ public struct ContainerState: Sendable, Equatable {
             case 1: outcome.effect = .applied(.transition(closed[0]))
             default: outcome.effect = .applied(.transitions(closed))
             }
+        case .reveal(let number, let openItself):
+            completeTransition(at: time, into: &outcome)
+            outcome.effect = .applied(reveal(number, openItself: openItself, at: time))
         case .present(let title):
             completeTransition(at: time, into: &outcome)
             modalTitle = title
@@ -338,6 +335,10 @@ public struct ContainerState: Sendable, Equatable {
             if modalTitle != nil { return .modalPresented }
             if let index, index < 0 || index >= addressableCount { return .unknownPanel }
             return nil
+        case .reveal(let number, let openItself):
+            if modalTitle != nil { return .modalPresented }
+            if number < 0 || number >= addressableCount { return .unknownPanel }
+            return revealBlocker(ofNumber: number, open: openItself) == nil ? nil : .revealBlocked
         case .present:
             if modalTitle != nil { return .modalPresented }
             return expandedIndex == nil ? .noExpandedPanel : nil
@@ -352,7 +353,7 @@ public struct ContainerState: Sendable, Equatable {
     /// transition; it keeps running until `time + duration` unless that is
     /// within the tolerance of `time`, in which case it is already over (its
     /// end is its start). The scroll offset heads for its target on the new
-    /// layout (`scrollTarget(opening:)`): a running transition moves it there
+    /// layout (`scrollTarget(showing:)`): a running transition moves it there
     /// from `scrollStart`, an instant one puts it there at once.
     ///
     /// `level` is the holder of the nested level it runs in (nil: the top
@@ -371,7 +372,7 @@ public struct ContainerState: Sendable, Equatable {
             if let to { expandedIndices.insertSorted(to) }
         }
         scrollStart = scrollOffset
-        scrollOffset = scrollTarget(opening: opened)
+        scrollOffset = scrollTarget(showing: opened)
         var transition = Transition(from: from, to: to, start: time, end: time + max(0, duration), level: level)
         if isEarlier(transition.start, transition.end) {
             running = transition
@@ -379,6 +380,56 @@ public struct ContainerState: Sendable, Equatable {
             transition.end = time
         }
         return transition
+    }
+
+    /// `expand` of panel number `number` (a top-level panel or a nested
+    /// one): an instant transition of its level opening it, in `single`
+    /// closing the level's open panel; nothing when it is open. The one
+    /// rule of opening a panel by a step: `reveal` opens each ancestor by it.
+    private mutating func expand(_ number: Int, at time: Double) -> StepChange {
+        if number >= panels.count { return setNested(number - panels.count, open: true, at: time) }
+        guard !isExpanded(number) else { return .none }
+        let from = container.expansion == .single ? expandedIndex : nil
+        return .transition(startTransition(from: from, to: number, at: time, duration: 0))
+    }
+
+    /// `reveal` of panel number `number` (its script mistakes already
+    /// ruled out by `rejection(of:)`): every closed ancestor opens by
+    /// `expand`, outermost first, so each is shown when it opens and its
+    /// instant transition is logged as an `expand`'s; with `openItself` the
+    /// panel too. The scroll is the reveal's own: the window the user had
+    /// before moves once, by the scroll-into-view rule, to show the
+    /// panel's header (and its content when open), even when nothing
+    /// opened; the ancestors' own scrolls are not kept, since no one sees
+    /// the moments between them.
+    private mutating func reveal(_ number: Int, openItself: Bool, at time: Double) -> StepChange {
+        let offset = scrollOffset
+        var opened: [Transition] = []
+        for ancestor in ancestorNumbers(ofNumber: number) + (openItself ? [number] : []) where !isOpen(number: ancestor) {
+            if case .transition(let transition) = expand(ancestor, at: time) { opened.append(transition) }
+        }
+        scrollOffset = offset
+        scrollOffset = scrollTarget(showing: number)
+        switch opened.count {
+        case 0: return .none
+        case 1: return .transition(opened[0])
+        default: return .transitions(opened)
+        }
+    }
+
+    /// The closed disabled panel that stops a `reveal` of panel number
+    /// `number` (with `open`, the panel itself counts as its last
+    /// ancestor): the outermost such, by id; nil when none does, or when
+    /// `number` is outside the tree. Linear in the depth.
+    ///
+    /// - Parameters:
+    ///   - number: A panel number (a top-level index, or `panels.count` + a nested slot).
+    ///   - open: Whether the reveal opens the panel itself too.
+    /// - Returns: The blocking panel's id.
+    public func revealBlocker(ofNumber number: Int, open: Bool) -> String? {
+        guard number >= 0, number < addressableCount else { return nil }
+        let path = ancestorNumbers(ofNumber: number) + (open ? [number] : [])
+        return path.first { !isOpen(number: $0) && panel(numbered: $0).disabled }.map { panel(numbered: $0).id }
     }
 
     /// The level a tap on panel number `index` acts in: its holder (nil
@@ -620,25 +671,23 @@ public struct ContainerState: Sendable, Equatable {
         min(max(0, offset), maximumScrollOffset)
     }
 
-    /// Where a transition that leaves the open set as it is now moves the
-    /// offset. Opening panel `i`: the smallest change that shows header `i`
-    /// and as much of its content as fits, on the settled layout: its header
-    /// `y_i` when that is above the window; else, when its bottom
-    /// `y_i + h_i + C_i` is below the window, `min(y_i, bottom − H)`; else
-    /// where it is. Only closing: where it is. Either way clamped to the
-    /// new range. Linear up to `i` with `overflow: scroll`, O(1) with `clip`.
-    private func scrollTarget(opening index: Int?) -> Double {
+    /// Where the scroll-into-view rule moves the offset to show panel
+    /// number `index` (a transition opening it, or a `reveal` of it), on
+    /// the settled layout of the open set as it is now: the smallest change
+    /// that shows its header and, when it is open, as much of its content
+    /// as fits: its header `y_i` when that is above the window; else, when
+    /// its bottom (`y_i + h_i`, plus `C_i` when open) is below the window,
+    /// `min(y_i, bottom − H)`; else where it is. Nil (a transition only
+    /// closing) or a panel not shown: where it is. Either way clamped to
+    /// the new range. Linear up to `i` with `overflow: scroll` (in the tree
+    /// for a nested panel), O(1) with `clip`.
+    private func scrollTarget(showing index: Int?) -> Double {
         guard container.overflow == .scroll else { return 0 }
         var target = scrollOffset
+        var extent: (top: Double, bottom: Double)?
         if let index, index >= panels.count {
             // A nested panel: its header (and content) as the settled tree shows it.
-            if let (y, bottom) = settledNestedExtent(index - panels.count) {
-                if y < target {
-                    target = y
-                } else if bottom > target + container.height {
-                    target = min(y, bottom - container.height)
-                }
-            }
+            extent = settledNestedExtent(index - panels.count)
         } else if let index {
             let share = space / Double(max(1, expandedIndices.count))
             // Summed in the order `walkFrames` sums them, so y_i is the very
@@ -648,7 +697,10 @@ public struct ContainerState: Sendable, Equatable {
             var cumulative = 0.0
             for open in expandedIndices where open < index { cumulative = lengthSum(cumulative, contentHeight(ofPanel: open, share: share)) }
             let y = lengthSum(top, cumulative)
-            let bottom = lengthSum(lengthSum(y, panels[index].headerHeight), contentHeight(ofPanel: index, share: share))
+            let content = isExpanded(index) ? contentHeight(ofPanel: index, share: share) : 0
+            extent = (y, lengthSum(lengthSum(y, panels[index].headerHeight), content))
+        }
+        if let (y, bottom) = extent {
             if y < target {
                 target = y
             } else if bottom > target + container.height {
@@ -1022,8 +1074,9 @@ public enum StepChange: Hashable, Sendable {
     /// A tap, `expand` or `collapse` started this transition (`isInstant`
     /// when it is already over).
     case transition(Transition)
-    /// `collapse: all` (or `expand: null`) closed several open panels: one
-    /// instant transition each, in ascending index order.
+    /// `collapse: all` (or `expand: null`) closed several open panels, or a
+    /// `reveal` opened several closed ones: one instant transition each, in
+    /// the order they ran (the containment log follows it).
     case transitions([Transition])
     /// The container took the size of the `resize`.
     case resized
@@ -1074,10 +1127,15 @@ public struct StackChange: Hashable, Sendable {
 public enum RejectReason: String, Hashable, Sendable {
     /// Its `at:` is earlier than the clock (the time of the step before it).
     case outOfOrder
-    /// `tap`, `expand` or `collapse` names an index outside the stack.
+    /// `tap`, `expand`, `collapse` or `reveal` names an index outside the stack.
     case unknownPanel
-    /// `expand`, `collapse`, `present` or `setPanels` while a modal is presented.
+    /// `expand`, `collapse`, `reveal`, `present` or `setPanels` while a modal is presented.
     case modalPresented
+    /// `reveal` would have to open a closed disabled panel (an ancestor,
+    /// or with `open` the panel itself): `expand` could, but a reveal
+    /// stands for the user's way in (a link, find-in-page), which a
+    /// disabled panel refuses. `ContainerState.revealBlocker` names it.
+    case revealBlocked
     /// `present` while no panel is expanded: a modal needs one to cover.
     case noExpandedPanel
     /// `dismiss` while no modal is presented.

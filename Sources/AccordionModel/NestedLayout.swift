@@ -123,18 +123,32 @@ extension ContainerState {
     /// - Parameter number: A panel number inside the tree.
     /// - Returns: The closed ancestor's id.
     public func closedAncestor(ofNumber number: Int) -> String? {
-        guard number >= panels.count, number < addressableCount else { return nil }
-        var chain: [NestedSlot] = []
+        guard number < addressableCount else { return nil }
+        return ancestorNumbers(ofNumber: number).first { !isOpen(number: $0) }.map { panel(numbered: $0).id }
+    }
+
+    /// The panel numbers of every panel above panel number `number` in the
+    /// tree, outermost (its top-level ancestor) first: the path a `reveal`
+    /// opens. Empty for a top-level panel. Linear in the depth.
+    ///
+    /// - Parameter number: A panel number inside the tree.
+    /// - Returns: The ancestors' numbers, outermost first.
+    func ancestorNumbers(ofNumber number: Int) -> [Int] {
+        guard number >= panels.count else { return [] }
+        var chain: [Int] = []
         var current = nestedSlots[number - panels.count]
         while let parent = current.parent {
-            chain.append(nestedSlots[parent])
+            chain.append(panels.count + parent)
             current = nestedSlots[parent]
         }
-        if !isExpanded(current.top) { return panels[current.top].id }
-        for slot in chain.reversed() {
-            if !openSet(ofLevelIn: slot.holder).containsSorted(slot.index) { return slot.panel.id }
-        }
-        return nil
+        chain.append(current.top)
+        return chain.reversed()
+    }
+
+    /// Whether panel number `number` is open in its level's open set
+    /// (whether or not a closed panel above it hides it).
+    func isOpen(number: Int) -> Bool {
+        number < panels.count ? isExpanded(number) : isNestedOpen(number - panels.count)
     }
 
     /// How many panels a step may name: the stack's and every nested one.

@@ -340,6 +340,11 @@ public enum StepAction: Hashable, Sendable {
     /// Closes `panel` without animation; nil closes every open panel, one
     /// instant transition each, in ascending index order.
     case collapse(panel: Int?)
+    /// Shows `panel` (a number of the tree, at any level): opens every
+    /// closed panel above it, outermost first, each as `expand` would, and
+    /// with `open` the panel itself too; then, with `overflow: scroll`,
+    /// scrolls its header (and its content when open) into view.
+    case reveal(panel: Int, open: Bool)
     /// Presents a modal with this title over the expanded panel.
     case present(title: String)
     /// Dismisses the presented modal.
@@ -367,6 +372,8 @@ public enum StepKind: String, CaseIterable, Hashable, Sendable {
     case expand
     /// `StepAction.collapse`.
     case collapse
+    /// `StepAction.reveal`.
+    case reveal
     /// `StepAction.present`.
     case present
     /// `StepAction.dismiss`.
@@ -386,6 +393,7 @@ extension StepAction {
         case .resize: .resize
         case .expand: .expand
         case .collapse: .collapse
+        case .reveal: .reveal
         case .present: .present
         case .dismiss: .dismiss
         case .setPanels: .setPanels

@@ -44,16 +44,22 @@ public struct StepOrigin: Hashable, Sendable {
 /// One entry point per format, so the CLI needs a single call whatever the user asked for.
 public enum Renderer {
     /// A step in a caption ("tap VC3", "resize to 667 × 375"): the words
-    /// under each drawing and phone of a `--steps` series. Tap, expand and
-    /// collapse name their panel in `panels`, the stack the step met (which
-    /// no step of theirs changes, so the stack after it serves).
+    /// under each drawing and phone of a `--steps` series. Tap, expand,
+    /// collapse and reveal name their panel in `panels`, the stack the step
+    /// met (which no step of theirs changes, so the stack after it serves),
+    /// a nested panel by its id too (the model's numbering of the tree).
     ///
     /// - Parameters:
     ///   - action: The step.
     ///   - panels: The stack, for the panels' ids.
     /// - Returns: The caption's words.
     public static func caption(of action: StepAction, in panels: [PanelSpec]) -> String {
-        func name(_ i: Int) -> String { i >= 0 && i < panels.count ? panels[i].id : "#\(i)" }
+        func name(_ i: Int) -> String {
+            if i >= 0, i < panels.count { return panels[i].id }
+            // Only a nested panel's step walks the tree for its id.
+            let nested = i >= panels.count ? ContainerState.nestedIDs(of: panels) : []
+            return i >= panels.count && i - panels.count < nested.count ? nested[i - panels.count] : "#\(i)"
+        }
         func number(_ v: Double) -> String { JSONText.rounded(v) }
         switch action {
         case .tap(let i): return "tap " + name(i)
@@ -61,6 +67,7 @@ public enum Renderer {
         case .resize(let w, let h): return "resize to \(number(w)) × \(number(h))"
         case .expand(let i): return "expand " + (i.map(name) ?? "none")
         case .collapse(let i): return "collapse " + (i.map(name) ?? "all")
+        case .reveal(let i, let open): return "reveal " + name(i) + (open ? " and open it" : "")
         case .present(let title): return "present \u{201C}\(title)\u{201D}"
         case .dismiss: return "dismiss"
         case .setPanels(let list):

@@ -395,6 +395,27 @@ public enum RuleCatalog {
               - expand: VC2
             """),
         RuleInfo(
+            id: "reveal-blocked", severity: .error,
+            summary: "A `reveal` step would have to open a closed disabled panel: a panel above the one it reveals, or with `open: true` that panel itself.",
+            why: "A reveal stands for the user's way to a panel (a link to it, find-in-page), which opens only what a tap could; a disabled panel cannot be opened by the user, so the reveal is refused whole and nothing opens. A script may still open a disabled panel with `expand`.",
+            example: """
+            # broken: billing is closed and disabled
+            panels:
+              - {id: shipping, title: Shipping}
+              - id: billing
+                title: Billing
+                disabled: true
+                content:
+                  panels:
+                    - {id: refunds, title: Refunds}
+            script:
+              - reveal: refunds
+            # fixed: open billing from the script first
+            script:
+              - expand: billing
+              - reveal: refunds
+            """),
+        RuleInfo(
             id: "dismiss-without-modal", severity: .error,
             summary: "A `dismiss` step runs while no modal is presented.",
             why: "There is nothing to dismiss; the step is probably left over or in the wrong place.",

@@ -158,6 +158,7 @@ enum SchemaHints {
         if d.rule == "schema-type", key == "scroll", d.instancePath.hasPrefix("/script/"), node.stringValue != nil {
             return "scroll takes the stack offset to show at the top, in points (`scroll: 480`); to bring a panel into view, tap or expand it"
         }
+        if d.rule == "schema-type", let hint = revealIndexHint(d, key: key, node: node, root: root) { return hint }
         if d.rule == "schema-type", isStepValue(d.instancePath), panelStepKeys.contains(key) || textStepKeys.contains(key),
            let id = node["id"]?.stringValue ?? (panelStepKeys.contains(key) ? nil : node["title"]?.stringValue) {
             return panelStepKeys.contains(key) ? "name the panel by its id alone: `\(key): \(id)`" : "write just the modal's title: `\(key): \(id)`"
@@ -320,6 +321,20 @@ enum SchemaHints {
         return out
     }
 
+    /// An index where a `reveal` wants an id (`reveal: 2`, `reveal: {panel:
+    /// 2}`), in a script (`/script/N/reveal`) or a session's step
+    /// (`/reveal`): a reveal reaches panels at every level, which only ids
+    /// name, so quoting the number (the generic help) would be wrong. Names
+    /// the top-level panel at that index when the spec is at hand.
+    private static func revealIndexHint(_ d: Diagnostic, key: String, node: YAMLNodeRef, root: YAMLNodeRef) -> String? {
+        var parts = d.instancePath.split(separator: "/")
+        if parts.count >= 2, parts[0] == "script" { parts.removeFirst(2) }
+        guard parts == ["reveal"] || parts == ["reveal", "panel"], let index = node.integerValue else { return nil }
+        let id = root["panels"]?.items.flatMap { index >= 0 && index < $0.count ? $0[index]["id"]?.stringValue : nil }
+        return "`reveal` names a panel by its id, at any level, never by an index: "
+            + (id.map { "write `\($0)`, the id of panel \(index)" } ?? "write the panel's `id`")
+    }
+
     /// `/script/3/tap`: the value of a step's key.
     private static func isStepValue(_ pointer: String) -> Bool {
         let parts = pointer.split(separator: "/")
@@ -376,7 +391,15 @@ enum SchemaHints {
     /// alternative the schema happened to try, "missing required key
     /// `tap`"), and each unknown key its correction or the list.
     static func sessionStep(_ problems: [Diagnostic], step: YAMLNodeRef) -> [Diagnostic] {
-        guard step.entries != nil, !hasVerb(step) else { return problems }
+        guard step.entries != nil, !hasVerb(step) else {
+            return problems.map { d in
+                guard d.rule == "schema-type", let node = step.node(atPointer: d.instancePath),
+                      let hint = revealIndexHint(d, key: lastKey(d.instancePath), node: node, root: step) else { return d }
+                var better = d
+                better.help = hint
+                return better
+            }
+        }
         let unknown = step.entries.map { entries in
             entries.compactMap { e -> (String, YAMLNodeRef)? in
                 guard let key = e.key.stringValue, !StepTable.actionKeys.contains(key) else { return nil }

@@ -424,7 +424,8 @@ struct ScriptRunner {
                 if !transition.isInstant { transitionStep = mark }
                 if StepTable.all[row].settlesExpansion { known.expanded = true }
             case .transitions:
-                known.expanded = true
+                // `collapse: all` settles what is open; a `reveal` opens some panels and leaves the rest.
+                if StepTable.all[row].settlesExpansion { known.expanded = true }
             case .modalPresented:
                 modalStep = mark
                 known.modal = true
@@ -469,7 +470,7 @@ struct ScriptRunner {
                    pointer: w.pointer + (w.atNode == nil ? "" : "/at"), related: related)
         case .unknownPanel:
             guard let (ref, node) = w.action.panelTarget else { return }
-            reportUnknownPanel(ref, node, pointer: w.pointer + "/" + w.kind.rawValue, place: "in the stack at this step")
+            reportUnknownPanel(ref, node, pointer: w.panelPointer, place: "in the stack at this step")
         case .modalPresented:
             guard known.modal else { return }
             if case .present(let title) = step.action {
@@ -477,6 +478,14 @@ struct ScriptRunner {
             } else {
                 report(.blockedByModal(kind: w.kind.rawValue, modal: modal), at: w.actionSpan, pointer: w.pointer)
             }
+        case .revealBlocked:
+            guard known.expanded, case .reveal(let number, let open) = step.action,
+                  let blocker = state.revealBlocker(ofNumber: number, open: open) else { return }
+            let id = state.panel(numbered: number).id
+            // Where the blocking panel is defined, found only for the error (a session keeps no nodes).
+            let definition = host.keepsNodes ? stack.tree().first { $0.definition.spec.id == blocker }?.definition.idNode : nil
+            report(.revealBlocked(id, blocker: blocker, itself: blocker == id && open), at: w.actionSpan, pointer: w.pointer,
+                   related: definition.map { [RelatedLocation(message: "`\(blocker)` is defined here, with `disabled: true`", span: $0.span)] } ?? [])
         case .noExpandedPanel:
             guard known.expanded && known.modal, case .present(let title) = step.action else { return }
             report(.presentWithoutPanel(title: title), at: w.actionSpan, pointer: w.pointer)

@@ -441,6 +441,11 @@ struct SemanticChecker {
                 switch shape {
                 case .panel, .text:
                     if Self.isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.rawValue) }
+                case .panelID:
+                    if Self.isWord(value) { reportYAML11Boolean(value, pointer: "/script/\(i)/" + key.rawValue) }
+                    if let panel = value["panel"], Self.isWord(panel) {
+                        reportYAML11Boolean(panel, pointer: "/script/\(i)/\(key.rawValue)/panel")
+                    }
                 case .seconds, .offset:
                     if Self.isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.rawValue) }
                 case .size:

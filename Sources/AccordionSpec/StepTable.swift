@@ -56,6 +56,10 @@ enum StepValue: Equatable, Sendable {
     /// `null` also where `orNull`, and `keyword` where one word means
     /// something else (`collapse: all`).
     case panel(orNull: Bool = false, keyword: String? = nil)
+    /// A panel id at any level of the tree and never an index (an index
+    /// names a top-level panel only, and a reveal is for reaching nested
+    /// ones), alone or as `{panel: ID, open: true}`.
+    case panelID
     /// A time in seconds, 0 or more.
     case seconds
     /// A size: a mapping of `width` and `height` in points.
@@ -112,7 +116,7 @@ package enum StepTable {
     /// Every row, in the schema's order (`StepKind`'s, then `CheckKind`'s).
     /// Read a row in place (`all[kind.row].takesAt`): a row holds lists,
     /// and copying one for a field costs a 100,000-panel spec's script.
-    static let all: [StepForm] = [tap, wait, resize, expand, collapse, present, dismiss, setPanels, scroll, expect, snapshot]
+    static let all: [StepForm] = [tap, wait, resize, expand, collapse, reveal, present, dismiss, setPanels, scroll, expect, snapshot]
 
     /// The row of an action.
     static func form(_ kind: StepKind) -> StepForm { all[kind.row] }
@@ -151,6 +155,10 @@ package enum StepTable {
         key: .action(.collapse), value: .panel(keyword: "all"), takesAt: true, changes: .expansion, settlesExpansion: true,
         synonyms: ["close", "fold", "hide"],
         rules: clocked + naming + ["step-blocked-by-modal"] + leaving)
+    private static let reveal = StepForm(
+        key: .action(.reveal), value: .panelID, takesAt: true, changes: .expansion, settlesExpansion: false,
+        synonyms: ["goto", "jump", "find", "navigate"],
+        rules: clocked + ["unknown-panel-id", "yaml11-boolean", "step-blocked-by-modal", "reveal-blocked"] + leaving)
     private static let present = StepForm(
         key: .action(.present), value: .text, takesAt: true, changes: .modal, settlesExpansion: false,
         synonyms: ["modal", "push"],
@@ -201,8 +209,11 @@ package enum StepTable {
     /// The keys whose value is a panel id (or index), with the words that
     /// are not ids there (`collapse: all`): the places an editor completes ids.
     package static let panelKeys: [(key: String, keywords: Set<String>)] = all.compactMap { form in
-        guard case .panel(_, let keyword) = form.value else { return nil }
-        return (form.name, Set(keyword.map { [$0] } ?? []))
+        switch form.value {
+        case .panel(_, let keyword): (form.name, Set(keyword.map { [$0] } ?? []))
+        case .panelID: (form.name, [])
+        default: nil
+        }
     }
 
     /// The keys of rows whose value is `value`'s kind.
@@ -239,10 +250,11 @@ extension StepKind {
         case .resize: 2
         case .expand: 3
         case .collapse: 4
-        case .present: 5
-        case .dismiss: 6
-        case .setPanels: 7
-        case .scroll: 8
+        case .reveal: 5
+        case .present: 6
+        case .dismiss: 7
+        case .setPanels: 8
+        case .scroll: 9
         }
     }
 }
@@ -251,8 +263,8 @@ extension CheckKind {
     /// Its row in `StepTable.all`, after the actions'.
     var row: Int {
         switch self {
-        case .expect: 9
-        case .snapshot: 10
+        case .expect: 10
+        case .snapshot: 11
         }
     }
 }
@@ -294,6 +306,10 @@ enum WrittenAction {
     case expand((PanelReference, YAMLNodeRef)?)
     /// nil: `collapse: all`.
     case collapse((PanelReference, YAMLNodeRef)?)
+    /// `reveal`: the id (an `.id` reference, since a reveal takes no index)
+    /// and its node, whether it opens the panel too, and whether it was
+    /// written as a mapping (`{panel: ID, open: …}`: the id's pointer ends in `/panel`).
+    case reveal(PanelReference, YAMLNodeRef, open: Bool, mapped: Bool)
     case present(String)
     case dismiss
     case setPanels([StackItem])
@@ -304,6 +320,7 @@ enum WrittenAction {
         switch self {
         case .tap(let ref, let node): (ref, node)
         case .expand(let target), .collapse(let target): target
+        case .reveal(let ref, let node, _, _): (ref, node)
         default: nil
         }
     }
@@ -320,6 +337,7 @@ enum WrittenAction {
         case .resize(let width, let height): .resize(width: width, height: height)
         case .expand(let target): .expand(panel: target.map { runner.address(of: $0.0) ?? outside })
         case .collapse(let target): .collapse(panel: target.map { runner.address(of: $0.0) ?? outside })
+        case .reveal(let ref, _, let open, _): .reveal(panel: runner.address(of: ref) ?? outside, open: open)
         case .present(let title): .present(title: title)
         case .dismiss: .dismiss
         case .setPanels(let items): runner.stack(for: items, step: index).map(StepAction.setPanels)
@@ -347,6 +365,13 @@ struct WrittenStep {
 
     /// The action key through its value, for underlining the whole action.
     var actionSpan: SourceSpan { spanning(verbKey, verbValue) }
+
+    /// The pointer of the panel reference it holds: its action's value, or
+    /// a mapped `reveal`'s `panel`.
+    var panelPointer: String {
+        if case .reveal(_, _, _, mapped: true) = action { return pointer + "/" + kind.rawValue + "/panel" }
+        return pointer + "/" + kind.rawValue
+    }
 }
 
 /// An `expect` or `snapshot` step as written.
@@ -455,6 +480,21 @@ extension SpecReader {
             } else {
                 guard let r = reference(value) else { return nil }
                 action = .collapse((r, value))
+            }
+        case .reveal:
+            if let id = value.stringValue {
+                action = .reveal(.id(id), value, open: false, mapped: false)
+            } else if let entries = value.entries, let node = value["panel"], let id = node.stringValue {
+                // Only `panel` and `open` (the schema reports any other key).
+                guard entries.allSatisfy({ $0.key.stringValue == "panel" || $0.key.stringValue == "open" }) else { return nil }
+                var open = false
+                if let flag = value["open"] {
+                    guard case .bool(let b)? = flag.scalar?.value else { return nil }
+                    open = b
+                }
+                action = .reveal(.id(id), node, open: open, mapped: true)
+            } else {
+                return nil
             }
         case .present:
             guard let title = value.stringValue else { return nil }

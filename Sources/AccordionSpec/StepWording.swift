@@ -51,6 +51,17 @@ struct StepWording {
                     help: dismissFirst)
     }
 
+    /// `reveal-blocked`: revealing `id` would open `blocker`, a closed
+    /// disabled panel above it (or, with `open: true`, `id` itself).
+    static func revealBlocked(_ id: String, blocker: String, itself: Bool) -> StepWording {
+        let why = itself
+            ? "panel `\(id)` is closed and disabled, and `open: true` would open it"
+            : "`\(blocker)`, a panel above it, is closed and disabled"
+        return StepWording(rule: "reveal-blocked",
+                           message: "this reveal of `\(id)` cannot run: \(why); a reveal opens only what a user could, so nothing is opened",
+                           help: "open `\(blocker)` from the script before this step (`expand: \(blocker)`, which a disabled panel allows), or remove `disabled: true` from `\(blocker)`")
+    }
+
     /// `present-without-panel`: nothing expanded to present over.
     static func presentWithoutPanel(title: String) -> StepWording {
         StepWording(rule: "present-without-panel",

@@ -43,6 +43,47 @@ final class ContainerStateTests: XCTestCase {
                        ["2.0 addChild", "2.0 viewWillAppear", "2.0 viewDidAppear", "2.0 didMoveToParent"])
     }
 
+    /// `reveal` of a top-level panel: it has no panel above it, so only
+    /// `open: true` opens it, as an instant `expand` (single: VC1 closes);
+    /// a closed disabled VC3 refuses only the reveal that would open it.
+    func testARevealOfATopLevelPanelOpensItOnlyWithOpen() {
+        var state = demoState()
+        XCTAssertEqual(state.apply(Step(.reveal(panel: 2, open: false))), StepOutcome(time: 0, effect: .applied(.none)))
+        XCTAssertEqual(state.expandedIndices, [0])
+        XCTAssertEqual(state.apply(Step(.reveal(panel: 2, open: true), at: 1)),
+                       StepOutcome(time: 1, effect: .applied(.transition(Transition(from: 0, to: 2, start: 1, end: 1)))))
+        XCTAssertEqual(state.expandedIndices, [2])
+        var panels = demoPanels()
+        panels[2].disabled = true
+        var disabled = ContainerState(container: demoContainer(), panels: panels, expandedIndex: 0)
+        XCTAssertEqual(disabled.apply(Step(.reveal(panel: 2, open: true))).effect, .rejected(.revealBlocked))
+        XCTAssertEqual(disabled.revealBlocker(ofNumber: 2, open: true), "VC3")
+        XCTAssertEqual(disabled.apply(Step(.reveal(panel: 2, open: false))).effect, .applied(.none))
+        XCTAssertEqual(disabled.apply(Step(.reveal(panel: 3, open: false))).effect, .rejected(.unknownPanel))
+    }
+
+    /// A reveal scrolls a closed header into view without its content: in
+    /// `fit` + `overflow: scroll`, 200 high, VC1 open with a 300-point
+    /// content, the stack is 3 × 44 + 300 = 432 (offsets 0…232). VC2's
+    /// header is at 344 and, closed, ends at 388, below [0, 200): the
+    /// offset goes to min(344, 388 − 200) = 188 (counting its 300-point
+    /// content would have asked for 344, clamped to 232). Open, its
+    /// content counts: VC3 opened by `reveal` at 0 (single: VC1 closes)
+    /// lies at 88…432, so min(88, 232) = 88.
+    func testARevealScrollsAClosedHeaderIntoViewWithoutItsContent() {
+        var container = demoContainer(layout: .fit)
+        container.height = 200
+        container.overflow = .scroll
+        var state = ContainerState(container: container, panels: demoPanels(contentHeights: [300, 300, 300]), expandedIndex: 0)
+        XCTAssertEqual(state.maximumScrollOffset, 232)
+        _ = state.apply(Step(.reveal(panel: 1, open: false)))
+        XCTAssertEqual(state.scrollOffset, 188)
+        _ = state.apply(Step(.scroll(offset: 0)))
+        _ = state.apply(Step(.reveal(panel: 2, open: true)))
+        XCTAssertEqual(state.expandedIndices, [2])
+        XCTAssertEqual(state.scrollOffset, 88)
+    }
+
     func testInstantTransitionsAreNeverRunning() {
         var instant = demoState(duration: 0)
         XCTAssertEqual(instant.apply(Step(.tap(panel: 1), at: 2)).started, Transition(from: 0, to: 1, start: 2, end: 2))

@@ -8,7 +8,8 @@ import XCTest
 /// closed panel (after `transition`, before `disabled`); `expand` and
 /// `collapse` inside a closed parent change the open set silently;
 /// `collapse: all` closes every level deepest first; opening a nested panel
-/// scrolls its header into view.
+/// scrolls its header into view; `reveal` opens the closed panels above a
+/// panel, outermost first, each as an `expand` (semantic point 6).
 final class NestedStepTests: XCTestCase {
     private func panel(_ id: String, disabled: Bool = false, content: PanelContent? = nil) -> PanelSpec {
         PanelSpec(id: id, title: id, color: 0x3366_99FF, headerHeight: 44, disabled: disabled, content: content)
@@ -213,5 +214,161 @@ final class NestedStepTests: XCTestCase {
         XCTAssertEqual(state.settledStackHeight, 352)
         XCTAssertEqual(state.scrollOffset, 108)
         XCTAssertEqual(state.scrollOffset(at: state.clock), 64, "the offset moves along the tap's transition")
+    }
+
+    // MARK: - reveal
+
+    private let start: [String] = ["beginIgnoringInteractionEvents"]
+    private let end: [String] = ["endIgnoringInteractionEvents"]
+
+    /// From `general` open (network's level at its default, wifi; bluetooth's
+    /// at le), `reveal: classic` (6) opens network, closing general (the top
+    /// level is single), then bluetooth in network's single level, closing
+    /// wifi: two instant transitions, each logged as an `expand`'s in the
+    /// state it left, so network arrives with wifi (not with bluetooth,
+    /// which opens only after it). classic itself stays closed; it is shown.
+    func testRevealOpensEveryClosedAncestorOutermostFirstClosingSiblings() {
+        var c = loaded(tree(), open: [0])
+        let (outcome, entries) = c.perform(Step(.reveal(panel: 6, open: false)))
+        XCTAssertEqual(outcome.effect, .applied(.transitions([
+            Transition(from: 0, to: 1, start: 0, end: 0),
+            Transition(from: 0, to: 1, start: 0, end: 0, level: "network")])))
+        XCTAssertEqual(lines(entries), start + [
+            "willMoveToParent general", "addChild network", "addChild wifi", "viewWillDisappear general",
+            "viewWillAppear network", "viewWillAppear wifi", "viewDidDisappear general", "viewDidAppear network",
+            "viewDidAppear wifi", "didMoveToParent network", "didMoveToParent wifi", "removeFromParent general"] + end + start + [
+            "willMoveToParent wifi", "addChild bluetooth", "addChild le", "viewWillDisappear wifi",
+            "viewWillAppear bluetooth", "viewWillAppear le", "viewDidDisappear wifi", "viewDidAppear bluetooth",
+            "viewDidAppear le", "didMoveToParent bluetooth", "didMoveToParent le", "removeFromParent wifi"] + end)
+        XCTAssertEqual(c.expandedIndices, [1])
+        XCTAssertEqual(c.state.nestedOpen, ["network": [1], "bluetooth": [0]], "classic is shown, le still its level's open panel")
+        XCTAssertNil(c.state.ignoreReason(forTapOn: 6), "classic's header can be tapped now")
+        XCTAssertEqual(c.assertInvariants(), [])
+        // Every ancestor open now: nothing opens and nothing is logged.
+        let again = c.perform(Step(.reveal(panel: 6, open: false)))
+        XCTAssertEqual(again.outcome.effect, .applied(.none))
+        XCTAssertEqual(again.entries, [])
+    }
+
+    /// With `open: true` the panel itself opens last: classic replaces le
+    /// in bluetooth's level, a third instant transition; a single ancestor
+    /// closed (network open, wifi its open panel) gives one transition.
+    func testRevealWithOpenOpensThePanelItselfToo() {
+        var c = loaded(tree(), open: [0])
+        let (outcome, entries) = c.perform(Step(.reveal(panel: 6, open: true)))
+        guard case .applied(.transitions(let opened)) = outcome.effect else { return XCTFail("\(outcome.effect)") }
+        XCTAssertEqual(opened.count, 3)
+        XCTAssertEqual(opened.last, Transition(from: 0, to: 1, start: 0, end: 0, level: "bluetooth"))
+        XCTAssertEqual(Array(lines(entries).suffix(10)), start + [
+            "willMoveToParent le", "addChild classic", "viewWillDisappear le", "viewWillAppear classic",
+            "viewDidDisappear le", "viewDidAppear classic", "didMoveToParent classic", "removeFromParent le"] + end)
+        XCTAssertEqual(c.state.nestedOpen["bluetooth"], [1])
+
+        var one = loaded(tree(), open: [1])
+        XCTAssertEqual(one.perform(Step(.reveal(panel: 5, open: false))).outcome.effect,
+                       .applied(.transition(Transition(from: 0, to: 1, start: 0, end: 0, level: "network"))))
+        XCTAssertEqual(one.perform(Step(.reveal(panel: 1, open: true))).outcome.effect, .applied(.none),
+                       "an open top-level panel: nothing to open")
+    }
+
+    /// A closed disabled panel on the way (bluetooth, above le) rejects the
+    /// whole step, naming it: network, closed before it, does not open
+    /// either, nothing is logged and the clock stays. An open disabled
+    /// ancestor is no obstacle, and with `open: true` a closed disabled
+    /// panel itself (vpn) blocks, where without it vpn is only shown.
+    func testABlockedRevealAppliesNothing() {
+        var c = loaded(tree(networkLevel: { $0.panels[1].disabled = true }), open: [0])
+        c.apply(Step(.wait(seconds: 1)))
+        let before = c.state
+        XCTAssertEqual(before.revealBlocker(ofNumber: 5, open: false), "bluetooth")
+        XCTAssertNil(before.revealBlocker(ofNumber: 3, open: true), "wifi's way has network only, closed but enabled")
+        let (outcome, entries) = c.perform(Step(.reveal(panel: 5, open: false)))
+        XCTAssertEqual(outcome.effect, .rejected(.revealBlocked))
+        XCTAssertEqual(entries, [])
+        XCTAssertEqual(c.state, before, "network stays closed: nothing of the step is applied")
+        XCTAssertEqual(c.state.clock, 1)
+
+        var opened = loaded(tree(networkLevel: { $0.panels[1].disabled = true; $0.expandedIndices = [1] }), open: [0])
+        XCTAssertNil(opened.state.revealBlocker(ofNumber: 5, open: false), "bluetooth is open in its level: no obstacle")
+        XCTAssertEqual(opened.perform(Step(.reveal(panel: 5, open: false))).outcome.effect,
+                       .applied(.transition(Transition(from: 0, to: 1, start: 0, end: 0))))
+
+        var itself = loaded(tree(vpnDisabled: true), open: [0])
+        XCTAssertEqual(itself.state.revealBlocker(ofNumber: 7, open: true), "vpn")
+        XCTAssertEqual(itself.perform(Step(.reveal(panel: 7, open: true))).outcome.effect, .rejected(.revealBlocked))
+        XCTAssertEqual(itself.expandedIndices, [0])
+        XCTAssertEqual(itself.perform(Step(.reveal(panel: 7, open: false))).outcome.effect,
+                       .applied(.transition(Transition(from: 0, to: 1, start: 0, end: 0))), "shown, not opened: allowed")
+    }
+
+    /// A reveal is an error while a modal is up (before anything else, as
+    /// `expand`'s is), and a number past the tree is an unknown panel.
+    func testRevealUnderAModalOrPastTheTreeIsRejected() {
+        var c = loaded(tree(), open: [1])
+        XCTAssertEqual(c.perform(Step(.reveal(panel: 8, open: false))).outcome.effect, .rejected(.unknownPanel))
+        c.apply(Step(.present(title: "Alert")))
+        let (outcome, entries) = c.perform(Step(.reveal(panel: 6, open: true)))
+        XCTAssertEqual(outcome.effect, .rejected(.modalPresented))
+        XCTAssertEqual(entries, [])
+        XCTAssertEqual(c.state.nestedOpen["network"], [0])
+    }
+
+    /// A reveal at 0.1, inside the 0.3 s tap on sound, completes that
+    /// transition at 0.1 (its end entries first), then opens network,
+    /// closing sound.
+    func testRevealCompletesARunningTransitionFirst() {
+        var c = loaded(tree(), open: [0])
+        c.apply(Step(.tap(panel: 2)))
+        let (outcome, entries) = c.perform(Step(.reveal(panel: 3, open: false), at: 0.1))
+        XCTAssertEqual(outcome.ended, EndedTransition(transition: Transition(from: 0, to: 2, start: 0, end: 0.3), time: 0.1))
+        XCTAssertEqual(outcome.effect, .applied(.transition(Transition(from: 2, to: 1, start: 0.1, end: 0.1))))
+        XCTAssertEqual(Array(lines(entries).prefix(5)), ["viewDidDisappear general", "viewDidAppear sound", "didMoveToParent sound",
+                                                         "removeFromParent general", "endIgnoringInteractionEvents"])
+        XCTAssertEqual(Array(lines(entries).dropFirst(5).prefix(3)), start + ["willMoveToParent sound", "addChild network"])
+        XCTAssertTrue(entries.allSatisfy { $0.time == 0.1 })
+        XCTAssertNil(c.state.running)
+    }
+
+    /// The guide's scrolling example: a, b, c and d, d holding d1 (two
+    /// rows, open by its level's default) and d2; `fit`, `overflow:
+    /// scroll`, 200 high, nothing open. `reveal: d1` opens d: its content is
+    /// 2 × 44 + 2 × 44 = 176 and the stack 4 × 44 + 176 = 352. d1's header
+    /// is at 176, its rows end at 308, below [0, 200): the offset goes to
+    /// min(176, 308 − 200) = 108, from the window the user had. (Had the
+    /// `expand` of d kept its own scroll, d at 132 ending at 352 would have
+    /// gone to 132 and d1 would already show there: 132.) Scrolled back to
+    /// 0 with every ancestor open, a second reveal opens nothing, logs
+    /// nothing and still scrolls to 108; `reveal: d2`, closed, shows only
+    /// its header 308…352: min(308, 152) = 152.
+    func testRevealScrollsTheRevealedHeaderIntoViewFromTheWindowBefore() {
+        var spec = ContainerSpec()
+        spec.height = 200
+        spec.layout = .fit
+        spec.overflow = .scroll
+        let level = NestedLevel(panels: [panel("d1", content: .rows([ContentRow(title: "One"), ContentRow(title: "Two")], rowHeight: 44)),
+                                         panel("d2")])
+        var c = AccordionContainer(title: nil, container: spec,
+                                   panels: [panel("a"), panel("b"), panel("c"), panel("d", content: .accordion(level))],
+                                   expandedIndices: [])
+        let first = c.perform(Step(.reveal(panel: 4, open: false)))
+        XCTAssertEqual(first.outcome.effect, .applied(.transition(Transition(from: nil, to: 3, start: 0, end: 0))))
+        XCTAssertEqual(c.state.settledStackHeight, 352)
+        XCTAssertEqual(c.state.scrollOffset, 108)
+        XCTAssertEqual(c.state.scrollOffset(at: 0), 108, "at once")
+        c.apply(Step(.scroll(offset: 0)))
+        let again = c.perform(Step(.reveal(panel: 4, open: false)))
+        XCTAssertEqual(again.outcome.effect, .applied(.none))
+        XCTAssertEqual(again.entries, [], "the scroll logs nothing")
+        XCTAssertEqual(c.state.scrollOffset, 108, "ancestors already open: it still scrolls")
+        c.apply(Step(.scroll(offset: 0)))
+        _ = c.perform(Step(.reveal(panel: 5, open: false)))
+        XCTAssertEqual(c.state.scrollOffset, 152, "a closed panel: its header only")
+        // Clipped, nothing scrolls.
+        spec.overflow = .clip
+        var clipped = AccordionContainer(title: nil, container: spec,
+                                         panels: [panel("a"), panel("b"), panel("c"), panel("d", content: .accordion(level))],
+                                         expandedIndices: [])
+        clipped.apply(Step(.reveal(panel: 4, open: false)))
+        XCTAssertEqual(clipped.state.scrollOffset, 0)
     }
 }

@@ -79,7 +79,11 @@ struct Scenario {
             case 6 where !modalUp:
                 let choices: [Int?] = [nil] + Array(0..<stack.count).map { Optional($0) }
                 let choice = choices.randomElement(using: &g)!
-                action = modes && Bool.random(using: &g) ? .collapse(panel: choice) : .expand(panel: choice)
+                switch modes ? Int.random(in: 0..<3, using: &g) : 0 {
+                case 1: action = .collapse(panel: choice)
+                case 2 where choice != nil: action = .reveal(panel: choice!, open: Bool.random(using: &g))
+                default: action = .expand(panel: choice)
+                }
             case 7 where !modalUp && reference.expanded != nil:
                 action = .present(title: "Modal \(steps.count)")
             case 7 where modalUp, 8 where modalUp:

@@ -60,6 +60,9 @@ struct ReferenceModel {
     }
 
     mutating func apply(_ step: Step) {
+        // A reveal that would open a closed disabled panel is a script
+        // mistake: it changes nothing, not even the clock.
+        if case .reveal(let index, true) = step.action, !open.contains(index), panels[index].disabled { return }
         var time = self.time(of: step)
         if let transition, abs(time - transition.end) < 1e-9 { time = max(time, transition.end) }
         let inside = runs(transition, at: time)
@@ -122,6 +125,14 @@ struct ReferenceModel {
         case .collapse(let index?):
             complete()
             if open.contains(index) { animate(from: index, to: nil, at: time, duration: 0) }
+        case .reveal(let index, let openIt):
+            // A top-level panel has no panel above it: a reveal only opens
+            // it, with `open`, as `expand` would (a closed disabled one was
+            // refused above; the offset is not modelled here).
+            complete()
+            if openIt && !open.contains(index) {
+                animate(from: container.expansion == .single ? expanded : nil, to: index, at: time, duration: 0)
+            }
         case .expand(nil), .collapse(nil):
             complete()
             for index in open.sorted() { animate(from: index, to: nil, at: time, duration: 0) }

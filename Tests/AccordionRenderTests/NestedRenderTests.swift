@@ -57,4 +57,17 @@ final class NestedRenderTests: XCTestCase {
               case .object(let a) = flatPanels[0] else { return XCTFail() }
         XCTAssertNil(a.first { $0.0 == "nested" })
     }
+
+    /// A `--steps` caption names a nested panel by its id, as the script
+    /// wrote it (the model's number past the stack is the tree's order:
+    /// network 0, sound 1, then wifi 2, bluetooth 3, le 4, classic 5, vpn 6),
+    /// and says when a reveal opens the panel too.
+    func testCaptionsNameNestedPanelsAndReveals() {
+        let stack = snapshot(open: [0]).panels.map(\.panel)
+        XCTAssertEqual(Renderer.caption(of: .reveal(panel: 5, open: false), in: stack), "reveal classic")
+        XCTAssertEqual(Renderer.caption(of: .reveal(panel: 2, open: true), in: stack), "reveal wifi and open it")
+        XCTAssertEqual(Renderer.caption(of: .tap(panel: 3), in: stack), "tap bluetooth")
+        XCTAssertEqual(Renderer.caption(of: .reveal(panel: 1, open: false), in: stack), "reveal sound")
+        XCTAssertEqual(Renderer.caption(of: .expand(panel: 9), in: stack), "expand #9", "past the tree")
+    }
 }

@@ -65,4 +65,29 @@ final class NestedStepRunnerTests: XCTestCase {
         XCTAssertEqual(unknown.effect, .rejected(.unknownPanel))
         XCTAssertEqual(words?.rule, "unknown-panel-id")
     }
+
+    /// A reveal names its panel by id at any level (the model's number for
+    /// it) and says whether it opens it; through a closed disabled panel it
+    /// is refused as `reveal-blocked`, worded as validate words it, without
+    /// the related location a session keeps no nodes for.
+    func testARevealResolvesItsIdAndIsRefusedThroughADisabledPanel() throws {
+        var s = session()
+        let (step, outcome, diagnostic) = try take(&s, #"{"reveal": {"panel": "classic", "open": true}}"#)
+        XCTAssertEqual(step.action, .reveal(panel: 6, open: true))
+        XCTAssertNil(diagnostic)
+        guard case .applied(.transitions(let opened)) = outcome.effect else { return XCTFail("\(outcome.effect)") }
+        XCTAssertEqual(opened.map(\.level), [nil, "network", "bluetooth"])
+        XCTAssertEqual(try take(&s, #"{"reveal": "sound"}"#).0.action, .reveal(panel: 2, open: false))
+
+        let bt = NestedLevel(panels: [panel("le")])
+        let level = NestedLevel(panels: [panel("wifi"), panel("bluetooth", disabled: true, content: .accordion(bt))])
+        var blocked = StepSession(document: AccordionSpecDocument(
+            title: nil, container: ContainerSpec(), panels: [panel("network", content: .accordion(level))], expandedIndex: 0, steps: []))
+        let (_, refused, words) = try take(&blocked, #"{"reveal": "le"}"#)
+        XCTAssertEqual(refused.effect, .rejected(.revealBlocked))
+        XCTAssertEqual(words?.rule, "reveal-blocked")
+        XCTAssertEqual(words?.help, "open `bluetooth` from the script before this step (`expand: bluetooth`, which a disabled panel allows), or remove `disabled: true` from `bluetooth`")
+        XCTAssertEqual(words?.related, [])
+        XCTAssertEqual(blocked.container.state.nestedOpen["network"], [0], "nothing opened")
+    }
 }

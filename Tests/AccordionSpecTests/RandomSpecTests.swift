@@ -46,6 +46,7 @@ final class RandomSpecTests: XCTestCase {
             case 3: text += "  - resize: {width: \(200 + r.int(600)), height: \(200 + r.int(600))}\n"
             case 4 where r.chance(50): text += "  - expand: \(r.chance(20) ? "null" : known)\n"
             case 4: text += "  - collapse: \(r.chance(30) ? "all" : known)\n"
+            case 5 where r.chance(30): text += "  - reveal: \(r.chance(50) ? known : "{panel: \(known), open: true}")\n"
             case 5: text += "  - present: Modal\n"
             case 6: text += "  - dismiss: true\n"
             default:
@@ -89,7 +90,7 @@ final class RandomSpecTests: XCTestCase {
             for step in doc.steps {
                 switch step.action {
                 case .tap(let i): XCTAssertLessThan(i, stack.count, text)
-                case .expand(let i?), .collapse(let i?): XCTAssertLessThan(i, stack.count, text)
+                case .expand(let i?), .collapse(let i?), .reveal(let i, _): XCTAssertLessThan(i, stack.count, text)
                 case .setPanels(let panels): stack = panels
                 default: break
                 }
@@ -124,7 +125,7 @@ final class RandomSpecTests: XCTestCase {
         XCTAssertGreaterThan(valid, 200, "the generator should produce enough valid specs")
         XCTAssertGreaterThan(ignored, 20, "the generator should produce taps the model ignores")
         XCTAssertEqual(reasons, [.transition, .modal, .disabled, .notCollapsible])
-        XCTAssertTrue(rules.isSuperset(of: ["expanded-list-in-single", "expanded-named-twice", "content-overflow"]), "\(rules)")
+        XCTAssertTrue(rules.isSuperset(of: ["expanded-list-in-single", "expanded-named-twice", "content-overflow", "reveal-blocked"]), "\(rules)")
     }
 
     /// Cutting a real spec anywhere gives diagnostics, never a crash.

@@ -194,6 +194,10 @@ final class SessionLineHintTests: XCTestCase {
         ])
         XCTAssertEqual(try errors(#"{"tapp": "a"}"#), ["schema-additional-properties@2: unknown key `tapp` | did you mean `tap`?"])
         XCTAssertEqual(try errors(#"{"at": 1}"#), ["schema-required@1: this step has no action | a step needs one action: \(list)"])
+        // A reveal by index is told to write an id, not to quote the number.
+        XCTAssertEqual(try errors(#"{"reveal": 0}"#), [
+            "schema-type@12: expected a string or a mapping, found an integer (0) | `reveal` names a panel by its id, at any level, never by an index: write the panel's `id`",
+        ])
         // A step with its action keeps the schema's own list of the keys it allows.
         XCTAssertEqual(try errors(#"{"tap": "a", "foo": 1}"#), ["schema-additional-properties@14: unknown key `foo` | allowed keys here: `at`, `tap`"])
     }

@@ -50,7 +50,7 @@ final class StepTableTests: XCTestCase {
         XCTAssertTrue(RuleCatalog.rule("schema-one-of")!.why.contains("`collapse`"))
         XCTAssertTrue(RuleCatalog.rule("schema-one-of")!.why.contains("`scroll`"))
         XCTAssertEqual(RuleCatalog.rule("step-blocked-by-modal")!.summary,
-                       "An `expand`, `collapse` or `setPanels` step runs while a modal is presented.")
+                       "An `expand`, `collapse`, `reveal` or `setPanels` step runs while a modal is presented.")
     }
 
     /// The key of the step at `pointer` (`/script/3/tap`) in `root`, when the pointer is in a script.
@@ -99,11 +99,13 @@ final class StepTableTests: XCTestCase {
         // A container that fits the headers with 52 points to spare.
         "short": "container: {height: 140}\npanels: [{id: a, title: A}, {id: b, title: B}, {id: c, title: C}]",
         "fit": "container: {layout: fit}\npanels: [{id: a, title: A}, {id: b, title: B}]",
+        // A tree: b, closed and disabled, holds b1.
+        "nested": "panels: [{id: a, title: A}, {id: b, title: B, disabled: true, content: {panels: [{id: b1, title: B1}]}}]",
     ]
 
     /// One step of each kind, as a flow mapping's first entry.
     private static let samples: [String: String] = [
-        "tap": "tap: b", "resize": "resize: {width: 300, height: 500}", "expand": "expand: b", "collapse": "collapse: a",
+        "tap": "tap: b", "resize": "resize: {width: 300, height: 500}", "expand": "expand: b", "collapse": "collapse: a", "reveal": "reveal: b",
         "present": "present: X", "dismiss": "dismiss: true", "setPanels": "setPanels: [a, b]", "scroll": "scroll: 10",
         "expect": "expect: {expanded: a}", "snapshot": "snapshot: s1", "wait": "wait: 1",
     ]
@@ -150,6 +152,9 @@ final class StepTableTests: XCTestCase {
             return ("plain", ["- setPanels: [{id: d, title: D, color: '#FFFFFF', titleColor: '#EEEEEE'}]"])
         case ("setPanels", "colour-without-alpha"): return ("plain", ["- setPanels: [{id: d, title: D, color: 0x1ABC9C}]"])
         case ("setPanels", "invisible-header"): return ("plain", ["- setPanels: [{id: d, title: D, color: 0x1ABC9C00}]"])
+        case ("reveal", "reveal-blocked"): return ("nested", ["- reveal: b1"])
+        case ("reveal", "content-overflow"): return ("tall", ["- reveal: {panel: c, open: true}"])
+        case ("reveal", "open-panel-without-height"): return ("full", ["- reveal: {panel: a, open: true}"])
         case ("expect", "unknown-event"): return ("plain", ["- expect: {events: [addChilds a]}"])
         default: return nil
         }
@@ -170,6 +175,30 @@ final class StepTableTests: XCTestCase {
                 XCTAssertFalse(found.isEmpty, "`\(rule)` is not reported at the `\(form.name)` step of:\n\(text)")
             }
         }
+    }
+
+    /// `reveal` takes ids only: an index, bare or as `panel`, is the
+    /// schema's type error, whose help names the id to write instead of
+    /// the generic "quote it"; a closed disabled ancestor is an error
+    /// naming it, at the step, with its definition as the related location.
+    func testARevealByIndexOrThroughADisabledPanelIsLocated() {
+        let spec = "accordion: 1\n" + Self.specs["nested"]! + "\nscript:\n"
+        let byIndex = loadSpec(spec + "  - reveal: 1\n  - reveal: {panel: 0, open: true}\n")
+        XCTAssertEqual(placed(byIndex), ["schema-type@4:13", "schema-type@5:21"])
+        XCTAssertEqual(byIndex.diagnostics.map(\.help), [
+            "`reveal` names a panel by its id, at any level, never by an index: write `b`, the id of panel 1",
+            "`reveal` names a panel by its id, at any level, never by an index: write `a`, the id of panel 0"])
+        let blocked = loadSpec(spec + "  - reveal: {panel: b1, open: true}\n")
+        XCTAssertEqual(placed(blocked), ["reveal-blocked@4:5"])
+        let d = blocked.diagnostics[0]
+        XCTAssertEqual(d.message, "this reveal of `b1` cannot run: `b`, a panel above it, is closed and disabled; a reveal opens only what a user could, so nothing is opened")
+        XCTAssertEqual(d.related.map(\.span.start.line), [2])
+        XCTAssertEqual(d.instancePath, "/script/0")
+        XCTAssertNil(blocked.document)
+        // An unknown id in the mapping form points at its `panel`.
+        let unknown = loadSpec(spec + "  - reveal: {panel: zz}\n")
+        XCTAssertEqual(unknown.diagnostics.map(\.instancePath), ["/script/0/reveal/panel"])
+        XCTAssertEqual(placed(unknown), ["unknown-panel-id@4:21"])
     }
 
     /// `scroll: .inf` is a number that is not finite, as `wait: .inf` is

@@ -125,8 +125,12 @@ def random_steps(rng, n):
             step = {"resize": rng.choice([{"width": 667, "height": 375}, {"width": 375, "height": 667}])}
         elif r < 0.8:
             step = {"present": rng.choice(["Sign in", "Share"])}
-        elif r < 0.88:
+        elif r < 0.85:
             step = {"dismiss": True}
+        elif r < 0.91:
+            # Ids only; a top-level panel, so only `open: true` opens it.
+            target = rng.choice(ids)
+            step = {"reveal": target if rng.random() < 0.5 else {"panel": target, "open": True}}
         else:
             keep = rng.sample(ids, rng.randrange(1, len(ids) + 1))
             step = {"setPanels": keep}
@@ -268,6 +272,10 @@ MALFORMED = [
     (b'{"tap": "b", "wait": 1}', None),
     (b'{"resize": {"width": 1}}', None),
     (b'{"dismiss": false}', None),
+    # A reveal takes ids only, bare or as `panel`.
+    (b'{"reveal": 2}', "schema-type"),
+    (b'{"reveal": {"panel": 0, "open": true}}', "schema-type"),
+    (b'{"reveal": {"panel": "b", "open": "yes"}}', "schema-type"),
     (b'{"setPanels": ["a", "nope"]}', "unknown-panel-id"),
     (b'{"setPanels": ["a", "a"]}', "duplicate-panel-id"),
     (b'{"setPanels": [{"id": "a", "title": "again"}]}', "duplicate-panel-id"),
@@ -428,6 +436,8 @@ def random_extreme_line(rng, state):
             items.append(definition)
         return {"setPanels": items}
     if k == 6:
+        if rng.random() < 0.3:
+            return {"reveal": {"panel": rng.choice(ids), "open": rng.random() < 0.5}}
         return {"expand": rng.choice(ids + [None])}
     if k == 7:
         return {"collapse": rng.choice(ids + ["all"])}

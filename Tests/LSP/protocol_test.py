@@ -838,8 +838,21 @@ def nested_ids():
     at = find(NESTED, "      indent: 16\n", shift=len("      "))
     got = [i["label"] for i in s.request("textDocument/completion", uri, position=at)["items"]]
     check("collapsible" in got and "expansion" in got, "a nested level's keys offered: %s" % got)
+    # A reveal names an id as its value or as its mapping's `panel`: both are uses.
+    revealing = NESTED + "  - reveal: wifi\n  - reveal: {panel: vpn, open: true}\n  - reveal: \n"
+    ruri = "file:///tmp/nested-reveal.yaml"
+    s.open(ruri, revealing)
+    refs = s.request("textDocument/references", ruri, position=find(revealing, "id: vpn", shift=4),
+                     context={"includeDeclaration": True})
+    check(len(refs) == 2, "references of vpn (its id, the reveal's panel): %s" % refs)
+    edit = s.request("textDocument/rename", ruri, position=find(revealing, "reveal: wifi", shift=8), newName="wlan")
+    renamed = apply_edits(revealing, edit["changes"][ruri], s.encoding)
+    check(renamed == revealing.replace("wifi", "wlan"), "rename through a reveal: %s" % edit)
+    at = find(revealing, "  - reveal: \n", shift=len("  - reveal: "))
+    got = [i["label"] for i in s.request("textDocument/completion", ruri, position=at)["items"]]
+    check("vpn" in got and "network" in got, "ids of every level offered at a reveal: %s" % got)
     s.close()
-    return "definition, references, rename (+1 refusal) and completion of nested ids; a level's keys"
+    return "definition, references, rename (+1 refusal) and completion of nested ids, through reveal too; a level's keys"
 
 
 CHECKS = [

@@ -345,13 +345,14 @@ class Oracle:
         return min(max(0.0, off), max(0.0, self.stack_height(self.O) - self.H))
 
     def scroll_target(self, to):
-        """Where a transition that opens `to` (None: only closes) takes the
-        offset, judged on the settled layout of the present O."""
+        """Where a transition that opens `to` (None: only closes), or a
+        reveal of `to`, takes the offset, judged on the settled layout of
+        the present O: its header, and its content only when it is open."""
         off = self.off
         if to is not None and self.overflow == "scroll":
             ys, C = self.settled(self.O)
             y = ys[to]
-            bottom = y + self.panels[to].h + C[to]
+            bottom = y + self.panels[to].h + C.get(to, 0.0)
             if y < off:
                 off = y
             elif bottom > off + self.H:
@@ -489,6 +490,8 @@ class Oracle:
             if i in self.O:
                 self.start_transition(i, None, t, 0)
             return ("applied", None)
+        if "reveal" in step:
+            return self.reveal(step["reveal"], t)
         if "resize" in step:
             self.complete(t)
             self.W = float(step["resize"]["width"])
@@ -521,6 +524,30 @@ class Oracle:
             self.off = self.clamp(self.off)
             return ("applied", None)
         raise ValueError("unknown step %r" % step)
+
+    def reveal(self, target, t):
+        """`reveal: ID` / `{panel: ID, open: true}` in a flat stack (the
+        guide's `reveal`): a top-level panel has no panel above it, so only
+        `open: true` opens it, as `expand` does, and not when it is closed
+        and disabled (an error: nothing happens). Then, scrolling, its
+        header (and its content when open) comes into view from the window
+        shown before the step."""
+        if self.modal is not None:
+            raise Rejected("modal")
+        pid, open_it = (target, False) if not isinstance(target, dict) else (target["panel"], target.get("open", False) is True)
+        if not isinstance(pid, str):
+            raise Rejected("reveal takes ids only")
+        i = self.index_of(pid)
+        if open_it and i not in self.O and self.panels[i].disabled:
+            raise Rejected("reveal-blocked")
+        self.complete(t)
+        window = self.off
+        if open_it and i not in self.O:
+            frm = min(self.O) if self.expansion == "single" and self.O else None
+            self.start_transition(frm, i, t, 0)
+        self.off = window
+        self.off = self.scroll_target(i)
+        return ("applied", None)
 
     def collapse_all(self, t):
         for i in sorted(self.O):

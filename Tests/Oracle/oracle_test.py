@@ -175,11 +175,11 @@ class Generator:
                 break
             kind = r.choices(
                 ["tap", "tapAt", "wait", "expand", "collapse", "collapseAll", "setPanels",
-                 "resize", "present", "dismiss", "scroll"],
-                [30, 25, 8, 6, 6, 3, 3, 3, 3, 3, 6 if oracle.overflow == "scroll" else 1])[0]
-            if kind in ("tap", "tapAt", "expand", "collapse") and n == 0:
+                 "resize", "present", "dismiss", "scroll", "reveal"],
+                [30, 25, 8, 6, 6, 3, 3, 3, 3, 3, 6 if oracle.overflow == "scroll" else 1, 4])[0]
+            if kind in ("tap", "tapAt", "expand", "collapse", "reveal") and n == 0:
                 continue
-            if modal and kind in ("expand", "collapse", "collapseAll", "setPanels", "present"):
+            if modal and kind in ("expand", "collapse", "collapseAll", "setPanels", "present", "reveal"):
                 continue
             if kind == "dismiss" and not modal:
                 continue
@@ -232,12 +232,22 @@ class Generator:
                                "height": max(20, headers + r.choice(extra))}}
         elif kind == "scroll":
             step = {"scroll": r.choice([0, -10, 44, 100.5, 250, 1e4, r.uniform(0, 600)])}
+        elif kind == "reveal":
+            # Ids only; a reveal that would open a closed disabled panel is an error, not drawn.
+            i = r.randrange(n)
+            panel = oracle.panels[i]
+            if r.random() < 0.5:
+                step = {"reveal": panel.id}
+            elif panel.disabled and i not in oracle.O:
+                step = {"reveal": {"panel": panel.id}}
+            else:
+                step = {"reveal": {"panel": panel.id, "open": True}}
         elif kind == "present":
             step = {"present": "Sheet %d" % r.randint(1, 9)}
         elif kind == "dismiss":
             step = {"dismiss": True}
         # Timed programmatic steps land inside transitions too.
-        if kind in ("expand", "collapse", "resize", "present", "setPanels", "scroll") and r.random() < 0.4:
+        if kind in ("expand", "collapse", "resize", "present", "setPanels", "scroll", "reveal") and r.random() < 0.4:
             t = oracle.now
             if oracle.tr is not None and oracle.tr["end"] > t:
                 t = r.uniform(t, oracle.tr["end"])

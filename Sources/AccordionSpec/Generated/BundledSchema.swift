@@ -581,14 +581,15 @@ public enum BundledSchema {
     },
     "step": {
       "title": "Step",
-      "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, collapse, present, dismiss, setPanels or scroll; or expect or snapshot, which check and change nothing) and, for every action but wait, an optional at.",
-      "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `collapse`, `present`, `dismiss`, `setPanels` or `scroll`; or `expect` or `snapshot`, which check and change nothing) and, for every action but `wait`, an optional `at`.",
+      "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, collapse, reveal, present, dismiss, setPanels or scroll; or expect or snapshot, which check and change nothing) and, for every action but wait, an optional at.",
+      "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `collapse`, `reveal`, `present`, `dismiss`, `setPanels` or `scroll`; or `expect` or `snapshot`, which check and change nothing) and, for every action but `wait`, an optional `at`.",
       "oneOf": [
         {"$ref": "#/$defs/tapStep"},
         {"$ref": "#/$defs/waitStep"},
         {"$ref": "#/$defs/resizeStep"},
         {"$ref": "#/$defs/expandStep"},
         {"$ref": "#/$defs/collapseStep"},
+        {"$ref": "#/$defs/revealStep"},
         {"$ref": "#/$defs/presentStep"},
         {"$ref": "#/$defs/dismissStep"},
         {"$ref": "#/$defs/setPanelsStep"},
@@ -722,6 +723,48 @@ public enum BundledSchema {
       "additionalProperties": false,
       "default": {"collapse": "all"},
       "examples": [{"collapse": "VC1"}, {"collapse": "all"}]
+    },
+    "revealStep": {
+      "title": "reveal step",
+      "description": "Show a panel at any level: open every closed panel above it, outermost first, each as expand would (in single expansion closing its open sibling); with open: true the panel too; then, with overflow: scroll, scroll it into view. An error while a modal is up or when a closed panel on the way is disabled.",
+      "markdownDescription": "Show a panel at any level, as a link or find-in-page would: open every closed panel above it, outermost first, each as `expand` would (in `single` expansion closing its open sibling); with `open: true` the panel too. Then, with `overflow: scroll`, scroll its header (and its content when open) into view, at once. Instant: it completes a running transition first. An error while a modal is up, and when a closed panel it would open is `disabled` (nothing is opened then).",
+      "type": "object",
+      "required": ["reveal"],
+      "properties": {
+        "reveal": {
+          "title": "Panel to reveal",
+          "description": "A panel id at any level (never an index), or a mapping with the id as panel and open: true to open the panel itself too.",
+          "markdownDescription": "A panel `id` at any level (never an index), or `{panel: ID, open: true}` to open the panel itself too.",
+          "type": ["string", "object"],
+          "allOf": [{"$ref": "#/$defs/idShape"}],
+          "required": ["panel"],
+          "properties": {
+            "panel": {
+              "$ref": "#/$defs/panelId",
+              "title": "Panel",
+              "description": "The id of the panel to reveal, at any level.",
+              "markdownDescription": "The `id` of the panel to reveal, at any level.",
+              "default": "VC1",
+              "examples": ["wifi"]
+            },
+            "open": {
+              "title": "Open it too",
+              "description": "Whether the reveal opens the panel itself too, not only the panels above it.",
+              "markdownDescription": "Whether the reveal opens the panel itself too, not only the panels above it.",
+              "type": "boolean",
+              "default": false,
+              "examples": [true]
+            }
+          },
+          "additionalProperties": false,
+          "default": "VC1",
+          "examples": ["wifi", {"panel": "wifi", "open": true}]
+        },
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
+      },
+      "additionalProperties": false,
+      "default": {"reveal": "VC1"},
+      "examples": [{"reveal": "wifi"}, {"reveal": {"panel": "wifi", "open": true}}]
     },
     "presentStep": {
       "title": "present step",
