@@ -13,6 +13,11 @@ public enum HeaderTitle {
     /// letter 0.66 em), so a cut title's ellipsis ends before the mark.
     public static let semiboldFactor = 1.2
 
+    /// The weight every renderer draws a title in, semibold; a measure that
+    /// shapes titles in a font (``TextMeasure/shapedTitleFont``) shapes
+    /// them at this weight, and its advances are then the title's own.
+    public static let weight = 600
+
     /// The ellipsis a cut title ends with.
     public static let ellipsis = "\u{2026}"
 
@@ -57,12 +62,13 @@ public enum HeaderTitle {
     ///   - height: The header's height in points.
     ///   - hidesMark: Whether the header shows no mark whatever its height.
     ///   - measure: The measure whose clusters and advances are used.
-    /// - Returns: The title as drawn (see ``fit(_:room:fontSize:measure:)``).
+    ///   - lang: The title's BCP 47 language tag (the one in effect for its panel), or nil.
+    /// - Returns: The title as drawn (see ``fit(_:room:fontSize:measure:lang:)``).
     public static func fit(_ title: String, headerWidth width: Double, headerHeight height: Double, hidesMark: Bool,
-                           measure: any TextMeasure) -> FittedTitle {
+                           measure: any TextMeasure, lang: String? = nil) -> FittedTitle {
         let drawsMark = drawsMark(headerHeight: height) && !hidesMark
         return fit(title, room: room(headerWidth: width, drawsMark: drawsMark), fontSize: fontSize(headerHeight: height),
-                   measure: measure)
+                   measure: measure, lang: lang)
     }
 
     /// `title` fitted into `room` points at `fontSize` by `measure`.
@@ -72,27 +78,43 @@ public enum HeaderTitle {
     ///   - room: The points the title may take.
     ///   - fontSize: The title's font size in points.
     ///   - measure: The measure whose clusters and advances are used.
+    ///   - lang: The title's BCP 47 language tag, or nil (`TextMeasure.titleClusters`).
     /// - Returns: The whole title when its advance fits (within 1e-9 of a
     ///   point); otherwise its longest prefix of clusters, trailing spaces
-    ///   dropped, that fits with the ellipsis, and the ellipsis (nothing
-    ///   but the ellipsis when not even one cluster fits).
-    public static func fit(_ title: String, room: Double, fontSize: Double, measure: any TextMeasure) -> FittedTitle {
-        let clusters = measure.clusters(of: title)
-        let advances = clusters.map { $0.advance * fontSize * semiboldFactor }
+    ///   dropped, that fits with the ellipsis, measured as drawn, and the
+    ///   ellipsis (nothing but the ellipsis when not even one cluster fits).
+    public static func fit(_ title: String, room: Double, fontSize: Double, measure: any TextMeasure,
+                           lang: String? = nil) -> FittedTitle {
+        let clusters = measure.titleClusters(of: title, lang: lang)
+        // A font's semibold advances are the title's; a metric's regular ones run 1.2 times wider.
+        let scale = measure.shapedTitleFont == nil ? semiboldFactor : 1
+        let advances = clusters.map { $0.advance * fontSize * scale }
         let needed = advances.reduce(0, +)
         if needed <= room + 1e-9 {
             return FittedTitle(text: title, shownClusters: clusters.count, clusters: clusters.count, width: needed)
         }
-        let ellipsisWidth = measure.clusters(of: ellipsis).reduce(0) { $0 + $1.advance } * fontSize * semiboldFactor
+        let ellipsisWidth = measure.titleClusters(of: ellipsis, lang: lang).reduce(0) { $0 + $1.advance } * fontSize * scale
         var shown = 0
         var used = ellipsisWidth
         while shown < clusters.count, used + advances[shown] <= room + 1e-9 {
             used += advances[shown]
             shown += 1
         }
+        func cut(_ shown: Int) -> String {
+            var shown = shown
+            while shown > 0, clusters[shown - 1].text.allSatisfy({ $0 == " " }) { shown -= 1 }
+            return (shown == 0 ? "" : String(title[..<clusters[shown - 1].text.endIndex])) + ellipsis
+        }
+        // A shaping measure's clusters change shape when cut (an Arabic
+        // letter takes its final form before the ellipsis): the cut is
+        // measured as drawn, and one cluster fewer is shown while it is too
+        // wide. A metric's advances add up, so its first cut stands.
+        while shown > 0, measure.titleClusters(of: cut(shown), lang: lang).reduce(0, { $0 + $1.advance }) * fontSize * scale
+                > room + 1e-9 {
+            shown -= 1
+        }
         while shown > 0, clusters[shown - 1].text.allSatisfy({ $0 == " " }) { shown -= 1 }
-        let prefix = shown == 0 ? "" : String(title[..<clusters[shown - 1].text.endIndex])
-        return FittedTitle(text: prefix + ellipsis, shownClusters: shown, clusters: clusters.count, width: needed)
+        return FittedTitle(text: cut(shown), shownClusters: shown, clusters: clusters.count, width: needed)
     }
 }
 

@@ -109,6 +109,17 @@ extension TextMeasure {
     /// - Returns: ``EmbeddedFonts/none``.
     public func embeddedFonts(for uses: [FontUse]) -> EmbeddedFonts { .none }
 
+    /// `clusters(of:)`: a measure without fonts reads every language alike.
+    ///
+    /// - Parameters:
+    ///   - text: The title, or its cut with the ellipsis.
+    ///   - lang: The title's language tag (unused).
+    /// - Returns: `clusters(of: text)`.
+    public func titleClusters(of text: String, lang: String?) -> [MeasuredCluster] { clusters(of: text) }
+
+    /// None: a metric measure's titles are its regular advances, scaled.
+    public var shapedTitleFont: TextFont? { nil }
+
     /// The lines `lines(of:width:metrics:lang:)` makes, each as wide as
     /// its clusters' advances times the font size: exact for a measure
     /// whose advances do not depend on their neighbours (the metric ones);

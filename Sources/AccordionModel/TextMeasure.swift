@@ -41,6 +41,17 @@ public protocol TextMeasure: Sendable {
     /// - Returns: Its units in logical order.
     func clusters(of text: String) -> [MeasuredCluster]
 
+    /// A header title as the units it is cut at, as `clusters(of:)` gives
+    /// them, in the title's language: a measure that shapes titles in a
+    /// font falls back to that language's fonts (Han in a Chinese font for
+    /// `zh-Hans`, a Japanese one for `ja`). The default is `clusters(of:)`.
+    ///
+    /// - Parameters:
+    ///   - text: The title, or its cut with the ellipsis.
+    ///   - lang: The title's BCP 47 language tag, or nil.
+    /// - Returns: Its units in logical order.
+    func titleClusters(of text: String, lang: String?) -> [MeasuredCluster]
+
     /// Whether `other` is this same measure (the container's equality).
     ///
     /// - Parameter other: Another measure.
@@ -55,6 +66,12 @@ public protocol TextMeasure: Sendable {
     /// - Parameter uses: The font-measured texts a picture draws.
     /// - Returns: The faces to embed and, for each font and language, the order to name them in.
     func embeddedFonts(for uses: [FontUse]) -> EmbeddedFonts
+
+    /// The font `clusters(of:)` shapes titles in, at ``HeaderTitle/weight``,
+    /// when this measure shapes them in one (pictures draw titles in it);
+    /// nil when its clusters are regular advances that a semibold title
+    /// runs ``HeaderTitle/semiboldFactor`` times wider than (the default).
+    var shapedTitleFont: TextFont? { get }
 }
 
 /// One unit of text a title is cut at and its advance.

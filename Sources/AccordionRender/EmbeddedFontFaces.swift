@@ -9,18 +9,26 @@ import AccordionModel
 /// nothing and names no family, as before.
 enum EmbeddedFontFaces {
     /// The font-measured texts of the snapshots' stacks (nested levels
-    /// included), each once, in the `lang` in effect for it.
+    /// included), each once, in the `lang` in effect for it; and when the
+    /// measure shapes titles in a font, every title and the ellipsis a cut
+    /// one ends with, in the title's `lang`.
     static func uses(in snapshots: [Snapshot]) -> [FontUse] {
         var seen: Set<FontUse> = []
         var uses: [FontUse] = []
+        let titleFont = snapshots.first?.container.textMeasure.measure.shapedTitleFont
+        func add(_ use: FontUse) {
+            if seen.insert(use).inserted { uses.append(use) }
+        }
         func visit(_ panel: PanelSpec, writing: Writing) {
+            if let titleFont {
+                let lang = panel.writing(in: writing).panel.lang
+                add(FontUse(text: panel.title, font: titleFont, lang: lang))
+                add(FontUse(text: HeaderTitle.ellipsis, font: titleFont, lang: lang))
+            }
             let content = panel.writing(in: writing).content
             switch panel.content {
             case .text(let text, let metrics)?:
-                if let font = metrics.font {
-                    let use = FontUse(text: text, font: font, lang: content.lang)
-                    if seen.insert(use).inserted { uses.append(use) }
-                }
+                if let font = metrics.font { add(FontUse(text: text, font: font, lang: content.lang)) }
             case .accordion(let level)?:
                 for inner in level.panels { visit(inner, writing: content) }
             default:

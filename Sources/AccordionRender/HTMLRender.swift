@@ -208,9 +208,12 @@ public enum HTMLRender {
             out += ",\"header\":" + rect(p.collapsedHeader) + ",\"content\":" + rect(p.expandedContent)
             if p.shares { out += ",\"shares\":true" }
             if p.spec.disabled { out += ",\"disabled\":true" }
-            out += titleCuts(p.spec, header: p.collapsedHeader, measure: s.container.textMeasure.measure)
             // The header's language and direction where they differ from the page's.
             let writing = p.spec.writing(in: page)
+            out += titleCuts(p.spec, header: p.collapsedHeader, measure: s.container.textMeasure.measure, lang: writing.panel.lang)
+            if let font = s.container.textMeasure.measure.shapedTitleFont {
+                out += ",\"titleFont\":" + quote(EmbeddedFontFaces.familyList(font, lang: writing.panel.lang, in: fonts))
+            }
             if writing.panel.lang != page.lang, let lang = writing.panel.lang { out += ",\"lang\":" + quote(lang) }
             if TextDirections.isRightToLeft(p.spec.title, writing.panel.direction) != pageIsRightToLeft(page) {
                 out += ",\"dir\":" + quote(pageIsRightToLeft(page) ? "ltr" : "rtl")
@@ -247,12 +250,12 @@ public enum HTMLRender {
     /// closed panel, or a header too low for one), which the player
     /// switches between as the mark comes and goes. The browser draws these
     /// texts and cuts nothing itself.
-    static func titleCuts(_ panel: PanelSpec, header: Rect, measure: any TextMeasure) -> String {
+    static func titleCuts(_ panel: PanelSpec, header: Rect, measure: any TextMeasure, lang: String?) -> String {
         var out = ""
         let marked = HeaderTitle.drawsMark(headerHeight: header.height)
         for (key, hidesMark, shows) in [("cut", false, marked), ("cutBare", true, panel.disabled || !marked)] where shows {
             let fitted = HeaderTitle.fit(panel.title, headerWidth: header.width, headerHeight: header.height,
-                                         hidesMark: hidesMark, measure: measure)
+                                         hidesMark: hidesMark, measure: measure, lang: lang)
             if fitted.isTruncated { out += ",\"" + key + "\":" + quote(fitted.text) }
         }
         return out

@@ -110,8 +110,9 @@ public enum SVGRender {
             out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s, overlay: overlay, fonts: fonts)
         }
         for p in s.panels {
-            out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index), measure: s.container.textMeasure.measure,
-                          dir: p.panel.writing(in: s.container.writing).panel.direction)
+            let writing = p.panel.writing(in: s.container.writing).panel
+            out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index), measure: s.container.textMeasure.measure, fonts: fonts,
+                          dir: writing.direction, lang: writing.lang)
         }
         if offset != 0 { out += "</g>\n" }
         if let scroll = s.scroll, scroll.contentHeight > h, h > 0 {
@@ -274,8 +275,8 @@ public enum SVGRender {
     /// In a right-to-left header (its title's direction, `TextDirections`)
     /// the title starts at the right and the mark sits at the left, the
     /// closed chevron pointing left.
-    static func header(_ p: PanelFrame, id: String, mark: HeaderMark, measure: any TextMeasure,
-                       dir: WritingDirection = .auto) -> String {
+    static func header(_ p: PanelFrame, id: String, mark: HeaderMark, measure: any TextMeasure, fonts: EmbeddedFonts = .none,
+                       dir: WritingDirection = .auto, lang: String? = nil) -> String {
         let r = p.header
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/></clipPath>\n"
@@ -285,11 +286,11 @@ public enum SVGRender {
         let drawsMark = HeaderTitle.drawsMark(headerHeight: r.height) && mark != .disabled
         // The model's one rule for titles, which validate's title-truncated reads too.
         let title = HeaderTitle.fit(p.panel.title, headerWidth: r.width, headerHeight: r.height, hidesMark: mark == .disabled,
-                                    measure: measure).text
+                                    measure: measure, lang: lang).text
         let baseline = r.y + r.height / 2 + fontSize * 0.35
         let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
         let x = rtl ? r.x + r.width - 16 : r.x + 16
-        out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\"\(direction(rtl)) font-size=\"\(n(fontSize))\" font-weight=\"600\" \(fill(p.panel.titleColor))>\(XML.escape(title))</text>\n"
+        out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\"\(direction(rtl)) font-size=\"\(n(fontSize))\"\(titleFamily(measure, lang: lang, fonts)) font-weight=\"\(HeaderTitle.weight)\" \(fill(p.panel.titleColor))>\(XML.escape(title))</text>\n"
         let cx = rtl ? r.x + 22 : r.x + r.width - 22, cy = r.y + r.height / 2
         switch mark {
         case .chevron(let open) where drawsMark:
@@ -345,6 +346,13 @@ public enum SVGRender {
         guard let font else { return "" }
         let names = EmbeddedFontFaces.familyList(font, lang: lang, in: fonts)
         return " font-family=\"\(XML.escape(names))\"" + (font.weight == 400 ? "" : " font-weight=\"\(font.weight)\"")
+    }
+
+    /// The families a title is drawn in when the measure shaped it in a
+    /// font (its embedded subsets first); nothing otherwise, as before.
+    static func titleFamily(_ measure: any TextMeasure, lang: String?, _ fonts: EmbeddedFonts) -> String {
+        guard let font = measure.shapedTitleFont else { return "" }
+        return " font-family=\"\(XML.escape(EmbeddedFontFaces.familyList(font, lang: lang, in: fonts)))\""
     }
 
     /// `fill` attributes for a 32-bit colour: alpha goes to `fill-opacity`.

@@ -198,7 +198,8 @@ public enum TextRender {
                            terminal: TerminalOptions) -> [String] {
         // A disabled or pinned header says so after its title; a disabled one is dimmed too.
         let suffix = mark.word.map { " · " + $0 } ?? ""
-        let dir = p.panel.writing(in: s.container.writing).panel.direction
+        let writing = p.panel.writing(in: s.container.writing).panel
+        let dir = writing.direction
         let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
         // The title as the model's one rule cuts it for this header (what
         // the SVG and the page draw), in logical order (the ellipsis at
@@ -206,7 +207,7 @@ public enum TextRender {
         // columns cannot hold even that (a container much wider than the
         // box's 40 columns stand for) is it cut again, by columns.
         let cut = HeaderTitle.fit(p.panel.title, headerWidth: p.header.width, headerHeight: p.header.height,
-                                  hidesMark: mark == .disabled, measure: s.container.textMeasure.measure)
+                                  hidesMark: mark == .disabled, measure: s.container.textMeasure.measure, lang: writing.lang)
         let columns = inner - 4 - cols.of(suffix), drawn = Width.sanitize(cut.text)
         let fitted = cols.of(drawn) <= columns ? drawn : cols.fit(Width.sanitize(p.panel.title), columns)
         let title = TerminalLine(rtl ? suffix + fitted : fitted + suffix, rightToLeft: rtl, options: terminal).text

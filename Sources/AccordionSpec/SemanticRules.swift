@@ -502,9 +502,10 @@ struct SemanticChecker {
             // No cluster of the format's measure advances more than 0.55 em
             // a UTF-8 byte (UnicodeTextMeasure), so most titles need no measuring.
             // A font's advances have no such bound.
-            let shaped = (measure as? FontTextMeasure)?.titleFont != nil
+            let shaped = measure.shapedTitleFont != nil
             if shaped || Double(panel.title.utf8.count) * TextWrap.latinAdvance * HeaderTitle.semiboldFactor * fontSize > room {
-                let fitted = HeaderTitle.fit(panel.title, room: room, fontSize: fontSize, measure: measure)
+                let fitted = HeaderTitle.fit(panel.title, room: room, fontSize: fontSize, measure: measure,
+                                             lang: panel.writing(in: state.container.writing).panel.lang)
                 if fitted.isTruncated, let title = node["title"] {
                     let widthNeeded = (fitted.width + width - room).rounded(.up)
                     report("title-truncated", .warning,

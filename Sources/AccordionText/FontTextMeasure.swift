@@ -76,11 +76,24 @@ public struct FontTextMeasure: TextMeasure, Hashable {
         return lines
     }
 
+    /// The titles' font at the weight titles are drawn in (semibold), when
+    /// the spec measures titles with a font and a family of it exists.
+    public var shapedTitleFont: TextFont? {
+        guard let titleFont else { return nil }
+        let semibold = TextFont(families: titleFont.families, weight: HeaderTitle.weight)
+        return ShapedText.Fonts(semibold, lang: nil) == nil ? nil : semibold
+    }
+
     /// The clusters of `text` with their advances in ems: shaped in the
-    /// titles' font when there is one and it exists, else the metric measure's.
-    public func clusters(of text: String) -> [MeasuredCluster] {
-        guard let titleFont, let fonts = ShapedText.Fonts(titleFont, lang: nil) else { return metric.clusters(of: text) }
-        let shaped = ShapedText(text, fonts: fonts, lang: nil)
+    /// titles' font at the titles' weight (``shapedTitleFont``) when there
+    /// is one and it exists, else the metric measure's.
+    public func clusters(of text: String) -> [MeasuredCluster] { titleClusters(of: text, lang: nil) }
+
+    /// The clusters of a title in its language: shaped in the titles' font,
+    /// falling back to the fonts of `lang`, as ``clusters(of:)`` otherwise.
+    public func titleClusters(of text: String, lang: String?) -> [MeasuredCluster] {
+        guard let font = shapedTitleFont, let fonts = ShapedText.Fonts(font, lang: lang) else { return metric.clusters(of: text) }
+        let shaped = ShapedText(text, fonts: fonts, lang: lang)
         var found: [MeasuredCluster] = []
         var start = text.utf8.startIndex
         for (end, advance) in zip(shaped.ends, shaped.advances) {

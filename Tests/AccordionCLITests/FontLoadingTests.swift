@@ -44,10 +44,8 @@ final class FontLoadingTests: XCTestCase {
     func testPicturesOfAFontMeasuredSpecCarryTheSubsetsTheyDrawWith() throws {
         let spec = """
         accordion: 1
-        measure: font
-        font: {family: [Noto Sans]}
         panels:
-          - {id: a, title: A, lang: zh-Hans, content: {text: "下午两点 with Latin"}}
+          - {id: a, title: A, lang: zh-Hans, content: {measure: font, font: {family: [Noto Sans]}, text: "下午两点 with Latin"}}
         """
         let svg = try CLI.run(["render", "--format", "svg", "-"], stdin: Data(spec.utf8))
         XCTAssertEqual(svg.status, 0, svg.stderr)
@@ -60,6 +58,19 @@ final class FontLoadingTests: XCTestCase {
         XCTAssertTrue(html.stdout.contains("; font-src data:\">"), "the policy lets the inline fonts load, nothing else")
         XCTAssertEqual(html.stdout.components(separatedBy: "@font-face").count - 1, 2)
         XCTAssertTrue(html.stdout.contains("\"font\":\"'accordion-font-1', 'accordion-font-0', 'Noto Sans'\",\"fontWeight\":400"))
+        // Measured at the top, the titles are shaped too: semibold, in a third subset.
+        let titled = """
+        accordion: 1
+        measure: font
+        font: {family: [Noto Sans]}
+        panels:
+          - {id: a, title: Shipping, content: {text: "Latin text"}}
+        """
+        let picture = try CLI.run(["render", "--format", "svg", "-"], stdin: Data(titled.utf8))
+        XCTAssertEqual(picture.status, 0, picture.stderr)
+        XCTAssertEqual(picture.stdout.components(separatedBy: "@font-face").count - 1, 2, "Noto Sans Bold for the title, Noto Sans")
+        XCTAssertTrue(picture.stdout.contains("font-family=\"&apos;accordion-font-0&apos;, &apos;Noto Sans&apos;\" font-weight=\"600\""),
+                      picture.stdout)
         let demo = try String(contentsOf: CLI.repoRoot.appendingPathComponent("samples/article-demo.yaml"), encoding: .utf8)
         for format in ["svg", "html"] {
             let r = try CLI.run(["render", "--format", format, "-"], stdin: Data(demo.utf8))

@@ -40,7 +40,9 @@ final class MeasureOverlayTests: XCTestCase {
         XCTAssertNotEqual(widths.first ?? 0, Double(lines[0].count) * 0.55 * 15, accuracy: 1)
         // Drawn in the subset of Noto Sans the picture carries, then the family by name.
         XCTAssertTrue(svg.contains("font-family=\"&apos;accordion-font-0&apos;, &apos;Noto Sans&apos;\""), svg)
-        XCTAssertEqual(svg.components(separatedBy: "@font-face").count - 1, 1)
+        // Two subsets: Noto Sans for the text, and its semibold (Bold) face for the title.
+        XCTAssertEqual(svg.components(separatedBy: "@font-face").count - 1, 2)
+        XCTAssertTrue(svg.contains("font-weight: 600;"), "the title's face is declared at the weight it is drawn in")
         XCTAssertTrue(svg.contains("class=\"measure-overlay\""))
     }
 

@@ -136,4 +136,22 @@ final class FontTextMeasureTests: XCTestCase {
         XCTAssertEqual(FontTextMeasure().clusters(of: "WWWW"), UnicodeTextMeasure().clusters(of: "WWWW"))
         XCTAssertNotEqual(titled, FontTextMeasure())
     }
+
+    /// Titles are shaped semibold (the weight every renderer draws them in),
+    /// so their advances are the title's own and not scaled again; Han in a
+    /// title takes the font of the panel's language.
+    func testTitlesAreShapedSemiboldInTheirLanguage() {
+        let titled = FontTextMeasure(titleFont: noto)
+        XCTAssertEqual(titled.shapedTitleFont, TextFont(families: ["Noto Sans"], weight: HeaderTitle.weight))
+        XCTAssertNil(FontTextMeasure().shapedTitleFont, "no title font: the metric's clusters, scaled")
+        XCTAssertNil(FontTextMeasure(titleFont: TextFont(families: ["No Such Family 9000"])).shapedTitleFont)
+        let regular = width("Shipping"), semibold = titled.clusters(of: "Shipping").reduce(0) { $0 + $1.advance } * 15
+        XCTAssertGreaterThan(semibold, regular, "a semibold title is wider than regular text")
+        let fitted = HeaderTitle.fit("Shipping", room: 1000, fontSize: 15, measure: titled)
+        XCTAssertEqual(fitted.width, semibold, accuracy: 1e-9, "not scaled by the metric's semibold factor")
+        let han = "配送"
+        XCTAssertEqual(FontTextMeasure.families(usedFor: han, font: titled.shapedTitleFont!, lang: "zh-Hans"), ["Noto Sans CJK SC"])
+        XCTAssertEqual(FontTextMeasure.families(usedFor: han, font: titled.shapedTitleFont!, lang: "ja"), ["Noto Sans CJK JP"])
+        XCTAssertEqual(titled.titleClusters(of: han, lang: "ja").count, 2)
+    }
 }

@@ -1021,6 +1021,26 @@ def header_titles(run, browser, spec):
     print(f"     {len(want)} titles as the model cuts them, {cut} cut")
 
 
+def font_titles(run, browser, spec):
+    """Titles the model shaped in a font: the page draws the model's cuts
+    (header_titles, the room judged in the page's fonts), every title in the
+    web fonts the page carries, never a local one."""
+    header_titles(run, browser, spec)
+    browser.call("DOM.enable")
+    browser.call("CSS.enable")
+    count = browser.eval("""(() => { const hs = [...document.querySelectorAll('#screen .header')];
+      hs.forEach((h, i) => h.firstChild.nodeType === 1 ? h.firstChild.setAttribute('data-probe', 't' + i)
+                                                    : h.setAttribute('data-probe', 't' + i));
+      return hs.length; })()""")
+    families = set()
+    for i in range(count):
+        embedded, used = custom_fonts(browser, f"t{i}")
+        if not embedded:
+            raise Failure(f"header {i}'s title is drawn with a font the page does not carry: {used}")
+        families.update(used)
+    print(f"     {count} titles drawn in the page's own fonts: {', '.join(sorted(families))}")
+
+
 def generated_spec(workdir, n, header=None, scroll=False):
     """n panels with the middle one opened by the script; their headers share
     the 667 pt screen, or (`scroll`) are 44 pt high in a screen that scrolls."""
@@ -1111,6 +1131,9 @@ def main():
             name = os.path.splitext(os.path.basename(spec))[0]
             scenarios.append((f"titles {name}: the page draws the model's title cuts (the SVG's)",
                               lambda spec=spec: header_titles(run, browser, spec)))
+        font_titles_spec = os.path.join(HERE, "specs", "titles-font.yaml")
+        scenarios.append(("titles titles-font: the model's cuts of titles shaped in a font, drawn in the fonts the page carries",
+                          lambda: font_titles(run, browser, font_titles_spec)))
         for world in ("faq-zh", "world-faq", "faq-ar"):
             spec = os.path.join(ROOT, "samples", world + ".yaml")
             scenarios.append((f"{world}: the model's lines, drawn with Noto CJK, Arabic and emoji fonts, within their boxes",

@@ -277,6 +277,8 @@
     if (p.dir) h.dir = p.dir;
     h.style.cssText = "background:" + p.color + ";color:" + p.titleColor + ";font-size:"
       + Math.min(17, Math.max(7, p.header[3] * 0.42)) + "px";
+    // A title the model shaped in a font is drawn in it (the page carries its subsets).
+    if (p.titleFont) h.style.fontFamily = p.titleFont;
     const mark = document.createElement("span");
     mark.setAttribute("aria-hidden", "true");
     if (p.cut === undefined && p.cutBare === undefined) {
