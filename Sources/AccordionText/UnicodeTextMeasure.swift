@@ -165,75 +165,9 @@ public struct UnicodeTextMeasure: TextMeasure, Hashable {
             let slice = utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
             lines.append(String(slice) ?? String(decoding: slice, as: UTF8.self))
         }
-
-        var lineStart = 0, lineEnd = 0, lineUnits = 0, lineEmpty = true
-        var pendingSpace = 0  // the placed segment's trailing spaces, counted once something follows
-        var cluster = 0  // the first cluster of the segment under way
-        var nextOpportunity = 0
-        while cluster < ends.count {
-            let start = cluster == 0 ? 0 : ends[cluster - 1]
-            // The segment: clusters up to the next opportunity that is a cluster boundary.
-            while nextOpportunity < opportunities.count, opportunities[nextOpportunity] <= start { nextOpportunity += 1 }
-            var last = cluster
-            while last + 1 < ends.count {
-                if nextOpportunity < opportunities.count, ends[last] >= opportunities[nextOpportunity] {
-                    if ends[last] == opportunities[nextOpportunity] { break }
-                    nextOpportunity += 1  // inside a cluster: not a break
-                    continue
-                }
-                last += 1
-            }
-            // Its content (trailing spaces excluded) and their advances.
-            var contentLast = last
-            var spaceUnits = 0
-            while contentLast >= cluster, space[contentLast] {
-                spaceUnits += units[contentLast]
-                contentLast -= 1
-            }
-            var contentUnits = 0
-            if contentLast >= cluster { for i in cluster...contentLast { contentUnits += units[i] } }
-            let contentEnd = contentLast >= cluster ? ends[contentLast] : start
-
-            if !lineEmpty, fits(lineUnits + pendingSpace + contentUnits) {
-                lineUnits += pendingSpace + contentUnits
-                lineEnd = contentEnd
-            } else {
-                if !lineEmpty { emit(lineStart..<lineEnd) }
-                if fits(contentUnits) || contentLast < cluster {
-                    lineStart = start
-                    lineEnd = contentEnd
-                    lineUnits = contentUnits
-                } else {
-                    // Wider than a line: as many clusters a line as fit, at
-                    // least one; a space inside the segment (after an opening
-                    // bracket, before a closing one) ends a piece, never starts one.
-                    var pieceStart = start, pieceEnd = start, pieceUnits = 0, pieceSpace = 0
-                    for i in cluster...contentLast {
-                        if space[i] {
-                            pieceSpace += units[i]
-                            continue
-                        }
-                        if pieceEnd > pieceStart, !fits(pieceUnits + pieceSpace + units[i]) {
-                            emit(pieceStart..<pieceEnd)
-                            pieceStart = i == 0 ? 0 : ends[i - 1]
-                            pieceUnits = 0
-                        } else {
-                            pieceUnits += pieceSpace
-                        }
-                        pieceSpace = 0
-                        pieceUnits += units[i]
-                        pieceEnd = ends[i]
-                    }
-                    lineStart = pieceStart
-                    lineEnd = pieceEnd
-                    lineUnits = pieceUnits
-                }
-                lineEmpty = false
-            }
-            pendingSpace = spaceUnits
-            cluster = last + 1
+        GreedyFill.fill(ends: ends, advances: units, space: space, opportunities: opportunities, fits: fits) { range, _ in
+            emit(range)
         }
-        if !lineEmpty { emit(lineStart..<lineEnd) }
     }
 }
 
