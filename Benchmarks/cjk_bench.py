@@ -7,9 +7,8 @@ C program that runs ICU's line break iterator over the same paragraphs
 (clusters, widths, ICU's breaks) and writes every line in the dump; the
 ratio says what all that costs beyond finding the breaks.
 
-Each program runs once checked (the render's dump holds every
-paragraph's lines; the floor prints a count) and then `--runs` timed
-times (median wall time and CPU time).
+floor_bench.py builds the floor, runs each program once checked and then
+`--runs` timed times.
 
 Standard library only; run.py calls `run()` for its target.
 usage: cjk_bench.py ACCORDION [--paragraphs 100000] [--runs 5]
@@ -17,12 +16,9 @@ usage: cjk_bench.py ACCORDION [--paragraphs 100000] [--runs 5]
 import argparse
 import json
 import os
-import statistics
-import subprocess
 import sys
-import tempfile
 
-from content_bench import timed  # one way to time a run: wall and child CPU time
+import floor_bench  # the build, the checked run and the alternating timed runs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FLOOR_SOURCE = os.path.join(HERE, "floor", "icu_linebreak_floor.c")
@@ -63,65 +59,21 @@ def spec(texts):
             "  - id: faq\n    title: 常见问题\n    content:\n      text: |\n        " + body + "\n")
 
 
-def build_floor(directory):
-    binary = os.path.join(directory, "icu_linebreak_floor")
-    result = subprocess.run(["cc", "-O2", "-o", binary, FLOOR_SOURCE, "-licuuc"], capture_output=True, text=True)
-    if result.returncode != 0:
-        return None, "the ICU floor did not build: " + result.stderr.strip()[:300]
-    return binary, None
-
-
 def run(accordion, count, runs):
-    """{"paragraphs", "render": {median_ms, min_ms, cpu_median_ms, lines},
-    "floor": {...}, "ratio", "cpu_ratio", "note"}."""
-    out = {"paragraphs": count, "render": None, "floor": None, "ratio": None, "cpu_ratio": None, "note": None}
-    with tempfile.TemporaryDirectory() as directory:
-        floor, note = build_floor(directory)
-        if note:
-            out["note"] = note
-            return out
-        texts = paragraphs(count)
-        spec_path = os.path.join(directory, "cjk-%d.yaml" % count)
-        text_path = os.path.join(directory, "cjk-%d.txt" % count)
-        with open(spec_path, "w", encoding="utf-8") as f:
-            f.write(spec(texts))
-        with open(text_path, "w", encoding="utf-8") as f:
-            f.write("\n".join(texts) + "\n")
-        commands = {"render": [accordion, "render", "--format", "json", spec_path], "floor": [floor, text_path]}
-        # Checked once: the dump has every paragraph's lines, none of more
-        # characters than 41 (the quotes “” are narrow; ideographs 22 a line).
-        proc, _, _ = timed(commands["render"])
-        if proc.returncode != 0:
-            out["note"] = "render exited %d: %s" % (proc.returncode, proc.stderr.decode()[:300])
-            return out
-        lines = json.loads(proc.stdout)["panels"][0]["content"]["lines"]
+    """floor_bench.run's result for `count` paragraphs: the dump must hold
+    every paragraph's lines, none of more characters than 41 (the quotes
+    “” are narrow; ideographs 22 a line), and the floor count at least one
+    line a paragraph."""
+    texts = paragraphs(count)
+
+    def check(lines, floor_lines):
         if len([l for l in lines if l == ""]) != count - 1 or max(len(l) for l in lines) > 41:
-            out["note"] = "render's lines are not the paragraphs' (%d lines)" % len(lines)
-            return out
-        proc, _, _ = timed(commands["floor"])
-        if proc.returncode != 0 or int(proc.stdout) < count:
-            out["note"] = "the ICU floor failed: %s" % proc.stderr.decode()[:300]
-            return out
-        time_against_floor(commands, runs, out)
-        out["render"]["lines"] = len(lines)
-    return out
+            return "render's lines are not the paragraphs' (%d lines)" % len(lines)
+        if floor_lines < count:
+            return "the ICU floor counted %d lines for %d paragraphs" % (floor_lines, count)
+        return None
 
-
-def time_against_floor(commands, runs, out):
-    """Runs the "render" and "floor" commands `runs` times, alternating, and
-    fills `out` with each one's median and minimum wall time and median CPU
-    time (ms), and the render ÷ floor ratios of wall and CPU medians."""
-    samples = {key: [] for key in commands}
-    for _ in range(runs):
-        for key, command in commands.items():
-            _, wall, cpu = timed(command)
-            samples[key].append((wall, cpu))
-    for key, values in samples.items():
-        out[key] = {"median_ms": round(statistics.median(w for w, _ in values), 1),
-                    "min_ms": round(min(w for w, _ in values), 1),
-                    "cpu_median_ms": round(statistics.median(c for _, c in values), 1)}
-    out["ratio"] = round(out["render"]["median_ms"] / out["floor"]["median_ms"], 3)
-    out["cpu_ratio"] = round(out["render"]["cpu_median_ms"] / out["floor"]["cpu_median_ms"], 3)
+    return floor_bench.run(accordion, "cjk", spec(texts), texts, FLOOR_SOURCE, ["-licuuc"], lambda path: [path], check, runs)
 
 
 def main(argv):

@@ -9,9 +9,8 @@ font through fontconfig, shapes and breaks every paragraph (clusters,
 fallback, HarfBuzz's advances, ICU's breaks) and writes every line in the
 dump; the ratio says what all that costs beyond shaping and breaking.
 
-Each program runs once checked (the render's dump holds every
-paragraph's lines; the floor prints a count) and then `--runs` timed
-times (median wall time and CPU time).
+floor_bench.py builds the floor, runs each program once checked and then
+`--runs` timed times.
 
 Standard library only; run.py calls `run()` for its target.
 usage: font_bench.py ACCORDION [--paragraphs 10000] [--runs 5]
@@ -21,10 +20,8 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 
-from cjk_bench import time_against_floor  # the same alternating runs and ratios
-from content_bench import timed
+import floor_bench  # the build, the checked run and the alternating timed runs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FLOOR_SOURCE = os.path.join(HERE, "floor", "harfbuzz_floor.c")
@@ -64,59 +61,28 @@ def font_file():
     return path if result.returncode == 0 and path and "NotoSans" in os.path.basename(path) else None
 
 
-def build_floor(directory):
-    binary = os.path.join(directory, "harfbuzz_floor")
-    result = subprocess.run(["cc", "-O2", "-o", binary, FLOOR_SOURCE, "-I/usr/include/harfbuzz", "-lharfbuzz", "-licuuc"],
-                            capture_output=True, text=True)
-    if result.returncode != 0:
-        return None, "the HarfBuzz floor did not build: " + result.stderr.strip()[:300]
-    return binary, None
-
-
 def run(accordion, count, runs):
-    """{"paragraphs", "render": {median_ms, min_ms, cpu_median_ms, lines},
-    "floor": {..., lines}, "ratio", "cpu_ratio", "note"}."""
-    out = {"paragraphs": count, "render": None, "floor": None, "ratio": None, "cpu_ratio": None, "note": None}
+    """floor_bench.run's result for `count` paragraphs: the dump must hold
+    every paragraph's lines, and about as many as the floor fills (the
+    floor has no grapheme clusters and no fallback, and breaks with ICU's
+    root locale: a few may differ)."""
     font = font_file()
     if not font:
-        out["note"] = "fontconfig finds no Noto Sans (make deps installs it)"
-        return out
-    with tempfile.TemporaryDirectory() as directory:
-        floor, note = build_floor(directory)
-        if note:
-            out["note"] = note
-            return out
-        texts = paragraphs(count)
-        spec_path = os.path.join(directory, "font-%d.yaml" % count)
-        text_path = os.path.join(directory, "font-%d.txt" % count)
-        with open(spec_path, "w", encoding="utf-8") as f:
-            f.write(spec(texts))
-        with open(text_path, "w", encoding="utf-8") as f:
-            f.write("\n".join(texts) + "\n")
-        commands = {"render": [accordion, "render", "--format", "json", spec_path],
-                    "floor": [floor, font, "15", str(ROOM), text_path]}
-        # Checked once: the dump has every paragraph's lines, and about as
-        # many as the floor fills (the floor has no grapheme clusters and no
-        # fallback, and breaks with ICU's root locale: a few may differ).
-        proc, _, _ = timed(commands["render"])
-        if proc.returncode != 0:
-            out["note"] = "render exited %d: %s" % (proc.returncode, proc.stderr.decode()[:300])
-            return out
-        lines = json.loads(proc.stdout)["panels"][0]["content"]["lines"]
+        return {"paragraphs": count, "render": None, "floor": None, "ratio": None, "cpu_ratio": None,
+                "note": "fontconfig finds no Noto Sans (make deps installs it)"}
+    texts = paragraphs(count)
+
+    def check(lines, floor_lines):
         drawn = len([l for l in lines if l])
         if len([l for l in lines if l == ""]) != count - 1:
-            out["note"] = "render's lines are not the paragraphs' (%d lines)" % len(lines)
-            return out
-        proc, _, _ = timed(commands["floor"])
-        floor_lines = int(proc.stdout) if proc.returncode == 0 and proc.stdout.strip().isdigit() else 0
+            return "render's lines are not the paragraphs' (%d lines)" % len(lines)
         if floor_lines < count or abs(floor_lines - drawn) > 0.01 * drawn:
-            out["note"] = "the HarfBuzz floor filled %d lines where the render made %d: %s" % (
-                floor_lines, drawn, proc.stderr.decode()[:300])
-            return out
-        time_against_floor(commands, runs, out)
-        out["render"]["lines"] = drawn
-        out["floor"]["lines"] = floor_lines
-    return out
+            return "the HarfBuzz floor filled %d lines where the render made %d" % (floor_lines, drawn)
+        return None
+
+    return floor_bench.run(accordion, "font", spec(texts), texts, FLOOR_SOURCE,
+                           ["-I/usr/include/harfbuzz", "-lharfbuzz", "-licuuc"],
+                           lambda path: [font, "15", str(ROOM), path], check, runs)
 
 
 def main(argv):
