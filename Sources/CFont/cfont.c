@@ -6,8 +6,9 @@
 // (pthread_once orders the writes before any reader), fonts are opened once
 // under a mutex and never freed (handles stay valid for the process), and
 // each hb_font_t is made immutable before it is shared, which is what
-// HarfBuzz documents as safe to shape with from several threads; buffers
-// and fontconfig patterns are per call.
+// HarfBuzz documents as safe to shape with from several threads; a
+// shaping buffer belongs to one thread (reset before each use, destroyed
+// when the thread ends) and fontconfig patterns are per call.
 #include "cfont.h"
 
 #include <dlfcn.h>
@@ -28,7 +29,7 @@
     F(hb_buffer_create) F(hb_buffer_destroy) F(hb_buffer_add_utf8) F(hb_buffer_guess_segment_properties) \
     F(hb_buffer_set_language) F(hb_language_from_string) F(hb_shape) F(hb_buffer_get_glyph_infos)  \
     F(hb_buffer_get_glyph_positions) F(hb_buffer_set_cluster_level) F(hb_face_reference_blob)      \
-    F(hb_blob_get_data) F(hb_set_add) F(hb_unicode_funcs_get_default) F(hb_unicode_decompose)
+    F(hb_blob_get_data) F(hb_set_add) F(hb_buffer_reset) F(hb_unicode_funcs_get_default) F(hb_unicode_decompose)
 #define CFONT_SUBSET_FUNCTIONS(F)                                                                   \
     F(hb_subset_input_create_or_fail) F(hb_subset_input_destroy) F(hb_subset_input_unicode_set)    \
     F(hb_subset_or_fail) F(hb_subset_input_set_flags)
@@ -196,10 +197,32 @@ int32_t cfont_covers(int32_t handle, uint32_t c) {
     return font && lib.hb_font_get_nominal_glyph(font, c, &glyph) ? 1 : 0;
 }
 
+// Each thread's shaping buffer, as HarfBuzz's own examples reuse one:
+// created once and reset, not created and grown again for every run.
+static pthread_key_t buffer_key;
+static pthread_once_t buffer_once = PTHREAD_ONCE_INIT;
+static void destroy_buffer(void *buffer) { lib.hb_buffer_destroy(buffer); }
+static void make_buffer_key(void) { pthread_key_create(&buffer_key, destroy_buffer); }
+
+static hb_buffer_t *thread_buffer(void) {
+    pthread_once(&buffer_once, make_buffer_key);
+    hb_buffer_t *buffer = pthread_getspecific(buffer_key);
+    if (!buffer) {
+        buffer = lib.hb_buffer_create();
+        if (pthread_setspecific(buffer_key, buffer) != 0) {
+            lib.hb_buffer_destroy(buffer);
+            return NULL;
+        }
+    }
+    lib.hb_buffer_reset(buffer);
+    return buffer;
+}
+
 int32_t cfont_shape(int32_t handle, const uint8_t *text, int32_t length, const char *lang, int32_t *advances) {
     hb_font_t *font = font_of(handle, NULL);
     if (!font || length < 0) return -1;
-    hb_buffer_t *buffer = lib.hb_buffer_create();
+    hb_buffer_t *buffer = thread_buffer();
+    if (!buffer) return -1;
     lib.hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES);
     lib.hb_buffer_add_utf8(buffer, (const char *)text, length, 0, length);
     if (lang && *lang) lib.hb_buffer_set_language(buffer, lib.hb_language_from_string(lang, -1));
@@ -212,7 +235,6 @@ int32_t cfont_shape(int32_t handle, const uint8_t *text, int32_t length, const c
         uint32_t cluster = infos[i].cluster;
         if (cluster < (uint32_t)length) advances[cluster] += positions[i].x_advance;
     }
-    lib.hb_buffer_destroy(buffer);
     return (int32_t)glyphs;
 }
 

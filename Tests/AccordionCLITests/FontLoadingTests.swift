@@ -78,4 +78,40 @@ final class FontLoadingTests: XCTestCase {
             XCTAssertFalse(r.stdout.contains("font-src"), format)
         }
     }
+
+    /// `drive` plays a spec with the measure it names: its snapshot's lines
+    /// are the render's, font-measured or metric, and the two differ.
+    func testDriveMeasuresWithTheSpecsMeasure() throws {
+        func spec(_ measure: String) -> String {
+            """
+            accordion: 1
+            measure: \(measure)
+            font: {family: [Noto Sans]}
+            container: {width: 200}
+            panels:
+              - {id: a, title: A, content: {text: "WWWW WWWW WWWW iiii iiii iiii iiii iiii iiii iiii"}}
+            """
+        }
+        func lines(_ json: String) throws -> [String] {
+            let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            let dump = (object?["snapshot"] as? [String: Any]) ?? object
+            let panels = dump?["panels"] as? [[String: Any]]
+            return (panels?.first?["content"] as? [String: Any])?["lines"] as? [String] ?? []
+        }
+        var seen: [[String]] = []
+        for measure in ["font", "metric"] {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drive-measure-\(measure)-\(getpid())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("spec.yaml")
+            try spec(measure).write(to: file, atomically: true, encoding: .utf8)
+            let drive = try CLI.run(["drive", file.path], stdin: Data("{\"snapshot\": true}\n".utf8))
+            XCTAssertEqual(drive.status, 0, drive.stderr)
+            let render = try CLI.run(["render", "--format", "json", file.path])
+            XCTAssertEqual(try lines(drive.stdout), try lines(render.stdout), measure)
+            XCTAssertFalse(try lines(drive.stdout).isEmpty, measure)
+            seen.append(try lines(drive.stdout))
+        }
+        XCTAssertNotEqual(seen[0], seen[1], "Noto Sans's W and i are not 0.55 em each")
+    }
 }
