@@ -179,10 +179,11 @@ if [[ "${ACCORDION_RECORD:-}" == 1 ]]; then
 fi
 python_stage "accordion-test" .build/release/accordion test samples Tests/Fixtures/test/mail-client.test.yaml Tests/Fixtures/render
 # The article demo's invariants and a retargeting scrolling container's
-# settled bounds (Tests/Fixtures/explore/clean) over every order of taps to
-# each case's depth, and deeper on seeded random walks: a correct spec
-# explores clean, in seconds.
-python_stage "accordion-test-explore" .build/release/accordion test --explore --walks 50 --seed 1 Tests/Fixtures/explore/clean
+# settled bounds (Tests/Fixtures/explore/clean), and every sample's named
+# properties (every panel reachable, open content visible), over every
+# order of taps to each case's depth, and deeper on seeded random walks: a
+# correct spec explores clean, in seconds.
+python_stage "accordion-test-explore" .build/release/accordion test --explore --walks 50 --seed 1 Tests/Fixtures/explore/clean samples
 python_stage "browser" make --no-print-directory browser-test
 python_stage "preview" make --no-print-directory preview-test
 # axe-core over every sample page in every expansion mode (no violation but colour contrast).

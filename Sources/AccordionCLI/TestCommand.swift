@@ -26,7 +26,9 @@ let testCommand = CommandSpec(
         + "stored file, with the --update command that accepts it. A case or file that cannot run (an invalid test file "
         + "or case, a spec that cannot be read) is listed as ERROR and counted among the errors; its problems go to "
         + "standard error as 'validate' words them.\n\n"
-        + "With --explore, the cases of test files that state always:, reachable: or properties: are explored instead: "
+        + "With --explore, the cases of test files that state always:, reachable: or properties: are explored instead, "
+        + "and a spec given without a test file is checked for the named properties every-panel-reachable and "
+        + "content-visible (reported at its first key): "
         + "from where each case's script leaves the container, every sequence of taps on each header (at rest, and at a "
         + "running transition's start and middle), collapse: all and the case's explore: steps, breadth-first to the "
         + "depth, two orders reaching the same container counted as one state; then --walks random walks deeper. A "
@@ -35,8 +37,8 @@ let testCommand = CommandSpec(
         + "Exit status: 0 every case passed, 1 a case failed, 2 usage or I/O problems or an invalid spec or test file.",
     readme: "runs the `expect:` and `snapshot:` steps of specs and `*.test.yaml` files (default `.`): one line per "
         + "case, a failure at its `file:line:col` with a field diff and a drawing; `junit`, `github`, `tap` and `json` for CI; "
-        + "`--update` writes snapshots; `--explore` checks the cases' `always:`, `reachable:` and named properties over every "
-        + "order of taps, each failure with its shortest counterexample",
+        + "`--update` writes snapshots; `--explore` checks the cases' `always:`, `reachable:` and named properties (a spec "
+        + "without a test file, the named ones) over every order of taps, each failure with its shortest counterexample",
     arguments: [ArgumentSpec(valueName: "path", help: "A spec, a test file or a directory (searched recursively; "
         + "default: the current directory).", repeatable: true, optional: true)],
     options: [
@@ -51,7 +53,8 @@ let testCommand = CommandSpec(
                    + "expectations fail; list unused ones."),
         OptionSpec(long: "prune", help: "Remove snapshots no case uses."),
         OptionSpec(long: "explore", help: "Check the cases' always, reachable and named properties over every order of taps "
-                   + "(breadth-first to the case's explore depth, default 5), instead of running their scripts; each property "
+                   + "(breadth-first to the case's explore depth, default 5), instead of running their scripts, and a spec "
+                   + "without a test file for the named properties; each property "
                    + "that fails is shown with the shortest sequence found, as a script and as a drive session."),
         OptionSpec(long: "depth", valueName: "n", help: "With --explore: the breadth-first depth of every case (1 to 12), "
                    + "instead of its own."),
@@ -138,7 +141,8 @@ private func runTest(_ args: ParsedArguments) throws(UsageError) -> Int32 {
     let settings = search.settingsOf
     let options = TestOptions(filter: filter, failFast: failFast, update: update, prune: prune, settings: settings,
                               searched: search.searched,
-                              explore: explore ? ExploreOptions(depth: depth, walks: walks, seed: UInt64(seed)) : nil)
+                              explore: explore ? ExploreOptions(depth: depth, walks: walks, seed: UInt64(seed)) : nil,
+                              testedSpecs: explore ? testedSpecs(files) : [])
     let started = monotonicSeconds()
     // Files are independent: two threads take them one at a time, and the
     // results are joined in file order, so the output is the same; unless
@@ -201,6 +205,9 @@ private struct TestOptions: Sendable {
     var searched: Set<String> = []
     /// With --explore: how to explore (and no script is run).
     var explore: ExploreOptions?
+    /// With --explore: the specs (real paths) a test file of the run names,
+    /// whose cases say what to explore; they are not explored on their own.
+    var testedSpecs: Set<String> = []
 }
 
 /// What --explore went through, for the summary.
@@ -429,7 +436,25 @@ private struct FileRun: Sendable {
                     runCase({ ExpectationRun.run(played) }, file: file, name: testCase.name, snapshotDir: snapshotDir, used: &used, options)
                 }
                 if !everyCaseRan || options.explore != nil { return }
-            } else if options.explore == nil {
+            } else if let exploreOptions = options.explore {
+                // A spec without a test file: its every-panel-reachable and
+                // content-visible, from where its script leaves it.
+                if options.testedSpecs.contains(realPath(file)) { return }
+                let result = (options.settings[file] ?? .none).applied(to: SpecLoader.load(bytes, source: file))
+                guard let document = result.document, let root = try? YAMLLoader().load(bytes, source: file) else {
+                    let errors = result.diagnostics.filter { $0.severity == .error }
+                    invalid += errors.map { ($0, text) }
+                    fileError(file, errors, options)
+                    return
+                }
+                if let filter = options.filter, !(file + " › script").contains(filter) { return }
+                switch TestFile.TestCase.namedProperties(of: root).exploration(of: document, tolerance: nil) {
+                case .failure(let error):
+                    invalid += error.diagnostics.map { ($0, text) }
+                case .success(let plan):
+                    explore(plan, exploreOptions, file: file, name: "script", spec: file, failFast: options.failFast)
+                }
+            } else {
                 // A spec is a test when it has expect or snapshot steps (one
                 // without any can still have snapshots left from when it had).
                 if contains(bytes, "expect:") || contains(bytes, "snapshot:") {
@@ -812,4 +837,23 @@ func shellQuoted(_ text: String) -> String {
         ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0)
     }
     return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+}
+
+/// The specs the test files among `files` name (`spec:`), as real paths; a
+/// test file that cannot be read names none (its own run reports it).
+private func testedSpecs(_ files: [String]) -> Set<String> {
+    var specs: Set<String> = []
+    for file in files where TestFile.isTestFile(file) {
+        guard let bytes = try? IO.readInput(file, limit: YAMLLimits().maxInputBytes),
+              case .success(let testFile) = TestFile.read(bytes, source: file) else { continue }
+        specs.insert(realPath(testFile.specPath(besides: file)))
+    }
+    return specs
+}
+
+/// `path` with its links and `.`/`..` resolved, or as given when it cannot be.
+private func realPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
 }

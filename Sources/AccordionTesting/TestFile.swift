@@ -35,6 +35,20 @@ public struct TestFile: Sendable {
 
         /// Whether the case states anything for `--explore` to check.
         public var hasProperties: Bool { !always.isEmpty || !reachable.isEmpty || !named.isEmpty }
+
+        /// The case `--explore` makes of a spec given without a test file:
+        /// from where its own script leaves the container, every named
+        /// property (they need no writing), reported at the spec's first
+        /// key (`root`, the spec's top-level mapping).
+        ///
+        /// - Parameter root: The spec's top-level node.
+        /// - Returns: A case named `script`, as a spec's own checks are.
+        public static func namedProperties(of root: YAMLNode) -> TestCase {
+            let at = root.entries?.first?.key.span ?? root.span
+            var plain = TestCase(name: "script", script: root, span: at)
+            plain.named = NamedProperty.allCases.map { ($0, at) }
+            return plain
+        }
     }
 
     /// A case's `explore:` mapping.

@@ -97,6 +97,35 @@ final class ExploreCommandTests: XCTestCase {
         }
     }
 
+    /// A spec without a test file is explored for the named properties,
+    /// reported at its first key; its counterexample replays in `drive`;
+    /// and every sample explores clean.
+    func testASpecWithoutATestFileIsCheckedForTheNamedProperties() throws {
+        let spec = "Tests/Fixtures/explore/plain/no-room.yaml"
+        let (r, cases) = try explore([spec])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(cases.count, 1)
+        XCTAssertEqual(cases.first?["case"] as? String, "script")
+        let failures = try XCTUnwrap(cases.first?["failures"] as? [[String: Any]])
+        XCTAssertEqual(failures.count, 1, "content-visible fails; every-panel-reachable holds")
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertEqual(failure["line"] as? Int, 7, "at `accordion: 1`, the spec's first key")
+        XCTAssertTrue((failure["message"] as? String)?.hasPrefix("content-visible") == true, "\(failure)")
+        let script = try XCTUnwrap(failure["script"] as? [String])
+        XCTAssertEqual(script.filter { !$0.hasPrefix("{expect:") && !$0.hasPrefix("#") }, ["{tap: a}"])
+        let session = try XCTUnwrap(failure["session"] as? [String])
+        let driven = try CLI.run(["drive", CLI.repoRoot.appendingPathComponent(spec).path],
+                                 stdin: Data((session.dropFirst().dropLast().joined(separator: "\n") + "\n").utf8))
+        let last = try XCTUnwrap(driven.stdout.split(separator: "\n").last.flatMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        let panels = try XCTUnwrap((last["snapshot"] as? [String: Any])?["panels"] as? [[String: Any]])
+        XCTAssertEqual((panels[0]["content"] as? [String: Any])?["height"] as? Double, 0, "the open panel has no room")
+
+        let (clean, sampleCases) = try explore(["samples"])
+        XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+        XCTAssertGreaterThanOrEqual(sampleCases.count, 13)
+    }
+
     func testTheSummaryTheTextAndTheOptions() throws {
         let r = try CLI.run(["test", "--explore", fixtures + "/faults.test.yaml"])
         XCTAssertEqual(r.status, 1, r.stderr)
