@@ -278,7 +278,8 @@ struct ScriptRunner {
 
     /// The stack a `setPanels` list builds: each panel once, references to
     /// panels defined before it, new ids for new definitions. Reports the
-    /// items that break those rules and leaves them out; returns the stack
+    /// items that break those rules and leaves them out (but a definition
+    /// reusing a defined id, which stands in the stack as written); returns the stack
     /// and the new definitions. A script's count as known from where they
     /// are written (`Host.runsStepsWithProblems`); a session's are made
     /// known by `register` once the step ran.
@@ -318,6 +319,11 @@ struct ScriptRunner {
                     problems = true
                     report(.redefined(id), at: idNode.span, pointer: def.location.pointer + "/id",
                            related: first.idNode.map { [RelatedLocation(message: "first defined here", span: $0.span)] } ?? [])
+                    // The rest of the script is checked as the author meant it, with
+                    // this definition in the stack: one error, at its cause, and no
+                    // follow-on "the setPanels left it out" at every later step.
+                    seen[id] = idNode
+                    stack.append(def)
                 } else {
                     new.append(def)
                     if host.runsStepsWithProblems { register(CollectionOfOne(def)) }
