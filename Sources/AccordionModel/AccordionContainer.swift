@@ -172,11 +172,13 @@ public struct AccordionContainer: Sendable, Equatable {
         // would instead make its first change copy every level's open set,
         // so a nested tap would cost the whole tree, not the panels it moves.
         // Only `setPanels` keeps one, for the panels it takes out.
-        let runningCast = state.running.map { Self.endCast(of: $0, in: state) }
+        let running = state.running
+        let runningCast = running.map { Self.endCast(of: $0, in: state) }
         let nestedBefore: ContainerState?
         if state.nests, case .setPanels = step.action { nestedBefore = state } else { nestedBefore = nil }
         let outcome = state.apply(step)
         if let ended = outcome.ended, let runningCast {
+            assert(ended.transition == running, "a step ends only the transition running when it comes")
             log += Self.endEntries(of: runningCast, at: ended.time)
         }
         switch outcome.effect {
