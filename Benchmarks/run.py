@@ -514,6 +514,17 @@ def targets(results, files, model, drive=None, lsp=None, content=None, tests=Non
         1.5, "<=", "×",
         (model or {}).get("note") or "needs the model bench",
         flatness(mtaps.get("min_ns_per_tap") or []), None)
+    # Issue 25: a tap in a tree of three levels costs the panels it moves.
+    # The same taps on the same first branch of a 10,020-panel tree and of a
+    # 1,002-panel one move the same panels, so the ratio is about 1 when a
+    # tap costs what it moves and about 10 when it walks the tree.
+    nested = (model or {}).get("nested") or {}
+    nbig, nsmall = nested.get("big") or {}, nested.get("small") or {}
+    add("model, nested: per-tap CPU cost in a 10,020-panel tree of 3 levels ÷ in a 1,002-panel one (the same panels move)",
+        ratio(nbig.get("min_cpu_ns_per_tap"), nsmall.get("min_cpu_ns_per_tap")), 1.5, "<=", "×",
+        (model or {}).get("note") or "needs the model bench",
+        ratio(nbig.get("min_ns_per_tap"), nsmall.get("min_ns_per_tap")),
+        ratio(nbig.get("cpu_ns_per_tap"), nsmall.get("cpu_ns_per_tap")))
     mlayout = {r["panels"]: r for r in multiple.get("layout", [])}
     mbig, msmall = mlayout.get(100000, {}), mlayout.get(10000, {})
     add("model, expansion multiple: layout(at:) 100,000 ÷ 10,000 panels", ratio(mbig.get("ns_per_call"), msmall.get("ns_per_call")),
@@ -797,6 +808,22 @@ def write_markdown(path, data, tools):
                 "stack ends up open; the layout is taken with every fourth panel open while a tap opens or closes one more):",
             ]
             lines += model_tables(multiple["taps"], multiple.get("layout", []))
+        nested = model.get("nested") or {}
+        if nested.get("big") and nested.get("small"):
+            lines += [
+                "",
+                "Nested taps (issue 25): a tree of three levels, single at each, taps on the shown headers of its "
+                "first branch (1 in 4 on a panel of its middle level, which brings its 24 panels in or out, the others "
+                "on a shown panel of the deepest level), the same taps on a tree of 10,020 panels and on one of 1,002 "
+                "whose first branch is the same (least and median over the rounds):",
+                "",
+                "| tree | panels | taps | log entries per tap | ns per tap, fastest round | CPU ns per tap, least | CPU ns per tap, median |",
+                "|---|---|---|---|---|---|---|",
+            ]
+            for key in ("big", "small"):
+                r = nested[key]
+                lines.append(f"| {r['top']} × 20 × 24 | {r['panels']:,} | {r['taps']:,} | {r.get('entries_per_tap', 0):.2f} | "
+                             f"{r['min_ns_per_tap']:,.0f} | {r['min_cpu_ns_per_tap']:,.0f} | {r['cpu_ns_per_tap']:,.0f} |")
     else:
         lines.append(f"n/a: {model.get('note', 'not run')}")
     lines.append("")

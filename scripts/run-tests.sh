@@ -166,15 +166,17 @@ python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_t
 # The language server: every method through a scripted client (diagnostics
 # identical to validate's for every fixture), then Neovim's built-in client.
 python_stage "lsp" python3 -B Tests/LSP/protocol_test.py .build/release/accordion
-# The samples' expect steps, the held-back test files and the render
-# fixtures' test files (whose snapshots are the reviewed render goldens),
-# through `accordion test` itself. `accordion test` writes snapshots only
-# when asked (`--update`): with ACCORDION_RECORD=1 the fixtures' snapshots are
-# re-recorded that way first, and the run fails, as every recording run does.
+# The samples' expect steps and test files (samples/*.test.yaml, whose
+# snapshots are reviewed goldens too), the held-back test files and the
+# render fixtures' test files (whose snapshots are the reviewed render
+# goldens), through `accordion test` itself. `accordion test` writes
+# snapshots only when asked (`--update`): with ACCORDION_RECORD=1 the
+# fixtures' and the samples' snapshots are re-recorded that way first, and
+# the run fails, as every recording run does.
 if [[ "${ACCORDION_RECORD:-}" == 1 ]]; then
-    stage "accordion test --update Tests/Fixtures/render (ACCORDION_RECORD=1)"
-    .build/release/accordion test --update Tests/Fixtures/render | grep -vE '^PASS '
-    echo "recorded the render fixtures' snapshots; review the diff and run again without ACCORDION_RECORD"
+    stage "accordion test --update Tests/Fixtures/render samples (ACCORDION_RECORD=1)"
+    .build/release/accordion test --update Tests/Fixtures/render samples | grep -vE '^PASS '
+    echo "recorded the render fixtures' and the samples' snapshots; review the diff and run again without ACCORDION_RECORD"
     count "recording" 1 0 1
 fi
 python_stage "accordion-test" .build/release/accordion test samples Tests/Fixtures/test/mail-client.test.yaml Tests/Fixtures/render

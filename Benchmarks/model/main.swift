@@ -1,7 +1,7 @@
 // The container model alone, in process: what a tap and a layout cost with
 // no YAML, no files and no process start-up around them.
 //
-// usage: accordion-bench-model [--panels N] [--taps N] [--chunks N] [--rounds N] [--layout N,N,...]
+// usage: accordion-bench-model [--panels N] [--taps N] [--chunks N] [--rounds N] [--layout N,N,...] [--tree N]
 //
 // 1. Taps: a container of `--panels` panels (default 10,000) gets `--taps`
 //    untimed taps (default 100,000) on pseudo-random headers, applied one
@@ -19,6 +19,16 @@
 //    and close their own panels, so about half the stack ends up open and a
 //    tap edits a sorted open set of thousands; the layout is taken with every
 //    fourth panel open, while a tap opens one more.
+//
+// 4. Nested taps (issue 25): a tree of three levels, `--tree` top panels
+//    (default 20), each holding 20 panels that each hold 24 (10,020 panels
+//    in all), gets taps on the shown headers of the first branch: 1 in 4 on
+//    a panel of its middle level (which brings its 24 panels in or out), the
+//    others on a shown panel of the deepest level. The same taps run on a
+//    tree of 2 top panels (1,002 panels) whose first branch is the same, so
+//    in both trees a tap moves the same panels; the per-tap cost of the big
+//    tree over the small one's says whether a tap costs the panels it moves
+//    (about 1) or walks the whole tree (about 10).
 //
 // Prints one JSON object on stdout; timing uses the monotonic clock through
 // Glibc (no Foundation, like every executable of the package).
@@ -148,12 +158,85 @@ func median(_ values: [Double]) -> Double {
     return layoutResults
 }
 
+// 4. Nested taps.
+let middleCount = 20
+let leafCount = 24
+
+/// A tree of `top` panels, each holding `middleCount` panels that each hold
+/// `leafCount`; every level is single and opens its first panel at load.
+func makeTree(top: Int) -> [PanelSpec] {
+    (0..<top).map { t in
+        let middle = (0..<middleCount).map { m in
+            let leaves = (0..<leafCount).map { l in
+                PanelSpec(id: "p\(t)-\(m)-\(l)", title: "Leaf \(l)", color: palette[l % palette.count], headerHeight: 44)
+            }
+            return PanelSpec(id: "p\(t)-\(m)", title: "Middle \(m)", color: palette[m % palette.count], headerHeight: 44,
+                             content: .accordion(NestedLevel(panels: leaves, indent: 16)))
+        }
+        return PanelSpec(id: "p\(t)", title: "Top \(t)", color: palette[t % palette.count], headerHeight: 44,
+                         content: .accordion(NestedLevel(panels: middle, indent: 16)))
+    }
+}
+
+/// The tree's panel count: what the JSON reports beside the cost.
+func treeCount(_ top: Int) -> Int { top * (1 + middleCount * (1 + leafCount)) }
+
+/// Per-tap cost (least CPU and wall over the rounds, and their medians) of
+/// `tapCount / 10` taps on the first branch's shown headers of a tree of
+/// `top` top panels. A step names a nested panel by `top + slot`, its slot in
+/// tree order (`ContainerState.nestedSlots`): the first branch's middle
+/// panel `m` is slot `m × (1 + leafCount)`, its leaf `l` the slot after it
+/// plus `l`.
+@MainActor func measureNestedTaps(top: Int) -> String {
+    let panels = makeTree(top: top)
+    var container = makeContainer(panels, expansion: .single)
+    container.height = Double(top + middleCount + leafCount) * 44 + 600
+    let taps = max(1, tapCount / 10)
+    var wall: [Double] = [], cpu: [Double] = []
+    var entries = 0
+    for _ in 0..<rounds {
+        var tree = AccordionContainer(title: "bench", container: container, panels: panels, expandedIndex: 0)
+        var rng = Lcg(state: 25)
+        // The first branch's open middle panel, as the taps leave it (each
+        // level is single: a tap on another opens it, on the open one closes it).
+        var openMiddle: Int? = 0
+        let start = now()
+        let startCPU = threadCPU()
+        for _ in 0..<taps {
+            let number: Int
+            if let m = openMiddle, rng.next(4) != 0 {
+                number = top + m * (1 + leafCount) + 1 + rng.next(leafCount)
+            } else {
+                let m = rng.next(middleCount)
+                number = top + m * (1 + leafCount)
+                openMiddle = openMiddle == m ? nil : m
+            }
+            entries &+= tree.apply(Step(.tap(panel: number))).count
+        }
+        cpu.append(Double(threadCPU() - startCPU) / Double(taps))
+        wall.append(Double(now() - start) / Double(taps))
+        sink &+= tree.log.count
+    }
+    sink &+= entries
+    // Log entries per tap: that the taps open and close panels (a transition
+    // logs 8 or more; an ignored tap, one), the same in both trees.
+    let perTap = Double(entries) / Double(taps * rounds)
+    return "{\"top\": \(top), \"panels\": \(treeCount(top)), \"taps\": \(taps), \"rounds\": \(rounds), "
+        + "\"entries_per_tap\": \(perTap), "
+        + "\"ns_per_tap\": \(median(wall)), \"min_ns_per_tap\": \(wall.min() ?? 0), "
+        + "\"cpu_ns_per_tap\": \(median(cpu)), \"min_cpu_ns_per_tap\": \(cpu.min() ?? 0)}"
+}
+
+let treeTop = Int(option("--tree", "20")) ?? 20
 let singleTaps = measureTaps(.single)
 let singleLayout = measureLayout(.single)
 let multipleTaps = measureTaps(.multiple)
 let multipleLayout = measureLayout(.multiple)
+let nestedBig = measureNestedTaps(top: treeTop)
+let nestedSmall = measureNestedTaps(top: max(1, treeTop / 10))
 
 print("""
 {"taps": \(singleTaps), "layout": [\(singleLayout.joined(separator: ", "))], \
-"multiple": {"taps": \(multipleTaps), "layout": [\(multipleLayout.joined(separator: ", "))]}, "sink": \(sink)}
+"multiple": {"taps": \(multipleTaps), "layout": [\(multipleLayout.joined(separator: ", "))]}, \
+"nested": {"big": \(nestedBig), "small": \(nestedSmall)}, "sink": \(sink)}
 """)

@@ -164,13 +164,22 @@ public struct AccordionContainer: Sendable, Equatable {
     @discardableResult
     public mutating func perform(_ step: Step) -> (outcome: StepOutcome, entries: [LogEntry]) {
         let mark = log.count
-        // An ended transition names panels of the stack it ran in, which a
-        // `setPanels` replaces.
-        let stateBefore = state
-        let nestedBefore = state.nests ? state : nil
+        // An ended transition names the panels of the state it ran in: the
+        // stack a `setPanels` replaces, and the panels shown inside them,
+        // which the step may change (a tap in their level). Who it names is
+        // read here, before the step, for the running transition (the only
+        // one a step can end); a copy of the whole state kept across the step
+        // would instead make its first change copy every level's open set,
+        // so a nested tap would cost the whole tree, not the panels it moves.
+        // Only `setPanels` keeps one, for the panels it takes out.
+        let running = state.running
+        let runningCast = running.map { Self.endCast(of: $0, in: state) }
+        let nestedBefore: ContainerState?
+        if state.nests, case .setPanels = step.action { nestedBefore = state } else { nestedBefore = nil }
         let outcome = state.apply(step)
-        if let ended = outcome.ended {
-            log += endEntries(of: ended.transition, at: ended.time, in: stateBefore)
+        if let ended = outcome.ended, let runningCast {
+            assert(ended.transition == running, "a step ends only the transition running when it comes")
+            log += Self.endEntries(of: runningCast, at: ended.time)
         }
         switch outcome.effect {
         case .rejected:
@@ -284,11 +293,31 @@ public struct AccordionContainer: Sendable, Equatable {
         if let toID { log.append(LogEntry(time: time, event: .viewWillAppear, panel: toID)) }
     }
 
+    /// Who a transition's end entries name, read in the state it ran in:
+    /// its `from` and `to` panels, and when either nests, every panel
+    /// leaving and arriving with them. Linear in those panels.
+    private struct EndCast {
+        var fromID: String?
+        var toID: String?
+        var moving: (leaving: [String], arriving: [String])?
+    }
+
+    /// The cast of `transition`'s end entries in state `s`, the state whose
+    /// stack it ran in.
+    private static func endCast(of transition: Transition, in s: ContainerState) -> EndCast {
+        let (fromPanel, toPanel) = ends(of: transition, in: s)
+        return EndCast(fromID: fromPanel?.id, toID: toPanel?.id, moving: moving(from: fromPanel, to: toPanel, in: s))
+    }
+
     /// The end-of-transition entries, in the article's order; `s` is the
     /// state whose stack the transition ran in.
     private func endEntries(of transition: Transition, at time: Double, in s: ContainerState) -> [LogEntry] {
-        let (fromPanel, toPanel) = Self.ends(of: transition, in: s)
-        if let (leaving, arriving) = Self.moving(from: fromPanel, to: toPanel, in: s) {
+        Self.endEntries(of: Self.endCast(of: transition, in: s), at: time)
+    }
+
+    /// The end-of-transition entries of a transition whose cast is `cast`.
+    private static func endEntries(of cast: EndCast, at time: Double) -> [LogEntry] {
+        if let (leaving, arriving) = cast.moving {
             var entries: [LogEntry] = []
             for id in leaving { entries.append(LogEntry(time: time, event: .viewDidDisappear, panel: id)) }
             for id in arriving { entries.append(LogEntry(time: time, event: .viewDidAppear, panel: id)) }
@@ -297,8 +326,8 @@ public struct AccordionContainer: Sendable, Equatable {
             entries.append(LogEntry(time: time, event: .endIgnoringInteractionEvents))
             return entries
         }
-        let fromID = fromPanel?.id
-        let toID = toPanel?.id
+        let fromID = cast.fromID
+        let toID = cast.toID
         var entries: [LogEntry] = []
         entries.reserveCapacity(5)
         if let fromID { entries.append(LogEntry(time: time, event: .viewDidDisappear, panel: fromID)) }

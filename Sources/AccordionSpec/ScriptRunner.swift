@@ -72,8 +72,10 @@ struct ScriptRunner {
     /// (none in a session); the stage's state holds the panels themselves.
     private(set) var stack = PanelStack()
     private var indexById = PanelIDTable([])
-    /// Every nested panel's position in tree order, by id (empty for a flat
-    /// stack): a step names it by the model's number `stack.count + position`.
+    /// Every nested panel's id in tree order (empty for a flat stack), and
+    /// its position there by id: a step names it by the model's number
+    /// `stack.count + position`.
+    private var nestedIDs: [String] = []
     private var nestedByID: [String: Int] = [:]
     /// The largest `contentHeight` in the stack: no panel can overflow a space above it.
     private var maxContent = 0.0
@@ -267,9 +269,15 @@ struct ScriptRunner {
                 report(.leftTheStack(id, place: place, lastSetPanelsLine: lastSetPanels?.line), at: node.span, pointer: pointer,
                        related: def.idNode.map { [RelatedLocation(message: "`\(id)` is defined here", span: $0.span)] } ?? [])
             } else {
-                let ids = stack.specs.lazy.map(\.id).filter { !$0.isEmpty }
-                let guess = suggest(id, among: suggestionBudget >= stack.count ? Array(ids) : [])
-                report(.noSuchID(id, place: place, guess: guess, ids: ids, count: stack.count), at: node.span, pointer: pointer)
+                // A step names a panel at any level (`tap: wifi`), so a
+                // mistyped id is sought among every id of the tree as it is
+                // now: the top level's, then the nested ones in tree order
+                // (the first of equally close ones wins).
+                let top = stack.specs.lazy.map(\.id).filter { !$0.isEmpty }
+                let ids = [AnyCollection(top), AnyCollection(nestedIDs)].joined()
+                let count = stack.count + nestedIDs.count
+                let guess = suggest(id, among: suggestionBudget >= count ? Array(ids) : [])
+                report(.noSuchID(id, place: place, guess: guess, ids: ids, count: count), at: node.span, pointer: pointer)
             }
         }
     }
@@ -369,8 +377,9 @@ struct ScriptRunner {
     private mutating func setStack(_ panels: PanelStack, index: PanelIDTable? = nil) {
         stack = host.keepsNodes ? panels : PanelStack(specs: panels.specs)
         indexById = index ?? PanelIDTable(panels.specs)
+        nestedIDs = ContainerState.nestedIDs(of: panels.specs)
         nestedByID = [:]
-        for (position, id) in ContainerState.nestedIDs(of: panels.specs).enumerated() where nestedByID[id] == nil {
+        for (position, id) in nestedIDs.enumerated() where nestedByID[id] == nil {
             nestedByID[id] = position
         }
         maxContent = 0

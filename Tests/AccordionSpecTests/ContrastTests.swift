@@ -211,7 +211,7 @@ final class ContrastTests: XCTestCase {
 
     /// The samples warn exactly where a title falls under 4.5:1, with the oracle's ratio.
     func testSamplesWarnExactlyWhereTheOracleFindsLowContrast() throws {
-        for path in Repo.files(in: "samples", extensions: ["yaml", "yml"]) {
+        for path in Repo.specFiles(in: "samples") {
             let result = SpecLoader.load(try Repo.bytes(path), source: path)
             let doc = try XCTUnwrap(result.document, path)
             var expected: [String] = []

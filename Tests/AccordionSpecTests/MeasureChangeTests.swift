@@ -30,7 +30,7 @@ final class MeasureChangeTests: XCTestCase {
         var compared = 0
         let folders = ["samples", "Tests/Fixtures/render", "Tests/Fixtures/validate/valid", "Tests/Fixtures/test"]
         for folder in folders {
-            for path in Repo.files(in: folder, extensions: ["yaml"]) where !path.hasSuffix(".test.yaml") && !Self.writtenForVersion2.contains(path) {
+            for path in Repo.specFiles(in: folder) where !Self.writtenForVersion2.contains(path) {
                 guard let document = SpecLoader.load(try Repo.bytes(path), source: path).document else { continue }
                 for panel in document.panels {
                     guard case .text(let text, let metrics)? = panel.content else { continue }

@@ -130,7 +130,7 @@ final class RandomSpecTests: XCTestCase {
 
     /// Cutting a real spec anywhere gives diagnostics, never a crash.
     func testTruncatedSamplesNeverCrash() throws {
-        for path in Repo.files(in: "samples", extensions: ["yaml"]) {
+        for path in Repo.specFiles(in: "samples") {
             let bytes = try Repo.bytes(path)
             for cut in stride(from: 0, to: bytes.count, by: 7 * TimeBounds.sampling) {
                 let result = SpecLoader.load(Array(bytes[..<cut]), source: path)

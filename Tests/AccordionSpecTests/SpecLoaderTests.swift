@@ -14,7 +14,7 @@ final class SpecLoaderTests: XCTestCase {
         let meant = ["samples/phone-rotation.yaml": ["tap-ignored 28:5"], "samples/interruption-ignore.yaml": ["tap-ignored 25:5"],
                      "samples/faq.yaml": ["title-truncated 34:12"],
                      "samples/faq-twenty.yaml": ["title-truncated 36:12", "title-truncated 66:12", "title-truncated 81:12"]]
-        let samples = Repo.files(in: "samples", extensions: ["yaml", "yml"])
+        let samples = Repo.specFiles(in: "samples")
         XCTAssertGreaterThanOrEqual(samples.count, 4)
         for path in samples {
             let bytes = try Repo.bytes(path)

@@ -20,6 +20,13 @@ enum Repo {
         return names.filter { extensions.contains(($0 as NSString).pathExtension) }.sorted()
             .map { relative + "/" + $0 }
     }
+
+    /// The specs under `relative`: its YAML files but its test files
+    /// (`*.test.yaml`), which name a spec rather than being one (samples/
+    /// keeps the samples' test files beside them).
+    static func specFiles(in relative: String) -> [String] {
+        files(in: relative, extensions: ["yaml", "yml"]).filter { !$0.hasSuffix(".test.yaml") && !$0.hasSuffix(".test.yml") }
+    }
 }
 
 /// Loads YAML text for a test, failing the test on a loader error.
