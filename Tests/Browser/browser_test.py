@@ -955,7 +955,9 @@ def font_measured(run, browser, spec):
     browser.navigate("file://" + picture)
     browser.drain()
     browser.eval("document.fonts.ready.then(() => true)")
+    # A content line (xml:space="preserve"), not a header's title, which is drawn in the carried fonts too.
     drawn = browser.eval("""[...document.querySelectorAll('text[font-family*="accordion-font"]')]
+      .filter((t) => t.getAttribute('xml:space') === 'preserve')
       .map((t) => [t.textContent, t.getComputedTextLength()])""")
     root = browser.call("DOM.getDocument", depth=0)["root"]["nodeId"]
     for node in browser.call("DOM.querySelectorAll", nodeId=root, selector='text[font-family*="accordion-font"]')["nodeIds"]:
