@@ -13,8 +13,6 @@ floor_bench.py builds the floor, runs each program once checked and then
 Standard library only; run.py calls `run()` for its target.
 usage: cjk_bench.py ACCORDION [--paragraphs 100000] [--runs 5]
 """
-import argparse
-import json
 import os
 import sys
 
@@ -76,17 +74,5 @@ def run(accordion, count, runs):
     return floor_bench.run(accordion, "cjk", spec(texts), texts, FLOOR_SOURCE, ["-licuuc"], lambda path: [path], check, runs)
 
 
-def main(argv):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("accordion")
-    parser.add_argument("--paragraphs", type=int, default=100000)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args(argv)
-    result = run(args.accordion, args.paragraphs, args.runs)
-    json.dump(result, sys.stdout, indent=2)
-    print()
-    return 1 if result["note"] else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(floor_bench.main(run, __doc__.split("\n\n")[0], 100000, sys.argv[1:]))

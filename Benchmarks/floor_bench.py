@@ -6,8 +6,10 @@ times alternating, and report the medians and the render ÷ floor ratios.
 
 Standard library only.
 """
+import argparse
 import json
 import os
+import sys
 import statistics
 import subprocess
 import tempfile
@@ -64,3 +66,17 @@ def run(accordion, name, spec_text, texts, floor_source, cc_flags, floor_args, c
         out["render"]["lines"] = len([line for line in lines if line])
         out["floor"]["printed"] = count  # what the floor prints: lines filled, or breaks found
     return out
+
+
+def main(run, description, paragraphs, argv):
+    """A text benchmark's command line: ACCORDION [--paragraphs N] [--runs N];
+    prints `run`'s result as JSON and exits 1 when it has a note."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("accordion")
+    parser.add_argument("--paragraphs", type=int, default=paragraphs)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    result = run(args.accordion, args.paragraphs, args.runs)
+    json.dump(result, sys.stdout, indent=2)
+    print()
+    return 1 if result["note"] else 0

@@ -15,8 +15,6 @@ floor_bench.py builds the floor, runs each program once checked and then
 Standard library only; run.py calls `run()` for its target.
 usage: font_bench.py ACCORDION [--paragraphs 10000] [--runs 5]
 """
-import argparse
-import json
 import os
 import subprocess
 import sys
@@ -85,17 +83,5 @@ def run(accordion, count, runs):
                            lambda path: [font, "15", str(ROOM), path], check, runs)
 
 
-def main(argv):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("accordion")
-    parser.add_argument("--paragraphs", type=int, default=10000)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args(argv)
-    result = run(args.accordion, args.paragraphs, args.runs)
-    json.dump(result, sys.stdout, indent=2)
-    print()
-    return 1 if result["note"] else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(floor_bench.main(run, __doc__.split("\n\n")[0], 10000, sys.argv[1:]))
