@@ -44,7 +44,11 @@ let driveCommand = CommandSpec(
         + "(`{\"tap\": \"billing\"}`, `{\"wait\": 0.5}`, …) or a query (`{\"snapshot\": true}`, `{\"log\": true}`), "
         + "each answered by one JSON line (the step's outcome, a `render --format json` dump, the log)",
     arguments: [ArgumentSpec(valueName: "spec", help: "The spec (a file: standard input carries the session).")],
-    options: [colorOption],
+    options: [
+        OptionSpec(long: "reduced-motion", help: "Drive the container as a viewer who asks for reduced motion: under "
+            + "the spec's animation.reducedMotion (instant by default) every transition takes 0 s."),
+        colorOption,
+    ],
     run: { args throws(UsageError) in try DriveJob.main(args) }
 )
 
@@ -55,11 +59,12 @@ enum DriveJob {
     static func main(_ args: ParsedArguments) throws(UsageError) -> Int32 {
         let input = args.positionals[0]
         if input == "-" { throw UsageError("the session reads standard input: give the spec as a file") }
-        let document: AccordionSpecDocument
+        var document: AccordionSpecDocument
         switch loadSpec(input, limit: RenderJob.inputLimit, color: args.color) {
         case .failure(let exit): return exit.code
         case .success(let d): document = d
         }
+        document.container.prefersReducedMotion = args.has("reduced-motion")
         var session = DriveSession(document: document)
         var reader = LineReader(fd: 0, maxLine: maxLineBytes)
         // Answers wait only while more lines are already read: they are all

@@ -34,6 +34,8 @@ let renderCommand = CommandSpec(
         OptionSpec(long: "tap", valueName: "id", repeatable: true, help: "Tap a header after the script, when the "
             + "container is idle: a panel id or an index into the stack. Repeatable."),
         OptionSpec(long: "no-script", help: "Ignore the spec's script."),
+        OptionSpec(long: "reduced-motion", help: "Show the container as a viewer who asks for reduced motion sees it: "
+            + "under the spec's animation.reducedMotion (instant by default) every transition takes 0 s."),
         colorOption,
         OptionSpec(long: "bidi", valueName: "order", allowed: TerminalOptions.BidiOrder.allCases.map(\.rawValue),
                    defaultValue: TerminalOptions.BidiOrder.visual.rawValue,
@@ -78,6 +80,8 @@ struct RenderOptions {
     var terminal: TerminalOptions
     /// svg: outline each text line's measured box.
     var measureOverlay: Bool
+    /// The viewer asks for reduced motion.
+    var reducedMotion: Bool
     /// nil: standard output.
     var output: String?
     var input: String
@@ -87,6 +91,7 @@ struct RenderOptions {
         taps = args.all("tap")
         noScript = args.has("no-script")
         measureOverlay = args.has("measure-overlay")
+        reducedMotion = args.has("reduced-motion")
         color = args.color
         terminal = TerminalOptions(bidi: args.value("bidi").flatMap(TerminalOptions.BidiOrder.init(rawValue:)) ?? .visual,
                                    ambiguousWide: args.value("ambiguous-width") == "2")
@@ -156,11 +161,12 @@ enum RenderJob {
             IO.writeStderr("accordion: error: \(problem)\n")
             return 2
         }
-        let document: AccordionSpecDocument
+        var document: AccordionSpecDocument
         switch loadSpec(input, limit: inputLimit, color: options.color) {
         case .failure(let exit): return exit.code
         case .success(let d): document = d
         }
+        document.container.prefersReducedMotion = options.reducedMotion
 
         let script = options.noScript ? [] : document.steps
         let taps: [Step]

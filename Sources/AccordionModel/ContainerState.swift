@@ -210,7 +210,7 @@ public struct ContainerState: Sendable, Equatable {
                     to = isOpen ? nil : local
                 }
                 let offsetFrom = retargets ? shownOffset : scrollOffset
-                let transition = startTransition(from: from, to: to, at: time, duration: container.duration, level: level)
+                let transition = startTransition(from: from, to: to, at: time, duration: container.transitionDuration, level: level)
                 if running != nil {
                     retargetStart = start
                     scrollStart = offsetFrom

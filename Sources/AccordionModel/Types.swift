@@ -214,6 +214,15 @@ extension PanelSpec {
     }
 }
 
+/// What a container's tap transitions do when the viewer asks for reduced motion.
+public enum ReducedMotionPolicy: String, CaseIterable, Sendable {
+    /// Every transition takes 0 s (the default, as iOS and the web's
+    /// `prefers-reduced-motion` guidance ask of large motion).
+    case instant
+    /// The transitions play as they would otherwise.
+    case keep
+}
+
 /// The timing curves of the spec, as cubic Béziers from (0,0) to (1,1).
 public enum AnimationCurve: String, Sendable, Hashable {
     /// (0, 0, 1, 1): constant speed.
@@ -295,6 +304,18 @@ public struct ContainerSpec: Hashable, Sendable {
     public var duration: Double = 0.3
     /// Timing curve of every tap transition.
     public var curve: AnimationCurve = .easeInOut
+    /// What tap transitions do when the viewer asks for reduced motion
+    /// (`animation.reducedMotion`).
+    public var reducedMotion: ReducedMotionPolicy = .instant
+    /// Whether the viewer asks for reduced motion (iOS's Reduce Motion, a
+    /// page's `prefers-reduced-motion`, `render --reduced-motion`): where
+    /// the container is shown, not what the spec says.
+    public var prefersReducedMotion = false
+    /// How long a tap transition takes: `duration`, or 0 when the viewer
+    /// asks for reduced motion and the spec's policy is `instant` (the log
+    /// is the same, at the moment of the tap, and no tap meets a running
+    /// transition). The one rule the model, the renderers and the page ask.
+    public var transitionDuration: Double { prefersReducedMotion && reducedMotion == .instant ? 0 : duration }
     /// Colour of the content view, seen wherever no header or content covers it.
     public var background: RGBA = 0xFFFF_FFFF
     /// Whether one panel or several may be open at once.

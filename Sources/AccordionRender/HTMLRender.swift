@@ -159,7 +159,10 @@ public enum HTMLRender {
         out += ",\"background\":" + quote(cssColor(s.container.background))
         out += ",\"frame\":" + frame(DeviceFrame(width: s.container.width, height: s.container.height))
         out += ",\"layout\":" + quote(s.container.layout.rawValue)
-        out += ",\"duration\":\(num(s.container.duration)),\"curveName\":" + quote(s.container.curve.rawValue)
+        // The transitions' length by the model's rule (0 for a page rendered with --reduced-motion under
+        // `instant`); the page asks prefers-reduced-motion itself unless the spec keeps its motion.
+        out += ",\"duration\":\(num(s.container.transitionDuration)),\"curveName\":" + quote(s.container.curve.rawValue)
+        if s.container.reducedMotion == .keep { out += ",\"reducedMotion\":\"keep\"" }
         // The tap rules' settings and the heading the header buttons sit in.
         out += ",\"expansion\":" + quote(s.container.expansion.rawValue)
         out += ",\"collapsible\":\(s.container.collapsible),\"interruption\":" + quote(s.container.interruption.rawValue)

@@ -461,6 +461,7 @@ struct SpecReader {
         if let animation = node["animation"] {
             if let v = animation["duration"]?.numberValue, v >= 0, v.isFinite { c.duration = v }
             if let v = animation["curve"]?.stringValue, let curve = AnimationCurve(rawValue: v) { c.curve = curve }
+            if let v = animation["reducedMotion"]?.stringValue, let policy = ReducedMotionPolicy(rawValue: v) { c.reducedMotion = policy }
         }
         if let v = node["expansion"]?.stringValue, let mode = ExpansionMode(rawValue: v) { c.expansion = mode }
         if case .bool(let v)? = node["collapsible"]?.scalar?.value { c.collapsible = v }

@@ -158,7 +158,7 @@ final class CommandTableTests: XCTestCase {
             }
         }
         let expected = [
-            "render": ["format", "at", "steps", "tap", "no-script", "color", "bidi", "ambiguous-width", "measure-overlay", "output", "max-items", "watch"],
+            "render": ["format", "at", "steps", "tap", "no-script", "reduced-motion", "color", "bidi", "ambiguous-width", "measure-overlay", "output", "max-items", "watch"],
             "validate": ["schema", "format", "strict", "max-warnings", "exclude", "color", "watch"],
             "resolve": ["color"], "explain": ["list"], "schema": ["output"],
         ]
@@ -196,10 +196,10 @@ final class CommandTableTests: XCTestCase {
         it), 2 usage or I/O problems.
 
         USAGE: accordion render [--format <format>] [--at <seconds>] [--steps]
-                                [--tap <id> ...] [--no-script] [--color <when>]
-                                [--bidi <order>] [--ambiguous-width <columns>]
-                                [--measure-overlay] [--output <file>] [--max-items <n>]
-                                [--watch] <file>
+                                [--tap <id> ...] [--no-script] [--reduced-motion]
+                                [--color <when>] [--bidi <order>]
+                                [--ambiguous-width <columns>] [--measure-overlay]
+                                [--output <file>] [--max-items <n>] [--watch] <file>
 
         ARGUMENTS:
           <file>                  The spec, or '-' for standard input.
@@ -222,6 +222,10 @@ final class CommandTableTests: XCTestCase {
                                   idle: a panel id or an index into the stack.
                                   Repeatable.
           --no-script             Ignore the spec's script.
+          --reduced-motion        Show the container as a viewer who asks for reduced
+                                  motion sees it: under the spec's
+                                  animation.reducedMotion (instant by default) every
+                                  transition takes 0 s.
           --color <when>          Colour the output: auto colours a terminal, unless
                                   NO_COLOR is set and not empty; FORCE_COLOR set and not
                                   empty colours anything. (values: auto, always, never;

@@ -1156,6 +1156,9 @@ def main():
             out.write(f.read().replace("  width: 360\n", "  width: 250\n"))
         scenarios.append(("font-measured, 250 points wide: the same, at other breaks",
                           lambda: font_measured(run, browser, narrow)))
+        demo = os.path.join(ROOT, "samples", "article-demo.yaml")
+        scenarios.append(("reduced motion: a click applies at once, as the model does for a viewer who asks",
+                          lambda: reduced_motion(run, browser, demo)))
         collapsed = os.path.join(HERE, "specs", "collapsed-ease-in-out.yaml")
         scenarios.append(("mid-transition at load (--at)", lambda: at_load(run, browser, collapsed, 0.3)))
         scenarios.append(("page size linear in panels", lambda: sizes(run, browser)))
@@ -1234,6 +1237,52 @@ def caught(run, browser, args, mutation):
         raise Failure(f"the page with {mutation} ({random_test.MUTATIONS[mutation][2]}) passed "
                       f"{stats['specs']} random specs")
     print(f"     caught at random spec {stats['specs']}: {failures[0][:300]}", flush=True)
+
+
+def reduced_motion(run, browser, spec):
+    """With prefers-reduced-motion: reduce emulated, the page applies a click
+    at once, as the model does for a viewer who asks for it
+    (`render --reduced-motion`, the spec's default `instant`): no transition
+    runs, interaction stays enabled, and the frames and the log are the
+    model's settled ones at the moment of the click; a second click right
+    after is taken, not ignored. A spec that keeps its motion
+    (`animation.reducedMotion: keep`) still animates."""
+    browser.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])
+    try:
+        view = open_page(run, browser, run.page(spec, "reduced-motion"))
+        base = run.dump(spec)
+        n = len(base["panels"])
+        taps = []
+        for i in [n - 1, 1 % n]:
+            spot = centre(view, i)
+            if spot is None:
+                raise Failure(f"header {i} cannot be clicked")
+            browser.click(*spot)
+            taps.append(base["panels"][i]["id"])
+            clicked = read(browser)
+            if clicked["state"]["transition"] is not None or not clicked["state"]["interactionEnabled"]:
+                raise Failure(f"after clicking {taps[-1]} the page runs a transition: {clicked['state']['transition']}")
+            want = run.dump(spec, taps, extra=["--reduced-motion"])
+            if want["transition"] is not None:
+                raise Failure(f"the model, asked for reduced motion, runs {want['transition']}")
+            compare(clicked, want, f"reduced motion, clicked {taps}")
+            check_log(clicked["state"]["log"], set(), want, f"reduced motion, clicked {taps}")
+            view = clicked
+        # The same spec keeping its motion animates under the same setting.
+        kept_spec = os.path.join(run.workdir, "reduced-motion-keep.yaml")
+        text = open(spec, encoding="utf-8").read()
+        if "\n  animation: {" not in text:
+            raise Failure("the spec has no container.animation mapping to keep motion in")
+        with open(kept_spec, "w", encoding="utf-8") as f:
+            f.write(text.replace("\n  animation: {", "\n  animation: {reducedMotion: keep, ", 1))
+        kept = open_page(run, browser, run.page(kept_spec, "reduced-motion-keep"))
+        spot = centre(kept, n - 1)
+        browser.click(*spot)
+        if read(browser)["state"]["transition"] is None:
+            raise Failure("with reducedMotion: keep the click runs no transition")
+    finally:
+        browser.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "no-preference"}])
+    print(f"     clicks {taps} applied at once with the model's settled frames and log; keep animates")
 
 
 def at_load(run, browser, spec, at):

@@ -675,6 +675,17 @@ enum PlayerScript {
     if (T) requestAnimationFrame(frame);
   }
 
+  // How long a click's transition takes, by the model's one rule
+  // (ContainerSpec.transitionDuration): the spec's duration, or 0 when the
+  // viewer asks for reduced motion (prefers-reduced-motion, asked at each
+  // click, so a change of the setting applies at once) and the spec's
+  // animation.reducedMotion is instant (the default; "keep" plays anyway).
+  // A page rendered with --reduced-motion carries a duration of 0 already.
+  const reduceQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  function duration() {
+    return D.reducedMotion !== "keep" && reduceQuery && reduceQuery.matches ? 0 : D.duration;
+  }
+
   // A tap on header i: the model's tap rules, in their order.
   function tap(i) {
     const t = now();
@@ -696,7 +707,7 @@ enum PlayerScript {
     // heading to (the interrupted transition's, now finished); under
     // retarget the offset moves there from the one shown at the tap.
     const b = layout = settled(open, k);
-    T = plan({ from, to, start: t, end: t + D.duration, kind: kind(from, to), a, b, k0: 0,
+    T = plan({ from, to, start: t, end: t + duration(), kind: kind(from, to), a, b, k0: 0,
                o0: o0 ?? offset, o1: scrollTarget(b, to, offset) });
     replay(D.templates[T.kind].start, from, to, t);
     showContents();
@@ -750,7 +761,7 @@ enum PlayerScript {
   window.__accordion = {
     state: () => ({
       expandedIndex: first(), expandedIndices: open.flatMap((o, i) => o ? [i] : []), modal, shownTime: shown,
-      now: now(), interactionEnabled: !T, loadedAt: timeStart, duration: D.duration,
+      now: now(), interactionEnabled: !T, loadedAt: timeStart, duration: duration(),
       transition: T && { from: T.from, to: T.to, start: T.start, end: T.end },
       log: LOG.map((e) => e.slice()), scale,
       scroll: scrolls ? { offset: shownOffset, contentHeight: stackHeight(layout) } : null,

@@ -284,6 +284,14 @@ public enum BundledSchema {
               "enum": ["linear", "easeIn", "easeOut", "easeInOut"],
               "default": "easeInOut",
               "examples": ["easeInOut", "linear"]
+            },
+            "reducedMotion": {
+              "title": "Reduced motion",
+              "description": "What transitions do when the viewer asks for reduced motion (render --reduced-motion, drive --reduced-motion, the page's prefers-reduced-motion): instant (every transition takes 0 s; the same log, at the moment of the tap) or keep (they play anyway).",
+              "markdownDescription": "What transitions do when the viewer asks for reduced motion (`render --reduced-motion`, `drive --reduced-motion`, the page's `prefers-reduced-motion`): `instant` (every transition takes 0 s; the same log, at the moment of the tap) or `keep` (they play anyway).",
+              "enum": ["instant", "keep"],
+              "default": "instant",
+              "examples": ["instant", "keep"]
             }
           },
           "additionalProperties": false,
