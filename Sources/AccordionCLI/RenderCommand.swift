@@ -45,6 +45,11 @@ let renderCommand = CommandSpec(
         OptionSpec(long: "ambiguous-width", valueName: "columns", allowed: ["1", "2"], defaultValue: "1",
                    help: "text: the columns the terminal gives East Asian Ambiguous characters (2 in many CJK "
                     + "locales); the frame and every row are measured with it, so the box stays aligned."),
+        OptionSpec(long: "chrome", valueName: "chrome", allowed: PageChrome.allCases.map(\.rawValue),
+                   defaultValue: PageChrome.debug.rawValue,
+                   help: "html: what the page shows around the container. debug: the device, and the controller's "
+                    + "state and containment log beside it; device: the device and the title only; none: the "
+                    + "container alone, for embedding in another page."),
         OptionSpec(long: "measure-overlay", help: "svg: outline each text line's measured box (as wide as the text "
             + "measure says the line is) and the room inside the padding it was filled into, to see where and why a line broke."),
         OptionSpec(long: "output", short: "o", valueName: "file", help: "Write to this file atomically (the whole "
@@ -82,6 +87,8 @@ struct RenderOptions {
     var measureOverlay: Bool
     /// The viewer asks for reduced motion.
     var reducedMotion: Bool
+    /// html: what the page shows around the container.
+    var chrome: PageChrome
     /// nil: standard output.
     var output: String?
     var input: String
@@ -92,6 +99,7 @@ struct RenderOptions {
         noScript = args.has("no-script")
         measureOverlay = args.has("measure-overlay")
         reducedMotion = args.has("reduced-motion")
+        chrome = args.value("chrome").flatMap(PageChrome.init(rawValue:)) ?? .debug
         color = args.color
         terminal = TerminalOptions(bidi: args.value("bidi").flatMap(TerminalOptions.BidiOrder.init(rawValue:)) ?? .visual,
                                    ambiguousWide: args.value("ambiguous-width") == "2")
@@ -189,7 +197,7 @@ enum RenderJob {
         let color = options.color.enabled(terminal: options.output == nil && IO.isTerminal(fd: 1))
         let text = Renderer.render(run.snapshots, format: options.format, steps: options.steps, color: color,
                                    labels: run.labels, origins: run.origins, terminal: options.terminal,
-                                   measureOverlay: options.measureOverlay)
+                                   measureOverlay: options.measureOverlay, chrome: options.chrome)
         if let output = options.output {
             do throws(IO.Failure) {
                 try IO.writeAtomically(text, to: output)

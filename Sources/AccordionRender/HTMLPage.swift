@@ -97,8 +97,17 @@ aside p { color: #6C6C70; font-size: 12px; margin: 0 0 12px; }
 
     /// The skeleton, with `chrome` (attributes such as ` lang="en"`) on the
     /// elements holding the page's own English words.
-    static func body(chrome: String) -> String {
-        chrome.isEmpty ? body : body.replacing("<aside aria-label", with: "<aside\(chrome) aria-label")
+    static func body(chrome: String, showing: PageChrome = .debug) -> String {
+        var page = body
+        // The device page has no controller state or log; the bare one, only the screen.
+        if showing != .debug, let aside = page.firstRange(of: "<aside"), let end = page.firstRange(of: "</aside>\n") {
+            page.removeSubrange(aside.lowerBound..<end.upperBound)
+        }
+        if showing == .none {
+            page = page.replacing("<h1 id=\"title\"></h1>\n", with: "").replacing("<p class=\"scale\" id=\"scale\"></p>\n", with: "")
+                .replacing("<main>", with: "<main class=\"bare\">")
+        }
+        return chrome.isEmpty ? page : page.replacing("<aside aria-label", with: "<aside\(chrome) aria-label")
             .replacing("<p class=\"scale\"", with: "<p\(chrome) class=\"scale\"")
     }
 

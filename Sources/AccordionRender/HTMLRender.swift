@@ -16,16 +16,17 @@ public enum HTMLRender {
     ///   - addendum: What a live preview adds to the page (its overlay and
     ///     event-stream script); nil for the file `render` writes.
     /// - Returns: A self-contained HTML document.
-    public static func page(_ snapshot: Snapshot, addendum: PageAddendum? = nil) -> String {
+    ///   - chrome: What the page shows around the container (the device, the log).
+    public static func page(_ snapshot: Snapshot, addendum: PageAddendum? = nil, chrome: PageChrome = .debug) -> String {
         let playback = HTMLPlayback(snapshot)
         let title = snapshot.title ?? "accordion"
         let writing = snapshot.container.writing
         // The faces the measure shaped the texts in, so the browser draws the model's lines at their widths.
         let fonts = EmbeddedFontFaces.fonts(for: [snapshot])
         var out = head(title: title, addendum: addendum, writing: writing, fontFaces: EmbeddedFontFaces.rules(fonts))
-        out += HTMLPage.body(chrome: chromeAttributes(writing))
+        out += HTMLPage.body(chrome: chromeAttributes(writing), showing: chrome)
         out += "<script type=\"application/json\" id=\"accordion-data\">\n"
-        out += data(snapshot, playback, fonts: fonts)
+        out += data(snapshot, playback, fonts: fonts, bare: chrome == .none)
         out += "\n</script>\n<script>\n\(PlayerScript.text)</script>\n" + tail(addendum)
         return out
     }
@@ -110,6 +111,12 @@ public enum HTMLRender {
         return out + "}"
     }
 
+    /// The frame of a page without chrome: the container's own rectangle.
+    static func bareFrame(width: Double, height: Double) -> String {
+        "{\"kind\":\"none\",\"landscape\":false,\"width\":\(num(width)),\"height\":\(num(height)),\"bezel\":0,\"radius\":0,"
+            + "\"buttons\":[],\"camera\":null}"
+    }
+
     /// A panel's content for the page to draw: text as the model's `lines`
     /// with its `padding`, `fontSize` and `lineHeight`; `rows` as
     /// [title, detail or null] with their `rowHeight`.
@@ -153,11 +160,13 @@ public enum HTMLRender {
     /// The embedded playback data as JSON, keyed by name (the player,
     /// `Player/player.js`, reads it); its size stays linear in the number
     /// of panels, and a panel's flags are written only when true.
-    static func data(_ s: Snapshot, _ playback: HTMLPlayback, fonts: EmbeddedFonts = .none) -> String {
+    static func data(_ s: Snapshot, _ playback: HTMLPlayback, fonts: EmbeddedFonts = .none, bare: Bool = false) -> String {
         var out = "{\"title\":" + (s.title.map(quote) ?? "null")
         out += ",\"width\":\(num(s.container.width)),\"height\":\(num(s.container.height))"
         out += ",\"background\":" + quote(cssColor(s.container.background))
-        out += ",\"frame\":" + frame(DeviceFrame(width: s.container.width, height: s.container.height))
+        // Without chrome the screen is the whole drawing: a frame with no bezel, corners or buttons.
+        out += ",\"frame\":" + (bare ? bareFrame(width: s.container.width, height: s.container.height)
+                                      : frame(DeviceFrame(width: s.container.width, height: s.container.height)))
         out += ",\"layout\":" + quote(s.container.layout.rawValue)
         // The transitions' length by the model's rule (0 for a page rendered with --reduced-motion under
         // `instant`); the page asks prefers-reduced-motion itself unless the spec keeps its motion.

@@ -19,6 +19,16 @@ public enum RenderFormat: String, CaseIterable, Sendable {
     case html
 }
 
+/// What the HTML page shows around the container.
+public enum PageChrome: String, CaseIterable, Sendable {
+    /// The container alone, at its size, for embedding in another page.
+    case none
+    /// The device frame with the title, but no controller state or log.
+    case device
+    /// The device, and beside it the controller's state and containment log (the default).
+    case debug
+}
+
 /// Which step of a run produced a snapshot of a `--steps` series.
 public struct StepOrigin: Hashable, Sendable {
     /// Position in the run, from 0: the script's steps in order, then the steps given on the command line.
@@ -98,7 +108,8 @@ public enum Renderer {
     /// - Returns: The document.
     public static func render(_ snapshots: [Snapshot], format: RenderFormat, steps: Bool,
                               color: Bool = false, labels: [String] = [], origins: [StepOrigin?] = [],
-                              terminal: TerminalOptions = TerminalOptions(), measureOverlay: Bool = false) -> String {
+                              terminal: TerminalOptions = TerminalOptions(), measureOverlay: Bool = false,
+                              chrome: PageChrome = .debug) -> String {
         func step(_ i: Int) -> DumpValue? { i < origins.count ? DumpTree.step(origins[i]) : nil }
         func caption(_ i: Int) -> String { i < labels.count ? labels[i] : "step \(i + 1)" }
         guard let last = snapshots.last else {
@@ -110,7 +121,7 @@ public enum Renderer {
             case .svg: return SVGRender.picture([], captions: [])
             case .html: return HTMLRender.page(Snapshot(
                 title: nil, time: 0, container: ContainerSpec(), expandedIndex: nil, visible: nil,
-                interactionEnabled: true, transition: nil, panels: [], events: []))
+                interactionEnabled: true, transition: nil, panels: [], events: []), chrome: chrome)
             }
         }
         switch format {
@@ -147,7 +158,7 @@ public enum Renderer {
             return SVGRender.picture([last], captions: ["t = \(Numbers.short(last.time)) s"], measureOverlay: measureOverlay)
         case .html:
             // One page: it starts at the last moment, and its log lists every step before it.
-            return HTMLRender.page(last)
+            return HTMLRender.page(last, chrome: chrome)
         }
     }
 }

@@ -158,7 +158,7 @@ final class CommandTableTests: XCTestCase {
             }
         }
         let expected = [
-            "render": ["format", "at", "steps", "tap", "no-script", "reduced-motion", "color", "bidi", "ambiguous-width", "measure-overlay", "output", "max-items", "watch"],
+            "render": ["format", "at", "steps", "tap", "no-script", "reduced-motion", "color", "bidi", "ambiguous-width", "chrome", "measure-overlay", "output", "max-items", "watch"],
             "validate": ["schema", "format", "strict", "max-warnings", "exclude", "color", "watch"],
             "resolve": ["color"], "explain": ["list"], "schema": ["output"],
         ]
@@ -198,8 +198,9 @@ final class CommandTableTests: XCTestCase {
         USAGE: accordion render [--format <format>] [--at <seconds>] [--steps]
                                 [--tap <id> ...] [--no-script] [--reduced-motion]
                                 [--color <when>] [--bidi <order>]
-                                [--ambiguous-width <columns>] [--measure-overlay]
-                                [--output <file>] [--max-items <n>] [--watch] <file>
+                                [--ambiguous-width <columns>] [--chrome <chrome>]
+                                [--measure-overlay] [--output <file>] [--max-items <n>]
+                                [--watch] <file>
 
         ARGUMENTS:
           <file>                  The spec, or '-' for standard input.
@@ -240,6 +241,11 @@ final class CommandTableTests: XCTestCase {
                                   Ambiguous characters (2 in many CJK locales); the
                                   frame and every row are measured with it, so the box
                                   stays aligned. (values: 1, 2; default: 1)
+          --chrome <chrome>       html: what the page shows around the container. debug:
+                                  the device, and the controller's state and containment
+                                  log beside it; device: the device and the title only;
+                                  none: the container alone, for embedding in another
+                                  page. (values: none, device, debug; default: debug)
           --measure-overlay       svg: outline each text line's measured box (as wide as
                                   the text measure says the line is) and the room inside
                                   the padding it was filled into, to see where and why a

@@ -53,3 +53,26 @@ final class ReducedMotionCommandTests: XCTestCase {
         XCTAssertTrue(v.stdout.contains("2:"), v.stdout)
     }
 }
+
+/// `render --format html --chrome`: what the page shows around the container.
+final class PageChromeCommandTests: XCTestCase {
+    func testTheChromesShowWhatTheySay() throws {
+        let demo = CLI.repoRoot.appendingPathComponent("samples/article-demo.yaml").path
+        func page(_ chrome: String?) throws -> String {
+            let r = try CLI.run(["render", "--format", "html"] + (chrome.map { ["--chrome", $0] } ?? []) + [demo])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stdout
+        }
+        let debug = try page(nil)
+        XCTAssertEqual(try page("debug"), debug, "debug is the default")
+        XCTAssertTrue(debug.contains("<aside") && debug.contains("id=\"log\""))
+        let device = try page("device")
+        XCTAssertFalse(device.contains("<aside") || device.contains("id=\"log\"") || device.contains("Containment log"))
+        XCTAssertTrue(device.contains("<h1 id=\"title\">"))
+        let none = try page("none")
+        XCTAssertFalse(none.contains("<aside") || none.contains("id=\"log\"") || none.contains("<h1"))
+        XCTAssertTrue(none.contains("\"frame\":{\"kind\":\"none\""), "no bezel, corners or buttons")
+        let wrong = try CLI.run(["render", "--format", "html", "--chrome", "phone", demo])
+        XCTAssertEqual(wrong.status, 2)
+    }
+}

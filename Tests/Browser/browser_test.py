@@ -245,11 +245,11 @@ def static_checks(path):
 
 
 # -- scenarios --------------------------------------------------------------
-def click_sequence(run, browser, spec, name, candidates):
+def click_sequence(run, browser, spec, name, candidates, extra=()):
     """Clicks headers in sequence; after each click compares the page with the
     model mid-transition (and clicks another header then, which must be
     ignored) and once settled, rectangles and containment log alike."""
-    path = run.page(spec, name)
+    path = run.page(spec, name, extra=extra)
     static_checks(path)
     view = open_page(run, browser, path)
     base = run.dump(spec)
@@ -1116,6 +1116,9 @@ def main():
             scenarios.append((f"clicks {name}", lambda spec=spec, name=name:
                               click_sequence(run, browser, spec, name, [-1, 0, 1, "same", -1, 2, 0])))
         demo = os.path.join(ROOT, "samples", "article-demo.yaml")
+        for chrome in ("none", "device"):
+            scenarios.append((f"--chrome {chrome}: the demo plays back as the debug page does, without state or log",
+                              lambda chrome=chrome: chromeless(run, browser, demo, chrome)))
         scenarios.append(("keyboard article-demo", lambda: keyboard_run(run, browser, demo, "keyboard-demo")))
         for spec in own[:1]:
             scenarios.append((f"keyboard {os.path.basename(spec)}", lambda spec=spec: keyboard_run(run, browser, spec, "keyboard-own")))
@@ -1283,6 +1286,27 @@ def reduced_motion(run, browser, spec):
     finally:
         browser.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "no-preference"}])
     print(f"     clicks {taps} applied at once with the model's settled frames and log; keep animates")
+
+
+def chromeless(run, browser, spec, chrome):
+    """A page rendered with --chrome none or device plays back as the debug
+    page does (click_sequence: frames mid-transition and settled, ignored
+    clicks, the log the player keeps), and its document holds no controller
+    state and no containment log; none has no title and no device around
+    the screen either."""
+    name = os.path.splitext(os.path.basename(spec))[0] + "-chrome-" + chrome
+    click_sequence(run, browser, spec, name, [2, 0, "same", 1], extra=["--chrome", chrome])
+    parts = browser.eval("""({ aside: !!document.querySelector('aside'), log: !!document.getElementById('log'),
+      title: !!document.getElementById('title'), scale: !!document.getElementById('scale'),
+      device: getComputedStyle(document.getElementById('device')).backgroundColor,
+      padding: getComputedStyle(document.getElementById('device')).paddingTop })""")
+    if parts["aside"] or parts["log"]:
+        raise Failure(f"--chrome {chrome}: the page still has its state or log: {parts}")
+    if chrome == "none" and (parts["title"] or parts["scale"] or parts["padding"] != "0px"
+                             or parts["device"] not in ("rgba(0, 0, 0, 0)", "transparent")):
+        raise Failure(f"--chrome none: something is drawn around the screen: {parts}")
+    if chrome == "device" and not parts["title"]:
+        raise Failure(f"--chrome device: no title: {parts}")
 
 
 def at_load(run, browser, spec, at):

@@ -51,6 +51,9 @@ enum PlayerScript {
   const P = D.panels, n = P.length;
   const disabled = (i) => P[i].disabled === true;
   const $ = (id) => document.getElementById(id);
+  // A part of the page's chrome (title, scale, state, log), or a detached
+  // stand-in when the page was rendered without it (--chrome device | none).
+  const slot = (id) => $(id) || document.createElement("span");
   const screen = $("screen");
 
   // The spec's curve: a cubic Bézier from (0,0) to (1,1) through the model's
@@ -140,8 +143,8 @@ enum PlayerScript {
   // The views: each header a button inside a heading, controlling its
   // content region (the WAI-ARIA accordion pattern).
   document.title = D.title === null ? "accordion" : D.title;
-  $("title").textContent = D.title === null ? "accordion" : D.title;
-  if (D.titleDir) $("title").dir = D.titleDir;
+  slot("title").textContent = D.title === null ? "accordion" : D.title;
+  if (D.titleDir) slot("title").dir = D.titleDir;
   screen.style.width = D.width + "px";
   screen.style.height = D.height + "px";
   screen.style.background = D.background;
@@ -156,6 +159,8 @@ enum PlayerScript {
   chassis.classList.add(F.kind, F.landscape ? "landscape" : "portrait");
   device.style.padding = px(F.bezel);
   device.style.borderRadius = px(F.radius);
+  // Without chrome (kind "none") nothing is drawn around the screen.
+  if (F.kind === "none") Object.assign(device.style, { background: "none", boxShadow: "none" });
   for (const [x, y, w, h] of F.buttons) {
     const b = document.createElement("span");
     b.className = "button";
@@ -173,12 +178,12 @@ enum PlayerScript {
     const body = getComputedStyle(document.body);
     const wide = window.innerWidth - parseFloat(body.paddingLeft) - parseFloat(body.paddingRight);
     const top = stage.getBoundingClientRect().top + window.scrollY;
-    const tall = window.innerHeight - top - parseFloat(body.paddingBottom) - $("scale").offsetHeight - 8;
+    const tall = window.innerHeight - top - parseFloat(body.paddingBottom) - slot("scale").offsetHeight - 8;
     scale = Math.min(1, Math.max(0.05, Math.min(wide / F.width, tall / F.height)));
     chassis.style.transform = scale === 1 ? "" : "scale(" + scale + ")";
     stage.style.width = px(F.width * scale);
     stage.style.height = px(F.height * scale);
-    $("scale").textContent = (F.kind === "tablet" ? "tablet" : "phone") + (F.landscape ? ", landscape" : "")
+    slot("scale").textContent = (F.kind === "tablet" ? "tablet" : "phone") + (F.landscape ? ", landscape" : "")
       + " · " + D.width + " × " + D.height + " pt at " + Math.round(scale * 1000) / 10 + "%";
   }
   fit();
@@ -519,7 +524,7 @@ enum PlayerScript {
   // (set by `flush`).
   let sizerHeight = null, writtenTop = null, sheetTop = null;
   const clock = document.createTextNode("");
-  $("time").append(clock);
+  slot("time").append(clock);
   function render(tau) {
     const f = T ? fraction(T, tau) : 1;
     if (T) draw(T, f);
@@ -576,14 +581,14 @@ enum PlayerScript {
 
   function describe() {
     const e = first();
-    $("expanded-index").textContent = e === null ? "none" : String(e);
+    slot("expanded-index").textContent = e === null ? "none" : String(e);
     let indices = "";
     for (let i = 0; i < n; i++) if (open[i]) indices += (indices === "" ? "" : ", ") + i;
-    $("expanded-indices").textContent = "[" + indices + "]";
-    $("expanded-panel").textContent = e === null ? "none" : P[e].id + " “" + P[e].title + "”";
-    $("visible").textContent = modal !== null ? "modal “" + modal + "”"
+    slot("expanded-indices").textContent = "[" + indices + "]";
+    slot("expanded-panel").textContent = e === null ? "none" : P[e].id + " “" + P[e].title + "”";
+    slot("visible").textContent = modal !== null ? "modal “" + modal + "”"
       : e === null ? "none" : "panel “" + P[e].title + "”";
-    $("interaction").textContent = !T ? "enabled"
+    slot("interaction").textContent = !T ? "enabled"
       : D.interruption === "ignore" ? "ignoring events (transition " + P[T.to ?? T.from].id + ")"
       : "transition " + P[T.to ?? T.from].id + " (a tap will " + D.interruption + " it)";
     sheet.hidden = modal === null;
@@ -600,7 +605,7 @@ enum PlayerScript {
     }
   }
 
-  const logList = $("log");
+  const logList = slot("log");
   function show(entry) {
     const li = document.createElement("li");
     const [time, event, panel, reason] = entry;
