@@ -388,6 +388,17 @@ struct ScriptRunner {
         }
     }
 
+    /// Panel `index` of the runner's stack with an `update`'s properties,
+    /// its node and notes kept (it is the same definition, changed). Only
+    /// a new content in place of a nested level changes the tree's ids,
+    /// which are then taken again (linear, as a `setPanels`); every other
+    /// update is O(1).
+    private mutating func updateStack(_ index: Int, _ update: PanelUpdate) {
+        let heldLevel = stack.specs[index].nested != nil
+        stack.update(index, update)
+        if heldLevel, update.content != nil { setStack(stack, index: indexById) }
+    }
+
     // MARK: - Steps
 
     /// What became of a step the runner could read.
@@ -447,6 +458,11 @@ struct ScriptRunner {
             case .resized:
                 checkHeadersFit(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this resize")
                 noteContentHeights(stage.state, context: " after the resize at line \(mark.line)")
+            case .updated:
+                // The runner's own copy of the stack takes the new properties
+                // (what later steps' words read: a tap on a panel disabled
+                // since, the tree's nested ids when a nested level is gone).
+                if case .update(let index, let update) = step.action { updateStack(index, update) }
             case .stackReplaced:
                 if !host.runsStepsWithProblems { register(listed?.new ?? []) }
                 setStack(listed?.stack ?? PanelStack())
