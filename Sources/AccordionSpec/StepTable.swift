@@ -177,13 +177,15 @@ package enum StepTable {
         rules: clocked + ["duplicate-panel-id", "unknown-panel-id", "yaml11-boolean", "step-blocked-by-modal", "headers-overflow"]
             + leaving + ["content-height-unused", "content-height-overflow", "low-contrast", "colour-without-alpha", "invisible-header"])
     /// Like `resize`, it changes no panel's open state and nothing a later
-    /// step depends on but what the layout shows (its headers keep their
-    /// heights, so `headers-overflow` cannot follow it); a new `content`
-    /// can make the open contents overflow.
+    /// step depends on but what the layout shows. Its headers keep their
+    /// heights and the space under them stays, so neither `headers-overflow`
+    /// nor `open-panel-without-height` can follow it (a content is only ever
+    /// set, never taken away); a new `content` can make the open contents
+    /// overflow. Not blocked by a modal, as `resize` is not.
     private static let update = StepForm(
         key: .action(.update), value: .panelUpdate, takesAt: true, changes: nil, settlesExpansion: false,
         synonyms: ["change", "modify", "edit"],
-        rules: clocked + ["unknown-panel-id", "yaml11-boolean"] + leaving)
+        rules: clocked + ["unknown-panel-id", "yaml11-boolean", "content-overflow"])
     private static let scroll = StepForm(
         key: .action(.scroll), value: .offset, takesAt: true, changes: nil, settlesExpansion: false,
         synonyms: [],
