@@ -224,6 +224,13 @@ final class StepTableTests: XCTestCase {
         let typed = loadSpec(spec + "  - update: {panel: a, disabled: 1}\n  - update: {panel: a, content: {panels: []}}\n")
         XCTAssertEqual(typed.diagnostics.map(\.rule), ["schema-type", "schema-not"])
         XCTAssertEqual(typed.diagnostics.map(\.instancePath), ["/script/0/update/disabled", "/script/1/update/content"])
+        XCTAssertEqual(typed.diagnostics[1].help,
+                       "an update sets a `text` or `rows` content, not a nested accordion (`panels`): replace the panel with `setPanels` to nest one")
+        let hinted = loadSpec(spec + "  - update: {panel: a}\n  - update: {panel: 1, title: X}\n")
+        XCTAssertEqual(placed(hinted), ["schema-min-properties@4:13", "schema-type@5:21"])
+        XCTAssertEqual(hinted.diagnostics.map(\.help), [
+            "an update changes at least one property beside `panel`: `title`, `disabled`, `color`, `titleColor` or `content` (`update: {panel: ID, disabled: false}`)",
+            "`update` names a top-level panel by its id, never by an index: write `b`, the id of panel 1"])
         let enabled = loadSpec(spec + "  - update: {panel: b, disabled: false}\n  - tap: b\n")
         XCTAssertEqual(placed(enabled), [])
         let stillDisabled = loadSpec(spec + "  - update: {panel: b, title: Bee}\n  - tap: b\n")
