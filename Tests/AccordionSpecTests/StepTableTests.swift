@@ -241,6 +241,22 @@ final class StepTableTests: XCTestCase {
         XCTAssertEqual(gone.diagnostics.first?.help, "did you mean `b`?")
     }
 
+    /// An update changes the panel's definition from then on: a `setPanels`
+    /// that names it (after it left the stack too) brings it back updated,
+    /// whether it was defined in `panels` or by an earlier `setPanels`; so
+    /// the tap on `b`, enabled, is not warned.
+    func testAnUpdateLastsThroughSetPanels() throws {
+        let text = "accordion: 1\npanels: [{id: a, title: A}, {id: b, title: B, disabled: true}]\nscript:\n"
+            + "  - update: {panel: b, disabled: false, title: Bee}\n  - setPanels: [a, {id: c, title: C}]\n"
+            + "  - update: {panel: c, title: Sea}\n  - setPanels: [c, a, b]\n  - tap: b\n"
+        let result = loadSpec(text)
+        XCTAssertEqual(placed(result), [])
+        let steps = try XCTUnwrap(result.document).steps
+        guard case .setPanels(let last) = steps[3].action else { return XCTFail("\(steps[3])") }
+        XCTAssertEqual(last.map(\.title), ["Sea", "A", "Bee"])
+        XCTAssertEqual(last.map(\.disabled), [false, false, false])
+    }
+
     /// `scroll: .inf` is a number that is not finite, as `wait: .inf` is
     /// (it was once let through to the reader, which then could not decode the script).
     func testAScrollThatIsNotFiniteIsReported() {
