@@ -105,6 +105,22 @@ final class UpdateStepTests: XCTestCase {
         XCTAssertEqual(state.scrollOffset, 0)
     }
 
+    /// A text in place of VC2's nested level (w1, w2): the tree has no
+    /// nested panel left, so number 3 (w1 before) names nothing and a step
+    /// on it is rejected; the stack's own three panels stay addressable.
+    func testANewContentInPlaceOfANestedLevelTakesItsPanelsAway() {
+        var panels = demoPanels()
+        let inner = [PanelSpec(id: "w1", title: "W1", color: 0, headerHeight: 44), PanelSpec(id: "w2", title: "W2", color: 0, headerHeight: 44)]
+        panels[1].content = .accordion(NestedLevel(panels: inner))
+        var state = ContainerState(container: demoContainer(), panels: panels, expandedIndex: 1)
+        XCTAssertEqual(state.addressableCount, 5)
+        _ = state.apply(Step(.update(panel: 1, PanelUpdate(content: .text("gone", TextMetrics())))))
+        XCTAssertFalse(state.nests)
+        XCTAssertEqual(state.addressableCount, 3)
+        XCTAssertEqual(state.textLines[1], ["gone"])
+        XCTAssertEqual(state.apply(Step(.tap(panel: 3))).effect, .rejected(.unknownPanel))
+    }
+
     /// A panel past the stack is a script mistake that changes nothing, not
     /// even the clock; a modal does not block an update (as it does not
     /// block a `resize`).
