@@ -159,7 +159,7 @@ enum SchemaHints {
             return "scroll takes the stack offset to show at the top, in points (`scroll: 480`); to bring a panel into view, tap or expand it"
         }
         if d.rule == "schema-type", let hint = revealIndexHint(d, key: key, node: node, root: root) { return hint }
-        if let hint = updateHint(d) { return hint }
+        if let hint = updateHint(d, node: node) { return hint }
         if d.rule == "schema-type", isStepValue(d.instancePath), panelStepKeys.contains(key) || textStepKeys.contains(key),
            let id = node["id"]?.stringValue ?? (panelStepKeys.contains(key) ? nil : node["title"]?.stringValue) {
             return panelStepKeys.contains(key) ? "name the panel by its id alone: `\(key): \(id)`" : "write just the modal's title: `\(key): \(id)`"
@@ -343,9 +343,17 @@ enum SchemaHints {
     /// An `update` that changes nothing (only `panel`), or that would set a
     /// nested accordion as a content, in a script or a session's step: the
     /// schema's "at least 2 keys" and "must not match" say neither.
-    private static func updateHint(_ d: Diagnostic) -> String? {
+    /// A bare id or a list where the mapping goes, and `id` for `panel`
+    /// (a panel definition's key), get the mapping to write.
+    private static func updateHint(_ d: Diagnostic, node: YAMLNodeRef? = nil) -> String? {
         var parts = d.instancePath.split(separator: "/")
         if parts.count >= 2, parts[0] == "script" { parts.removeFirst(2) }
+        if d.rule == "schema-type", parts == ["update"] {
+            return "update takes a mapping: the panel's id as `panel` and the properties to change, as in `update: {panel: \(node?.stringValue ?? "VC1"), disabled: false}`"
+        }
+        if d.rule == "schema-additional-properties", parts == ["update", "id"] {
+            return "an update names its panel with `panel`, not `id`: `panel: \(node?.stringValue ?? "ID")`"
+        }
         if d.rule == "schema-min-properties", parts == ["update"] {
             return "an update changes at least one property beside `panel`: `title`, `disabled`, `color`, `titleColor` or `content` (`update: {panel: ID, disabled: false}`)"
         }
@@ -413,7 +421,7 @@ enum SchemaHints {
     static func sessionStep(_ problems: [Diagnostic], step: YAMLNodeRef) -> [Diagnostic] {
         guard step.entries != nil, !hasVerb(step) else {
             return problems.map { d in
-                if let hint = updateHint(d) {
+                if let hint = updateHint(d, node: step.node(atPointer: d.instancePath)) {
                     var better = d
                     better.help = hint
                     return better

@@ -231,6 +231,12 @@ final class StepTableTests: XCTestCase {
         XCTAssertEqual(hinted.diagnostics.map(\.help), [
             "an update changes at least one property beside `panel`: `title`, `disabled`, `color`, `titleColor` or `content` (`update: {panel: ID, disabled: false}`)",
             "`update` names a top-level panel by its id, never by an index: write `b`, the id of panel 1"])
+        let shaped = loadSpec(spec + "  - update: a\n  - update: {id: a, title: X}\n")
+        XCTAssertEqual(placed(shaped), ["schema-type@4:13", "schema-required@5:13", "schema-additional-properties@5:14"])
+        XCTAssertEqual(shaped.diagnostics.map(\.help), [
+            "update takes a mapping: the panel's id as `panel` and the properties to change, as in `update: {panel: a, disabled: false}`",
+            "add `panel:` to this mapping",
+            "an update names its panel with `panel`, not `id`: `panel: a`"])
         let enabled = loadSpec(spec + "  - update: {panel: b, disabled: false}\n  - tap: b\n")
         XCTAssertEqual(placed(enabled), [])
         let stillDisabled = loadSpec(spec + "  - update: {panel: b, title: Bee}\n  - tap: b\n")
