@@ -832,10 +832,34 @@ public enum BundledSchema {
               "default": "VC1",
               "examples": ["step2"]
             },
-            "title": {"$ref": "#/$defs/panel/properties/title"},
-            "disabled": {"$ref": "#/$defs/panel/properties/disabled"},
-            "color": {"$ref": "#/$defs/panel/properties/color"},
-            "titleColor": {"$ref": "#/$defs/panel/properties/titleColor"},
+            "title": {
+              "$ref": "#/$defs/panel/properties/title",
+              "description": "The header's new title.",
+              "markdownDescription": "The header's new title. Quote titles that YAML 1.1 would read as booleans (`'Yes'`).",
+              "default": "",
+              "examples": ["Inbox (3)", "1. Your profile (done)"]
+            },
+            "disabled": {
+              "$ref": "#/$defs/panel/properties/disabled",
+              "description": "true: taps on the header are ignored from now on (an open panel is pinned open); false: taps work again (an open panel can be closed).",
+              "markdownDescription": "`true`: taps on the header are ignored from now on (an open panel is pinned open; `expand` and `collapse` still work); `false`: taps work again (an open panel can be closed).",
+              "default": false,
+              "examples": [false, true]
+            },
+            "color": {
+              "$ref": "#/$defs/panel/properties/color",
+              "description": "The header's new background colour.",
+              "markdownDescription": "The header's new background colour, `0xRRGGBBAA` or `'#RRGGBB[AA]'`.",
+              "default": "#1ABC9CFF",
+              "examples": ["#3498DB"]
+            },
+            "titleColor": {
+              "$ref": "#/$defs/panel/properties/titleColor",
+              "description": "The header title's new colour.",
+              "markdownDescription": "The header title's new colour, `0xRRGGBBAA` or `'#RRGGBB[AA]'`.",
+              "default": 4294967295,
+              "examples": ["#000000"]
+            },
             "content": {
               "allOf": [{"$ref": "#/$defs/content"}, {"not": {"required": ["panels"]}}],
               "title": "New content",
