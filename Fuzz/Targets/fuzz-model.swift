@@ -6,7 +6,7 @@
 // The spec is valid by construction, as `validate` would accept it: headers
 // fit at every size and stack, `at:` never goes back, `present` only with a
 // panel expanded and no modal up, `expand`/`collapse`/`reveal`/`setPanels` never under a modal,
-// no `reveal` through a closed disabled panel,
+// no `reveal` through a closed disabled panel, `update` of a panel in the stack,
 // `dismiss` only under one, references inside the current stack, panel ids
 // unique and a known id always naming the same panel. Every step kind of the
 // model is drawn (a new kind gets a case here: ARCHITECTURE.md, "Add a step kind").
@@ -133,6 +133,26 @@ public func fuzzModel(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
         case 7:
             guard model.modalTitle != nil else { continue }
             action = .dismiss
+        case 8 where count > 0 && g.reader.below(3) == 0:
+            // An update of a panel in the stack (a modal does not block it):
+            // any subset of the properties, a content of rows or text now and
+            // then; its definition changes as validate's reading does, so a
+            // later setPanels reusing the id brings it back updated.
+            let index = g.reader.below(count)
+            var update = PanelUpdate()
+            if g.reader.bool() { update.title = g.reader.pick(["", "Done", hostileTitle, "é✓ \u{1F600}"]) }
+            if g.reader.bool() { update.disabled = g.reader.bool() }
+            if g.reader.below(4) == 0 { update.color = UInt32(truncatingIfNeeded: g.reader.uint16() &* 65_537) }
+            if g.reader.below(4) == 0 { update.titleColor = g.reader.bool() ? 0xFFFF_FFFF : 0x0000_00FF }
+            if g.reader.below(3) == 0 {
+                update.content = g.reader.bool()
+                    ? .rows((0..<g.reader.below(30)).map { ContentRow(title: "r\($0)") }, rowHeight: length(&g.reader, max: 200))
+                    : .text(g.reader.pick(["", "short", hostileTitle, String(repeating: "word ", count: 200)]), TextMetrics())
+            }
+            if update.names.isEmpty { update.disabled = false }
+            let id = model.panels[index].id
+            g.known[id] = update.applied(to: g.known[id] ?? model.panels[index])
+            action = .update(panel: index, update)
         case 8:
             // Anywhere, past either end of the scroll range too: the model clamps it.
             action = .scroll(offset: g.reader.pick([-100, 0, 1, 44, 0.5]) * length(&g.reader, max: 3000))

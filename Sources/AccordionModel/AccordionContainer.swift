@@ -200,7 +200,7 @@ public struct AccordionContainer: Sendable, Equatable {
     /// takes out leaves with the panels shown inside it.
     private mutating func logChange(_ change: StepChange, at time: Double, before: ContainerState?) {
         switch change {
-        case .none, .resized, .scrolled:
+        case .none, .resized, .updated, .scrolled:
             break
         case .transition(let transition):
             logStart(of: transition, at: time, in: state)

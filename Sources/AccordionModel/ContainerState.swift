@@ -227,8 +227,13 @@ public struct ContainerState: Sendable, Equatable {
             }
             container.width = width
             container.height = height
-            scrollOffset = clampedOffset(scrollOffset)
+            layOutAgain()
             outcome.effect = .applied(.resized)
+        case .update(let index, let update):
+            completeTransition(at: time, into: &outcome)
+            replaceProperties(of: index, by: update)
+            layOutAgain()
+            outcome.effect = .applied(.updated)
         case .expand(let index?):
             completeTransition(at: time, into: &outcome)
             outcome.effect = .applied(expand(index, at: time))
@@ -267,7 +272,7 @@ public struct ContainerState: Sendable, Equatable {
         case .setPanels(let newPanels):
             completeTransition(at: time, into: &outcome)
             outcome.effect = .applied(.stackReplaced(replaceStack(with: newPanels)))
-            scrollOffset = clampedOffset(scrollOffset)
+            layOutAgain()
         case .scroll(let offset):
             completeTransition(at: time, into: &outcome)
             scrollOffset = clampedOffset(offset)
@@ -309,6 +314,28 @@ public struct ContainerState: Sendable, Equatable {
                          openCount: expandedIndices.count, collapsible: container.collapsible)
     }
 
+    /// What every instant re-layout step (`resize`, `update`, `setPanels`)
+    /// ends with: the frames are the settled layout's at once (they are
+    /// computed from the state, nothing to move), and the scroll offset is
+    /// clamped to the range of the new layout, which may have shrunk.
+    private mutating func layOutAgain() {
+        scrollOffset = clampedOffset(scrollOffset)
+    }
+
+    /// `update` of top-level panel `index`: its properties replaced in
+    /// place (the open set is untouched, so disabling the open panel pins
+    /// it and enabling it makes it closable again), the cached lines of
+    /// its text measured again when its content changed. Headers keep
+    /// their heights, so `totalHeaderHeight` stands. A content that held a
+    /// nested level is gone: the tree's slots are registered again.
+    private mutating func replaceProperties(of index: Int, by update: PanelUpdate) {
+        let before = panels[index]
+        panels[index] = update.applied(to: before)
+        guard update.content != nil else { return }
+        textLines[index] = Self.lines(of: panels[index], width: container.width, container: container)
+        if case .accordion? = before.content { registerNestedLevels() }
+    }
+
     /// Ends a transition still running at `time`, before its scheduled end:
     /// every step but `wait` (and an ignored tap) does this first.
     private mutating func completeTransition(at time: Double, into outcome: inout StepOutcome) {
@@ -331,6 +358,11 @@ public struct ContainerState: Sendable, Equatable {
             return index >= 0 && index < addressableCount ? nil : .unknownPanel
         case .wait, .resize, .scroll:
             return nil
+        case .update(let index, _):
+            // Top-level panels only (a nested one's spec lives inside its
+            // parent's content). A modal does not block it, as it does not
+            // block `resize`: data changes under a sheet too.
+            return index >= 0 && index < panels.count ? nil : .unknownPanel
         case .expand(let index), .collapse(let index):
             if modalTitle != nil { return .modalPresented }
             if let index, index < 0 || index >= addressableCount { return .unknownPanel }
@@ -648,14 +680,20 @@ public struct ContainerState: Sendable, Equatable {
     /// each in the `lang` in effect for it, by panel index. Linear in the
     /// panels and their texts.
     private static func wrapTexts(_ panels: [PanelSpec], width: Double, container: ContainerSpec) -> [Int: [String]] {
-        let measure = container.textMeasure.measure
         var lines: [Int: [String]] = [:]
         for (index, panel) in panels.enumerated() {
-            guard case .text(let text, let metrics)? = panel.content else { continue }
-            let lang = panel.writing(in: container.writing).content.lang
-            lines[index] = measure.lines(of: text, width: width, metrics: metrics, lang: lang)
+            if let wrapped = Self.lines(of: panel, width: width, container: container) { lines[index] = wrapped }
         }
         return lines
+    }
+
+    /// The wrapped lines of one panel's text content at `width` (nil for
+    /// any other content), as `wrapTexts` measures each: what an `update`
+    /// of its content measures again.
+    private static func lines(of panel: PanelSpec, width: Double, container: ContainerSpec) -> [String]? {
+        guard case .text(let text, let metrics)? = panel.content else { return nil }
+        let lang = panel.writing(in: container.writing).content.lang
+        return container.textMeasure.measure.lines(of: text, width: width, metrics: metrics, lang: lang)
     }
 
     // MARK: - Scrolling
@@ -1080,6 +1118,9 @@ public enum StepChange: Hashable, Sendable {
     case transitions([Transition])
     /// The container took the size of the `resize`.
     case resized
+    /// The panel took the properties of the `update` (nothing logged: the
+    /// layout jumps, as after a `resize`).
+    case updated
     /// A modal with this title now covers the expanded panel.
     case modalPresented(title: String)
     /// The modal with this title went away from the expanded panel.
@@ -1098,6 +1139,7 @@ extension StepChange {
         case .transition: "transition"
         case .transitions: "transitions"
         case .resized: "resized"
+        case .updated: "updated"
         case .modalPresented: "modalPresented"
         case .modalDismissed: "modalDismissed"
         case .stackReplaced: "stackReplaced"

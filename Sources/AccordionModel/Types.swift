@@ -290,6 +290,61 @@ public struct PanelSpec: Hashable, Sendable {
     }
 }
 
+/// What an `update` step changes in a panel: each property it writes,
+/// nil for one it leaves as it is. None of them moves a header (the header
+/// height is not among them), so an update never changes `Σ h_i`; a new
+/// `content` can change the panel's `fit` height and its wrapped lines.
+public struct PanelUpdate: Hashable, Sendable {
+    public var title: String?
+    public var disabled: Bool?
+    public var color: RGBA?
+    public var titleColor: RGBA?
+    /// The new content (never a nested accordion: the schema refuses
+    /// `panels` in an update, whose ids the stack would have to take in).
+    public var content: PanelContent?
+    /// The new content's own `lang` and `dir`, read with `content`.
+    public var contentWriting: Writing?
+
+    /// Creates an update; every property left nil stays as it is.
+    public init(title: String? = nil, disabled: Bool? = nil, color: RGBA? = nil, titleColor: RGBA? = nil,
+                content: PanelContent? = nil, contentWriting: Writing? = nil) {
+        self.title = title
+        self.disabled = disabled
+        self.color = color
+        self.titleColor = titleColor
+        self.content = content
+        self.contentWriting = contentWriting
+    }
+
+    /// The names of the properties it writes, in the schema's order, as a
+    /// caption lists them ("title, disabled").
+    public var names: [String] {
+        var names: [String] = []
+        if title != nil { names.append("title") }
+        if disabled != nil { names.append("disabled") }
+        if color != nil { names.append("color") }
+        if titleColor != nil { names.append("titleColor") }
+        if content != nil { names.append("content") }
+        return names
+    }
+
+    /// `panel` with these properties replaced.
+    public func applied(to panel: PanelSpec) -> PanelSpec {
+        var panel = panel
+        if let title { panel.title = title }
+        if let disabled { panel.disabled = disabled }
+        if let color { panel.color = color }
+        if let titleColor { panel.titleColor = titleColor }
+        if let content {
+            panel.content = content
+            var writing = panel.writing
+            writing.content = contentWriting ?? Writing()
+            panel.writing = writing
+        }
+        return panel
+    }
+}
+
 /// The container as a spec configures it, fully resolved.
 public struct ContainerSpec: Hashable, Sendable {
     /// Width `W` of the content view hosting the panels (points); `resize` changes it.
@@ -372,6 +427,10 @@ public enum StepAction: Hashable, Sendable {
     case dismiss
     /// Replace the whole stack with these panels.
     case setPanels([PanelSpec])
+    /// Changes some properties of top-level panel `panel` in place (its
+    /// place, id, open state and header height stay), then lays the
+    /// container out again at once, as `resize` does.
+    case update(panel: Int, PanelUpdate)
     /// The user scrolls the container so that stack offset `offset` is at its
     /// top (clamped to the scroll range); only `overflow: scroll` moves.
     case scroll(offset: Double)
@@ -401,6 +460,8 @@ public enum StepKind: String, CaseIterable, Hashable, Sendable {
     case dismiss
     /// `StepAction.setPanels`.
     case setPanels
+    /// `StepAction.update`.
+    case update
     /// `StepAction.scroll`.
     case scroll
 }
@@ -418,6 +479,7 @@ extension StepAction {
         case .present: .present
         case .dismiss: .dismiss
         case .setPanels: .setPanels
+        case .update: .update
         case .scroll: .scroll
         }
     }

@@ -84,6 +84,7 @@ public enum Renderer {
             let ids = list.prefix(3).map(\.id).joined(separator: ", ") + (list.count > 3 ? ", …" : "")
             return "setPanels [\(ids)]"
         case .scroll(let offset): return "scroll to \(number(offset))"
+        case .update(let i, let update): return "update " + name(i) + ": " + update.names.joined(separator: ", ")
         }
     }
 

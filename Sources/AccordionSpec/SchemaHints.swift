@@ -159,6 +159,7 @@ enum SchemaHints {
             return "scroll takes the stack offset to show at the top, in points (`scroll: 480`); to bring a panel into view, tap or expand it"
         }
         if d.rule == "schema-type", let hint = revealIndexHint(d, key: key, node: node, root: root) { return hint }
+        if let hint = updateHint(d, node: node) { return hint }
         if d.rule == "schema-type", isStepValue(d.instancePath), panelStepKeys.contains(key) || textStepKeys.contains(key),
            let id = node["id"]?.stringValue ?? (panelStepKeys.contains(key) ? nil : node["title"]?.stringValue) {
             return panelStepKeys.contains(key) ? "name the panel by its id alone: `\(key): \(id)`" : "write just the modal's title: `\(key): \(id)`"
@@ -326,13 +327,40 @@ enum SchemaHints {
     /// (`/reveal`): a reveal reaches panels at every level, which only ids
     /// name, so quoting the number (the generic help) would be wrong. Names
     /// the top-level panel at that index when the spec is at hand.
+    /// An `update`'s `panel` is an id too: an index there gets the same
+    /// help, naming the id (an update's panel is a top-level one).
     private static func revealIndexHint(_ d: Diagnostic, key: String, node: YAMLNodeRef, root: YAMLNodeRef) -> String? {
         var parts = d.instancePath.split(separator: "/")
         if parts.count >= 2, parts[0] == "script" { parts.removeFirst(2) }
-        guard parts == ["reveal"] || parts == ["reveal", "panel"], let index = node.integerValue else { return nil }
+        let update = parts == ["update", "panel"]
+        guard update || parts == ["reveal"] || parts == ["reveal", "panel"], let index = node.integerValue else { return nil }
         let id = root["panels"]?.items.flatMap { index >= 0 && index < $0.count ? $0[index]["id"]?.stringValue : nil }
-        return "`reveal` names a panel by its id, at any level, never by an index: "
+        return (update ? "`update` names a top-level panel by its id, never by an index: "
+                       : "`reveal` names a panel by its id, at any level, never by an index: ")
             + (id.map { "write `\($0)`, the id of panel \(index)" } ?? "write the panel's `id`")
+    }
+
+    /// An `update` that changes nothing (only `panel`), or that would set a
+    /// nested accordion as a content, in a script or a session's step: the
+    /// schema's "at least 2 keys" and "must not match" say neither.
+    /// A bare id or a list where the mapping goes, and `id` for `panel`
+    /// (a panel definition's key), get the mapping to write.
+    private static func updateHint(_ d: Diagnostic, node: YAMLNodeRef? = nil) -> String? {
+        var parts = d.instancePath.split(separator: "/")
+        if parts.count >= 2, parts[0] == "script" { parts.removeFirst(2) }
+        if d.rule == "schema-type", parts == ["update"] {
+            return "update takes a mapping: the panel's id as `panel` and the properties to change, as in `update: {panel: \(node?.stringValue ?? "VC1"), disabled: false}`"
+        }
+        if d.rule == "schema-additional-properties", parts == ["update", "id"] {
+            return "an update names its panel with `panel`, not `id`: `panel: \(node?.stringValue ?? "ID")`"
+        }
+        if d.rule == "schema-min-properties", parts == ["update"] {
+            return "an update changes at least one property beside `panel`: `title`, `disabled`, `color`, `titleColor` or `content` (`update: {panel: ID, disabled: false}`)"
+        }
+        if d.rule == "schema-not", parts == ["update", "content"] {
+            return "an update sets a `text` or `rows` content, not a nested accordion (`panels`): replace the panel with `setPanels` to nest one"
+        }
+        return nil
     }
 
     /// `/script/3/tap`: the value of a step's key.
@@ -393,6 +421,11 @@ enum SchemaHints {
     static func sessionStep(_ problems: [Diagnostic], step: YAMLNodeRef) -> [Diagnostic] {
         guard step.entries != nil, !hasVerb(step) else {
             return problems.map { d in
+                if let hint = updateHint(d, node: step.node(atPointer: d.instancePath)) {
+                    var better = d
+                    better.help = hint
+                    return better
+                }
                 guard d.rule == "schema-type", let node = step.node(atPointer: d.instancePath),
                       let hint = revealIndexHint(d, key: lastKey(d.instancePath), node: node, root: step) else { return d }
                 var better = d

@@ -79,8 +79,9 @@ struct ScriptRunner {
     private var nestedByID: [String: Int] = [:]
     /// The largest `contentHeight` in the stack: no panel can overflow a space above it.
     private var maxContent = 0.0
-    /// The spec's panels, and the index of each id's first definition among them.
-    private let initialPanels: PanelStack
+    /// The spec's panels, and the index of each id's first definition among
+    /// them (an `update` changes a definition in place: see `updateStack`).
+    private var initialPanels: PanelStack
     private let firstIndex: PanelIDTable
     /// The panels `setPanels` steps defined so far, by id: with the spec's,
     /// what a `setPanels` may name and what a reference may have meant.
@@ -388,6 +389,28 @@ struct ScriptRunner {
         }
     }
 
+    /// Panel `index` of the runner's stack with an `update`'s properties,
+    /// its node and notes kept (it is the same definition, changed). Only
+    /// a new content in place of a nested level changes the tree's ids,
+    /// which are then taken again (linear, as a `setPanels`); every other
+    /// update is O(1).
+    ///
+    /// The panel's definition takes the properties too: a later `setPanels`
+    /// that names the id brings the panel back as it was last made, not as
+    /// first written (an onboarding step unlocked stays unlocked).
+    private mutating func updateStack(_ index: Int, _ update: PanelUpdate) {
+        let heldLevel = stack.specs[index].nested != nil
+        let id = stack.specs[index].id
+        if let i = firstIndex[id] {
+            initialPanels.update(i, update)
+        } else if var def = definedLater[id] {
+            def.spec = update.applied(to: def.spec)
+            definedLater[id] = def
+        }
+        stack.update(index, update)
+        if heldLevel, update.content != nil { setStack(stack, index: indexById) }
+    }
+
     // MARK: - Steps
 
     /// What became of a step the runner could read.
@@ -447,6 +470,11 @@ struct ScriptRunner {
             case .resized:
                 checkHeadersFit(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this resize")
                 noteContentHeights(stage.state, context: " after the resize at line \(mark.line)")
+            case .updated:
+                // The runner's own copy of the stack takes the new properties
+                // (what later steps' words read: a tap on a panel disabled
+                // since, the tree's nested ids when a nested level is gone).
+                if case .update(let index, let update) = step.action { updateStack(index, update) }
             case .stackReplaced:
                 if !host.runsStepsWithProblems { register(listed?.new ?? []) }
                 setStack(listed?.stack ?? PanelStack())

@@ -446,6 +446,12 @@ struct SemanticChecker {
                     if let panel = value["panel"], Self.isWord(panel) {
                         reportYAML11Boolean(panel, pointer: "/script/\(i)/\(key.rawValue)/panel")
                     }
+                case .panelUpdate:
+                    for field in ["panel", "title"] {
+                        if let node = value[field], Self.isWord(node) {
+                            reportYAML11Boolean(node, pointer: "/script/\(i)/\(key.rawValue)/" + field)
+                        }
+                    }
                 case .seconds, .offset:
                     if Self.isNotFinite(value) { reportNotFinite(value, pointer: "/script/\(i)/" + key.rawValue) }
                 case .size:

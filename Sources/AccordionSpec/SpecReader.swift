@@ -118,6 +118,11 @@ struct PanelStack: Sendable {
         notes.reserveCapacity(n)
     }
 
+    /// Panel `i` with an `update`'s properties.
+    mutating func update(_ i: Int, _ update: PanelUpdate) {
+        specs[i] = update.applied(to: specs[i])
+    }
+
     mutating func append(_ p: PanelDefinition) {
         specs.append(p.spec)
         idNodes.append(p.idNode)

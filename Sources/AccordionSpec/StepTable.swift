@@ -56,6 +56,10 @@ enum StepValue: Equatable, Sendable {
     /// `null` also where `orNull`, and `keyword` where one word means
     /// something else (`collapse: all`).
     case panel(orNull: Bool = false, keyword: String? = nil)
+    /// `{panel: ID, …}`: a top-level panel's id (never an index) and the
+    /// properties an `update` gives it (`title` a text, `disabled` a flag,
+    /// colours, `content`).
+    case panelUpdate
     /// A panel id at any level of the tree and never an index (an index
     /// names a top-level panel only, and a reveal is for reaching nested
     /// ones), alone or as `{panel: ID, open: true}`.
@@ -116,7 +120,7 @@ package enum StepTable {
     /// Every row, in the schema's order (`StepKind`'s, then `CheckKind`'s).
     /// Read a row in place (`all[kind.row].takesAt`): a row holds lists,
     /// and copying one for a field costs a 100,000-panel spec's script.
-    static let all: [StepForm] = [tap, wait, resize, expand, collapse, reveal, present, dismiss, setPanels, scroll, expect, snapshot]
+    static let all: [StepForm] = [tap, wait, resize, expand, collapse, reveal, present, dismiss, setPanels, update, scroll, expect, snapshot]
 
     /// The row of an action.
     static func form(_ kind: StepKind) -> StepForm { all[kind.row] }
@@ -172,6 +176,16 @@ package enum StepTable {
         synonyms: ["panels", "replace", "set"],
         rules: clocked + ["duplicate-panel-id", "unknown-panel-id", "yaml11-boolean", "step-blocked-by-modal", "headers-overflow"]
             + leaving + ["content-height-unused", "content-height-overflow", "low-contrast", "colour-without-alpha", "invisible-header"])
+    /// Like `resize`, it changes no panel's open state and nothing a later
+    /// step depends on but what the layout shows. Its headers keep their
+    /// heights and the space under them stays, so neither `headers-overflow`
+    /// nor `open-panel-without-height` can follow it (a content is only ever
+    /// set, never taken away); a new `content` can make the open contents
+    /// overflow. Not blocked by a modal, as `resize` is not.
+    private static let update = StepForm(
+        key: .action(.update), value: .panelUpdate, takesAt: true, changes: nil, settlesExpansion: false,
+        synonyms: ["change", "modify", "edit"],
+        rules: clocked + ["unknown-panel-id", "yaml11-boolean", "content-overflow"])
     private static let scroll = StepForm(
         key: .action(.scroll), value: .offset, takesAt: true, changes: nil, settlesExpansion: false,
         synonyms: [],
@@ -254,7 +268,8 @@ extension StepKind {
         case .present: 6
         case .dismiss: 7
         case .setPanels: 8
-        case .scroll: 9
+        case .update: 9
+        case .scroll: 10
         }
     }
 }
@@ -263,8 +278,8 @@ extension CheckKind {
     /// Its row in `StepTable.all`, after the actions'.
     var row: Int {
         switch self {
-        case .expect: 10
-        case .snapshot: 11
+        case .expect: 11
+        case .snapshot: 12
         }
     }
 }
@@ -313,6 +328,9 @@ enum WrittenAction {
     case present(String)
     case dismiss
     case setPanels([StackItem])
+    /// `update`: the `panel` id (an `.id` reference) and its node, and
+    /// the properties it gives the panel.
+    case update(PanelReference, YAMLNodeRef, PanelUpdate)
     case scroll(Double)
 
     /// The panel it names, and where.
@@ -321,6 +339,7 @@ enum WrittenAction {
         case .tap(let ref, let node): (ref, node)
         case .expand(let target), .collapse(let target): target
         case .reveal(let ref, let node, _, _): (ref, node)
+        case .update(let ref, let node, _): (ref, node)
         default: nil
         }
     }
@@ -342,6 +361,10 @@ enum WrittenAction {
         case .dismiss: .dismiss
         case .setPanels(let items): runner.stack(for: items, step: index).map(StepAction.setPanels)
         case .scroll(let offset): .scroll(offset: offset)
+        case .update(let ref, _, let update):
+            // Top-level panels only: a nested id is `outside` too, which
+            // the model rejects as an unknown panel of the stack.
+            .update(panel: runner.address(of: ref).flatMap { $0 < runner.stack.count ? $0 : nil } ?? outside, update)
         }
     }
 }
@@ -369,7 +392,10 @@ struct WrittenStep {
     /// The pointer of the panel reference it holds: its action's value, or
     /// a mapped `reveal`'s `panel`.
     var panelPointer: String {
-        if case .reveal(_, _, _, mapped: true) = action { return pointer + "/" + kind.rawValue + "/panel" }
+        switch action {
+        case .reveal(_, _, _, mapped: true), .update: return pointer + "/" + kind.rawValue + "/panel"
+        default: break
+        }
         return pointer + "/" + kind.rawValue
     }
 }
@@ -388,6 +414,42 @@ struct WrittenCheck {
 // MARK: - Reading steps
 
 extension SpecReader {
+    /// The properties of an `update` mapping, read as a panel definition
+    /// reads them (the same colour and content readers); nil when a value
+    /// is not of its type, a key is unknown, or none is given beside
+    /// `panel` (the schema reports each).
+    func panelUpdate(_ node: YAMLNodeRef) -> PanelUpdate? {
+        guard let entries = node.entries, entries.count > 1 else { return nil }
+        var update = PanelUpdate()
+        for k in 0..<entries.count {
+            let value = entries.value(at: k)
+            switch entries.key(at: k).stringValue {
+            case "panel":
+                continue
+            case "title":
+                guard let title = value.stringValue else { return nil }
+                update.title = title
+            case "disabled":
+                guard case .bool(let flag)? = value.scalar?.value else { return nil }
+                update.disabled = flag
+            case "color":
+                guard let colour = value.colourValue else { return nil }
+                update.color = colour
+            case "titleColor":
+                guard let colour = value.colourValue else { return nil }
+                update.titleColor = colour
+            case "content":
+                // A nested level is not an update's (the schema refuses `panels`).
+                guard value["panels"] == nil, let content = content(value) else { return nil }
+                update.content = content
+                update.contentWriting = Self.writing(of: value)
+            default:
+                return nil
+            }
+        }
+        return update
+    }
+
     /// The script's steps; nil for a step the schema rejects (and for a check).
     func steps(headerHeight: Double) -> [WrittenStep?] {
         guard let items = script?.items else { return [] }
@@ -519,6 +581,9 @@ extension SpecReader {
         case .scroll:
             guard let v = value.numberValue, v.isFinite else { return nil }
             action = .scroll(v)
+        case .update:
+            guard let node = value["panel"], let id = node.stringValue, let update = panelUpdate(value) else { return nil }
+            action = .update(.id(id), node, update)
         }
         return WrittenStep(kind: kind, action: action, node: node, verbKey: key, verbValue: value, index: stepIndex, at: at,
                            atNode: atNode)

@@ -145,7 +145,8 @@ final class ContainerStateTests: XCTestCase {
         XCTAssertNil(waited.running)
         // Every step but tap and wait completes it early, at its own time.
         for step in [Step(.resize(width: 320, height: 480), at: 0.1), Step(.expand(panel: 1), at: 0.1),
-                     Step(.present(title: "Sheet"), at: 0.1), Step(.setPanels(demoPanels()), at: 0.1)] {
+                     Step(.present(title: "Sheet"), at: 0.1), Step(.setPanels(demoPanels()), at: 0.1),
+                     Step(.update(panel: 1, PanelUpdate(disabled: true)), at: 0.1)] {
             var state = demoState()
             _ = state.apply(Step(.tap(panel: 2)))
             let outcome = state.apply(step)

@@ -74,6 +74,12 @@ struct Scenario {
             case 4:
                 action = .wait(seconds: [0, 0.05, 0.1, 0.2, 0.3, 1].randomElement(using: &g)!)
                 at = nil
+            case 5 where modes && !stack.isEmpty && Int.random(in: 0..<3, using: &g) == 0:
+                // Properties the reference reads (no content: its heights do not measure one).
+                let index = Int.random(in: 0..<stack.count, using: &g)
+                action = Bool.random(using: &g)
+                    ? .update(panel: index, PanelUpdate(disabled: !stack[index].disabled))
+                    : .update(panel: index, PanelUpdate(title: "Renamed \(steps.count)", color: 0x3344_55FF))
             case 5:
                 action = .resize(width: [320, 375, 667].randomElement(using: &g)!, height: [300, 375, 667, 900].randomElement(using: &g)!)
             case 6 where !modalUp:

@@ -117,6 +117,17 @@ struct ReferenceModel {
             complete()
             container.width = width
             container.height = height
+        case .update(let index, let update):
+            // The properties written replace the panel's; the open set, the
+            // headers and so every frame stay (this reading's heights do not
+            // look at a content), only the transition it completes ends.
+            complete()
+            var panel = panels[index]
+            panel.title = update.title ?? panel.title
+            panel.disabled = update.disabled ?? panel.disabled
+            panel.color = update.color ?? panel.color
+            panel.titleColor = update.titleColor ?? panel.titleColor
+            panels[index] = panel
         case .expand(let index?):
             complete()
             if !open.contains(index) {

@@ -69,5 +69,10 @@ final class NestedRenderTests: XCTestCase {
         XCTAssertEqual(Renderer.caption(of: .tap(panel: 3), in: stack), "tap bluetooth")
         XCTAssertEqual(Renderer.caption(of: .reveal(panel: 1, open: false), in: stack), "reveal sound")
         XCTAssertEqual(Renderer.caption(of: .expand(panel: 9), in: stack), "expand #9", "past the tree")
+        // An update lists what it changes, in the schema's order.
+        XCTAssertEqual(Renderer.caption(of: .update(panel: 1, PanelUpdate(title: "Audio", disabled: true)), in: stack),
+                       "update sound: title, disabled")
+        XCTAssertEqual(Renderer.caption(of: .update(panel: 0, PanelUpdate(titleColor: 0x0000_00FF, content: .rows([], rowHeight: 44))),
+                                        in: stack), "update network: titleColor, content")
     }
 }

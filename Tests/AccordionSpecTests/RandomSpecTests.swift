@@ -48,6 +48,12 @@ final class RandomSpecTests: XCTestCase {
             case 4: text += "  - collapse: \(r.chance(30) ? "all" : known)\n"
             case 5 where r.chance(30): text += "  - reveal: \(r.chance(50) ? known : "{panel: \(known), open: true}")\n"
             case 5: text += "  - present: Modal\n"
+            case 6 where r.chance(40):
+                // An update of some properties, by id (an unknown one now and then).
+                var fields = [r.chance(50) ? "disabled: \(r.chance(50))" : "title: 'U \(r.int(9))'"]
+                if r.chance(30) { fields.append("content: {rows: [\(Array(repeating: "r", count: r.int(12)).joined(separator: ", "))]}") }
+                if r.chance(20) { fields.append("titleColor: '#000000FF'") }
+                text += "  - update: {panel: \(known), \(fields.joined(separator: ", "))}\n"
             case 6: text += "  - dismiss: true\n"
             default:
                 var items: [String] = []
@@ -76,6 +82,7 @@ final class RandomSpecTests: XCTestCase {
         var ignored = 0
         var reasons: Set<IgnoreReason> = []
         var rules: Set<String> = []
+        var updates = 0
         for round in 0..<2500 {
             let (text, steps) = randomSpec(&r)
             let result = loadSpec(text, source: "random-\(round).yaml")
@@ -91,6 +98,9 @@ final class RandomSpecTests: XCTestCase {
                 switch step.action {
                 case .tap(let i): XCTAssertLessThan(i, stack.count, text)
                 case .expand(let i?), .collapse(let i?), .reveal(let i, _): XCTAssertLessThan(i, stack.count, text)
+                case .update(let i, _):
+                    XCTAssertLessThan(i, stack.count, text)
+                    updates += 1
                 case .setPanels(let panels): stack = panels
                 default: break
                 }
@@ -124,6 +134,7 @@ final class RandomSpecTests: XCTestCase {
         }
         XCTAssertGreaterThan(valid, 200, "the generator should produce enough valid specs")
         XCTAssertGreaterThan(ignored, 20, "the generator should produce taps the model ignores")
+        XCTAssertGreaterThan(updates, 20, "the generator should produce updates validate accepts")
         XCTAssertEqual(reasons, [.transition, .modal, .disabled, .notCollapsible])
         XCTAssertTrue(rules.isSuperset(of: ["expanded-list-in-single", "expanded-named-twice", "content-overflow", "reveal-blocked"]), "\(rules)")
     }

@@ -100,6 +100,8 @@ final class StepTableTests: XCTestCase {
         "short": "container: {height: 140}\npanels: [{id: a, title: A}, {id: b, title: B}, {id: c, title: C}]",
         "fit": "container: {layout: fit}\npanels: [{id: a, title: A}, {id: b, title: B}]",
         // A tree: b, closed and disabled, holds b1.
+        // Two open panels of 5 rows (220) each under two headers (88): 528 of 700.
+        "rows": "container: {height: 700, expansion: multiple, layout: fit, expanded: [a, b]}\npanels: [{id: a, title: A, content: {rows: [r1, r2, r3, r4, r5]}}, {id: b, title: B, content: {rows: [r1, r2, r3, r4, r5]}}]",
         "nested": "panels: [{id: a, title: A}, {id: b, title: B, disabled: true, content: {panels: [{id: b1, title: B1}]}}]",
     ]
 
@@ -107,6 +109,7 @@ final class StepTableTests: XCTestCase {
     private static let samples: [String: String] = [
         "tap": "tap: b", "resize": "resize: {width: 300, height: 500}", "expand": "expand: b", "collapse": "collapse: a", "reveal": "reveal: b",
         "present": "present: X", "dismiss": "dismiss: true", "setPanels": "setPanels: [a, b]", "scroll": "scroll: 10",
+        "update": "update: {panel: b, title: Bee}",
         "expect": "expect: {expanded: a}", "snapshot": "snapshot: s1", "wait": "wait: 1",
     ]
 
@@ -119,6 +122,11 @@ final class StepTableTests: XCTestCase {
         case (_, "number-not-finite"): return ("plain", ["- {\(sample), at: .inf}"])
         case ("wait", "time-past-limit"): return ("plain", ["- wait: 6e8", "- wait: 6e8"])
         case (_, "time-past-limit"): return ("plain", ["- {\(sample), at: 2e9}"])
+        case ("update", "unknown-panel-id"): return ("plain", ["- update: {panel: zz, title: Z}"])
+        case ("update", "yaml11-boolean"): return ("plain", ["- update: {panel: a, title: yes}"])
+        // Ten rows (440) for a: 88 + 440 + 220 = 748 > 700.
+        case ("update", "content-overflow"):
+            return ("rows", ["- update: {panel: a, content: {rows: [r1, r2, r3, r4, r5, r6, r7, r8, r9, r10]}}"])
         case ("setPanels", "unknown-panel-id"): return ("plain", ["- setPanels: [a, zz]"])
         case ("expect", "unknown-panel-id"): return ("plain", ["- expect: {expanded: zz}"])
         case (_, "unknown-panel-id"): return ("plain", ["- \(kind): zz"])
@@ -199,6 +207,60 @@ final class StepTableTests: XCTestCase {
         let unknown = loadSpec(spec + "  - reveal: {panel: zz}\n")
         XCTAssertEqual(unknown.diagnostics.map(\.instancePath), ["/script/0/reveal/panel"])
         XCTAssertEqual(placed(unknown), ["unknown-panel-id@4:21"])
+    }
+
+    /// `update` names a top-level panel by id at its `panel`: an unknown id
+    /// is located there with a did-you-mean, a nested id is unknown in the
+    /// stack (an update reaches the top level only), a value of the wrong
+    /// type is the schema's at the value, and `content: {panels: …}` is
+    /// refused. A tap on a panel enabled by an earlier update is not warned.
+    func testAnUpdatesMistakesAreLocated() {
+        let spec = "accordion: 1\n" + Self.specs["nested"]! + "\nscript:\n"
+        let unknown = loadSpec(spec + "  - update: {panel: bb, title: X}\n")
+        XCTAssertEqual(placed(unknown), ["unknown-panel-id@4:21"])
+        XCTAssertEqual(unknown.diagnostics.map(\.instancePath), ["/script/0/update/panel"])
+        XCTAssertEqual(unknown.diagnostics.first?.help, "did you mean `b`?")
+        XCTAssertEqual(placed(loadSpec(spec + "  - update: {panel: b1, title: X}\n")), ["unknown-panel-id@4:21"])
+        let typed = loadSpec(spec + "  - update: {panel: a, disabled: 1}\n  - update: {panel: a, content: {panels: []}}\n")
+        XCTAssertEqual(typed.diagnostics.map(\.rule), ["schema-type", "schema-not"])
+        XCTAssertEqual(typed.diagnostics.map(\.instancePath), ["/script/0/update/disabled", "/script/1/update/content"])
+        XCTAssertEqual(typed.diagnostics[1].help,
+                       "an update sets a `text` or `rows` content, not a nested accordion (`panels`): replace the panel with `setPanels` to nest one")
+        let hinted = loadSpec(spec + "  - update: {panel: a}\n  - update: {panel: 1, title: X}\n")
+        XCTAssertEqual(placed(hinted), ["schema-min-properties@4:13", "schema-type@5:21"])
+        XCTAssertEqual(hinted.diagnostics.map(\.help), [
+            "an update changes at least one property beside `panel`: `title`, `disabled`, `color`, `titleColor` or `content` (`update: {panel: ID, disabled: false}`)",
+            "`update` names a top-level panel by its id, never by an index: write `b`, the id of panel 1"])
+        let shaped = loadSpec(spec + "  - update: a\n  - update: {id: a, title: X}\n")
+        XCTAssertEqual(placed(shaped), ["schema-type@4:13", "schema-required@5:13", "schema-additional-properties@5:14"])
+        XCTAssertEqual(shaped.diagnostics.map(\.help), [
+            "update takes a mapping: the panel's id as `panel` and the properties to change, as in `update: {panel: a, disabled: false}`",
+            "add `panel:` to this mapping",
+            "an update names its panel with `panel`, not `id`: `panel: a`"])
+        let enabled = loadSpec(spec + "  - update: {panel: b, disabled: false}\n  - tap: b\n")
+        XCTAssertEqual(placed(enabled), [])
+        let stillDisabled = loadSpec(spec + "  - update: {panel: b, title: Bee}\n  - tap: b\n")
+        XCTAssertEqual(stillDisabled.diagnostics.map(\.rule), ["tap-ignored"])
+        // A text in place of b's nested level: b1 is gone from the tree.
+        let gone = loadSpec(spec + "  - update: {panel: b, content: {text: gone}}\n  - tap: b1\n")
+        XCTAssertEqual(placed(gone), ["unknown-panel-id@5:10"])
+        XCTAssertEqual(gone.diagnostics.first?.help, "did you mean `b`?")
+    }
+
+    /// An update changes the panel's definition from then on: a `setPanels`
+    /// that names it (after it left the stack too) brings it back updated,
+    /// whether it was defined in `panels` or by an earlier `setPanels`; so
+    /// the tap on `b`, enabled, is not warned.
+    func testAnUpdateLastsThroughSetPanels() throws {
+        let text = "accordion: 1\npanels: [{id: a, title: A}, {id: b, title: B, disabled: true}]\nscript:\n"
+            + "  - update: {panel: b, disabled: false, title: Bee}\n  - setPanels: [a, {id: c, title: C}]\n"
+            + "  - update: {panel: c, title: Sea}\n  - setPanels: [c, a, b]\n  - tap: b\n"
+        let result = loadSpec(text)
+        XCTAssertEqual(placed(result), [])
+        let steps = try XCTUnwrap(result.document).steps
+        guard case .setPanels(let last) = steps[3].action else { return XCTFail("\(steps[3])") }
+        XCTAssertEqual(last.map(\.title), ["Sea", "A", "Bee"])
+        XCTAssertEqual(last.map(\.disabled), [false, false, false])
     }
 
     /// `scroll: .inf` is a number that is not finite, as `wait: .inf` is

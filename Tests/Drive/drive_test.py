@@ -125,8 +125,14 @@ def random_steps(rng, n):
             step = {"resize": rng.choice([{"width": 667, "height": 375}, {"width": 375, "height": 667}])}
         elif r < 0.8:
             step = {"present": rng.choice(["Sign in", "Share"])}
-        elif r < 0.85:
+        elif r < 0.83:
             step = {"dismiss": True}
+        elif r < 0.87:
+            # Some properties of a panel by id: enabling, disabling, a new title or rows.
+            step = {"update": {"panel": rng.choice(ids)}}
+            step["update"].update(rng.choice([{"disabled": True}, {"disabled": False}, {"title": "Renamed"},
+                                              {"content": {"rows": ["r"] * rng.randrange(0, 8)}},
+                                              {"title": "T", "titleColor": "#000000", "color": "#FFFFFF"}]))
         elif r < 0.91:
             # Ids only; a top-level panel, so only `open: true` opens it.
             target = rng.choice(ids)
@@ -276,6 +282,12 @@ MALFORMED = [
     (b'{"reveal": 2}', "schema-type"),
     (b'{"reveal": {"panel": 0, "open": true}}', "schema-type"),
     (b'{"reveal": {"panel": "b", "open": "yes"}}', "schema-type"),
+    # An update names a panel by id and changes at least one property of the right type.
+    (b'{"update": {"panel": "b"}}', "schema-min-properties"),
+    (b'{"update": {"panel": 1, "title": "x"}}', "schema-type"),
+    (b'{"update": {"panel": "b", "disabled": "no"}}', "schema-type"),
+    (b'{"update": {"panel": "b", "badge": "3"}}', "schema-additional-properties"),
+    (b'{"update": {"panel": "b", "content": {"panels": []}}}', "schema-not"),
     (b'{"setPanels": ["a", "nope"]}', "unknown-panel-id"),
     (b'{"setPanels": ["a", "a"]}', "duplicate-panel-id"),
     (b'{"setPanels": [{"id": "a", "title": "again"}]}', "duplicate-panel-id"),
@@ -425,6 +437,9 @@ def random_extreme_line(rng, state):
     if k == 3:
         return {"resize": {"width": rng.choice(EXTREME_SIZES), "height": rng.choice(EXTREME_SIZES)}}
     if k == 4:
+        if rng.random() < 0.3:
+            return {"update": {"panel": rng.choice(ids), "disabled": rng.random() < 0.5,
+                               "content": {"rows": ["r"] * rng.randrange(0, 4), "rowHeight": rng.choice(EXTREME_SIZES)}}}
         return {"scroll": rng.choice(EXTREME_SIZES + [0, 40])}
     if k == 5:
         items = [i for i in ids if rng.random() < 0.5]

@@ -855,6 +855,28 @@ def nested_ids():
     return "definition, references, rename (+1 refusal) and completion of nested ids, through reveal too; a level's keys"
 
 
+def update_ids():
+    """An update names a top-level panel as its mapping's `panel` (the
+    schema's panelId): a use to references and rename, and ids are offered
+    there; its other keys are the panel's properties, offered as keys."""
+    s = Session()
+    uri = "file:///tmp/update.yaml"
+    text = NESTED + "  - update: {panel: network, title: Net}\n  - update:\n      panel: \n"
+    s.open(uri, text)
+    refs = s.request("textDocument/references", uri, position=find(text, "id: network", shift=4),
+                     context={"includeDeclaration": True})
+    check(any(r["range"]["start"] == find(text, "panel: network", shift=7) for r in refs),
+          "references of network include the update's panel: %s" % refs)
+    edit = s.request("textDocument/rename", uri, position=find(text, "panel: network", shift=7), newName="net")
+    renamed = apply_edits(text, edit["changes"][uri], s.encoding)
+    check(renamed == text.replace("network", "net"), "rename through an update: %s" % edit)
+    at = find(text, "      panel: \n", shift=len("      panel: "))
+    got = [i["label"] for i in s.request("textDocument/completion", uri, position=at)["items"]]
+    check("network" in got, "ids offered at an update's panel: %s" % got)
+    s.close()
+    return "references, rename and completion through an update's panel"
+
+
 CHECKS = [
     ("lifecycle", lifecycle),
     ("position encodings", encodings),
@@ -872,6 +894,7 @@ CHECKS = [
     ("a log nobody reads", unread_log),
     ("hover, definition, references, rename, symbols", navigation),
     ("nested ids", nested_ids),
+    ("update ids", update_ids),
     ("completion", completion),
     ("unicode panel ids", unicode_ids),
     ("code actions", code_actions),

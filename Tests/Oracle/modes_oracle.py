@@ -502,6 +502,8 @@ class Oracle:
             self.complete(t)
             self.off = self.clamp(float(step["scroll"]))
             return ("applied", None)
+        if "update" in step:
+            return self.update(step["update"], t)
         if "present" in step:
             if self.modal is not None or not self.O:
                 raise Rejected("present")
@@ -547,6 +549,29 @@ class Oracle:
             self.start_transition(frm, i, t, 0)
         self.off = window
         self.off = self.scroll_target(i)
+        return ("applied", None)
+
+    def update(self, u, t):
+        """`update: {panel: ID, ...}` (the guide's `update`): the panel's
+        properties replaced in place, at once, as `resize` does (a running
+        transition completed first, the offset clamped to the new layout,
+        nothing logged). The definition is the stack's own object, so a later
+        `setPanels` naming the id brings it back updated. A modal does not
+        block it; only ids name its panel, a top-level one."""
+        if not isinstance(u.get("panel"), str):
+            raise Rejected("update takes ids only")
+        i = self.index_of(u["panel"])
+        self.complete(t)
+        p = self.panels[i]
+        if "title" in u:
+            p.title = u["title"]
+        if "disabled" in u:
+            p.disabled = u["disabled"] is True
+        if "content" in u:
+            c = dict(self.content_defaults)
+            c.update(u["content"])
+            p.content = c
+        self.off = self.clamp(self.off)
         return ("applied", None)
 
     def collapse_all(self, t):

@@ -175,9 +175,9 @@ class Generator:
                 break
             kind = r.choices(
                 ["tap", "tapAt", "wait", "expand", "collapse", "collapseAll", "setPanels",
-                 "resize", "present", "dismiss", "scroll", "reveal"],
-                [30, 25, 8, 6, 6, 3, 3, 3, 3, 3, 6 if oracle.overflow == "scroll" else 1, 4])[0]
-            if kind in ("tap", "tapAt", "expand", "collapse", "reveal") and n == 0:
+                 "resize", "present", "dismiss", "scroll", "reveal", "update"],
+                [30, 25, 8, 6, 6, 3, 3, 3, 3, 3, 6 if oracle.overflow == "scroll" else 1, 4, 4])[0]
+            if kind in ("tap", "tapAt", "expand", "collapse", "reveal", "update") and n == 0:
                 continue
             if modal and kind in ("expand", "collapse", "collapseAll", "setPanels", "present", "reveal"):
                 continue
@@ -242,12 +242,27 @@ class Generator:
                 step = {"reveal": {"panel": panel.id}}
             else:
                 step = {"reveal": {"panel": panel.id, "open": True}}
+        elif kind == "update":
+            # Ids only, any non-empty subset; under a modal too. A content
+            # of rows or ASCII text, which the oracle's reading measures.
+            panel = oracle.panels[r.randrange(n)]
+            fields = {}
+            while not fields:
+                if r.random() < 0.5:
+                    fields["disabled"] = r.random() < 0.5
+                if r.random() < 0.3:
+                    fields["title"] = r.choice(["Done", "Step %d" % r.randint(1, 9), ""])
+                if r.random() < 0.4:
+                    fields["content"] = r.choice([
+                        {"rows": ["r%d" % k for k in range(r.randint(0, 8))]},
+                        {"text": r.choice(["short", "a longer text " * r.randint(1, 30)])}])
+            step = {"update": dict({"panel": panel.id}, **fields)}
         elif kind == "present":
             step = {"present": "Sheet %d" % r.randint(1, 9)}
         elif kind == "dismiss":
             step = {"dismiss": True}
         # Timed programmatic steps land inside transitions too.
-        if kind in ("expand", "collapse", "resize", "present", "setPanels", "scroll", "reveal") and r.random() < 0.4:
+        if kind in ("expand", "collapse", "resize", "present", "setPanels", "scroll", "reveal", "update") and r.random() < 0.4:
             t = oracle.now
             if oracle.tr is not None and oracle.tr["end"] > t:
                 t = r.uniform(t, oracle.tr["end"])

@@ -589,8 +589,8 @@ public enum BundledSchema {
     },
     "step": {
       "title": "Step",
-      "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, collapse, reveal, present, dismiss, setPanels or scroll; or expect or snapshot, which check and change nothing) and, for every action but wait, an optional at.",
-      "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `collapse`, `reveal`, `present`, `dismiss`, `setPanels` or `scroll`; or `expect` or `snapshot`, which check and change nothing) and, for every action but `wait`, an optional `at`.",
+      "description": "One script step: a mapping with exactly one action key (tap, wait, resize, expand, collapse, reveal, present, dismiss, setPanels, update or scroll; or expect or snapshot, which check and change nothing) and, for every action but wait, an optional at.",
+      "markdownDescription": "One script step: a mapping with exactly one action key (`tap`, `wait`, `resize`, `expand`, `collapse`, `reveal`, `present`, `dismiss`, `setPanels`, `update` or `scroll`; or `expect` or `snapshot`, which check and change nothing) and, for every action but `wait`, an optional `at`.",
       "oneOf": [
         {"$ref": "#/$defs/tapStep"},
         {"$ref": "#/$defs/waitStep"},
@@ -601,6 +601,7 @@ public enum BundledSchema {
         {"$ref": "#/$defs/presentStep"},
         {"$ref": "#/$defs/dismissStep"},
         {"$ref": "#/$defs/setPanelsStep"},
+        {"$ref": "#/$defs/updateStep"},
         {"$ref": "#/$defs/scrollStep"},
         {"$ref": "#/$defs/expectStep"},
         {"$ref": "#/$defs/snapshotStep"}
@@ -815,6 +816,76 @@ public enum BundledSchema {
       "additionalProperties": false,
       "default": {"dismiss": true},
       "examples": [{"dismiss": true}]
+    },
+    "updateStep": {
+      "title": "update step",
+      "description": "Change some properties of a top-level panel at that moment (title, disabled, color, titleColor, content), at once: a running transition completes first, the container is laid out again (frames jump, a scrolling offset is clamped), and nothing of its own is logged. Disabling the open panel pins it; enabling it makes it closable again.",
+      "markdownDescription": "Change some properties of a top-level panel at that moment (`title`, `disabled`, `color`, `titleColor`, `content`), at once, as `resize` does: a running transition completes first, the container is laid out again (frames jump, a scrolling offset is clamped), and nothing of its own is logged. Disabling the open panel pins it (a tap is ignored, `expand` and `collapse` still work); enabling it makes it closable again. Not blocked by a modal.",
+      "type": "object",
+      "required": ["update"],
+      "properties": {
+        "update": {
+          "title": "Panel and new properties",
+          "description": "The id of a top-level panel as panel, and at least one property to change.",
+          "markdownDescription": "The `id` of a top-level panel as `panel`, and at least one property to change: `{panel: ID, title, disabled, color, titleColor, content}`.",
+          "type": "object",
+          "required": ["panel"],
+          "minProperties": 2,
+          "properties": {
+            "panel": {
+              "$ref": "#/$defs/panelId",
+              "title": "Panel",
+              "description": "The id of the top-level panel to change (never an index).",
+              "markdownDescription": "The `id` of the top-level panel to change (never an index).",
+              "default": "VC1",
+              "examples": ["step2"]
+            },
+            "title": {
+              "$ref": "#/$defs/panel/properties/title",
+              "description": "The header's new title.",
+              "markdownDescription": "The header's new title. Quote titles that YAML 1.1 would read as booleans (`'Yes'`).",
+              "default": "",
+              "examples": ["Inbox (3)", "1. Your profile (done)"]
+            },
+            "disabled": {
+              "$ref": "#/$defs/panel/properties/disabled",
+              "description": "true: taps on the header are ignored from now on (an open panel is pinned open); false: taps work again (an open panel can be closed).",
+              "markdownDescription": "`true`: taps on the header are ignored from now on (an open panel is pinned open; `expand` and `collapse` still work); `false`: taps work again (an open panel can be closed).",
+              "default": false,
+              "examples": [false, true]
+            },
+            "color": {
+              "$ref": "#/$defs/panel/properties/color",
+              "description": "The header's new background colour.",
+              "markdownDescription": "The header's new background colour, `0xRRGGBBAA` or `'#RRGGBB[AA]'`.",
+              "default": "#1ABC9CFF",
+              "examples": ["#3498DB"]
+            },
+            "titleColor": {
+              "$ref": "#/$defs/panel/properties/titleColor",
+              "description": "The header title's new colour.",
+              "markdownDescription": "The header title's new colour, `0xRRGGBBAA` or `'#RRGGBB[AA]'`.",
+              "default": 4294967295,
+              "examples": ["#000000"]
+            },
+            "content": {
+              "allOf": [{"$ref": "#/$defs/content"}, {"not": {"required": ["panels"]}}],
+              "title": "New content",
+              "description": "The panel's new content: text or rows (not a nested accordion).",
+              "markdownDescription": "The panel's new content: `text` or `rows` (not a nested accordion, whose ids the stack would have to take in). In `fit` it changes the panel's height.",
+              "default": {"text": ""},
+              "examples": [{"text": "Done."}]
+            }
+          },
+          "additionalProperties": false,
+          "default": {"panel": "VC1", "disabled": false},
+          "examples": [{"panel": "step2", "disabled": false}, {"panel": "inbox", "title": "Inbox (3)"}]
+        },
+        "at": {"$ref": "#/$defs/at", "default": 0, "examples": [0.5, 2]}
+      },
+      "additionalProperties": false,
+      "default": {"update": {"panel": "VC1", "disabled": false}},
+      "examples": [{"update": {"panel": "step2", "disabled": false}}, {"update": {"panel": "inbox", "title": "Inbox (3)"}, "at": 1}]
     },
     "scrollStep": {
       "title": "scroll step",
