@@ -1032,22 +1032,21 @@ def main(argv):
     content = scaling(content_bench, "sizes", "content panels, rows and words",
                       lambda r: f"content {r['rows']} rows and words: {fmt_ms(r['median_ms'])}")
 
-    paragraphs = 10000 if smoke else 100000
-    log(f"{paragraphs:,} CJK paragraphs rendered, beside ICU's line break iterator in C (Benchmarks/cjk_bench.py)")
-    cjk = cjk_bench.run(accordion, paragraphs, 1 if smoke else 5)
-    if cjk["note"]:
-        broken.append(cjk["note"])
-    else:
-        log(f"cjk: render {fmt_ms(cjk['render']['median_ms'])}, ICU floor {fmt_ms(cjk['floor']['median_ms'])}: {cjk['ratio']}×")
+    def against_floor(bench, key, count, what, floor):
+        """One text benchmark beside its C floor (floor_bench.py), logged."""
+        log(f"{count:,} {what}, beside {floor} in C (Benchmarks/{bench.__name__}.py)")
+        result = bench.run(accordion, count, 1 if smoke else 5)
+        if result["note"]:
+            broken.append(result["note"])
+        else:
+            log(f"{key}: render {fmt_ms(result['render']['median_ms'])}, floor {fmt_ms(result['floor']['median_ms'])}: "
+                f"{result['ratio']}×")
+        return result
 
-    shaped = 1000 if smoke else 10000
-    log(f"{shaped:,} paragraphs measured with Noto Sans, beside HarfBuzz and ICU in C (Benchmarks/font_bench.py)")
-    font = font_bench.run(accordion, shaped, 1 if smoke else 5)
-    if font["note"]:
-        broken.append(font["note"])
-    else:
-        log(f"font: render {fmt_ms(font['render']['median_ms'])}, HarfBuzz floor {fmt_ms(font['floor']['median_ms'])}: "
-            f"{font['ratio']}×")
+    cjk = against_floor(cjk_bench, "cjk", 10000 if smoke else 100000, "CJK paragraphs rendered",
+                        "ICU's line break iterator")
+    font = against_floor(font_bench, "font", 1000 if smoke else 10000, "paragraphs measured with Noto Sans",
+                         "HarfBuzz and ICU")
 
     lsp = {"note": "`accordion lsp` does not exist yet"}
     if "lsp" in commands:

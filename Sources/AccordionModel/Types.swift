@@ -295,9 +295,13 @@ public struct PanelSpec: Hashable, Sendable {
 /// height is not among them), so an update never changes `Σ h_i`; a new
 /// `content` can change the panel's `fit` height and its wrapped lines.
 public struct PanelUpdate: Hashable, Sendable {
+    /// The new title.
     public var title: String?
+    /// Whether taps on the header are ignored from then on (the open panel is then pinned).
     public var disabled: Bool?
+    /// The new header colour.
     public var color: RGBA?
+    /// The new title colour.
     public var titleColor: RGBA?
     /// The new content (never a nested accordion: the schema refuses
     /// `panels` in an update, whose ids the stack would have to take in).
@@ -329,6 +333,9 @@ public struct PanelUpdate: Hashable, Sendable {
     }
 
     /// `panel` with these properties replaced.
+    ///
+    /// - Parameter panel: The panel as it stands.
+    /// - Returns: The panel with every property this update writes replaced.
     public func applied(to panel: PanelSpec) -> PanelSpec {
         var panel = panel
         if let title { panel.title = title }

@@ -15,8 +15,8 @@ public enum HTMLRender {
     ///   - snapshot: The moment to show first.
     ///   - addendum: What a live preview adds to the page (its overlay and
     ///     event-stream script); nil for the file `render` writes.
-    /// - Returns: A self-contained HTML document.
     ///   - chrome: What the page shows around the container (the device, the log).
+    /// - Returns: A self-contained HTML document.
     public static func page(_ snapshot: Snapshot, addendum: PageAddendum? = nil, chrome: PageChrome = .debug) -> String {
         let playback = HTMLPlayback(snapshot)
         let title = snapshot.title ?? "accordion"

@@ -106,6 +106,7 @@ public enum Renderer {
     ///   - terminal: How the terminal shows `text` (who orders right-to-left
     ///     text, how wide ambiguous characters are).
     ///   - measureOverlay: `svg`: outline each text line's measured box.
+    ///   - chrome: `html`: what the page shows around the container.
     /// - Returns: The document.
     public static func render(_ snapshots: [Snapshot], format: RenderFormat, steps: Bool,
                               color: Bool = false, labels: [String] = [], origins: [StepOrigin?] = [],
