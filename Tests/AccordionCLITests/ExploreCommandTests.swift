@@ -121,6 +121,15 @@ final class ExploreCommandTests: XCTestCase {
         let panels = try XCTUnwrap((last["snapshot"] as? [String: Any])?["panels"] as? [[String: Any]])
         XCTAssertEqual((panels[0]["content"] as? [String: Any])?["height"] as? Double, 0, "the open panel has no room")
 
+        // A spec that does not validate is an error at its file:line:col, explored not at all.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("explore-plain-\(getpid()).yaml")
+        try "accordion: 1\npanels:\n  - {id: a, title: A, disabled: maybe}\n".write(to: scratch, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let broken = try CLI.run(["test", "--explore", scratch.path])
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertTrue(broken.stderr.hasPrefix(scratch.path + ":3:33: error: expected a boolean, found a string (\"maybe\") [schema-type]"), broken.stderr)
+        XCTAssertTrue(broken.stdout.contains("0 passed, 0 failed, 1 error"), broken.stdout)
+
         let (clean, sampleCases) = try explore(["samples"])
         XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
         XCTAssertGreaterThanOrEqual(sampleCases.count, 13)

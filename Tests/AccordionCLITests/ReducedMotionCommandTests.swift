@@ -50,7 +50,11 @@ final class ReducedMotionCommandTests: XCTestCase {
         let bad = try spec("sometimes")
         let v = try CLI.run(["validate", bad.path])
         XCTAssertEqual(v.status, 1)
-        XCTAssertTrue(v.stdout.contains("2:"), v.stdout)
+        XCTAssertTrue(v.stdout.contains(bad.path + ":2:55: error: must be one of `instant`, `keep`, found a string (\"sometimes\") [schema-enum]"),
+                      v.stdout)
+        let valued = try CLI.run(["drive", "--reduced-motion=yes", plain.path])
+        XCTAssertEqual(valued.status, 2)
+        XCTAssertTrue(valued.stderr.hasPrefix("accordion: error: '--reduced-motion' takes no value"), valued.stderr)
     }
 }
 
@@ -74,5 +78,8 @@ final class PageChromeCommandTests: XCTestCase {
         XCTAssertTrue(none.contains("\"frame\":{\"kind\":\"none\""), "no bezel, corners or buttons")
         let wrong = try CLI.run(["render", "--format", "html", "--chrome", "phone", demo])
         XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.hasPrefix("accordion: error: unknown value 'phone' for '--chrome'; the values are none, device, debug"),
+                      wrong.stderr)
+        XCTAssertEqual(wrong.stdout, "", "nothing written")
     }
 }
