@@ -262,6 +262,8 @@ public struct PanelSpec: Hashable, Sendable {
         set { writingBox = newValue.isInherited ? nil : .written(newValue) }
     }
     private var writingBox: WritingBox?
+    /// The header's accessories when it carries some (`accessories`).
+    var accessoriesBox: AccessoriesBox?
 
     /// What is in effect for the header title and for the content, inside a
     /// container whose top level writes `top` (each level inherits the one above).
@@ -277,8 +279,10 @@ public struct PanelSpec: Hashable, Sendable {
     /// Creates a panel.
     public init(id: String, title: String, color: RGBA, titleColor: RGBA = 0xFFFF_FFFF,
                 headerHeight: Double, contentHeight: Double? = nil, disabled: Bool = false,
-                content: PanelContent? = nil, writing: PanelWriting = PanelWriting()) {
+                content: PanelContent? = nil, writing: PanelWriting = PanelWriting(),
+                accessories: HeaderAccessories = HeaderAccessories()) {
         self.content = content
+        self.accessoriesBox = accessories.isEmpty ? nil : .carried(accessories)
         self.writingBox = writing.isInherited ? nil : .written(writing)
         self.id = id
         self.title = title
@@ -308,10 +312,18 @@ public struct PanelUpdate: Hashable, Sendable {
     public var content: PanelContent?
     /// The new content's own `lang` and `dir`, read with `content`.
     public var contentWriting: Writing?
+    /// The new badge, detail, subtitle and icon: `.some(nil)` removes one
+    /// (a spec writes `badge: null`), nil leaves it as it is.
+    public var badge: String??, detail: String??, subtitle: String??, icon: HeaderIcon??
 
     /// Creates an update; every property left nil stays as it is.
     public init(title: String? = nil, disabled: Bool? = nil, color: RGBA? = nil, titleColor: RGBA? = nil,
-                content: PanelContent? = nil, contentWriting: Writing? = nil) {
+                content: PanelContent? = nil, contentWriting: Writing? = nil,
+                badge: String?? = nil, detail: String?? = nil, subtitle: String?? = nil, icon: HeaderIcon?? = nil) {
+        self.badge = badge
+        self.detail = detail
+        self.subtitle = subtitle
+        self.icon = icon
         self.title = title
         self.disabled = disabled
         self.color = color
@@ -326,6 +338,10 @@ public struct PanelUpdate: Hashable, Sendable {
         var names: [String] = []
         if title != nil { names.append("title") }
         if disabled != nil { names.append("disabled") }
+        if badge != nil { names.append("badge") }
+        if detail != nil { names.append("detail") }
+        if subtitle != nil { names.append("subtitle") }
+        if icon != nil { names.append("icon") }
         if color != nil { names.append("color") }
         if titleColor != nil { names.append("titleColor") }
         if content != nil { names.append("content") }
@@ -342,6 +358,14 @@ public struct PanelUpdate: Hashable, Sendable {
         if let disabled { panel.disabled = disabled }
         if let color { panel.color = color }
         if let titleColor { panel.titleColor = titleColor }
+        if badge != nil || detail != nil || subtitle != nil || icon != nil {
+            var accessories = panel.accessories
+            if let badge { accessories.badge = badge }
+            if let detail { accessories.detail = detail }
+            if let subtitle { accessories.subtitle = subtitle }
+            if let icon { accessories.icon = icon }
+            panel.accessories = accessories
+        }
         if let content {
             panel.content = content
             var writing = panel.writing
@@ -380,6 +404,8 @@ public struct ContainerSpec: Hashable, Sendable {
     public var transitionDuration: Double { prefersReducedMotion && reducedMotion == .instant ? 0 : duration }
     /// Colour of the content view, seen wherever no header or content covers it.
     public var background: RGBA = 0xFFFF_FFFF
+    /// The line drawn between two headers that touch (a drawing only: no frame moves).
+    public var separator: HeaderSeparator = .auto
     /// Whether one panel or several may be open at once.
     public var expansion: ExpansionMode = .single
     /// False keeps at least one panel open once one is: a tap that would

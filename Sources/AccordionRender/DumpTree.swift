@@ -185,6 +185,7 @@ public enum DumpTree {
                     ("titleColor", .string(Colors.hex(f.panel.titleColor))),
                     ("expanded", .bool(open.contains(f.index))),
                     ("disabled", .bool(f.panel.disabled)),
+                ] + accessories(f.panel) + [
                     ("shown", .bool(f.isShown)),
                     ("header", f.header.map(rect) ?? .null),
                     ("content", f.content.map { frame in content(f.textLines, frame: frame) } ?? .null),
@@ -227,9 +228,24 @@ public enum DumpTree {
             ("titleColor", .string(Colors.hex(p.panel.titleColor))),
             ("expanded", .bool(expanded)),
             ("disabled", .bool(p.panel.disabled)),
+        ] + accessories(p.panel) + [
             ("header", rect(p.header)),
             ("content", p.content.map { content(p, frame: $0) } ?? .null),
         ])
+    }
+
+    /// The header's accessories, each only when the panel has it (so a
+    /// dump of a spec without them is what it always was): `badge`,
+    /// `detail`, `subtitle` and `icon`, as written.
+    static func accessories(_ panel: PanelSpec) -> [(String, DumpValue)] {
+        let a = panel.accessories
+        guard !a.isEmpty else { return [] }
+        var fields: [(String, DumpValue)] = []
+        if let badge = a.badge { fields.append(("badge", .string(badge))) }
+        if let detail = a.detail { fields.append(("detail", .string(detail))) }
+        if let subtitle = a.subtitle { fields.append(("subtitle", .string(subtitle))) }
+        if let icon = a.icon { fields.append(("icon", .string(icon.rawValue))) }
+        return fields
     }
 
     /// A content view's frame, and for a text content the lines the model

@@ -33,7 +33,16 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
 .chunk.near { content-visibility: visible; }
 .chunk .header { pointer-events: auto; }
 .header.disabled { cursor: default; }
-.header.disabled::after { content: ""; position: absolute; inset: 0; background: rgba(255, 255, 255, 0.45); }
+.header .line { display: block; overflow: hidden; line-height: 1.2; }
+.header.has-icon { padding-inline-start: calc(24px + 1.2em); }
+.header .icon { position: absolute; inset-inline-start: 16px; top: 50%; width: 1.2em; height: 1.2em; margin-top: -0.6em;
+  fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
+.header .badge { display: inline-block; margin-inline-start: 6px; padding: 0 0.5em; min-width: 1.5em; font-size: 0.75em;
+  line-height: 1.5; border-radius: 0.75em; text-align: center; vertical-align: 0.1em; }
+.header .subtitle { display: block; overflow: hidden; font-size: 0.75em; line-height: 1.2; }
+.header .detail { position: absolute; inset-inline-end: 40px; top: 50%; transform: translateY(-50%); }
+.header.bare .detail { inset-inline-end: 16px; }
+.header .separator { position: absolute; left: 0; right: 0; top: 0; pointer-events: none; }
 .header:focus { outline: none; }
 .header:focus-visible { box-shadow: inset 0 0 0 3px #FFD60A; }
 .header .chevron { position: absolute; inset-inline-end: 18px; top: 50%; width: 8px; height: 8px;
@@ -43,6 +52,10 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
 .header:dir(rtl)[aria-expanded="false"] .chevron { transform: translate(30%, -50%) rotate(135deg); }
 .header .lock { position: absolute; inset-inline-end: 16px; top: 50%; width: 10px; height: 8px; margin-top: -2px;
   border-radius: 2px; background: currentColor; }
+.header .blocked { position: absolute; inset-inline-end: 15px; top: 50%; width: 14px; height: 14px; margin-top: -7px;
+  border: 2px solid currentColor; border-radius: 50%; }
+.header .blocked::before { content: ""; position: absolute; left: 50%; top: -1px; bottom: -1px; width: 2px; margin-left: -1px;
+  background: currentColor; transform: rotate(45deg); }
 .header .lock::before { content: ""; position: absolute; left: 2px; top: -6px; width: 6px; height: 7px;
   border: 2px solid currentColor; border-bottom: 0; border-radius: 3px 3px 0 0; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);

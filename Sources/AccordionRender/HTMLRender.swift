@@ -222,7 +222,7 @@ public enum HTMLRender {
             if p.spec.disabled { out += ",\"disabled\":true" }
             // The header's language and direction where they differ from the page's.
             let writing = p.spec.writing(in: page)
-            out += titleCuts(p.spec, header: p.collapsedHeader, measure: s.container.textMeasure.measure, lang: writing.panel.lang)
+            out += headerParts(p.spec, header: p.collapsedHeader, measure: s.container.textMeasure.measure, lang: writing.panel.lang)
             if let font = s.container.textMeasure.measure.shapedTitleFont {
                 out += ",\"titleFont\":" + quote(EmbeddedFontFaces.familyList(font, lang: writing.panel.lang, in: fonts))
             }
@@ -236,6 +236,7 @@ public enum HTMLRender {
             out += "}"
         }
         out += "]"
+        out += iconTable(s.panels.map(\.panel)) + separatorTable(s)
         out += ",\n\"templates\":{"
         out += playback.templates.map { kind, t in
             quote(kind) + ":{\"start\":" + entries(t.start) + ",\"end\":" + entries(t.end) + "}"
@@ -256,21 +257,45 @@ public enum HTMLRender {
         return out
     }
 
-    /// The title the header draws when the model's one title rule
-    /// (`HeaderTitle`) cuts it, written only when it does: `cut` beside the
-    /// header's mark, `cutBare` when the header shows none (a disabled,
-    /// closed panel, or a header too low for one), which the player
-    /// switches between as the mark comes and goes. The browser draws these
-    /// texts and cuts nothing itself.
-    static func titleCuts(_ panel: PanelSpec, header: Rect, measure: any TextMeasure, lang: String?) -> String {
+    /// What the header draws as the model's one header rule
+    /// (`HeaderLayout`) lays it out, each written only when there is one:
+    /// `cut`, the title when the rule cuts it (the browser draws these
+    /// texts and cuts nothing itself); `icon`, `badge` and `subtitle` as
+    /// drawn; `detail`, the detail as drawn, with `detailEnd`, the room in
+    /// points from the detail's start to the header's end edge that the
+    /// title must leave (its padding).
+    static func headerParts(_ panel: PanelSpec, header: Rect, measure: any TextMeasure, lang: String?) -> String {
         var out = ""
-        let marked = HeaderTitle.drawsMark(headerHeight: header.height)
-        for (key, hidesMark, shows) in [("cut", false, marked), ("cutBare", true, panel.disabled || !marked)] where shows {
-            let fitted = HeaderTitle.fit(panel.title, headerWidth: header.width, headerHeight: header.height,
-                                         hidesMark: hidesMark, measure: measure, lang: lang)
-            if fitted.isTruncated { out += ",\"" + key + "\":" + quote(fitted.text) }
+        let layout = HeaderLayout(panel, in: header, measure: measure, lang: lang)
+        if layout.title.isTruncated { out += ",\"cut\":" + quote(layout.title.text) }
+        if let icon = layout.icon { out += ",\"icon\":" + quote(icon.symbol.rawValue) }
+        if let badge = layout.badge { out += ",\"badge\":" + quote(badge.text) }
+        if let detail = layout.detail {
+            out += ",\"detail\":" + quote(detail.text) + ",\"detailEnd\":" + num(header.width - detail.start + 8)
         }
+        if let subtitle = layout.subtitle { out += ",\"subtitle\":" + quote(subtitle.text) }
         return out
+    }
+
+    /// The path data of the icons the stack's headers draw, by name, written
+    /// once each (`HeaderIcons`); nothing when no header has one.
+    static func iconTable(_ panels: [PanelSpec]) -> String {
+        var seen: Set<HeaderIcon> = []
+        var out = ""
+        for panel in panels {
+            guard let icon = panel.accessories.icon, seen.insert(icon).inserted else { continue }
+            out += (out.isEmpty ? "" : ",") + quote(icon.rawValue) + ":" + quote(HeaderIcons.path(icon))
+        }
+        return out.isEmpty ? "" : ",\"icons\":{" + out + "}"
+    }
+
+    /// The separators the page draws (`HeaderSeparator.lines`): per panel
+    /// index, the line's CSS colour and thickness; nothing when there are none.
+    static func separatorTable(_ s: Snapshot) -> String {
+        let lines = s.container.separator.lines(in: s.panels)
+        guard !lines.isEmpty else { return "" }
+        return ",\"separators\":[" + lines.map { "[\($0.index)," + quote(cssColor($0.color)) + "," + num($0.thickness) + "]" }
+            .joined(separator: ",") + "]"
     }
 
     static func entries(_ list: [(event: String, role: String?)]) -> String {

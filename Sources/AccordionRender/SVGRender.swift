@@ -114,6 +114,7 @@ public enum SVGRender {
             out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index), measure: s.container.textMeasure.measure, fonts: fonts,
                           dir: writing.direction, lang: writing.lang)
         }
+        out += separators(s)
         if offset != 0 { out += "</g>\n" }
         if let scroll = s.scroll, scroll.contentHeight > h, h > 0 {
             out += scrollIndicator(scroll, width: w, height: h)
@@ -270,27 +271,54 @@ public enum SVGRender {
         return out
     }
 
-    /// A header bar with its title and mark: a chevron, a lock when the
-    /// panel cannot close, nothing on a disabled one, which is washed out.
-    /// In a right-to-left header (its title's direction, `TextDirections`)
-    /// the title starts at the right and the mark sits at the left, the
-    /// closed chevron pointing left.
+    /// A header bar with its title, accessories and mark: a chevron, a lock
+    /// when the panel cannot close, a slashed circle when it cannot open
+    /// (disabled and closed; its title keeps its own colour, so it stays as
+    /// legible as any header). Everything is placed by the model's
+    /// `HeaderLayout`. In a right-to-left header (its title's direction,
+    /// `TextDirections`) the layout is mirrored: the icon and title start
+    /// at the right, the detail and mark sit at the left, the closed
+    /// chevron pointing left.
     static func header(_ p: PanelFrame, id: String, mark: HeaderMark, measure: any TextMeasure, fonts: EmbeddedFonts = .none,
                        dir: WritingDirection = .auto, lang: String? = nil) -> String {
         let r = p.header
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/></clipPath>\n"
         out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" \(fill(p.panel.color))/>\n"
-        let fontSize = HeaderTitle.fontSize(headerHeight: r.height)
+        // The model's one rule for headers, which validate's title-truncated reads too.
+        let layout = HeaderLayout(p.panel, in: r, measure: measure, lang: lang)
+        let fontSize = layout.fontSize
         let chevron = min(r.height * 0.18, 6)
-        let drawsMark = HeaderTitle.drawsMark(headerHeight: r.height) && mark != .disabled
-        // The model's one rule for titles, which validate's title-truncated reads too.
-        let title = HeaderTitle.fit(p.panel.title, headerWidth: r.width, headerHeight: r.height, hidesMark: mark == .disabled,
-                                    measure: measure, lang: lang).text
-        let baseline = r.y + r.height / 2 + fontSize * 0.35
+        let drawsMark = HeaderTitle.drawsMark(headerHeight: r.height)
         let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
-        let x = rtl ? r.x + r.width - 16 : r.x + 16
-        out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\"\(direction(rtl)) font-size=\"\(n(fontSize))\"\(titleFamily(measure, lang: lang, fonts)) font-weight=\"\(HeaderTitle.weight)\" \(fill(p.panel.titleColor))>\(XML.escape(title))</text>\n"
+        let family = titleFamily(measure, lang: lang, fonts)
+        // The left edge of a part `width` wide that starts `start` from the header's start edge.
+        func left(_ start: Double, _ width: Double) -> Double { rtl ? r.x + r.width - start - width : r.x + start }
+        func text(_ t: String, x: Double, baseline: Double, size: Double, anchor: String = "", colour: RGBA) -> String {
+            "<text x=\"\(n(x))\" y=\"\(n(r.y + baseline))\"\(direction(rtl))\(anchor) font-size=\"\(n(size))\"\(family) font-weight=\"\(HeaderTitle.weight)\" \(fill(colour))>\(XML.escape(t))</text>\n"
+        }
+        if let icon = layout.icon {
+            let size = layout.iconSize
+            out += "<path d=\"\(HeaderIcons.path(icon.symbol))\" transform=\"translate(\(n(left(icon.start, size))) \(n(r.y + (r.height - size) / 2))) scale(\(n(size / 24)))\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" \(stroke(p.panel.titleColor))/>\n"
+        }
+        let titleX = rtl ? r.x + r.width - layout.titleStart : r.x + layout.titleStart
+        out += text(layout.title.text, x: titleX, baseline: layout.titleBaseline, size: fontSize, colour: p.panel.titleColor)
+        if let badge = layout.badge {
+            let x = left(badge.start, badge.width)
+            out += "<rect x=\"\(n(x))\" y=\"\(n(r.y + badge.top))\" width=\"\(n(badge.width))\" height=\"\(n(badge.height))\" rx=\"\(n(badge.height / 2))\" \(fill(p.panel.titleColor))/>\n"
+            // The pill's text in the header's colour: the title's contrast, reversed.
+            out += text(badge.text, x: x + badge.width / 2, baseline: badge.top + badge.height / 2 + badge.fontSize * 0.35,
+                        size: badge.fontSize, anchor: " text-anchor=\"middle\"", colour: p.panel.color | 0xFF)
+        }
+        if let detail = layout.detail {
+            let x = rtl ? r.x + r.width - detail.start - detail.width : r.x + detail.start + detail.width
+            out += text(detail.text, x: x, baseline: detail.baseline, size: detail.fontSize, anchor: " text-anchor=\"end\"",
+                        colour: p.panel.titleColor)
+        }
+        if let subtitle = layout.subtitle {
+            let x = rtl ? r.x + r.width - subtitle.start : r.x + subtitle.start
+            out += text(subtitle.text, x: x, baseline: subtitle.baseline, size: subtitle.fontSize, colour: p.panel.titleColor)
+        }
         let cx = rtl ? r.x + 22 : r.x + r.width - 22, cy = r.y + r.height / 2
         switch mark {
         case .chevron(let open) where drawsMark:
@@ -300,18 +328,29 @@ public enum SVGRender {
                 : "M\(n(cx - tip)) \(n(cy - chevron))L\(n(cx + tip)) \(n(cy))L\(n(cx - tip)) \(n(cy + chevron))"
             out += "<path d=\"\(d)\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" \(stroke(p.panel.titleColor))/>\n"
         case .pinned where drawsMark:
-            // A padlock as tall as the chevron: a filled body under a shackle.
+            // "Cannot be closed": a padlock as tall as the chevron, a filled body under a shackle.
             let w = chevron * 1.5, h = chevron * 1.1
             out += "<rect x=\"\(n(cx - w / 2))\" y=\"\(n(cy - h / 4))\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"1.5\" \(fill(p.panel.titleColor))/>\n"
             let arm = w / 2 - 1.5
             out += "<path d=\"M\(n(cx - arm)) \(n(cy - h / 4))V\(n(cy - h / 2))A\(n(arm)) \(n(arm)) 0 0 1 \(n(cx + arm)) \(n(cy - h / 2))V\(n(cy - h / 4))\" fill=\"none\" stroke-width=\"2\" \(stroke(p.panel.titleColor))/>\n"
-        case .disabled:
-            // Washed out: the page dims a disabled header the same way.
-            out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" fill=\"#FFFFFF\" fill-opacity=\"0.45\"/>\n"
+        case .disabled where drawsMark:
+            // "Cannot be opened": a circle with a slash, as wide as the lock.
+            let size = chevron * 2.4
+            out += "<path d=\"\(HeaderIcons.cannotOpen)\" transform=\"translate(\(n(cx - size / 2)) \(n(cy - size / 2))) scale(\(n(size / 24)))\" fill=\"none\" stroke-width=\"2.5\" stroke-linecap=\"round\" \(stroke(p.panel.titleColor))/>\n"
         default:
             break
         }
         out += "</g>\n"
+        return out
+    }
+
+    /// The separators on the top edges of touching headers (`HeaderSeparator`).
+    static func separators(_ s: Snapshot) -> String {
+        var out = ""
+        for line in s.container.separator.lines(in: s.panels) {
+            let r = s.panels[line.index].header
+            out += "<rect class=\"separator\" x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(min(line.thickness, r.height)))\" \(fill(line.color))/>\n"
+        }
         return out
     }
 

@@ -193,7 +193,9 @@ public enum TextRender {
         }
     }
 
-    /// A header's bar, `inner` columns wide.
+    /// A header's bar, `inner` columns wide: its icon's character, its
+    /// title and badge (`(3)`) at the start, its detail at the end, then
+    /// the word of its mark; a subtitle the header shows is a second line.
     static func drawHeader(_ p: PanelFrame, mark: HeaderMark, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
                            terminal: TerminalOptions) -> [String] {
         // A disabled or pinned header says so after its title; a disabled one is dimmed too.
@@ -201,30 +203,66 @@ public enum TextRender {
         let writing = p.panel.writing(in: s.container.writing).panel
         let dir = writing.direction
         let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
-        // The title as the model's one rule cuts it for this header (what
-        // the SVG and the page draw), in logical order (the ellipsis at
-        // its end), then ordered for the terminal. Only when the box's
-        // columns cannot hold even that (a container much wider than the
-        // box's 40 columns stand for) is it cut again, by columns.
-        let cut = HeaderTitle.fit(p.panel.title, headerWidth: p.header.width, headerHeight: p.header.height,
-                                  hidesMark: mark == .disabled, measure: s.container.textMeasure.measure, lang: writing.lang)
-        let columns = inner - 4 - cols.of(suffix), drawn = Width.sanitize(cut.text)
-        let fitted = cols.of(drawn) <= columns ? drawn : cols.fit(Width.sanitize(p.panel.title), columns)
-        let title = TerminalLine(rtl ? suffix + fitted : fitted + suffix, rightToLeft: rtl, options: terminal).text
-        if paint.enabled {
+        // The title and detail as the model's one rule lays them out for
+        // this header (what the SVG and the page draw), in logical order
+        // (the ellipsis at its end), then ordered for the terminal. Only
+        // when the box's columns cannot hold even that (a container much
+        // wider than the box's 40 columns stand for) is it cut again, by columns.
+        let layout = HeaderLayout(p.panel, in: p.header, measure: s.container.textMeasure.measure, lang: writing.lang)
+        let icon = layout.icon.map { String(HeaderIcons.character($0.symbol)) + " " } ?? ""
+        let badge = layout.badge.map { " (" + Width.sanitize($0.text) + ")" } ?? ""
+        let detail = layout.detail.map { Width.sanitize($0.text) } ?? ""
+        let columns = inner - 4 - cols.of(suffix) - cols.of(icon) - cols.of(badge) - (detail.isEmpty ? 0 : cols.of(detail) + 2)
+        let drawn = Width.sanitize(layout.title.text)
+        let fitted = cols.of(drawn) <= columns ? drawn : cols.fit(Width.sanitize(p.panel.title), max(1, columns))
+        let start = icon + fitted + badge
+        let subtitle = layout.subtitle.map { Width.sanitize($0.text) }
+        let title = TerminalLine(detail.isEmpty ? (rtl ? suffix + start : start + suffix) : start, rightToLeft: rtl,
+                                 options: terminal).text
+        if paint.enabled, detail.isEmpty, subtitle == nil {
             let bar = paint.header(rtl ? cols.pad(title + " ", inner, trailing: false) : cols.pad(" " + title, inner),
                                    background: p.panel.color, foreground: p.panel.titleColor)
             return [mark == .disabled ? paint.dim(bar) : bar]
         }
+        if paint.enabled {
+            var lines: [String] = []
+            for (text, end) in [(start, detail + suffix)] + (subtitle.map { [("  " + $0, "")] } ?? []) {
+                let lead = TerminalLine(text, rightToLeft: rtl, options: terminal).text
+                let trail = TerminalLine(end, rightToLeft: rtl, options: terminal).text
+                let gap = max(1, inner - 2 - cols.of(lead) - cols.of(trail))
+                let line = rtl ? " " + trail + String(repeating: " ", count: gap) + lead + " "
+                    : " " + lead + String(repeating: " ", count: gap) + trail + " "
+                let bar = paint.header(cols.pad(line, inner), background: p.panel.color, foreground: p.panel.titleColor)
+                lines.append(mark == .disabled ? paint.dim(bar) : bar)
+            }
+            return lines
+        }
         // A right-to-left header is the mirror image: its title at the right.
         let rule: Character = mark == .disabled ? "┄" : "━"
         let lead = cols.rule(rule, 2 * cols.of(String(rule)))
-        if rtl {
-            let text = " " + title + " " + lead
-            return [cols.rule(rule, inner - cols.of(text)) + text]
+        var lines: [String]
+        if detail.isEmpty {
+            if rtl {
+                let text = " " + title + " " + lead
+                lines = [cols.rule(rule, inner - cols.of(text)) + text]
+            } else {
+                let text = lead + " " + title + " "
+                lines = [text + cols.rule(rule, inner - cols.of(text))]
+            }
+        } else {
+            let end = TerminalLine(detail + suffix, rightToLeft: rtl, options: terminal).text
+            let fill = max(1, inner - cols.of(title) - cols.of(end) - 4 - 2 * cols.of(lead))
+            lines = rtl ? [lead + " " + end + " " + cols.rule(rule, fill) + " " + title + " " + lead]
+                : [lead + " " + title + " " + cols.rule(rule, fill) + " " + end + " " + lead]
         }
-        let text = lead + " " + title + " "
-        return [text + cols.rule(rule, inner - cols.of(text))]
+        if let subtitle {
+            let line = TerminalLine(subtitle, rightToLeft: rtl, options: terminal).text
+            let room = inner - 2 * cols.of(lead) - 2 - cols.of(icon)
+            let shown = cols.of(line) <= room ? line : cols.fit(line, room)
+            let indent = String(repeating: " ", count: cols.of(lead) + 1 + cols.of(icon))
+            lines.append(rtl ? cols.pad(shown + indent, inner, trailing: false) : cols.pad(indent + shown, inner))
+        }
+        return lines
     }
 
     /// A content's box, `inner` columns wide.

@@ -274,7 +274,7 @@ public enum RuleCatalog {
         RuleInfo(
             id: "title-truncated", severity: .warning,
             summary: "A panel's title is wider than its header has room for, so every picture cuts it and ends it with `…`; the warning says how many characters show and the width the title needs.",
-            why: "A cut title hides words the reader may need to pick the right panel, and the cut is easy to miss in the spec. Titles are measured by the text measure (grapheme clusters, 1 em for East Asian wide characters, 0.55 em for the rest, 1.25 em for an emoji) at the header's font size, `min(17, max(7, 0.42 · headerHeight))`, times 1.2 for the semibold weight, in the header's width less 16 points at each side and 24 for the chevron or lock. The cut keeps whole clusters and puts the ellipsis at the title's logical end, so its first words stay, in right-to-left text too.",
+            why: "A cut title hides words the reader may need to pick the right panel, and the cut is easy to miss in the spec. Titles are measured by the text measure (grapheme clusters, 1 em for East Asian wide characters, 0.55 em for the rest, 1.25 em for an emoji) at the header's font size, `min(17, max(7, 0.42 · headerHeight))`, times 1.2 for the semibold weight, in the header's width less 16 points at each side and 24 for the chevron or lock, less the icon, the badge and the detail a header carries (the title gives way first, down to its first character and `…`, then the detail, which the warning then names too). The cut keeps whole clusters and puts the ellipsis at the title's logical end, so its first words stay, in right-to-left text too.",
             example: """
             # warned: 30 characters need about 337 points; 319 fit beside the chevron
             container: {width: 375}
@@ -283,6 +283,18 @@ public enum RuleCatalog {
             # fixed: a shorter title
             panels:
               - {id: pay, title: Payment methods abroad}
+            """),
+        RuleInfo(
+            id: "subtitle-does-not-fit", severity: .warning,
+            summary: "A panel has a `subtitle` but its header is too low for a second line under the title, so no picture draws it; the warning gives the header height it needs.",
+            why: "A subtitle takes a line 0.75 times the title's size under the title, and the two lines need 2.1 times the title's size plus 4 points above and below: 44 points for the default 17-point title. In a lower header the subtitle would overlap the title or be cut in half, so it is left out of every picture, which is easy to miss in the spec.",
+            example: """
+            # warned: a 36-point header has no room for the subtitle
+            panels:
+              - {id: update, title: Software Update, subtitle: iOS 19.2 is available, headerHeight: 36}
+            # fixed: a header tall enough for both lines
+            panels:
+              - {id: update, title: Software Update, subtitle: iOS 19.2 is available, headerHeight: 44}
             """),
         RuleInfo(
             id: "content-clipped", severity: .warning,

@@ -501,25 +501,53 @@ struct SemanticChecker {
             // Spelt only for a problem: most panels have none.
             func pointer() -> String { "/panels/\(index)" }
             let fontSize = HeaderTitle.fontSize(headerHeight: panel.headerHeight)
-            // A disabled header shows no mark while closed; open, it shows its lock.
-            let hidesMark = panel.disabled && !state.expandedIndices.contains(index)
-            let drawsMark = HeaderTitle.drawsMark(headerHeight: panel.headerHeight) && !hidesMark
+            let drawsMark = HeaderTitle.drawsMark(headerHeight: panel.headerHeight)
             let room = HeaderTitle.room(headerWidth: width, drawsMark: drawsMark)
+            let accessories = panel.accessories
             // No cluster of the format's measure advances more than 0.55 em
             // a UTF-8 byte (UnicodeTextMeasure), so most titles need no measuring.
-            // A font's advances have no such bound.
+            // A font's advances have no such bound; accessories share the room.
             let shaped = measure.shapedTitleFont != nil
-            if shaped || Double(panel.title.utf8.count) * TextWrap.latinAdvance * HeaderTitle.semiboldFactor * fontSize > room {
-                let fitted = HeaderTitle.fit(panel.title, room: room, fontSize: fontSize, measure: measure,
-                                             lang: panel.writing(in: state.container.writing).panel.lang)
-                if fitted.isTruncated, let title = node["title"] {
-                    let widthNeeded = (fitted.width + width - room).rounded(.up)
-                    report("title-truncated", .warning,
-                           "the title of panel `\(panel.id)` shows \(fitted.shownClusters) of its \(fitted.clusters) characters "
-                           + "(\u{201C}\(fitted.text)\u{201D}): it needs \(Self.length(fitted.width)) points at \(Self.length(fontSize)) points, "
-                           + "and its header has \(Self.length(max(0, room))) beside \(drawsMark ? "its mark" : "its padding")",
+            if shaped || !accessories.isEmpty
+                || Double(panel.title.utf8.count) * TextWrap.latinAdvance * HeaderTitle.semiboldFactor * fontSize > room {
+                let lang = panel.writing(in: state.container.writing).panel.lang
+                let layout = HeaderLayout(title: panel.title, accessories: accessories, headerWidth: width,
+                                          headerHeight: panel.headerHeight, measure: measure, lang: lang)
+                let fitted = layout.title
+                if fitted.isTruncated || layout.detailTruncated, let title = node["title"] {
+                    // What else takes the title's room, in the order the header draws it.
+                    var beside: [String] = []
+                    if accessories.icon != nil { beside.append("its icon") }
+                    if accessories.badge != nil { beside.append("its badge") }
+                    if accessories.detail != nil { beside.append("its detail") }
+                    beside.append(drawsMark ? "its mark" : "its padding")
+                    let besideText = beside.count == 1 ? beside[0]
+                        : beside.dropLast().joined(separator: ", ") + " and " + beside.last!
+                    // The width at which everything fits: the title's and the detail's needs beside the rest.
+                    let detailNeeds = accessories.detail.map { detail in
+                        measure.titleClusters(of: detail, lang: lang).reduce(0) { $0 + $1.advance } * fontSize
+                            * (shaped ? 1 : HeaderTitle.semiboldFactor) + 8
+                    } ?? 0
+                    let others = (room - (layout.titleStart - 16)) - (layout.badge.map { $0.width + 6 } ?? 0)
+                    let widthNeeded = (fitted.width + detailNeeds + width - others).rounded(.up)
+                    var message = "the title of panel `\(panel.id)` shows \(fitted.shownClusters) of its \(fitted.clusters) characters "
+                        + "(\u{201C}\(fitted.text)\u{201D}): it needs \(Self.length(fitted.width)) points at \(Self.length(fontSize)) points, "
+                        + "and its header has \(Self.length(max(0, room))) beside \(besideText)"
+                    if let detail = accessories.detail, layout.detailTruncated {
+                        message += "; its detail \u{201C}\(detail)\u{201D} is "
+                            + (layout.detail.map { "cut to \u{201C}\($0.text)\u{201D}" } ?? "left out") + " too"
+                    }
+                    report("title-truncated", .warning, message,
                            at: title, pointer: pointer() + "/title",
-                           help: "shorten the title, or widen the container to \(Self.length(widthNeeded)) points (`container: {width: \(Self.length(widthNeeded))}`)")
+                           help: "shorten the title\(accessories.detail == nil ? "" : " or the detail"), or widen the container to \(Self.length(widthNeeded)) points (`container: {width: \(Self.length(widthNeeded))}`)")
+                }
+                if layout.subtitleDoesNotFit, let subtitle = node["subtitle"] {
+                    let needed = HeaderLayout.subtitleHeight(fontSize: fontSize)
+                    report("subtitle-does-not-fit", .warning,
+                           "the subtitle of panel `\(panel.id)` is not drawn: a header \(Self.length(panel.headerHeight)) points tall "
+                           + "has no room for a second line under its \(Self.length(fontSize))-point title (the two lines need \(Self.length(needed)) points)",
+                           at: subtitle, pointer: pointer() + "/subtitle",
+                           help: "give the panel `headerHeight: \(Self.length(HeaderLayout.leastSubtitleHeaderHeight.rounded(.up)))` or more (the title's size grows with its header up to 17 points), or remove the subtitle")
                 }
             }
             // A nested level's own overflow is nested-headers-overflow's to report.

@@ -338,7 +338,7 @@ extension SpelledKey {
 
 /// The keys of a panel definition.
 enum PanelKey: String, SpelledKey {
-    case id, title, color, titleColor, headerHeight, contentHeight, disabled, lang, dir, content
+    case id, title, color, titleColor, headerHeight, contentHeight, disabled, badge, detail, subtitle, icon, lang, dir, content
 
     static let spellings = spellingTable()
 }
@@ -473,6 +473,18 @@ struct SpecReader {
         if let v = node["interruption"]?.stringValue, let policy = InterruptionPolicy(rawValue: v) { c.interruption = policy }
         if let v = node["headingLevel"]?.integerValue, (1...6).contains(v) { c.headingLevel = v }
         if let v = node["overflow"]?.stringValue, let mode = OverflowMode(rawValue: v) { c.overflow = mode }
+        if let separator = node["separator"] {
+            switch separator.stringValue {
+            case "none": c.separator = .none
+            case "auto": c.separator = .auto
+            default:
+                if separator.entries != nil {
+                    let thickness = separator["thickness"]?.numberValue.flatMap { $0 > 0 && $0 <= 8 ? $0 : nil } ?? 1
+                    c.separator = .line(color: separator["color"]?.colourValue ?? HeaderSeparator.defaultColor,
+                                        thickness: thickness)
+                }
+            }
+        }
         return c
     }
 
@@ -610,6 +622,17 @@ struct SpecReader {
                 if case .float(let v) = scalar.value, !v.isFinite { findings.append(.notFinite(value, key: "contentHeight")) }
             case .disabled:
                 if case .bool(let v) = scalar.value { spec.disabled = v }
+            case .badge, .detail, .subtitle:
+                guard case .string(let text) = scalar.value, !text.isEmpty else { continue }
+                var accessories = spec.accessories
+                switch which {
+                case .badge: accessories.badge = text
+                case .detail: accessories.detail = text
+                default: accessories.subtitle = text
+                }
+                spec.accessories = accessories
+            case .icon:
+                if case .string(let name) = scalar.value, let icon = HeaderIcon(rawValue: name) { spec.accessories.icon = icon }
             case .lang:
                 if case .string(let v) = scalar.value { writing.panel.lang = v }
             case .dir:

@@ -34,9 +34,11 @@
   // alone is open (`content`, whose height is how far the headers below it
   // move), `shares` and `disabled` (present only when true), its title's
   // `lang` and `dir` where they differ from the page's, the title the model
-  // cut for its header (`cut`, and `cutBare` for the header without its
-  // mark; present only when cut: the page cuts no title itself), and what
-  // its content view draws (`drawing`).
+  // cut for its header (`cut`, present only when cut: the page cuts no
+  // title itself), its accessories as the model laid them out (`icon`,
+  // `badge`, `detail` with `detailEnd`, `subtitle`), and what its content
+  // view draws (`drawing`); the icons' paths (`icons`) and the separators'
+  // lines (`separators`: panel, colour, thickness) once for the page.
   const D = JSON.parse(document.getElementById("accordion-data").textContent);
   const P = D.panels, n = P.length;
   const disabled = (i) => P[i].disabled === true;
@@ -254,7 +256,7 @@
   const chunkX = new Float64Array(chunkCount), chunkY = new Float64Array(chunkCount);
   const headX = new Float64Array(n).fill(NaN), headY = new Float64Array(n).fill(NaN);
   const headW = new Float64Array(n).fill(NaN), headH = new Float64Array(n).fill(NaN);
-  const heads = new Array(n), bodies = new Array(n), marks = new Array(n), cuts = new Array(n), chunks = new Array(chunkCount);
+  const heads = new Array(n), bodies = new Array(n), marks = new Array(n), chunks = new Array(chunkCount);
   const views = document.createDocumentFragment(), headers = document.createDocumentFragment();
   for (let i = 0; i < n; i++) {
     const p = P[i];
@@ -286,23 +288,77 @@
     if (p.titleFont) h.style.fontFamily = p.titleFont;
     const mark = document.createElement("span");
     mark.setAttribute("aria-hidden", "true");
-    if (p.cut === undefined && p.cutBare === undefined) {
-      h.append(p.title, mark);
-    } else {
-      // The model cut the title (`cut` beside the mark, `cutBare` without
-      // one; showContents picks): that text is drawn, and a screen reader
-      // reads the whole title.
+    // The title: the model's cut when it cut it (a screen reader reads the
+    // whole title), then the header's accessories as the model laid them
+    // out (HeaderLayout): the icon before it, the badge after it, the
+    // detail before the mark, the subtitle under it.
+    let title = p.title;
+    if (p.cut !== undefined) {
       const drawn = document.createElement("span"), whole = document.createElement("span");
       drawn.setAttribute("aria-hidden", "true");
+      drawn.textContent = p.cut;
       whole.className = "visually-hidden";
       whole.textContent = p.title;
-      h.append(drawn, whole, mark);
-      cuts[i] = drawn;
+      title = document.createDocumentFragment();
+      title.append(drawn, whole);
+    }
+    const plain = p.icon === undefined && p.badge === undefined && p.detail === undefined && p.subtitle === undefined;
+    if (plain) {
+      h.append(title, mark);
+    } else {
+      const line = document.createElement("span");
+      line.className = "line";
+      line.append(title);
+      if (p.badge !== undefined) {
+        const badge = document.createElement("span");
+        badge.className = "badge";
+        badge.style.cssText = "background:" + p.titleColor + ";color:" + p.color.slice(0, 7);
+        badge.textContent = p.badge;
+        line.append(badge);
+      }
+      h.append(line);
+      if (p.icon !== undefined) {
+        const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg"), path = document.createElementNS(svg.namespaceURI, "path");
+        svg.setAttribute("class", "icon");
+        svg.setAttribute("viewBox", "0 0 24 24");
+        svg.setAttribute("aria-hidden", "true");
+        path.setAttribute("d", D.icons[p.icon]);
+        svg.append(path);
+        h.classList.add("has-icon");
+        h.append(svg);
+      }
+      if (p.subtitle !== undefined) {
+        const sub = document.createElement("span");
+        sub.className = "subtitle";
+        sub.textContent = p.subtitle;
+        h.append(sub);
+      }
+      if (p.detail !== undefined) {
+        const detail = document.createElement("span");
+        detail.className = "detail";
+        detail.textContent = p.detail;
+        h.style.paddingInlineEnd = p.detailEnd + "px";
+        h.append(detail);
+      }
+      h.append(mark);
     }
     heading.append(h);
     chunks[(i / K) | 0].append(heading);
     heads[i] = h;
     marks[i] = mark;
+    if (P[i].header[3] * 0.18 <= 2) {
+      // Too low for a mark: the title has the mark's room too (HeaderTitle.room).
+      mark.hidden = true;
+      h.classList.add("bare");
+    }
+  }
+  // A line on the top edge of a header below another (HeaderSeparator.lines).
+  for (const [i, colour, thickness] of D.separators || []) {
+    const line = document.createElement("span");
+    line.className = "separator";
+    line.setAttribute("aria-hidden", "true");
+    line.style.cssText = "height:" + thickness + "px;background:" + colour;
+    heads[i].append(line);
   }
   views.append(headers);
   // One listener each for all the headers: a click taps one; the arrows,
@@ -531,19 +587,20 @@
     clock.data = tau.toFixed(3) + " s";
   }
 
-  // A header whose tap would be ignored because of its panel: disabled (dimmed,
-  // no chevron), or open and unable to close (a lock: pinned). Such a button
-  // says aria-disabled and stays in the focus order. One pass that writes
-  // only what changed: each panel's last written state is kept as flag bits.
-  const SHOWN = 1, FRONT = 2, EXPANDED = 4, REFUSES = 8, DIMMED = 16, PINNED = 32, NO_MARK = 64;
+  // A header whose tap would be ignored because of its panel: disabled and
+  // closed (a slashed circle: cannot be opened), or open and unable to close
+  // (a lock: pinned, cannot be closed). Such a button says aria-disabled
+  // and stays in the focus order. One pass that writes only what changed:
+  // each panel's last written state is kept as flag bits.
+  const SHOWN = 1, FRONT = 2, EXPANDED = 4, REFUSES = 8, BLOCKED = 16, PINNED = 32;
   const written = new Int8Array(n).fill(-1);
   function showContents() {
     for (let i = 0; i < n; i++) {
       const pinned = open[i] && (disabled(i) || (!D.collapsible && k === 1));
       const refuses = disabled(i) || pinned;
       const state = (open[i] || (T && i === T.from) ? SHOWN : 0) | (T && i === T.to ? FRONT : 0)
-        | (open[i] ? EXPANDED : 0) | (refuses ? REFUSES : 0) | (disabled(i) && !pinned ? DIMMED : 0)
-        | (pinned ? PINNED : 0) | ((disabled(i) && !pinned) || P[i].header[3] * 0.18 <= 2 ? NO_MARK : 0);
+        | (open[i] ? EXPANDED : 0) | (refuses ? REFUSES : 0) | (disabled(i) && !pinned ? BLOCKED : 0)
+        | (pinned ? PINNED : 0);
       const was = written[i], changed = was === -1 ? -1 : was ^ state;
       if (changed === 0) continue;
       written[i] = state;
@@ -557,15 +614,8 @@
       if (changed & REFUSES) {
         if (refuses) h.setAttribute("aria-disabled", "true"); else h.removeAttribute("aria-disabled");
       }
-      if (changed & DIMMED) h.classList.toggle("disabled", (state & DIMMED) !== 0);
-      if (changed & PINNED) marks[i].className = pinned ? "lock" : "chevron";
-      if (changed & NO_MARK) {
-        const bare = (state & NO_MARK) !== 0;
-        marks[i].hidden = bare;
-        // Without a mark the title has the mark's room too (HeaderTitle.room).
-        h.classList.toggle("bare", bare);
-        if (cuts[i]) cuts[i].textContent = (bare ? P[i].cutBare : P[i].cut) ?? P[i].title;
-      }
+      if (changed & BLOCKED) h.classList.toggle("disabled", (state & BLOCKED) !== 0);
+      if (changed & (PINNED | BLOCKED)) marks[i].className = pinned ? "lock" : state & BLOCKED ? "blocked" : "chevron";
     }
   }
 

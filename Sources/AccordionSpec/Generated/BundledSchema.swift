@@ -298,6 +298,40 @@ public enum BundledSchema {
           "default": {"duration": 0.3, "curve": "easeInOut"},
           "examples": [{"duration": 0.25, "curve": "easeOut"}]
         },
+        "separator": {
+          "title": "Separator",
+          "description": "The line drawn on the top edge of each header below another. auto (the default): a hairline, 1 point, black at 20 % on a light header and white at 30 % on a dark one, only between headers of the same colour, so stacked headers never merge into one band; none: no line; {color, thickness}: that line on every header but the first.",
+          "markdownDescription": "The line drawn on the top edge of each header below another (whether the panel above is open or closed):\n- `auto` (the default): a hairline, 1 point, black at 20 % on a light header and white at 30 % on a dark one, only between headers of the same colour, so stacked headers never merge into one band;\n- `none`: no line;\n- `{color, thickness}`: that line on every header but the first (`color` defaults to `'#C6C6C8'`, `thickness` to `1`).\n\nA drawing only: no frame moves.",
+          "anyOf": [
+            {"enum": ["auto", "none"]},
+            {
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "color": {
+                  "$ref": "#/$defs/colour",
+                  "title": "Separator colour",
+                  "description": "The line's colour. Default #C6C6C8.",
+                  "markdownDescription": "The line's colour. Default `'#C6C6C8'`.",
+                  "default": "#C6C6C8",
+                  "examples": ["#C6C6C8"]
+                },
+                "thickness": {
+                  "title": "Separator thickness",
+                  "description": "The line's thickness in points, greater than 0 and at most 8. Default 1.",
+                  "markdownDescription": "The line's thickness in points, greater than `0` and at most `8`. Default `1`.",
+                  "type": "number",
+                  "exclusiveMinimum": 0,
+                  "maximum": 8,
+                  "default": 1,
+                  "examples": [1, 0.5]
+                }
+              }
+            }
+          ],
+          "default": "auto",
+          "examples": ["auto", "none", {"color": "#C6C6C8", "thickness": 0.5}]
+        },
         "background": {
           "$ref": "#/$defs/colour",
           "title": "Background colour",
@@ -373,6 +407,77 @@ public enum BundledSchema {
           "type": "boolean",
           "default": false,
           "examples": [false, true]
+        },
+        "badge": {
+          "title": "Badge",
+          "description": "A short text drawn in a pill at the end of the title: an unread count, New. It keeps its width when space is short (the title is cut first).",
+          "markdownDescription": "A short text drawn in a pill at the end of the title: an unread count (`'3'`), `New`. It keeps its width when space is short: the title is cut first (`title-truncated`). Quote numbers so that YAML reads them as text.",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32,
+          "default": "1",
+          "examples": ["3", "New"]
+        },
+        "detail": {
+          "title": "Detail",
+          "description": "A value shown before the header's mark, right-aligned (at the left in right-to-left), as Settings shows Home beside Wi-Fi. When space is short the title is cut first, then the detail.",
+          "markdownDescription": "A value shown before the header's mark, right-aligned (at the left in a right-to-left header), as Settings shows `Home` beside `Wi-Fi`. When space is short the title is cut first, down to its first character and `…`, then the detail (`title-truncated` says so).",
+          "type": "string",
+          "minLength": 1,
+          "default": "On",
+          "examples": ["Home", "Off"]
+        },
+        "subtitle": {
+          "title": "Subtitle",
+          "description": "A second, smaller line under the title (0.75 times its size). The header must be at least 2.1 times the title's size plus 8 points tall (44 points at the default size): validate warns when it is not, and the subtitle is then not drawn.",
+          "markdownDescription": "A second, smaller line under the title (0.75 times its size), cut with `…` to the room beside the detail. The header must be at least 2.1 × the title's size + 8 points tall (44 points at the default 17-point title): `validate` warns (`subtitle-does-not-fit`) when it is not, and the subtitle is then not drawn.",
+          "type": "string",
+          "minLength": 1,
+          "default": "Connected",
+          "examples": ["Connected to Home", "2 new messages"]
+        },
+        "icon": {
+          "title": "Icon",
+          "description": "A built-in symbol drawn before the title (vector paths in SVG and HTML, one character in the terminal): chevron-up, chevron-down, chevron-left, chevron-right, gear, bell, lock, wifi, bluetooth, person, envelope, cart, truck, question, info, star, heart, house, magnifier, calendar, clock, phone, camera, globe, moon, sun, checkmark, plus, trash, doc, creditcard, key, airplane, battery.",
+          "markdownDescription": "A built-in symbol drawn before the title: vector paths in the SVG and the page, one character in the terminal. One of `chevron-up`, `chevron-down`, `chevron-left`, `chevron-right`, `gear`, `bell`, `lock`, `wifi`, `bluetooth`, `person`, `envelope`, `cart`, `truck`, `question`, `info`, `star`, `heart`, `house`, `magnifier`, `calendar`, `clock`, `phone`, `camera`, `globe`, `moon`, `sun`, `checkmark`, `plus`, `trash`, `doc`, `creditcard`, `key`, `airplane`, `battery`.",
+          "enum": [
+            "chevron-up",
+            "chevron-down",
+            "chevron-left",
+            "chevron-right",
+            "gear",
+            "bell",
+            "lock",
+            "wifi",
+            "bluetooth",
+            "person",
+            "envelope",
+            "cart",
+            "truck",
+            "question",
+            "info",
+            "star",
+            "heart",
+            "house",
+            "magnifier",
+            "calendar",
+            "clock",
+            "phone",
+            "camera",
+            "globe",
+            "moon",
+            "sun",
+            "checkmark",
+            "plus",
+            "trash",
+            "doc",
+            "creditcard",
+            "key",
+            "airplane",
+            "battery"
+          ],
+          "default": "gear",
+          "examples": ["wifi", "envelope"]
         },
         "lang": {"$ref": "#/$defs/lang", "description": "The language of this panel's title and content, when it differs from the spec's (a BCP 47 tag). Default: the spec's lang.", "markdownDescription": "The language of this panel's title and `content`, when it differs from the spec's (a BCP 47 tag). Default: the spec's `lang`.", "default": "en", "examples": ["zh-Hans", "ar"]},
         "dir": {"$ref": "#/$defs/dir", "description": "The base direction of this panel's title and content: ltr, rtl or auto. Default: the spec's dir.", "markdownDescription": "The base direction of this panel's title and `content`: `ltr`, `rtl` or `auto`. Default: the spec's `dir`.", "default": "auto", "examples": ["rtl", "ltr"]},
@@ -819,15 +924,15 @@ public enum BundledSchema {
     },
     "updateStep": {
       "title": "update step",
-      "description": "Change some properties of a top-level panel at that moment (title, disabled, color, titleColor, content), at once: a running transition completes first, the container is laid out again (frames jump, a scrolling offset is clamped), and nothing of its own is logged. Disabling the open panel pins it; enabling it makes it closable again.",
-      "markdownDescription": "Change some properties of a top-level panel at that moment (`title`, `disabled`, `color`, `titleColor`, `content`), at once, as `resize` does: a running transition completes first, the container is laid out again (frames jump, a scrolling offset is clamped), and nothing of its own is logged. Disabling the open panel pins it (a tap is ignored, `expand` and `collapse` still work); enabling it makes it closable again. Not blocked by a modal.",
+      "description": "Change some properties of a top-level panel at that moment (title, disabled, badge, detail, subtitle, icon, color, titleColor, content), at once: a running transition completes first, the container is laid out again (frames jump, a scrolling offset is clamped), and nothing of its own is logged. Disabling the open panel pins it; enabling it makes it closable again.",
+      "markdownDescription": "Change some properties of a top-level panel at that moment (`title`, `disabled`, `badge`, `detail`, `subtitle`, `icon`, `color`, `titleColor`, `content`), at once, as `resize` does: a running transition completes first, the container is laid out again (frames jump, a scrolling offset is clamped), and nothing of its own is logged. Disabling the open panel pins it (a tap is ignored, `expand` and `collapse` still work); enabling it makes it closable again. Not blocked by a modal.",
       "type": "object",
       "required": ["update"],
       "properties": {
         "update": {
           "title": "Panel and new properties",
           "description": "The id of a top-level panel as panel, and at least one property to change.",
-          "markdownDescription": "The `id` of a top-level panel as `panel`, and at least one property to change: `{panel: ID, title, disabled, color, titleColor, content}`.",
+          "markdownDescription": "The `id` of a top-level panel as `panel`, and at least one property to change: `{panel: ID, title, disabled, badge, detail, subtitle, icon, color, titleColor, content}`.",
           "type": "object",
           "required": ["panel"],
           "minProperties": 2,
@@ -853,6 +958,34 @@ public enum BundledSchema {
               "markdownDescription": "`true`: taps on the header are ignored from now on (an open panel is pinned open; `expand` and `collapse` still work); `false`: taps work again (an open panel can be closed).",
               "default": false,
               "examples": [false, true]
+            },
+            "badge": {
+              "anyOf": [{"$ref": "#/$defs/panel/properties/badge"}, {"type": "null"}],
+              "description": "The header's new badge; null removes it.",
+              "markdownDescription": "The header's new `badge`; `null` removes it.",
+              "default": null,
+              "examples": ["3", null]
+            },
+            "detail": {
+              "anyOf": [{"$ref": "#/$defs/panel/properties/detail"}, {"type": "null"}],
+              "description": "The header's new detail; null removes it.",
+              "markdownDescription": "The header's new `detail`; `null` removes it.",
+              "default": null,
+              "examples": ["Home", null]
+            },
+            "subtitle": {
+              "anyOf": [{"$ref": "#/$defs/panel/properties/subtitle"}, {"type": "null"}],
+              "description": "The header's new subtitle; null removes it.",
+              "markdownDescription": "The header's new `subtitle`; `null` removes it.",
+              "default": null,
+              "examples": ["Connected to Home", null]
+            },
+            "icon": {
+              "anyOf": [{"$ref": "#/$defs/panel/properties/icon"}, {"type": "null"}],
+              "description": "The header's new icon; null removes it.",
+              "markdownDescription": "The header's new `icon`; `null` removes it.",
+              "default": null,
+              "examples": ["wifi", null]
             },
             "color": {
               "$ref": "#/$defs/panel/properties/color",
