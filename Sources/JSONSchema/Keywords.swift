@@ -639,7 +639,7 @@ enum Keywords {
             help = "did you mean `\(close)`?"
         } else if candidates.isEmpty {
             help = "remove it; no keys are allowed here"
-        } else if candidates.count <= 10 {
+        } else if candidates.count <= 16 {
             help = "allowed keys here: " + candidates.map { "`\($0)`" }.joined(separator: ", ")
         } else {
             help = "remove it, or check the spelling against the schema"

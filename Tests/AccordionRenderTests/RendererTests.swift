@@ -302,7 +302,8 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertTrue(text.contains("┄┄ Which payment methods … · disabled │"), text)
         let page = HTMLRender.page(s)
         XCTAssertTrue(page.contains("\"cut\":\"Which payment methods do yo…\""), page)
-        XCTAssertTrue(page.contains("\"cutBare\":\"Which payment methods do you…\""), page)
+        // A disabled header shows its "cannot be opened" mark, so its title has the same room.
+        XCTAssertFalse(page.contains("cutBare"), page)
         XCTAssertFalse(page.contains("\"cut\":\"View Controller"), "an uncut title writes no cut")
     }
 
@@ -333,14 +334,17 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertTrue(svg.contains("a&lt;b&gt;\u{FFFD}"))
     }
 
-    /// A disabled header is washed out and has no chevron; a pinned one has a
-    /// padlock (a filled body under an arc) instead of its chevron.
-    func testDisabledHeadersHaveNoChevronAndPinnedOnesALock() {
-        func marks(_ svg: String, _ header: Int) -> (chevron: Bool, lock: Bool, washed: Bool) {
+    /// A disabled, closed header keeps its colours (no wash: its title is as
+    /// legible as any) and shows a slashed circle, "cannot be opened"; a
+    /// pinned one has a padlock (a filled body under an arc), "cannot be
+    /// closed", instead of its chevron.
+    func testDisabledHeadersSayCannotOpenAndPinnedOnesALock() {
+        func marks(_ svg: String, _ header: Int) -> (chevron: Bool, lock: Bool, cannotOpen: Bool) {
             let start = svg.range(of: "<clipPath id=\"p0-h\(header)\">")!.lowerBound
             let group = String(svg[start...]).components(separatedBy: "</g>")[0]
+            XCTAssertFalse(group.contains("fill-opacity"), "header \(header) is drawn washed out: \(group)")
             return (group.contains("stroke-linejoin=\"round\""), group.contains(" 0 0 1 "),
-                    group.contains("fill=\"#FFFFFF\" fill-opacity=\"0.45\""))
+                    group.contains("d=\"\(HeaderIcons.cannotOpen)\""))
         }
         var s = Demo.settled(expanded: 1)
         let plain = Renderer.render([s], format: .svg, steps: false)
@@ -351,6 +355,8 @@ final class SVGRenderTests: XCTestCase {
         s.panels[1].panel.disabled = true
         let svg = Renderer.render([s], format: .svg, steps: false)
         XCTAssertTrue(marks(svg, 0) == (false, false, true), "disabled: \(marks(svg, 0))")
+        // Header 0 spans y 0…44: the slashed circle 14.4 points wide centred on (353, 22).
+        XCTAssertTrue(svg.contains("d=\"\(HeaderIcons.cannotOpen)\" transform=\"translate(345.8 14.8) scale(0.6)\""), svg)
         XCTAssertTrue(marks(svg, 1) == (false, true, false), "pinned: \(marks(svg, 1))")
         XCTAssertTrue(marks(svg, 2) == (true, false, false), "plain: \(marks(svg, 2))")
         // Header 1 spans y 44…88: the lock's body 9 × 6.6 centred on x 353, a quarter of it above y 66.

@@ -55,13 +55,13 @@ final class SchemaHintTests: XCTestCase {
             loadSpec("accordion: 1\n" + yaml).diagnostics.first { $0.instancePath == pointer }?.help
         }
         XCTAssertEqual(help("panels: []\ncontainer: [{width: 300}, {layout: fit}]\n", at: "/container"),
-                       "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `expansion`, `collapsible`, `interruption`, `headingLevel`, `overflow`, `content`, `animation`, `background`), not a list: drop the `- ` before each key, as in `container: {width: 300, layout: fit}`")
+                       "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `expansion`, `collapsible`, `interruption`, `headingLevel`, `overflow`, `content`, `animation`, `separator`, `background`), not a list: drop the `- ` before each key, as in `container: {width: 300, layout: fit}`")
         XCTAssertEqual(help("panels: [[a, 'Title: one']]\n", at: "/panels/0"),
-                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, `lang`, `dir`, `content`, not a list: `- {id: a, title: 'Title: one'}`")
+                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, `badge`, `detail`, `subtitle`, `icon`, `lang`, `dir`, `content`, not a list: `- {id: a, title: 'Title: one'}`")
         XCTAssertEqual(help("panels: [a]\n", at: "/panels/0"),
-                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, `lang`, `dir`, `content`: `- {id: a, title: a}`")
+                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, `badge`, `detail`, `subtitle`, `icon`, `lang`, `dir`, `content`: `- {id: a, title: a}`")
         XCTAssertEqual(help("panels: [{id: a, title: A}]\nscript: [{setPanels: [[a]]}]\n", at: "/script/0/setPanels/0"),
-                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, `lang`, `dir`, `content`, not a list: `- {id: VC1, title: View Controller 1}`, or just the id of a panel defined earlier")
+                       "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, `badge`, `detail`, `subtitle`, `icon`, `lang`, `dir`, `content`, not a list: `- {id: VC1, title: View Controller 1}`, or just the id of a panel defined earlier")
         XCTAssertEqual(help("panels: [{id: a, title: A}]\ncontainer: {expanded: [0]}\n", at: "/container/expanded"),
                        "set `expansion: multiple` on the container to open several panels at once, or write one id or index (`expanded: 0`)")
         XCTAssertEqual(help("panels: [{id: a, title: A}]\nscript: [{tap: [a]}]\n", at: "/script/0/tap"), "a tap taps one header: `tap: a`")

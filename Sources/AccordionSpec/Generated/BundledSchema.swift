@@ -421,7 +421,7 @@ public enum BundledSchema {
         "detail": {
           "title": "Detail",
           "description": "A value shown before the header's mark, right-aligned (at the left in right-to-left), as Settings shows Home beside Wi-Fi. When space is short the title is cut first, then the detail.",
-          "markdownDescription": "A value shown before the header's mark, right-aligned (at the left in a right-to-left header), as Settings shows `Home` beside `Wi-Fi`. When space is short the title is cut first, down to its first character and `…`, then the detail (`title-truncated` says so).",
+          "markdownDescription": "A value shown before the header's mark, right-aligned (at the left in a right-to-left header), as Settings shows `Home` beside `Wi-Fi`. When space is short the title is cut first, down to its first character and `\u2026`, then the detail (`title-truncated` says so).",
           "type": "string",
           "minLength": 1,
           "default": "On",
@@ -430,7 +430,7 @@ public enum BundledSchema {
         "subtitle": {
           "title": "Subtitle",
           "description": "A second, smaller line under the title (0.75 times its size). The header must be at least 2.1 times the title's size plus 8 points tall (44 points at the default size): validate warns when it is not, and the subtitle is then not drawn.",
-          "markdownDescription": "A second, smaller line under the title (0.75 times its size), cut with `…` to the room beside the detail. The header must be at least 2.1 × the title's size + 8 points tall (44 points at the default 17-point title): `validate` warns (`subtitle-does-not-fit`) when it is not, and the subtitle is then not drawn.",
+          "markdownDescription": "A second, smaller line under the title (0.75 times its size), cut with `\u2026` to the room beside the detail. The header must be at least 2.1 \u00d7 the title's size + 8 points tall (44 points at the default 17-point title): `validate` warns (`subtitle-does-not-fit`) when it is not, and the subtitle is then not drawn.",
           "type": "string",
           "minLength": 1,
           "default": "Connected",
