@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "AccordionTextTests", dependencies: ["AccordionTestSupport", "AccordionText", "AccordionModel", "AccordionUnicode"]),
         .testTarget(name: "AccordionModelTests", dependencies: ["AccordionTestSupport", "AccordionModel"]),
         .testTarget(name: "AccordionSpecTests", dependencies: ["AccordionTestSupport", "AccordionSpec", "AccordionText", "AccordionYAML", "JSONSchema"]),
-        .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionTestSupport", "AccordionRender", "AccordionModel", "AccordionSpec", "AccordionYAML"]),
+        .testTarget(name: "AccordionRenderTests", dependencies: ["AccordionTestSupport", "AccordionRender", "AccordionModel", "AccordionSpec", "AccordionUnicode", "AccordionYAML"]),
         .testTarget(name: "AccordionTestingTests", dependencies: ["AccordionTesting", "AccordionSpec", "AccordionRender", "AccordionModel"]),
         .testTarget(name: "AccordionLSPTests", dependencies: ["AccordionLSP"]),
         .testTarget(name: "AccordionCLITests", dependencies: ["AccordionTestSupport"]),

@@ -66,15 +66,15 @@ enum HeaderIcons {
         case .truck: "\u{26DF}"         // ⛟ black truck
         case .question: "?"
         case .info: "\u{2139}"          // ℹ information source
-        case .star: "\u{2605}"          // ★
-        case .heart: "\u{2665}"         // ♥
+        case .star: "\u{272D}"          // ✭
+        case .heart: "\u{2765}"         // ❥
         case .house: "\u{2302}"         // ⌂
         case .magnifier: "\u{2315}"     // ⌕
-        case .calendar: "\u{25A4}"      // ▤
+        case .calendar: "\u{2338}"      // ⌸ a page of lines
         case .clock: "\u{25F7}"         // ◷
         case .phone: "\u{2706}"         // ✆
         case .camera: "\u{2399}"        // ⎙
-        case .globe: "\u{2295}"         // ⊕
+        case .globe: "\u{25CD}"         // ◍
         case .moon: "\u{263E}"          // ☾
         case .sun: "\u{263C}"           // ☼
         case .checkmark: "\u{2713}"     // ✓

@@ -334,9 +334,10 @@ public enum SVGRender {
             let arm = w / 2 - 1.5
             out += "<path d=\"M\(n(cx - arm)) \(n(cy - h / 4))V\(n(cy - h / 2))A\(n(arm)) \(n(arm)) 0 0 1 \(n(cx + arm)) \(n(cy - h / 2))V\(n(cy - h / 4))\" fill=\"none\" stroke-width=\"2\" \(stroke(p.panel.titleColor))/>\n"
         case .disabled where drawsMark:
-            // "Cannot be opened": a circle with a slash, as wide as the lock.
-            let size = chevron * 2.4
-            out += "<path d=\"\(HeaderIcons.cannotOpen)\" transform=\"translate(\(n(cx - size / 2)) \(n(cy - size / 2))) scale(\(n(size / 24)))\" fill=\"none\" stroke-width=\"2.5\" stroke-linecap=\"round\" \(stroke(p.panel.titleColor))/>\n"
+            // "Cannot be opened": a circle with a slash, 2.33 chevrons wide
+            // (the page's 14 points) with a 2-point line, whatever the scale.
+            let size = chevron * 3
+            out += "<path d=\"\(HeaderIcons.cannotOpen)\" transform=\"translate(\(n(cx - size / 2)) \(n(cy - size / 2))) scale(\(n(size / 24)))\" fill=\"none\" stroke-width=\"\(n(2 * 24 / size))\" stroke-linecap=\"round\" \(stroke(p.panel.titleColor))/>\n"
         default:
             break
         }

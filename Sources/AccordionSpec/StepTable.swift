@@ -432,6 +432,27 @@ extension SpecReader {
             case "disabled":
                 guard case .bool(let flag)? = value.scalar?.value else { return nil }
                 update.disabled = flag
+            case "badge", "detail", "subtitle":
+                // `null` removes the accessory; a text replaces it.
+                let text: String?
+                if case .null? = value.scalar?.value {
+                    text = nil
+                } else {
+                    guard let written = value.stringValue, !written.isEmpty else { return nil }
+                    text = written
+                }
+                switch entries.key(at: k).stringValue {
+                case "badge": update.badge = .some(text)
+                case "detail": update.detail = .some(text)
+                default: update.subtitle = .some(text)
+                }
+            case "icon":
+                if case .null? = value.scalar?.value {
+                    update.icon = .some(nil)
+                } else {
+                    guard let name = value.stringValue, let icon = HeaderIcon(rawValue: name) else { return nil }
+                    update.icon = .some(icon)
+                }
             case "color":
                 guard let colour = value.colourValue else { return nil }
                 update.color = colour

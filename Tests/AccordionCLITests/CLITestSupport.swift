@@ -70,3 +70,15 @@ enum CLI {
         return text
     }
 }
+
+/// The first line where two texts differ, for a golden's failure message.
+func firstDifference(_ a: String, _ b: String) -> String {
+    let la = a.split(separator: "\n", omittingEmptySubsequences: false)
+    let lb = b.split(separator: "\n", omittingEmptySubsequences: false)
+    for i in 0..<max(la.count, lb.count) {
+        let x = i < la.count ? String(la[i]) : "<end>"
+        let y = i < lb.count ? String(lb[i]) : "<end>"
+        if x != y { return "line \(i + 1):\n  golden: \(x)\n  actual: \(y)" }
+    }
+    return "(same lines)"
+}

@@ -355,8 +355,8 @@ final class SVGRenderTests: XCTestCase {
         s.panels[1].panel.disabled = true
         let svg = Renderer.render([s], format: .svg, steps: false)
         XCTAssertTrue(marks(svg, 0) == (false, false, true), "disabled: \(marks(svg, 0))")
-        // Header 0 spans y 0…44: the slashed circle 14.4 points wide centred on (353, 22).
-        XCTAssertTrue(svg.contains("d=\"\(HeaderIcons.cannotOpen)\" transform=\"translate(345.8 14.8) scale(0.6)\""), svg)
+        // Header 0 spans y 0…44: the slashed circle's 24-point grid at 0.75, centred on (353, 22).
+        XCTAssertTrue(svg.contains("d=\"\(HeaderIcons.cannotOpen)\" transform=\"translate(344 13) scale(0.75)\" fill=\"none\" stroke-width=\"2.667\""), svg)
         XCTAssertTrue(marks(svg, 1) == (false, true, false), "pinned: \(marks(svg, 1))")
         XCTAssertTrue(marks(svg, 2) == (true, false, false), "plain: \(marks(svg, 2))")
         // Header 1 spans y 44…88: the lock's body 9 × 6.6 centred on x 353, a quarter of it above y 66.

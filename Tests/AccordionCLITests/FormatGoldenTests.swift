@@ -1,0 +1,51 @@
+import AccordionTestSupport
+import Foundation
+import XCTest
+
+/// Goldens of every render format for the specs of
+/// `Tests/Fixtures/render-formats` (the header accessories, the separators
+/// and the marks): `SPEC.golden.txt`, `.json`, `.yaml`, `.svg` and `.html` beside
+/// each spec, each reviewed by eye when first recorded (the SVG and the
+/// page as pictures in Chromium) and re-recorded only with
+/// `ACCORDION_RECORD=1`, which fails the run. The page's golden leaves out
+/// its player script (PlayerScriptTests and the browser tests hold it), so
+/// it is the page's data, markup and style.
+final class FormatGoldenTests: XCTestCase {
+    static var directory: URL { CLI.repoRoot.appendingPathComponent("Tests/Fixtures/render-formats") }
+
+    static let formats: [(format: String, ext: String)] = [
+        ("text", "txt"), ("json", "json"), ("yaml", "yaml"), ("svg", "svg"), ("html", "html"),
+    ]
+
+    func testEveryFormatMatchesItsGolden() throws {
+        var recorder = GoldenRecorder()
+        let specs = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
+            .filter { $0.hasSuffix(".yaml") && !$0.contains(".golden.") }.sorted()
+        XCTAssertGreaterThanOrEqual(specs.count, 3)
+        let player = try String(contentsOf: CLI.repoRoot.appendingPathComponent("Sources/AccordionRender/Player/player.js"),
+                                encoding: .utf8)
+        for spec in specs {
+            let base = String(spec.dropLast(".yaml".count))
+            for (format, ext) in Self.formats {
+                let r = try CLI.run(["render", "--format", format, "--color", "never", Self.directory.appendingPathComponent(spec).path],
+                                    environment: ["NO_COLOR": "1"])
+                XCTAssertEqual(r.status, 0, "\(spec) as \(format): \(r.stderr)")
+                var output = r.stdout
+                if format == "html" {
+                    XCTAssertTrue(output.contains(player), "\(spec): the page does not carry the player as written")
+                    output = output.replacingOccurrences(of: player, with: "/* Player/player.js */")
+                }
+                let url = Self.directory.appendingPathComponent(base + ".golden." + ext)
+                if try recorder.record(output, to: url) { continue }
+                guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+                    XCTFail("missing golden \(url.lastPathComponent); record it with ACCORDION_RECORD=1 and review it by eye")
+                    continue
+                }
+                if output != expected {
+                    XCTFail("\(url.lastPathComponent) differs:\n\(firstDifference(expected, output))")
+                }
+            }
+        }
+        if let failure = recorder.failure { XCTFail(failure) }
+    }
+}
