@@ -979,7 +979,9 @@ def font_measured(run, browser, spec):
 
 TITLES_READ = """(() => {
   return [...document.querySelectorAll('#screen .header')].map((h) => {
-    const drawn = h.firstChild, range = document.createRange(), cs = getComputedStyle(h);
+    // A header with accessories holds its title (and badge) in its .line.
+    const line = h.querySelector(':scope > .line');
+    const drawn = (line || h).firstChild, range = document.createRange(), cs = getComputedStyle(h);
     range.selectNodeContents(drawn);
     const t = range.getBoundingClientRect(), r = h.getBoundingClientRect();
     const k = r.width / h.offsetWidth;
@@ -1021,6 +1023,69 @@ def header_titles(run, browser, spec):
         if h["width"] > h["room"] + 0.5:
             raise Failure(f"header {i} draws {h['drawn']!r} {h['width']:.1f} px wide in a {h['room']:.1f} px room")
     print(f"     {len(want)} titles as the model cuts them, {cut} cut")
+
+
+def must_fail(check, words):
+    """`check` must raise a Failure whose message says `words`."""
+    try:
+        check()
+    except Failure as e:
+        if words not in str(e):
+            raise Failure(f"failed for another reason: {e}")
+        print(f"     failed as it must: {str(e)[:160]}")
+        return
+    raise Failure("passed where it must fail")
+
+
+SVG_SCREEN = """(() => {
+  const r = document.querySelector('g[clip-path="url(#p0-screen)"] > rect').getBoundingClientRect();
+  return [r.x, r.y, r.width, r.height];
+})()"""
+
+
+def separated_headers(run, browser, spec):
+    """No two adjacent headers merge into one band, in the page and in the
+    SVG: where a header touches the one above it and both have the same
+    colour, the pixel row on the lower header's top edge differs from the
+    header's own colour (the separator, HeaderSeparator), sampled across the
+    header in a screenshot. Headers of different colours are told apart by
+    their colours."""
+    import base64
+    name = os.path.splitext(os.path.basename(spec))[0]
+    dump = run.dump(spec)
+    panels = dump["panels"]
+    pairs = [(a, b) for a, b in zip(panels, panels[1:])
+             if a["color"] == b["color"] and abs(a["header"]["y"] + a["header"]["height"] - b["header"]["y"]) < 0.01]
+    if not pairs:
+        raise Failure(f"{name} has no two touching headers of one colour to check")
+    svg_path = os.path.join(run.workdir, name + "-separators.svg")
+    with open(svg_path, "w", encoding="utf-8") as f:
+        f.write(run.cli("render", "--format", "svg", spec))
+    checked = 0
+    for label, path in (("page", run.page(spec, "separators-" + name)), ("svg", svg_path)):
+        if label == "page":
+            view = open_page(run, browser, path)
+            sx, sy, sw, sh = view["screen"]
+        else:
+            browser.navigate("file://" + path)
+            sx, sy, sw, sh = browser.eval(SVG_SCREEN)
+        shot = browser.call("Page.captureScreenshot", format="png",
+                            clip={"x": sx, "y": sy, "width": sw, "height": sh, "scale": 1})
+        width, height, pixel = decode_png(base64.b64decode(shot["data"]))
+        for a, b in pairs:
+            y = int(round(b["header"]["y"]))
+            colour = hex_rgb(b["color"])
+            # Sample where nothing is drawn on the header: just inside its start, and a third of the way along.
+            xs = [int(b["header"]["x"] + 4), int(b["header"]["x"] + b["header"]["width"] / 3)]
+            for x in xs:
+                edge, inside = pixel(x, y), pixel(x, y + 6)
+                if sum(abs(e - c) for e, c in zip(inside, colour)) > 6:
+                    raise Failure(f"{label}: header {b['id']} at ({x},{y + 6}) is #{bytes(inside).hex()}, not its colour {b['color']}")
+                if sum(abs(e - c) for e, c in zip(edge, colour)) < 24:
+                    raise Failure(f"{label}: headers {a['id']} and {b['id']} merge: the row at y {y} is #{bytes(edge).hex()}, "
+                                  f"their colour {b['color']}")
+                checked += 1
+    print(f"     {len(pairs)} touching pairs of one colour, {checked} samples of the separator row, page and SVG")
 
 
 def font_titles(run, browser, spec):
@@ -1143,6 +1208,15 @@ def main():
             name = os.path.splitext(os.path.basename(spec))[0]
             scenarios.append((f"titles {name}: the page draws the model's title cuts (the SVG's)",
                               lambda spec=spec: header_titles(run, browser, spec)))
+        for spec in (os.path.join(ROOT, "samples", "settings-ios.yaml"),
+                     os.path.join(ROOT, "Tests", "Fixtures", "render-formats", "header-accessories.yaml")):
+            name = os.path.splitext(os.path.basename(spec))[0]
+            scenarios.append((f"separators {name}: no two touching headers of one colour merge (page and SVG pixels)",
+                              lambda spec=spec: separated_headers(run, browser, spec)))
+        # The check must fail where separators are turned off.
+        scenarios.append(("separators: the check fails for `separator: none`", lambda: must_fail(
+            lambda: separated_headers(run, browser, os.path.join(ROOT, "Tests", "Fixtures", "render-formats",
+                                                                 "separators-none.yaml")), "merge")))
         font_titles_spec = os.path.join(HERE, "specs", "titles-font.yaml")
         scenarios.append(("titles titles-font: the model's cuts of titles shaped in a font, drawn in the fonts the page carries",
                           lambda: font_titles(run, browser, font_titles_spec)))
