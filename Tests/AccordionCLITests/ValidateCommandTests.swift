@@ -111,15 +111,15 @@ final class ValidateCommandTests: XCTestCase {
     /// WCAG AA on the article's and Apple's header colours (each checked
     /// against an oracle in ContrastTests), two taps meant to be ignored,
     /// the FAQs' four long questions, which the pictures cut
-    /// (title-truncated), and the four refused taps the nested samples'
-    /// test files check on purpose (pinned, disabled, hidden); warnings do
-    /// not fail.
+    /// (title-truncated), and the five refused taps the nested samples'
+    /// and the onboarding sample's test files check on purpose (pinned,
+    /// disabled, hidden); warnings do not fail.
     func testSamplesValidateClean() throws {
         let r = try CLI.run(["validate", "--color", "never", "samples"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
-        XCTAssertTrue(r.stdout.hasSuffix("\n0 errors, 25 warnings in 17 files\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("\n0 errors, 26 warnings in 23 files\n"), r.stdout)
         let problems = r.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
-        XCTAssertEqual(problems.count, 25)
+        XCTAssertEqual(problems.count, 26)
         // interruption-ignore and phone-rotation show a tap landing inside a transition, on purpose.
         XCTAssertEqual(problems.filter { !$0.hasSuffix("[low-contrast]") },
                        ["samples/faq-twenty.yaml:36:12: warning: the title of panel `countries` shows 27 of its 31 characters (“Which countries do you ship…”): it needs 347.8 points at 17 points, and its header has 319 beside its mark [title-truncated]",
@@ -128,6 +128,7 @@ final class ValidateCommandTests: XCTestCase {
                         "samples/faq.yaml:34:12: warning: the title of panel `payment` shows 27 of its 36 characters (“Which payment methods do yo…”): it needs 403.9 points at 17 points, and its header has 319 beside its mark [title-truncated]",
                         "samples/help-centre.test.yaml:112:9: warning: this tap is ignored: the header of `gift-cards` is hidden (`payments`, a panel above it, is closed), and a hidden header cannot be tapped [tap-ignored]",
                         "samples/interruption-ignore.yaml:25:5: warning: this tap at 0.2 s is ignored: the transition started by the tap at line 24 runs until 0.5 s, and taps are ignored while a transition runs (`interruption: ignore`) [tap-ignored]",
+                        "samples/onboarding.test.yaml:18:9: warning: this tap is ignored: panel `payment` is disabled, and taps on a disabled panel are ignored [tap-ignored]",
                         "samples/phone-rotation.yaml:28:5: warning: this tap at 2.1 s is ignored: the transition started by the tap at line 25 runs until 2.4 s, and taps are ignored while a transition runs (`interruption: ignore`) [tap-ignored]",
                         "samples/settings-nested.test.yaml:88:9: warning: this tap is ignored: it would close `my-devices`, the only open panel, and the container is not collapsible (`collapsible: false`) [tap-ignored]",
                         "samples/settings-nested.test.yaml:89:9: warning: this tap is ignored: panel `vpn` is disabled, and taps on a disabled panel are ignored [tap-ignored]",

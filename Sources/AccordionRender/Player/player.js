@@ -318,14 +318,12 @@
       }
       h.append(line);
       if (p.icon !== undefined) {
-        const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg"), path = document.createElementNS(svg.namespaceURI, "path");
-        svg.setAttribute("class", "icon");
-        svg.setAttribute("viewBox", "0 0 24 24");
-        svg.setAttribute("aria-hidden", "true");
-        path.setAttribute("d", D.icons[p.icon]);
-        svg.append(path);
+        // Parsed as HTML, an <svg> is in the SVG namespace; the path data is the model's own table.
+        const holder = document.createElement("span");
+        holder.innerHTML = '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path></path></svg>';
+        holder.firstChild.firstChild.setAttribute("d", D.icons[p.icon]);
         h.classList.add("has-icon");
-        h.append(svg);
+        h.append(holder.firstChild);
       }
       if (p.subtitle !== undefined) {
         const sub = document.createElement("span");
