@@ -301,8 +301,24 @@ public enum HeaderSeparator: Hashable, Sendable {
     case auto
     /// No line.
     case none
-    /// This line on the top edge of every header but the first.
-    case line(color: RGBA, thickness: Double)
+    /// This line on the top edge of every header but the first, in
+    /// `darkColor` in the dark appearance when that is given.
+    case line(color: RGBA, thickness: Double, darkColor: RGBA? = nil)
+
+    /// The written line's dark colour, nil when there is none or it is the light one.
+    public var darkColor: RGBA? {
+        if case .line(let color, _, let dark?) = self, dark != color { return dark }
+        return nil
+    }
+
+    /// The separators as drawn in `appearance`.
+    ///
+    /// - Parameter appearance: The appearance drawn.
+    /// - Returns: A written line in that appearance's colour; `auto` and `none` as they are.
+    public func appearing(_ appearance: Appearance) -> HeaderSeparator {
+        guard appearance == .dark, case .line(let color, let thickness, let dark) = self else { return self }
+        return .line(color: dark ?? color, thickness: thickness)
+    }
 
     /// The default colour of a written `{color, thickness}` line, iOS's separator grey.
     public static let defaultColor: RGBA = 0xC6C6_C8FF
@@ -317,7 +333,7 @@ public enum HeaderSeparator: Hashable, Sendable {
         switch self {
         case .none:
             return nil
-        case .line(let color, let thickness):
+        case .line(let color, let thickness, _):
             return (color, thickness)
         case .auto:
             guard upper.color == lower.color else { return nil }

@@ -264,6 +264,8 @@ public struct PanelSpec: Hashable, Sendable {
     private var writingBox: WritingBox?
     /// The header's accessories when it carries some (`accessories`).
     var accessoriesBox: AccessoriesBox?
+    /// The header's dark colours when they differ (`dark`).
+    var darkBox: DarkBox?
 
     /// What is in effect for the header title and for the content, inside a
     /// container whose top level writes `top` (each level inherits the one above).
@@ -312,6 +314,9 @@ public struct PanelUpdate: Hashable, Sendable {
     public var content: PanelContent?
     /// The new content's own `lang` and `dir`, read with `content`.
     public var contentWriting: Writing?
+    /// The new colours in the dark appearance, when `color` or `titleColor`
+    /// is written `{light, dark}`; a colour written once is both.
+    public var darkColor: RGBA?, darkTitleColor: RGBA?
     /// The new badge, detail, subtitle and icon: `.some(nil)` removes one
     /// (a spec writes `badge: null`), nil leaves it as it is.
     public var badge: String??, detail: String??, subtitle: String??, icon: HeaderIcon??
@@ -356,8 +361,13 @@ public struct PanelUpdate: Hashable, Sendable {
         var panel = panel
         if let title { panel.title = title }
         if let disabled { panel.disabled = disabled }
+        let dark = panel.dark ?? DarkColors(color: panel.color, titleColor: panel.titleColor)
         if let color { panel.color = color }
         if let titleColor { panel.titleColor = titleColor }
+        if color != nil || titleColor != nil {
+            panel.dark = DarkColors(color: color.map { darkColor ?? $0 } ?? dark.color,
+                                    titleColor: titleColor.map { darkTitleColor ?? $0 } ?? dark.titleColor)
+        }
         if badge != nil || detail != nil || subtitle != nil || icon != nil {
             var accessories = panel.accessories
             if let badge { accessories.badge = badge }
@@ -406,6 +416,10 @@ public struct ContainerSpec: Hashable, Sendable {
     public var background: RGBA = 0xFFFF_FFFF
     /// The line drawn between two headers that touch (a drawing only: no frame moves).
     public var separator: HeaderSeparator = .auto
+    /// The background in the dark appearance; nil when it is `background`.
+    public var darkBackground: RGBA?
+    /// The appearance a picture of the container is drawn in (`Snapshot.appearing`).
+    public var appearance: Appearance = .light
     /// Whether one panel or several may be open at once.
     public var expansion: ExpansionMode = .single
     /// False keeps at least one panel open once one is: a tap that would

@@ -155,7 +155,8 @@ extension LowContrast {
         let translucent = self.title & self.header & background & 0xFF != 0xFF
         let more = sameColours.count - 1
         let named = sameColours.others.map { "`\($0)`" }.joined(separator: ", ") + (more > sameColours.others.count ? ", ..." : "")
-        return "\(title) on \(header) has a contrast of \(Contrast.spelled(ratio)), below the 4.5:1 WCAG AA asks of header titles"
+        return (appearance == .dark ? "in the dark appearance, " : "")
+            + "\(title) on \(header) has a contrast of \(Contrast.spelled(ratio)), below the 4.5:1 WCAG AA asks of header titles"
             + (translucent ? " (translucent colours blended over what is behind them)" : "")
             + (more > 0 ? "; \(more) more panel\(more == 1 ? " has" : "s have") the same colours (\(named))" : "")
     }
@@ -185,7 +186,11 @@ extension LowContrast {
         let opaque = better & 0xFF != current & 0xFF ? ", opaque" : ""
         let how = better | 0xFF == current | 0xFF ? "the same colour" + opaque
             : (Contrast.RGB(better).luminance < Contrast.RGB(current).luminance ? "a darker shade" : "a lighter tint") + opaque
-        return ("`\(key): \(spelled(better, like: entry))`", how, Contrast.distance(better, current))
+        // In the dark appearance: a colour written once becomes a pair; a pair's `dark` half is replaced.
+        let light = key == "titleColor" ? lightValues.title : lightValues.header
+        let paste = light.map { "`\(key): {light: \(spelled($0, like: entry)), dark: \(spelled(better, like: entry))}`" }
+            ?? (appearance == .dark ? "`dark: \(spelled(better, like: entry))`" : "`\(key): \(spelled(better, like: entry))`")
+        return (paste, how, Contrast.distance(better, current))
     }
 
     /// A colour the way its entry writes colours (hex when nothing is written).

@@ -240,6 +240,12 @@ struct LowContrast {
     var headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?
     /// The panel's mapping, for entries merged in from elsewhere (`<<: *base`).
     var panel: YAMLNodeRef
+    /// The appearance whose colours these are.
+    var appearance = Appearance.light
+    /// In the dark appearance, each colour that is written once for both
+    /// (nil where its `dark` half is written): a fix then writes it as a
+    /// pair keeping this light value.
+    var lightValues: (title: UInt32?, header: UInt32?) = (nil, nil)
 
     /// The key of its tally (`ContrastTallies`): every panel with these two colours, this one first.
     var pair: UInt64 { ContrastTallies.pair(title: title, header: header) }
@@ -252,12 +258,14 @@ struct LowContrast {
     /// returned; the others are counted into its tally.
     static func check(_ spec: PanelSpec, in panel: YAMLNodeRef, titleEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?,
                       headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?, background: UInt32,
-                      tallies: ContrastTallies) -> LowContrast? {
+                      tallies: ContrastTallies, appearance: Appearance = .light,
+                      lightValues pairs: (title: UInt32?, header: UInt32?) = (nil, nil)) -> LowContrast? {
         guard titleEntry != nil || headerEntry != nil, spec.color & 0xFF != 0,
               Contrast.ratio(title: spec.titleColor, header: spec.color, background: background) < Contrast.minimum,
               tallies.add(title: spec.titleColor, header: spec.color, id: spec.id) else { return nil }
         return LowContrast(title: spec.titleColor, header: spec.color, background: background,
-                           titleEntry: titleEntry, headerEntry: headerEntry, panel: panel)
+                           titleEntry: titleEntry, headerEntry: headerEntry, panel: panel, appearance: appearance,
+                           lightValues: pairs)
     }
 }
 
@@ -414,6 +422,8 @@ struct SpecReader {
     let script: YAMLNodeRef?
     /// The container's colour, behind every header: titles are measured against it.
     let background: UInt32
+    /// The container's colour in the dark appearance.
+    let darkBackground: UInt32
     /// The pairs of colours found too faint so far.
     let contrastTallies: ContrastTallies
     /// `container.content`: the measures a panel's content starts from.
@@ -422,7 +432,9 @@ struct SpecReader {
     init(root: YAMLNodeRef, script: YAMLNodeRef? = nil) {
         self.root = root
         self.script = script ?? root["script"]
-        background = root["container"]?["background"]?.colourValue ?? ContainerSpec().background
+        let written = Self.themedColour(root["container"]?["background"])
+        background = written?.light ?? ContainerSpec().background
+        darkBackground = written.map { $0.dark ?? $0.light } ?? Palette.darkBackground
         contrastTallies = ContrastTallies()
         contentDefaults = ContentDefaults(root)
     }
@@ -430,15 +442,16 @@ struct SpecReader {
     /// A reader of one step on its own (a host's line in `drive`), whose new
     /// panels start from the measures of the spec the session loaded.
     init(step: YAMLNodeRef, contentDefaults: ContentDefaults) {
-        self.init(root: step, script: nil, background: ContainerSpec().background, contrastTallies: ContrastTallies(),
-                  contentDefaults: contentDefaults)
+        self.init(root: step, script: nil, background: ContainerSpec().background, darkBackground: Palette.darkBackground,
+                  contrastTallies: ContrastTallies(), contentDefaults: contentDefaults)
     }
 
-    private init(root: YAMLNodeRef, script: YAMLNodeRef?, background: UInt32, contrastTallies: ContrastTallies,
-                 contentDefaults: ContentDefaults) {
+    private init(root: YAMLNodeRef, script: YAMLNodeRef?, background: UInt32, darkBackground: UInt32,
+                 contrastTallies: ContrastTallies, contentDefaults: ContentDefaults) {
         self.root = root
         self.script = script
         self.background = background
+        self.darkBackground = darkBackground
         self.contrastTallies = contrastTallies
         self.contentDefaults = contentDefaults
     }
@@ -446,7 +459,7 @@ struct SpecReader {
     /// The same reader reading `script` instead (the spec's own when nil),
     /// counting faint colours into `tallies` (by default its own).
     func playing(_ script: YAMLNodeRef?, tallies: ContrastTallies? = nil) -> SpecReader {
-        SpecReader(root: root, script: script ?? root["script"], background: background,
+        SpecReader(root: root, script: script ?? root["script"], background: background, darkBackground: darkBackground,
                    contrastTallies: tallies ?? contrastTallies, contentDefaults: contentDefaults)
     }
 
@@ -457,6 +470,7 @@ struct SpecReader {
         var c = ContainerSpec()
         c.textMeasure = TextMeasurer(FontTextMeasure(titleFont: FontSetting().reading(root).font))
         c.background = background
+        c.darkBackground = darkBackground == background ? nil : darkBackground
         c.writing = Self.writing(of: root)
         guard let node = root["container"] else { return c }
         if let v = positive(node["width"]) { c.width = v }
@@ -480,8 +494,9 @@ struct SpecReader {
             default:
                 if separator.entries != nil {
                     let thickness = separator["thickness"]?.numberValue.flatMap { $0 > 0 && $0 <= 8 ? $0 : nil } ?? 1
-                    c.separator = .line(color: separator["color"]?.colourValue ?? HeaderSeparator.defaultColor,
-                                        thickness: thickness)
+                    let colour = Self.themedColour(separator["color"])
+                    c.separator = .line(color: colour?.light ?? HeaderSeparator.defaultColor, thickness: thickness,
+                                        darkColor: colour?.dark)
                 }
             }
         }
@@ -555,6 +570,8 @@ struct SpecReader {
         var contentNode: YAMLNodeRef?
         var nested: NestedLevelDefinition?
         var titleEntry, headerEntry: (key: YAMLNodeRef, value: YAMLNodeRef)?
+        // The dark halves of colours written `{light, dark}`.
+        var darkTitle, darkHeader: (value: UInt32, entry: (key: YAMLNodeRef, value: YAMLNodeRef))?
         // A colour the schema rejects, or one missing its alpha byte (its
         // author meant another colour), leaves the title contrast unknown.
         var colourUnreadable = false
@@ -575,6 +592,30 @@ struct SpecReader {
                     spec.content = content(value)
                 }
                 writing.content = Self.writing(of: value)
+                continue
+            }
+            if which == .color || which == .titleColor, value.entries != nil {
+                // `{light: C, dark: C}`: each written as a colour is, each checked as one.
+                guard let light = value.entry("light"), let dark = value.entry("dark"),
+                      let lightValue = light.value.colourValue, let darkValue = dark.value.colourValue,
+                      let lightScalar = light.value.scalar, let darkScalar = dark.value.scalar else {
+                    colourUnreadable = true
+                    continue
+                }
+                if which == .color {
+                    spec.color = lightValue
+                    headerEntry = light
+                    darkHeader = (darkValue, dark)
+                } else {
+                    spec.titleColor = lightValue
+                    titleEntry = light
+                    darkTitle = (darkValue, dark)
+                }
+                for (entry, colour, scalar) in [(light, lightValue, lightScalar), (dark, darkValue, darkScalar)]
+                    where Finding.colour(entry.value, scalar: scalar, value: colour, isHeader: which == .color,
+                                         key: which.rawValue, into: &findings) {
+                    colourUnreadable = true
+                }
                 continue
             }
             guard case .scalar(let scalar) = value.kind else {
@@ -646,6 +687,21 @@ struct SpecReader {
                                                                 background: background, tallies: contrastTallies) {
             findings.append(.lowContrast(low))
         }
+        // The dark appearance: a colour written once is both; an unwritten
+        // one takes the default's dark variant (the dark palette).
+        spec.dark = DarkColors(color: darkHeader?.value ?? (headerEntry == nil ? Palette.darkColor(at: index) : spec.color),
+                               titleColor: darkTitle?.value ?? (titleEntry == nil ? Palette.darkTitleColor : spec.titleColor))
+        if !colourUnreadable, let dark = spec.dark {
+            var drawn = spec
+            (drawn.color, drawn.titleColor) = (dark.color, dark.titleColor)
+            if let low = LowContrast.check(drawn, in: node, titleEntry: darkTitle?.entry ?? titleEntry,
+                                           headerEntry: darkHeader?.entry ?? headerEntry, background: darkBackground,
+                                           tallies: contrastTallies, appearance: .dark,
+                                           lightValues: (title: darkTitle == nil ? spec.titleColor : nil,
+                                                         header: darkHeader == nil ? spec.color : nil)) {
+                findings.append(.lowContrast(low))
+            }
+        }
         var notes: PanelNotes?
         if contentNode != nil || !findings.isEmpty || location.isInScript || nested != nil {
             notes = PanelNotes(contentHeightNode: contentNode, findings: findings, location: location, nested: nested)
@@ -683,6 +739,17 @@ struct SpecReader {
     private func positive(_ node: YAMLNodeRef?) -> Double? { Self.positiveValue(node) }
 
     private func nonNegative(_ node: YAMLNodeRef?) -> Double? { Self.nonNegativeValue(node) }
+
+    /// A colour written once (both appearances) or `{light: C, dark: C}`;
+    /// nil when it is absent or unreadable (the schema reports it).
+    static func themedColour(_ node: YAMLNodeRef?) -> (light: UInt32, dark: UInt32?)? {
+        guard let node else { return nil }
+        if node.entries != nil {
+            guard let light = node["light"]?.colourValue, let dark = node["dark"]?.colourValue else { return nil }
+            return (light, dark)
+        }
+        return node.colourValue.map { ($0, nil) }
+    }
 
     static func positiveValue(_ node: YAMLNodeRef?) -> Double? {
         guard let v = node?.numberValue, v > 0, v.isFinite else { return nil }

@@ -454,11 +454,11 @@ extension SpecReader {
                     update.icon = .some(icon)
                 }
             case "color":
-                guard let colour = value.colourValue else { return nil }
-                update.color = colour
+                guard let colour = Self.themedColour(value) else { return nil }
+                (update.color, update.darkColor) = colour
             case "titleColor":
-                guard let colour = value.colourValue else { return nil }
-                update.titleColor = colour
+                guard let colour = Self.themedColour(value) else { return nil }
+                (update.titleColor, update.darkTitleColor) = colour
             case "content":
                 // A nested level is not an update's (the schema refuses `panels`).
                 guard value["panels"] == nil, let content = content(value) else { return nil }

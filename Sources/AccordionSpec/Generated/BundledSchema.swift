@@ -84,14 +84,31 @@ public enum BundledSchema {
     "colour": {
       "$anchor": "colour",
       "title": "Colour",
-      "description": "A 32-bit colour read as 0xRRGGBBAA: an integer 0 to 4294967295 (YAML hex such as 0x1ABC9CFF, or decimal) or a string #RRGGBB (opaque) or #RRGGBBAA.",
-      "markdownDescription": "A 32-bit colour read as `0xRRGGBBAA`: an integer `0` to `4294967295` (YAML hex such as `0x1ABC9CFF`, or decimal) or a string `'#RRGGBB'` (opaque) or `'#RRGGBBAA'`.\n\nQuote the `#` forms: unquoted, YAML reads `#` as the start of a comment.",
+      "description": "A 32-bit colour read as 0xRRGGBBAA: an integer 0 to 4294967295 (YAML hex such as 0x1ABC9CFF, or decimal) or a string #RRGGBB (opaque) or #RRGGBBAA; or one per appearance, {light: C, dark: C}.",
+      "markdownDescription": "A 32-bit colour read as `0xRRGGBBAA`: an integer `0` to `4294967295` (YAML hex such as `0x1ABC9CFF`, or decimal) or a string `'#RRGGBB'` (opaque) or `'#RRGGBBAA'`.\n\nQuote the `#` forms: unquoted, YAML reads `#` as the start of a comment.\n\nOne colour per appearance: `{light: '#0064D2', dark: '#0A84FF'}` (both required); a colour written once is the same in both.",
+      "type": ["integer", "string", "object"],
+      "minimum": 0,
+      "maximum": 4294967295,
+      "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$",
+      "required": ["light", "dark"],
+      "properties": {
+        "light": {"$ref": "#/$defs/colourValue", "title": "Light appearance", "description": "The colour in the light appearance.", "markdownDescription": "The colour in the light appearance (the default one).", "default": 4294967295, "examples": ["#0064D2"]},
+        "dark": {"$ref": "#/$defs/colourValue", "title": "Dark appearance", "description": "The colour in the dark appearance.", "markdownDescription": "The colour in the dark appearance (`render --appearance dark`, the page under `prefers-color-scheme: dark`).", "default": 255, "examples": ["#0A84FF"]}
+      },
+      "additionalProperties": false,
+      "default": 4294967295,
+      "examples": [448568575, "#1ABC9C", "#3498DBFF", {"light": "#0064D2", "dark": "#0A84FF"}]
+    },
+    "colourValue": {
+      "title": "Colour",
+      "description": "A 32-bit colour read as 0xRRGGBBAA: an integer 0 to 4294967295 or a string #RRGGBB (opaque) or #RRGGBBAA.",
+      "markdownDescription": "A 32-bit colour read as `0xRRGGBBAA`: an integer `0` to `4294967295` or a string `'#RRGGBB'` (opaque) or `'#RRGGBBAA'`.",
       "type": ["integer", "string"],
       "minimum": 0,
       "maximum": 4294967295,
       "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$",
       "default": 4294967295,
-      "examples": [448568575, "#1ABC9C", "#3498DBFF"]
+      "examples": [448568575, "#1ABC9C"]
     },
     "length": {
       "title": "Length",
