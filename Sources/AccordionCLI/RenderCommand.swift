@@ -36,6 +36,11 @@ let renderCommand = CommandSpec(
         OptionSpec(long: "no-script", help: "Ignore the spec's script."),
         OptionSpec(long: "reduced-motion", help: "Show the container as a viewer who asks for reduced motion sees it: "
             + "under the spec's animation.reducedMotion (instant by default) every transition takes 0 s."),
+        OptionSpec(long: "appearance", valueName: "appearance", allowed: Appearance.allCases.map(\.rawValue),
+                   defaultValue: Appearance.light.rawValue,
+                   help: "Draw the spec's colours of this appearance (a colour written {light, dark}; the default "
+                    + "palette's dark variants and a black background in dark). html: the appearance the page "
+                    + "starts in; it carries both, follows the viewer's prefers-color-scheme and has a toggle."),
         colorOption,
         OptionSpec(long: "bidi", valueName: "order", allowed: TerminalOptions.BidiOrder.allCases.map(\.rawValue),
                    defaultValue: TerminalOptions.BidiOrder.visual.rawValue,
@@ -87,6 +92,8 @@ struct RenderOptions {
     var measureOverlay: Bool
     /// The viewer asks for reduced motion.
     var reducedMotion: Bool
+    /// The appearance drawn; nil when `--appearance` is not given (light, and the page follows the viewer's).
+    var appearance: Appearance?
     /// html: what the page shows around the container.
     var chrome: PageChrome
     /// nil: standard output.
@@ -99,6 +106,7 @@ struct RenderOptions {
         noScript = args.has("no-script")
         measureOverlay = args.has("measure-overlay")
         reducedMotion = args.has("reduced-motion")
+        appearance = args.value("appearance").flatMap(Appearance.init(rawValue:))
         chrome = args.value("chrome").flatMap(PageChrome.init(rawValue:)) ?? .debug
         color = args.color
         terminal = TerminalOptions(bidi: args.value("bidi").flatMap(TerminalOptions.BidiOrder.init(rawValue:)) ?? .visual,
@@ -195,7 +203,11 @@ enum RenderJob {
         case .success(let r): run = r
         }
         let color = options.color.enabled(terminal: options.output == nil && IO.isTerminal(fd: 1))
-        let text = Renderer.render(run.snapshots, format: options.format, steps: options.steps, color: color,
+        // The page carries both appearances and starts in the one asked for; a picture is drawn in it.
+        let snapshots = options.format == .html
+            ? run.snapshots.map { s in var s = s; s.container.appearance = options.appearance ?? .light; return s }
+            : run.snapshots.map { $0.appearing(options.appearance ?? .light) }
+        let text = Renderer.render(snapshots, format: options.format, steps: options.steps, color: color,
                                    labels: run.labels, origins: run.origins, terminal: options.terminal,
                                    measureOverlay: options.measureOverlay, chrome: options.chrome)
         if let output = options.output {

@@ -109,7 +109,7 @@ public enum DumpTree {
                 ("expansion", .string(s.container.expansion.rawValue)),
                 ("collapsible", .bool(s.container.collapsible)),
                 ("interruption", .string(s.container.interruption.rawValue)),
-            ]))),
+            ] + (s.container.appearance == .dark ? [("appearance", DumpValue.string("dark"))] : []))),
             ("expandedIndex", .value(s.expandedIndex.map(DumpValue.int) ?? .null)),
             ("expandedPanel", .value(s.expandedPanel.map(DumpValue.string) ?? .null)),
             ("expandedIndices", .value(.array(s.expandedIndices.map(DumpValue.int)))),

@@ -52,10 +52,11 @@ public enum SVGRender {
         // The faces the measure shaped the texts in, so a viewer draws the lines at the widths measured.
         let fonts = EmbeddedFontFaces.fonts(for: snapshots)
         if !fonts.faces.isEmpty { out += "<defs><style>\n" + EmbeddedFontFaces.rules(fonts) + "</style></defs>\n" }
-        out += "<rect width=\"100%\" height=\"100%\" fill=\"#F2F2F7\"/>\n"
+        let surface = Surface.of(snapshots.first?.container.appearance ?? .light)
+        out += "<rect width=\"100%\" height=\"100%\" fill=\"\(surface.page)\"/>\n"
         if let title {
             let fitted = fitText(title, width: width - 2 * margin, fontSize: 22)
-            out += "<text x=\"\(n(width / 2))\" y=\"\(n(margin + 22))\" text-anchor=\"middle\" font-size=\"22\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitted))</text>\n"
+            out += "<text x=\"\(n(width / 2))\" y=\"\(n(margin + 22))\" text-anchor=\"middle\" font-size=\"22\" font-weight=\"600\" fill=\"\(surface.ink)\">\(XML.escape(fitted))</text>\n"
         }
         var y = top
         for row in rows {
@@ -66,8 +67,8 @@ public enum SVGRender {
                 out += phone(s, id: "p\(i)", x: x + (slot - frames[i].bodyWidth) / 2, y: y, overlay: measureOverlay, fonts: fonts)
                 let captionY = y + frames[i].bodyHeight + 24
                 let caption = i < captions.count ? captions[i] : ""
-                out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY))\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitText(caption, width: slot, fontSize: 14)))</text>\n"
-                out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY + 18))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#6C6C70\">\(XML.escape(fitText(summary(s), width: slot, fontSize: 12)))</text>\n"
+                out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY))\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"600\" fill=\"\(surface.ink)\">\(XML.escape(fitText(caption, width: slot, fontSize: 14)))</text>\n"
+                out += "<text x=\"\(n(x + slot / 2))\" y=\"\(n(captionY + 18))\" text-anchor=\"middle\" font-size=\"12\" fill=\"\(surface.secondaryInk)\">\(XML.escape(fitText(summary(s), width: slot, fontSize: 12)))</text>\n"
                 x += slot + gap
             }
             y += rowHeight(row) + gap
@@ -96,7 +97,8 @@ public enum SVGRender {
         // The screen is the container's whole rectangle: square corners, nothing cut off.
         out += "<clipPath id=\"\(id)-screen\"><rect width=\"\(n(w))\" height=\"\(n(h))\"/></clipPath>\n"
         out += "<g transform=\"translate(\(n(bezel)) \(n(bezel)))\" clip-path=\"url(#\(id)-screen)\">\n"
-        out += "<rect width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#FFFFFF\"/>\n"
+        let surface = Surface.of(s.container.appearance)
+        out += "<rect width=\"\(n(w))\" height=\"\(n(h))\" fill=\"\(surface.screen)\"/>\n"
         out += "<rect width=\"\(n(w))\" height=\"\(n(h))\" \(fill(s.container.background))/>\n"
 
         // Content views lie below every header; during a transition `to`'s above `from`'s.
@@ -120,7 +122,7 @@ public enum SVGRender {
             out += scrollIndicator(scroll, width: w, height: h)
         }
         if case .modal(let title)? = s.visible {
-            out += modal(title, width: w, height: h)
+            out += modal(title, width: w, height: h, surface: surface)
         }
         out += "</g>\n"
         // A faint screen edge makes the glass read as glass on light
@@ -146,17 +148,18 @@ public enum SVGRender {
 
     static func content(_ p: PanelFrame, rect r: Rect, id: String, s: Snapshot, overlay: Bool = false,
                         fonts: EmbeddedFonts = .none) -> String {
+        let surface = Surface.of(s.container.appearance)
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\"/></clipPath>\n"
         if p.panel.content != nil {
             let top = s.scroll?.offset ?? 0
             let writing = p.panel.writing(in: s.container.writing).content
             let dir = writing.direction
-            out += drawnContent(p, rect: r, visible: (top, top + s.container.height), dir: dir, lang: writing.lang, fonts: fonts)
+            out += drawnContent(p, rect: r, visible: (top, top + s.container.height), dir: dir, lang: writing.lang, fonts: fonts, surface: surface)
             if overlay { out += measureOverlay(p, rect: r, s: s, dir: dir) }
             return out + "</g>\n"
         }
-        out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FAFAFC\"/>\n"
+        out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"\(surface.placeholder)\"/>\n"
         // Table-cell separators, as a list screen would show, capped so huge contents stay small.
         let rows = Numbers.count(r.height / 44, limit: 40)
         if rows > 0 {
@@ -165,18 +168,18 @@ public enum SVGRender {
                 let ly = r.y + Double(i) * 44
                 d += "M\(n(r.x + 16)) \(n(ly))H\(n(r.x + r.width))"
             }
-            out += "<path d=\"\(d)\" stroke=\"#E5E5EA\" stroke-width=\"1\"/>\n"
+            out += "<path d=\"\(d)\" stroke=\"\(surface.rule)\" stroke-width=\"1\"/>\n"
         }
         let size = Numbers.short(r.width) + " × " + Numbers.short(r.height)
         let cx = r.x + r.width / 2, cy = r.y + r.height / 2
         let title = fitText(p.panel.title, width: r.width - 40, fontSize: 17)
         let labelWidth = min(r.width - 24, max(estimate(title, fontSize: 17), estimate(size, fontSize: 15)) + 32)
         if r.height >= 64 {
-            out += "<rect x=\"\(n(cx - labelWidth / 2))\" y=\"\(n(cy - 30))\" width=\"\(n(max(0, labelWidth)))\" height=\"60\" rx=\"12\" fill=\"#FFFFFF\" stroke=\"#D1D1D6\"/>\n"
-            out += "<text x=\"\(n(cx))\" y=\"\(n(cy - 4))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(title))</text>\n"
-            out += "<text x=\"\(n(cx))\" y=\"\(n(cy + 17))\" text-anchor=\"middle\" font-size=\"15\" fill=\"#6C6C70\">\(XML.escape(size))</text>\n"
+            out += "<rect x=\"\(n(cx - labelWidth / 2))\" y=\"\(n(cy - 30))\" width=\"\(n(max(0, labelWidth)))\" height=\"60\" rx=\"12\" fill=\"\(surface.card)\" stroke=\"\(surface.cardStroke)\"/>\n"
+            out += "<text x=\"\(n(cx))\" y=\"\(n(cy - 4))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"600\" fill=\"\(surface.ink)\">\(XML.escape(title))</text>\n"
+            out += "<text x=\"\(n(cx))\" y=\"\(n(cy + 17))\" text-anchor=\"middle\" font-size=\"15\" fill=\"\(surface.secondaryInk)\">\(XML.escape(size))</text>\n"
         } else {
-            out += "<text x=\"\(n(cx))\" y=\"\(n(cy + 5))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#6C6C70\">\(XML.escape(size))</text>\n"
+            out += "<text x=\"\(n(cx))\" y=\"\(n(cy + 5))\" text-anchor=\"middle\" font-size=\"13\" fill=\"\(surface.secondaryInk)\">\(XML.escape(size))</text>\n"
         }
         out += "</g>\n"
         return out
@@ -213,8 +216,9 @@ public enum SVGRender {
     /// starts at the right: `direction="rtl"` with the start anchor there,
     /// and a row's chevron sits at the left, pointing left.
     static func drawnContent(_ p: PanelFrame, rect r: Rect, visible: (top: Double, bottom: Double),
-                             dir: WritingDirection = .auto, lang: String? = nil, fonts: EmbeddedFonts = .none) -> String {
-        var out = "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"#FFFFFF\"/>\n"
+                             dir: WritingDirection = .auto, lang: String? = nil, fonts: EmbeddedFonts = .none,
+                             surface: Surface = .light) -> String {
+        var out = "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"\(surface.content)\"/>\n"
         let top = max(r.y, visible.top), bottom = min(r.y + r.height, visible.bottom)
         guard bottom > top, let content = p.panel.content else { return out }
         switch content {
@@ -228,7 +232,7 @@ public enum SVGRender {
             for i in first..<last where !lines[i].isEmpty {
                 let baseline = r.y + m.padding + Double(i) * m.lineHeight + m.lineHeight / 2 + m.fontSize * 0.35
                 let x = rtl[i] ? r.x + r.width - m.padding : r.x + m.padding
-                out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\"\(direction(rtl[i])) font-size=\"\(n(m.fontSize))\"\(fontFamily(m.font, lang: lang, fonts: fonts)) fill=\"#1C1C1E\" xml:space=\"preserve\">\(XML.escape(lines[i]))</text>\n"
+                out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\"\(direction(rtl[i])) font-size=\"\(n(m.fontSize))\"\(fontFamily(m.font, lang: lang, fonts: fonts)) fill=\"\(surface.ink)\" xml:space=\"preserve\">\(XML.escape(lines[i]))</text>\n"
             }
         case .rows(let rows, let rowHeight):
             guard rowHeight > 0, !rows.isEmpty else { return out }
@@ -245,16 +249,16 @@ public enum SVGRender {
                 let x = rtl ? r.x + r.width - 16 : r.x + 16
                 let anchor = direction(rtl)
                 if let detail = row.detail {
-                    out += "<text x=\"\(n(x))\" y=\"\(n(y + rowHeight * 0.45))\"\(anchor) font-size=\"\(n(titleSize))\" fill=\"#1C1C1E\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
-                    out += "<text x=\"\(n(x))\" y=\"\(n(y + rowHeight * 0.45 + detailSize * 1.3))\"\(anchor) font-size=\"\(n(detailSize))\" fill=\"#6C6C70\">\(XML.escape(fitText(detail, width: room, fontSize: detailSize)))</text>\n"
+                    out += "<text x=\"\(n(x))\" y=\"\(n(y + rowHeight * 0.45))\"\(anchor) font-size=\"\(n(titleSize))\" fill=\"\(surface.ink)\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
+                    out += "<text x=\"\(n(x))\" y=\"\(n(y + rowHeight * 0.45 + detailSize * 1.3))\"\(anchor) font-size=\"\(n(detailSize))\" fill=\"\(surface.secondaryInk)\">\(XML.escape(fitText(detail, width: room, fontSize: detailSize)))</text>\n"
                 } else {
-                    out += "<text x=\"\(n(x))\" y=\"\(n(y + rowHeight / 2 + titleSize * 0.35))\"\(anchor) font-size=\"\(n(titleSize))\" fill=\"#1C1C1E\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
+                    out += "<text x=\"\(n(x))\" y=\"\(n(y + rowHeight / 2 + titleSize * 0.35))\"\(anchor) font-size=\"\(n(titleSize))\" fill=\"\(surface.ink)\">\(XML.escape(fitText(row.title, width: room, fontSize: titleSize)))</text>\n"
                 }
                 if chevron > 2 {
                     // Mirrored in a right-to-left row: at the left, pointing left.
                     let cx = rtl ? r.x + 20 : r.x + r.width - 20, cy = y + rowHeight / 2
                     let tip = rtl ? -chevron / 2 : chevron / 2
-                    out += "<path d=\"M\(n(cx - tip)) \(n(cy - chevron))L\(n(cx + tip)) \(n(cy))L\(n(cx - tip)) \(n(cy + chevron))\" fill=\"none\" stroke=\"#C7C7CC\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+                    out += "<path d=\"M\(n(cx - tip)) \(n(cy - chevron))L\(n(cx + tip)) \(n(cy))L\(n(cx - tip)) \(n(cy + chevron))\" fill=\"none\" stroke=\"\(surface.chevron)\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
                 }
                 if i < rows.count - 1 {
                     separators += rtl ? "M\(n(r.x)) \(n(y + rowHeight - 0.5))H\(n(r.x + r.width - 16))"
@@ -262,7 +266,7 @@ public enum SVGRender {
                 }
             }
             if !separators.isEmpty {
-                out += "<path d=\"\(separators)\" stroke=\"#E5E5EA\" stroke-width=\"1\"/>\n"
+                out += "<path d=\"\(separators)\" stroke=\"\(surface.rule)\" stroke-width=\"1\"/>\n"
             }
         case .accordion:
             // The nested level's own headers are drawn from its frames.
@@ -364,14 +368,14 @@ public enum SVGRender {
         return "<rect x=\"\(n(w - 6))\" y=\"\(n(y + 2))\" width=\"3\" height=\"\(n(max(0, length - 4)))\" rx=\"1.5\" fill=\"#000000\" fill-opacity=\"0.35\"/>\n"
     }
 
-    static func modal(_ title: String, width w: Double, height h: Double) -> String {
+    static func modal(_ title: String, width w: Double, height h: Double, surface: Surface = .light) -> String {
         let top = min(48, h * 0.08)
         var out = "<rect width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#000000\" fill-opacity=\"0.35\"/>\n"
-        out += "<rect y=\"\(n(top))\" width=\"\(n(w))\" height=\"\(n(h - top + 24))\" rx=\"12\" fill=\"#FFFFFF\"/>\n"
-        out += "<rect x=\"\(n(w / 2 - 18))\" y=\"\(n(top + 6))\" width=\"36\" height=\"5\" rx=\"2.5\" fill=\"#C7C7CC\"/>\n"
+        out += "<rect y=\"\(n(top))\" width=\"\(n(w))\" height=\"\(n(h - top + 24))\" rx=\"12\" fill=\"\(surface.sheet)\"/>\n"
+        out += "<rect x=\"\(n(w / 2 - 18))\" y=\"\(n(top + 6))\" width=\"36\" height=\"5\" rx=\"2.5\" fill=\"\(surface.chevron)\"/>\n"
         let fitted = fitText(title, width: w - 32, fontSize: 17)
-        out += "<text x=\"\(n(w / 2))\" y=\"\(n(top + 36))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"600\" fill=\"#1C1C1E\">\(XML.escape(fitted))</text>\n"
-        out += "<text x=\"\(n(w / 2))\" y=\"\(n(top + 56))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#6C6C70\">modal</text>\n"
+        out += "<text x=\"\(n(w / 2))\" y=\"\(n(top + 36))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"600\" fill=\"\(surface.ink)\">\(XML.escape(fitted))</text>\n"
+        out += "<text x=\"\(n(w / 2))\" y=\"\(n(top + 56))\" text-anchor=\"middle\" font-size=\"12\" fill=\"\(surface.secondaryInk)\">modal</text>\n"
         return out
     }
 
