@@ -99,17 +99,20 @@ public enum DumpTree {
     /// - Returns: Each field's name and value.
     public static func snapshotFields(_ s: Snapshot, step: DumpValue? = nil) -> [(String, DumpField)] {
         let lead: [(String, DumpField)] = step.map { [("step", .value($0))] } ?? []
+        var container: [(String, DumpValue)] = [
+            ("width", .number(s.container.width)),
+            ("height", .number(s.container.height)),
+            ("layout", .string(s.container.layout.rawValue)),
+            ("expansion", .string(s.container.expansion.rawValue)),
+            ("collapsible", .bool(s.container.collapsible)),
+            ("interruption", .string(s.container.interruption.rawValue)),
+        ]
+        // Only a picture of the dark appearance says so: every other dump is as it was.
+        if s.container.appearance == .dark { container.append(("appearance", .string(Appearance.dark.rawValue))) }
         return lead + [
             ("title", .value(s.title.map(DumpValue.string) ?? .null)),
             ("time", .value(.number(s.time))),
-            ("container", .value(.object([
-                ("width", .number(s.container.width)),
-                ("height", .number(s.container.height)),
-                ("layout", .string(s.container.layout.rawValue)),
-                ("expansion", .string(s.container.expansion.rawValue)),
-                ("collapsible", .bool(s.container.collapsible)),
-                ("interruption", .string(s.container.interruption.rawValue)),
-            ] + (s.container.appearance == .dark ? [("appearance", DumpValue.string("dark"))] : []))),
+            ("container", .value(.object(container))),
             ("expandedIndex", .value(s.expandedIndex.map(DumpValue.int) ?? .null)),
             ("expandedPanel", .value(s.expandedPanel.map(DumpValue.string) ?? .null)),
             ("expandedIndices", .value(.array(s.expandedIndices.map(DumpValue.int)))),
