@@ -105,6 +105,26 @@ aside p { color: #6C6C70; font-size: 12px; margin: 0 0 12px; }
 #log li .t { color: #6C6C70; }
 #log li.ignored { color: #B3261E; }
 #log li.container { color: #6C6C70; }
+.appearance { margin: 0 0 8px; padding: 4px 12px; border: 1px solid #C7C7CC; border-radius: 14px; background: #FFFFFF;
+  color: #1C1C1E; font: inherit; font-size: 12px; cursor: pointer; }
+.appearance[aria-pressed="true"] { background: #1C1C1E; color: #F2F2F7; border-color: #48484A; }
+.appearance:focus-visible { outline: 3px solid #FFD60A; outline-offset: 1px; }
+/* The dark appearance: iOS's dark system colours for what the page draws itself. */
+:root.dark { color-scheme: dark; }
+.dark body { background: #000000; color: #F2F2F7; }
+.dark .scale, .dark aside dt, .dark aside p, .dark #log li .t, .dark #log li.container { color: #AEAEB2; }
+.dark aside { background: #1C1C1E; box-shadow: none; }
+.dark #log { background: #2C2C2E; }
+.dark #log li.ignored { color: #FF6961; }
+.dark .content { background-color: #121214; background-image: repeating-linear-gradient(to bottom, transparent 0 43px, #38383A 43px 44px); }
+.dark .content.filled { background: #1C1C1E; color: #F2F2F7; }
+.dark .content .row small { color: #AEAEB2; }
+.dark .content .row:not(:last-child)::before { background: #38383A; }
+.dark .content .row::after { border-color: #636366; }
+.dark .content .card { background: #2C2C2E; border-color: #48484A; }
+.dark .content .card span, .dark .modal span { color: #AEAEB2; }
+.dark .modal div { background: #1C1C1E; }
+.dark .modal div::before { background: #636366; }
 
 """#
 
@@ -118,10 +138,12 @@ aside p { color: #6C6C70; font-size: 12px; margin: 0 0 12px; }
         }
         if showing == .none {
             page = page.replacing("<h1 id=\"title\"></h1>\n", with: "").replacing("<p class=\"scale\" id=\"scale\"></p>\n", with: "")
+                .replacing("<button type=\"button\" class=\"appearance\" id=\"appearance\" aria-pressed=\"false\" hidden>Dark appearance</button>\n", with: "")
                 .replacing("<main>", with: "<main class=\"bare\">")
         }
         return chrome.isEmpty ? page : page.replacing("<aside aria-label", with: "<aside\(chrome) aria-label")
             .replacing("<p class=\"scale\"", with: "<p\(chrome) class=\"scale\"")
+            .replacing("<button type=\"button\" class=\"appearance\"", with: "<button\(chrome) type=\"button\" class=\"appearance\"")
     }
 
     static let body = #"""
@@ -129,6 +151,7 @@ aside p { color: #6C6C70; font-size: 12px; margin: 0 0 12px; }
 <h1 id="title"></h1>
 <div class="stage" id="stage"><div class="chassis" id="chassis"><div class="device" id="device"><div class="screen" id="screen"></div></div></div></div>
 <p class="scale" id="scale"></p>
+<button type="button" class="appearance" id="appearance" aria-pressed="false" hidden>Dark appearance</button>
 </main>
 <aside aria-label="controller state">
 <h2>ExpandableViewController</h2>

@@ -164,6 +164,11 @@ public enum HTMLRender {
         var out = "{\"title\":" + (s.title.map(quote) ?? "null")
         out += ",\"width\":\(num(s.container.width)),\"height\":\(num(s.container.height))"
         out += ",\"background\":" + quote(cssColor(s.container.background))
+        // Both appearances when they differ: the page follows the viewer's and has a toggle.
+        if s.container.hasDarkColors(s.panels.map(\.panel)) {
+            out += ",\"themes\":true,\"darkBackground\":" + quote(cssColor(s.container.darkBackground ?? s.container.background))
+            if s.container.appearance == .dark { out += ",\"appearance\":\"dark\"" }
+        }
         // Without chrome the screen is the whole drawing: a frame with no bezel, corners or buttons.
         out += ",\"frame\":" + (bare ? bareFrame(width: s.container.width, height: s.container.height)
                                       : frame(DeviceFrame(width: s.container.width, height: s.container.height)))
@@ -220,6 +225,7 @@ public enum HTMLRender {
             out += ",\"header\":" + rect(p.collapsedHeader) + ",\"content\":" + rect(p.expandedContent)
             if p.shares { out += ",\"shares\":true" }
             if p.spec.disabled { out += ",\"disabled\":true" }
+            if let dark = p.spec.dark { out += ",\"dark\":[" + quote(cssColor(dark.color)) + "," + quote(cssColor(dark.titleColor)) + "]" }
             // The header's language and direction where they differ from the page's.
             let writing = p.spec.writing(in: page)
             out += headerParts(p.spec, header: p.collapsedHeader, measure: s.container.textMeasure.measure, lang: writing.panel.lang)
@@ -237,6 +243,7 @@ public enum HTMLRender {
         }
         out += "]"
         out += iconTable(s.panels.map(\.panel)) + separatorTable(s)
+        if s.container.hasDarkColors(s.panels.map(\.panel)) { out += separatorTable(s.appearing(.dark), key: "darkSeparators") }
         out += ",\n\"templates\":{"
         out += playback.templates.map { kind, t in
             quote(kind) + ":{\"start\":" + entries(t.start) + ",\"end\":" + entries(t.end) + "}"
@@ -290,11 +297,12 @@ public enum HTMLRender {
     }
 
     /// The separators the page draws (`HeaderSeparator.lines`): per panel
-    /// index, the line's CSS colour and thickness; nothing when there are none.
-    static func separatorTable(_ s: Snapshot) -> String {
+    /// index, the line's CSS colour and thickness, under `key`
+    /// (`darkSeparators` for the dark appearance's); nothing when there are none.
+    static func separatorTable(_ s: Snapshot, key: String = "separators") -> String {
         let lines = s.container.separator.lines(in: s.panels)
         guard !lines.isEmpty else { return "" }
-        return ",\"separators\":[" + lines.map { "[\($0.index)," + quote(cssColor($0.color)) + "," + num($0.thickness) + "]" }
+        return ",\"" + key + "\":[" + lines.map { "[\($0.index)," + quote(cssColor($0.color)) + "," + num($0.thickness) + "]" }
             .joined(separator: ",") + "]"
     }
 

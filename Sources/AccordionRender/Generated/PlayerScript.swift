@@ -360,15 +360,46 @@ enum PlayerScript {
       h.classList.add("bare");
     }
   }
-  // A line on the top edge of a header below another (HeaderSeparator.lines).
-  for (const [i, colour, thickness] of D.separators || []) {
-    const line = document.createElement("span");
-    line.className = "separator";
-    line.setAttribute("aria-hidden", "true");
-    line.style.cssText = "height:" + thickness + "px;background:" + colour;
-    heads[i].append(line);
-  }
   views.append(headers);
+
+  // The appearance: the spec's colours of one of its two appearances (the
+  // model's: each panel's `dark` pair, `darkBackground`, `darkSeparators`),
+  // and the page's own in the same one (the .dark style). The page starts
+  // in the one it was rendered in (`appearance`) or the viewer's
+  // (prefers-color-scheme), follows the viewer's when it changes, and has
+  // a toggle. A spec whose colours are the same in both has neither.
+  const darkQuery = D.themes && window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  const toggle = slot("appearance");
+  let separatorLines = [];
+  function paint(dark) {
+    document.documentElement.classList.toggle("dark", dark);
+    screen.style.background = dark ? D.darkBackground : D.background;
+    for (let i = 0; i < n; i++) {
+      const p = P[i], [colour, ink] = dark && p.dark ? p.dark : [p.color, p.titleColor];
+      heads[i].style.background = colour;
+      heads[i].style.color = ink;
+      const badge = heads[i].querySelector(".badge");
+      if (badge) { badge.style.background = ink; badge.style.color = colour.slice(0, 7); }
+    }
+    // A line on the top edge of a header below another (HeaderSeparator.lines).
+    for (const line of separatorLines) line.remove();
+    separatorLines = [];
+    for (const [i, colour, thickness] of (dark ? D.darkSeparators : D.separators) || []) {
+      const line = document.createElement("span");
+      line.className = "separator";
+      line.setAttribute("aria-hidden", "true");
+      line.style.cssText = "height:" + thickness + "px;background:" + colour;
+      heads[i].append(line);
+      separatorLines.push(line);
+    }
+    toggle.setAttribute("aria-pressed", String(dark));
+  }
+  paint(D.themes === true && (D.appearance === "dark" || (D.appearance === undefined && darkQuery !== null && darkQuery.matches)));
+  if (D.themes) {
+    toggle.hidden = false;
+    toggle.addEventListener("click", () => paint(toggle.getAttribute("aria-pressed") !== "true"));
+    if (darkQuery) darkQuery.addEventListener("change", (ev) => paint(ev.matches));
+  }
   // One listener each for all the headers: a click taps one; the arrows,
   // Home and End move the focus between them.
   const headerOf = (ev) => {
