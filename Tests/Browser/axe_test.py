@@ -3,7 +3,8 @@
 
 Each sample under samples/ is rendered with `accordion render --format html`
 once per container mode (the sample as written, and with each other
-combination of `expansion` and `collapsible`), opened
+combination of `expansion` and `collapsible`), and once more as written
+under `prefers-color-scheme: dark` (the page's dark appearance), opened
 from disk, and checked by axe-core (the axe.min.js that PyPI's
 axe-selenium-python ships; scripts/fetch-axe-core.sh installs it) at several
 moments: at load, after a click on each header in turn once it has settled,
@@ -218,16 +219,21 @@ def main():
             name = os.path.splitext(os.path.basename(sample))[0]
             if args.k and args.k not in name:
                 continue
-            for keys in modes(args.accordion, sample):
-                check = f"axe {name} ({label(keys)})"
+            # Every mode in the light appearance; the sample as written in the dark one too.
+            for keys, appearance in [(keys, "light") for keys in modes(args.accordion, sample)] + [({}, "dark")]:
+                check = f"axe {name} ({label(keys)}{', dark' if appearance == 'dark' else ''})"
                 try:
                     text = open(sample, encoding="utf-8").read()
                     spec = os.path.join(workdir, f"{name}-{'-'.join(keys.values()) or 'as-written'}.yaml")
                     with open(spec, "w", encoding="utf-8") as f:
                         f.write(with_container_keys(text, keys) if keys else text)
-                    page = spec[:-5] + ".html"
+                    page = spec[:-5] + f"-{appearance}.html"
                     cli(args.accordion, "render", "--format", "html", "-o", page, spec)
-                    count = check_page(browser, axe_source, page, warned_headers(args.accordion, spec))
+                    browser.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": appearance}])
+                    try:
+                        count = check_page(browser, axe_source, page, warned_headers(args.accordion, spec))
+                    finally:
+                        browser.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "light"}])
                 except (Failure, CDPError) as e:
                     failed += 1
                     print(f"FAIL {check}: {e}", flush=True)

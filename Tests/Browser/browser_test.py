@@ -1236,6 +1236,9 @@ def main():
         demo = os.path.join(ROOT, "samples", "article-demo.yaml")
         scenarios.append(("reduced motion: a click applies at once, as the model does for a viewer who asks",
                           lambda: reduced_motion(run, browser, demo)))
+        themed = os.path.join(HERE, "specs", "appearances.yaml")
+        scenarios.append(("appearances: dark and reduced motion emulated, the page draws the model's dark colours",
+                          lambda: appearances(run, browser, themed)))
         collapsed = os.path.join(HERE, "specs", "collapsed-ease-in-out.yaml")
         scenarios.append(("mid-transition at load (--at)", lambda: at_load(run, browser, collapsed, 0.3)))
         scenarios.append(("page size linear in panels", lambda: sizes(run, browser)))
@@ -1360,6 +1363,77 @@ def reduced_motion(run, browser, spec):
     finally:
         browser.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "no-preference"}])
     print(f"     clicks {taps} applied at once with the model's settled frames and log; keep animates")
+
+
+def screen_pixels(browser, view):
+    """The screen's pixels now, at scale 1, and a reader of one."""
+    import base64
+    sx, sy, sw, sh = view["screen"]
+    shot = browser.call("Page.captureScreenshot", format="png", clip={"x": sx, "y": sy, "width": sw, "height": sh, "scale": 1})
+    return decode_png(base64.b64decode(shot["data"]))[2]
+
+
+def header_colours(pixel, dump, label):
+    """Each header's pixel just inside its start edge, and the background
+    below the stack, are the dump's colours (within 2 per channel)."""
+    for p in dump["panels"]:
+        h = p["header"]
+        x, y = int(h["x"] + 3), int(h["y"] + h["height"] - 4)
+        got, want = pixel(x, y), hex_rgb(p["color"])
+        if any(abs(g - w) > 2 for g, w in zip(got, want)):
+            raise Failure(f"{label}: header {p['id']} at ({x},{y}) is #{bytes(got).hex()}, the model's colour is {p['color']}")
+    # Below everything the stack draws: the container's background.
+    y = int(max(max(p["header"]["y"] + p["header"]["height"], (p["content"] or {"y": 0, "height": 0})["y"]
+                    + (p["content"] or {"height": 0})["height"]) for p in dump["panels"]) + 20)
+    if y < dump["container"]["height"]:
+        got = pixel(5, y)
+        want = hex_rgb(BACKGROUNDS[dump["container"].get("appearance", "light")])
+        if any(abs(g - w) > 2 for g, w in zip(got, want)):
+            raise Failure(f"{label}: the background at (5,{y}) is #{bytes(got).hex()}, not #{bytes(want).hex()}")
+
+
+# appearances.yaml's background in each appearance.
+BACKGROUNDS = {"light": "#F2F2F7", "dark": "#101012"}
+
+
+def appearances(run, browser, spec):
+    """With prefers-color-scheme: dark and prefers-reduced-motion: reduce
+    emulated, the page draws the model's dark colours (`render --appearance
+    dark`: pixels sampled on every header and the background) and applies a
+    click at once with the model's settled frames; its toggle turns it
+    light (the light dump's colours), and with the viewer's light
+    preference it starts light."""
+    features = [{"name": "prefers-color-scheme", "value": "dark"}, {"name": "prefers-reduced-motion", "value": "reduce"}]
+    browser.call("Emulation.setEmulatedMedia", features=features)
+    try:
+        view = open_page(run, browser, run.page(spec, "appearances"))
+        dark = run.dump(spec, extra=["--appearance", "dark"])
+        if dark["container"].get("appearance") != "dark":
+            raise Failure(f"the dark dump does not say so: {dark['container']}")
+        header_colours(screen_pixels(browser, view), dark, "dark at load")
+        if browser.eval("document.documentElement.classList.contains('dark')") is not True:
+            raise Failure("the page under prefers-color-scheme: dark is not dark")
+        n = len(dark["panels"])
+        browser.click(*centre(view, n - 1))
+        clicked = read(browser)
+        want = run.dump(spec, [dark["panels"][n - 1]["id"]], extra=["--reduced-motion", "--appearance", "dark"])
+        if clicked["state"]["transition"] is not None:
+            raise Failure("under reduced motion the click runs a transition")
+        compare(clicked, want, "dark, reduced motion, clicked the last header")
+        header_colours(screen_pixels(browser, clicked), want, "dark after the click")
+        # The toggle: the light appearance, the light dump's colours.
+        browser.eval("document.getElementById('appearance').click()")
+        light = run.dump(spec, [dark["panels"][n - 1]["id"]], extra=["--reduced-motion"])
+        header_colours(screen_pixels(browser, clicked), light, "light after the toggle")
+        if browser.eval("document.getElementById('appearance').getAttribute('aria-pressed')") != "false":
+            raise Failure("the toggle does not say it is off")
+        browser.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "light"}])
+        view = open_page(run, browser, run.page(spec, "appearances-light"))
+        header_colours(screen_pixels(browser, view), run.dump(spec), "light at load")
+    finally:
+        browser.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "light"},
+                                                             {"name": "prefers-reduced-motion", "value": "no-preference"}])
+    print(f"     {n} headers and the background in the model's dark colours, a click applied at once, the toggle light")
 
 
 def chromeless(run, browser, spec, chrome):
