@@ -4,8 +4,9 @@ import XCTest
 
 /// Goldens of every render format for the specs of
 /// `Tests/Fixtures/render-formats` (the header accessories, the separators
-/// and the marks): `SPEC.golden.txt`, `.json`, `.yaml`, `.svg` and `.html` beside
-/// each spec, each reviewed by eye when first recorded (the SVG and the
+/// and the marks; both appearances; reduced motion): `SPEC.golden.txt`,
+/// `.json`, `.yaml`, `.svg` and `.html` beside each spec (and
+/// `SPEC@OPTIONS.golden.*` for the runs with options), each reviewed by eye when first recorded (the SVG and the
 /// page as pictures in Chromium) and re-recorded only with
 /// `ACCORDION_RECORD=1`, which fails the run. The page's golden leaves out
 /// its player script (PlayerScriptTests and the browser tests hold it), so
@@ -17,17 +18,26 @@ final class FormatGoldenTests: XCTestCase {
         ("text", "txt"), ("json", "json"), ("yaml", "yaml"), ("svg", "svg"), ("html", "html"),
     ]
 
+    /// The runs with options besides each spec's plain one: the golden's
+    /// base name, the spec and the `render` options.
+    static let runsWithOptions: [(base: String, spec: String, options: [String])] = [
+        ("appearances@dark", "appearances.yaml", ["--appearance", "dark"]),
+        ("reduced-motion@at=0.1", "reduced-motion.yaml", ["--at", "0.1"]),
+        ("reduced-motion@at=0.1+reduced-motion", "reduced-motion.yaml", ["--at", "0.1", "--reduced-motion"]),
+    ]
+
     func testEveryFormatMatchesItsGolden() throws {
         var recorder = GoldenRecorder()
         let specs = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
             .filter { $0.hasSuffix(".yaml") && !$0.contains(".golden.") }.sorted()
-        XCTAssertGreaterThanOrEqual(specs.count, 3)
+        XCTAssertGreaterThanOrEqual(specs.count, 5)
+        let runs = specs.map { (base: String($0.dropLast(".yaml".count)), spec: $0, options: [String]()) } + Self.runsWithOptions
         let player = try String(contentsOf: CLI.repoRoot.appendingPathComponent("Sources/AccordionRender/Player/player.js"),
                                 encoding: .utf8)
-        for spec in specs {
-            let base = String(spec.dropLast(".yaml".count))
+        for (base, spec, options) in runs {
             for (format, ext) in Self.formats {
-                let r = try CLI.run(["render", "--format", format, "--color", "never", Self.directory.appendingPathComponent(spec).path],
+                let r = try CLI.run(["render", "--format", format, "--color", "never"] + options
+                                        + [Self.directory.appendingPathComponent(spec).path],
                                     environment: ["NO_COLOR": "1"])
                 XCTAssertEqual(r.status, 0, "\(spec) as \(format): \(r.stderr)")
                 var output = r.stdout
