@@ -54,39 +54,73 @@ extension PanelSpec {
 /// the SVG and the page, as one character in the terminal. The names are
 /// the schema's enum; a renderer that draws icons draws every one.
 public enum HeaderIcon: String, CaseIterable, Hashable, Sendable {
+    /// A chevron pointing up.
     case chevronUp = "chevron-up"
+    /// A chevron pointing down.
     case chevronDown = "chevron-down"
+    /// A chevron pointing left.
     case chevronLeft = "chevron-left"
+    /// A chevron pointing right.
     case chevronRight = "chevron-right"
+    /// A gear: settings.
     case gear
+    /// A bell: notifications.
     case bell
+    /// A padlock: privacy, security.
     case lock
+    /// Three arcs over a dot: Wi-Fi.
     case wifi
+    /// The Bluetooth rune.
     case bluetooth
+    /// A head and shoulders: an account, a profile.
     case person
+    /// An envelope: mail, messages.
     case envelope
+    /// A shopping cart.
     case cart
+    /// A truck: delivery, shipping.
     case truck
+    /// A question mark in a circle: help.
     case question
+    /// An i in a circle: information.
     case info
+    /// A star: favourites, VIP.
     case star
+    /// A heart: likes, health.
     case heart
+    /// A house: home.
     case house
+    /// A magnifying glass: search.
     case magnifier
+    /// A calendar page.
     case calendar
+    /// A clock face: time, history.
     case clock
+    /// A telephone handset.
     case phone
+    /// A camera.
     case camera
+    /// A globe: language, region, the web.
     case globe
+    /// A crescent moon: night, dark mode.
     case moon
+    /// A sun: brightness, display.
     case sun
+    /// A check mark: done.
     case checkmark
+    /// A plus sign: add.
     case plus
+    /// A waste bin: delete.
     case trash
+    /// A page with a folded corner: a document.
     case doc
+    /// A card with a stripe: payment.
     case creditcard
+    /// A key: passwords, access.
     case key
+    /// An airplane: airplane mode, travel.
     case airplane
+    /// A battery.
     case battery
 }
 
@@ -194,7 +228,7 @@ public struct HeaderLayout: Hashable, Sendable {
     /// exactly ``HeaderTitle/fit(_:headerWidth:headerHeight:hidesMark:measure:lang:)``'s.
     ///
     /// - Parameters:
-    ///   - title: The header's title.
+    ///   - text: The header's title.
     ///   - accessories: Its badge, detail, subtitle and icon.
     ///   - width: The header's width in points.
     ///   - height: The header's height in points.
