@@ -158,7 +158,7 @@ final class CommandTableTests: XCTestCase {
             }
         }
         let expected = [
-            "render": ["format", "at", "steps", "tap", "no-script", "reduced-motion", "color", "bidi", "ambiguous-width", "chrome", "measure-overlay", "output", "max-items", "watch"],
+            "render": ["format", "at", "steps", "tap", "no-script", "reduced-motion", "appearance", "color", "bidi", "ambiguous-width", "chrome", "measure-overlay", "output", "max-items", "watch"],
             "validate": ["schema", "format", "strict", "max-warnings", "exclude", "color", "watch"],
             "resolve": ["color"], "explain": ["list"], "schema": ["output"],
         ]
@@ -197,10 +197,10 @@ final class CommandTableTests: XCTestCase {
 
         USAGE: accordion render [--format <format>] [--at <seconds>] [--steps]
                                 [--tap <id> ...] [--no-script] [--reduced-motion]
-                                [--color <when>] [--bidi <order>]
-                                [--ambiguous-width <columns>] [--chrome <chrome>]
-                                [--measure-overlay] [--output <file>] [--max-items <n>]
-                                [--watch] <file>
+                                [--appearance <appearance>] [--color <when>]
+                                [--bidi <order>] [--ambiguous-width <columns>]
+                                [--chrome <chrome>] [--measure-overlay]
+                                [--output <file>] [--max-items <n>] [--watch] <file>
 
         ARGUMENTS:
           <file>                  The spec, or '-' for standard input.
@@ -227,6 +227,13 @@ final class CommandTableTests: XCTestCase {
                                   motion sees it: under the spec's
                                   animation.reducedMotion (instant by default) every
                                   transition takes 0 s.
+          --appearance <appearance>
+                                  Draw the spec's colours of this appearance (a colour
+                                  written {light, dark}; the default palette's dark
+                                  variants and a black background in dark). html: the
+                                  appearance the page starts in; it carries both,
+                                  follows the viewer's prefers-color-scheme and has a
+                                  toggle. (values: light, dark; default: light)
           --color <when>          Colour the output: auto colours a terminal, unless
                                   NO_COLOR is set and not empty; FORCE_COLOR set and not
                                   empty colours anything. (values: auto, always, never;

@@ -58,4 +58,24 @@ final class FormatGoldenTests: XCTestCase {
         }
         if let failure = recorder.failure { XCTFail(failure) }
     }
+
+    /// The README's light and dark pictures of the Settings sample are what
+    /// `render` draws today (re-recorded with `ACCORDION_RECORD=1`).
+    func testTheReadmePicturesAreCurrent() throws {
+        var recorder = GoldenRecorder()
+        let pictures = CLI.repoRoot.appendingPathComponent("docs/pictures")
+        let readme = try String(contentsOf: CLI.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for appearance in ["light", "dark"] {
+            let name = "settings-ios-\(appearance).svg"
+            XCTAssertTrue(readme.contains("docs/pictures/\(name)"), "the README does not show \(name)")
+            let r = try CLI.run(["render", "--format", "svg", "--appearance", appearance,
+                                 CLI.repoRoot.appendingPathComponent("samples/settings-ios.yaml").path])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let url = pictures.appendingPathComponent(name)
+            if try recorder.record(r.stdout, to: url) { continue }
+            let expected = try? String(contentsOf: url, encoding: .utf8)
+            XCTAssertTrue(expected == r.stdout, "\(name) is not what render draws; re-record it with ACCORDION_RECORD=1")
+        }
+        if let failure = recorder.failure { XCTFail(failure) }
+    }
 }
