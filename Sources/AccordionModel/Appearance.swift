@@ -29,21 +29,19 @@ public struct DarkColors: Hashable, Sendable {
     }
 }
 
-/// A panel's dark colours when they differ from its light ones: indirect,
-/// so that the panels of a large stack pay one word for them.
-indirect enum DarkBox: Hashable, Sendable {
-    case colours(DarkColors)
-
-    var value: DarkColors {
-        switch self { case .colours(let c): c }
-    }
-}
-
 extension PanelSpec {
     /// The header's colours in the dark appearance; nil when they are its light ones.
     public var dark: DarkColors? {
-        get { darkBox?.value }
-        set { darkBox = newValue.flatMap { $0.color == color && $0.titleColor == titleColor ? nil : .colours($0) } }
+        get {
+            guard hasDarkColors, darkColor != color || darkTitleColor != titleColor else { return nil }
+            return DarkColors(color: darkColor, titleColor: darkTitleColor)
+        }
+        set {
+            // Dark colours equal to the light ones are none, so equal panels compare equal.
+            let dark = newValue.flatMap { $0.color == color && $0.titleColor == titleColor ? nil : $0 }
+            hasDarkColors = dark != nil
+            (darkColor, darkTitleColor) = dark.map { ($0.color, $0.titleColor) } ?? (0, 0)
+        }
     }
 
     /// The header's and the title's colours in `appearance`.
@@ -64,7 +62,7 @@ extension PanelSpec {
         guard appearance == .dark else { return self }
         var panel = self
         (panel.color, panel.titleColor) = colors(in: .dark)
-        panel.darkBox = nil
+        panel.dark = nil
         if case .accordion(var level)? = content {
             level.panels = level.panels.map { $0.appearing(.dark) }
             panel.content = .accordion(level)

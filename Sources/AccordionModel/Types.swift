@@ -245,6 +245,11 @@ public struct PanelSpec: Hashable, Sendable {
     public var color: RGBA
     /// The header title's colour.
     public var titleColor: RGBA
+    /// The header's and the title's colours in the dark appearance (`dark`),
+    /// meaningful only when `hasDarkColors`; kept beside the light ones, four
+    /// bytes each and no allocation, so the panels of a large stack with
+    /// palette colours pay nothing more.
+    var darkColor: RGBA = 0, darkTitleColor: RGBA = 0
     /// This panel's header height (the container's when the spec gave none).
     public var headerHeight: Double
     /// Preferred content height for the `fit` layout; nil fills the space.
@@ -252,6 +257,11 @@ public struct PanelSpec: Hashable, Sendable {
     /// A tap on its header is ignored; `expand` and `collapse` steps still
     /// work, so a disabled panel that is open is pinned open.
     public var disabled: Bool
+    /// Whether `darkColor` and `darkTitleColor` hold colours of the dark
+    /// appearance (else the light ones are drawn there too); a flag in the
+    /// padding after `disabled`, so changing `color` alone never leaves a
+    /// stale dark colour behind.
+    var hasDarkColors = false
     /// What the panel shows when open; nil draws the placeholder card, and
     /// in `fit` the panel then takes its share of the space.
     public var content: PanelContent?
@@ -264,8 +274,6 @@ public struct PanelSpec: Hashable, Sendable {
     private var writingBox: WritingBox?
     /// The header's accessories when it carries some (`accessories`).
     var accessoriesBox: AccessoriesBox?
-    /// The header's dark colours when they differ (`dark`).
-    var darkBox: DarkBox?
 
     /// What is in effect for the header title and for the content, inside a
     /// container whose top level writes `top` (each level inherits the one above).
