@@ -9,8 +9,8 @@ import XCTest
 /// `SPEC@OPTIONS.golden.*` for the runs with options), each reviewed by eye when first recorded (the SVG and the
 /// page as pictures in Chromium) and re-recorded only with
 /// `ACCORDION_RECORD=1`, which fails the run. The page's golden leaves out
-/// its player script (PlayerScriptTests and the browser tests hold it), so
-/// it is the page's data, markup and style.
+/// its player script and its constant style sheet (PlayerScriptTests and
+/// the browser tests hold them), so it is the page's data and markup.
 final class FormatGoldenTests: XCTestCase {
     static var directory: URL { CLI.repoRoot.appendingPathComponent("Tests/Fixtures/render-formats") }
 
@@ -44,6 +44,12 @@ final class FormatGoldenTests: XCTestCase {
                 if format == "html" {
                     XCTAssertTrue(output.contains(player), "\(spec): the page does not carry the player as written")
                     output = output.replacingOccurrences(of: player, with: "/* Player/player.js */")
+                    // The page's constant style sheet (HTMLPage.style) is the same on every page.
+                    if let start = output.range(of: "<style>\n:root {"), let end = output.range(of: "</style>", range: start.upperBound..<output.endIndex) {
+                        output.replaceSubrange(start.lowerBound..<end.upperBound, with: "<style>/* HTMLPage.style */</style>")
+                    } else {
+                        XCTFail("\(spec): the page has no style sheet")
+                    }
                 }
                 let url = Self.directory.appendingPathComponent(base + ".golden." + ext)
                 if try recorder.record(output, to: url) { continue }
