@@ -222,6 +222,14 @@ public struct HeaderLayout: Hashable, Sendable {
     /// title is 17 points and needs 2.1 · 17 + 8.
     public static let leastSubtitleHeaderHeight = subtitleHeight(fontSize: 17)
 
+    /// Whether a header `height` points tall shows a subtitle under its title.
+    ///
+    /// - Parameter height: The header's height in points.
+    /// - Returns: Whether it is at least ``subtitleHeight(fontSize:)`` of its title's size.
+    public static func showsSubtitle(headerHeight height: Double) -> Bool {
+        height + 1e-9 >= subtitleHeight(fontSize: HeaderTitle.fontSize(headerHeight: height))
+    }
+
     /// Lays out `panel`'s header, `width` × `height` points, with or
     /// without its mark (``HeaderTitle/drawsMark(headerHeight:)``, unless
     /// `hidesMark`). For a header without accessories the title is
@@ -260,7 +268,7 @@ public struct HeaderLayout: Hashable, Sendable {
         }
         // The title's and the detail's room: the badge keeps its width.
         let available = end - start - (accessories.badge == nil ? 0 : 6 + badgeWidth)
-        let subtitleFits = height + 1e-9 >= Self.subtitleHeight(fontSize: f)
+        let subtitleFits = Self.showsSubtitle(headerHeight: height)
         subtitleDoesNotFit = accessories.subtitle != nil && !subtitleFits
         let twoLines = accessories.subtitle != nil && subtitleFits
         let middle = height / 2

@@ -141,6 +141,9 @@ func colourSpelled(_ value: UInt32, like node: YAMLNodeRef) -> String {
     return String(value)
 }
 
+/// A measured length as a message spells it, to one decimal: `15.1`.
+func measured(_ value: Double) -> String { points((value * 10).rounded() / 10) }
+
 /// A number as an author would write it: `44`, `0.3`.
 func points(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }

@@ -474,7 +474,18 @@ struct ScriptRunner {
                 // The runner's own copy of the stack takes the new properties
                 // (what later steps' words read: a tap on a panel disabled
                 // since, the tree's nested ids when a nested level is gone).
-                if case .update(let index, let update) = step.action { updateStack(index, update) }
+                if case .update(let index, let update) = step.action {
+                    updateStack(index, update)
+                    // A subtitle given to a header too low for it is not drawn, as at load.
+                    if case .some(.some) = update.subtitle, index < stage.state.panels.count,
+                       let node = w.verbValue["subtitle"] {
+                        let panel = stage.state.panels[index]
+                        if !HeaderLayout.showsSubtitle(headerHeight: panel.headerHeight) {
+                            report(.subtitleDoesNotFit(id: panel.id, headerHeight: panel.headerHeight), .warning, at: node.span,
+                                   pointer: w.pointer + "/update/subtitle")
+                        }
+                    }
+                }
             case .stackReplaced:
                 if !host.runsStepsWithProblems { register(listed?.new ?? []) }
                 setStack(listed?.stack ?? PanelStack())

@@ -542,12 +542,8 @@ struct SemanticChecker {
                            help: "shorten the title\(accessories.detail == nil ? "" : " or the detail"), or widen the container to \(Self.length(widthNeeded)) points (`container: {width: \(Self.length(widthNeeded))}`)")
                 }
                 if layout.subtitleDoesNotFit, let subtitle = node["subtitle"] {
-                    let needed = HeaderLayout.subtitleHeight(fontSize: fontSize)
-                    report("subtitle-does-not-fit", .warning,
-                           "the subtitle of panel `\(panel.id)` is not drawn: a header \(Self.length(panel.headerHeight)) points tall "
-                           + "has no room for a second line under its \(Self.length(fontSize))-point title (the two lines need \(Self.length(needed)) points)",
-                           at: subtitle, pointer: pointer() + "/subtitle",
-                           help: "give the panel `headerHeight: \(Self.length(HeaderLayout.leastSubtitleHeaderHeight.rounded(.up)))` or more (the title's size grows with its header up to 17 points), or remove the subtitle")
+                    let words = StepWording.subtitleDoesNotFit(id: panel.id, headerHeight: panel.headerHeight)
+                    report(words.rule, .warning, words.message, at: subtitle, pointer: pointer() + "/subtitle", help: words.help)
                 }
             }
             // A nested level's own overflow is nested-headers-overflow's to report.
@@ -585,9 +581,7 @@ struct SemanticChecker {
     }
 
     /// A measured length as a message spells it: to one decimal.
-    private static func length(_ value: Double) -> String {
-        points((value * 10).rounded() / 10)
-    }
+    private static func length(_ value: Double) -> String { measured(value) }
 
     /// `yaml11-boolean`: `yes`, `off`... where the format expects text.
     private mutating func reportYAML11Boolean(_ node: YAMLNodeRef, pointer: String) {

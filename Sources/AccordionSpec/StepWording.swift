@@ -188,6 +188,18 @@ struct StepWording {
                            help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels")
     }
 
+    /// `subtitle-does-not-fit`: panel `id`'s header, `headerHeight` tall,
+    /// has no room for the second line its subtitle needs.
+    static func subtitleDoesNotFit(id: String, headerHeight: Double) -> StepWording {
+        let fontSize = HeaderTitle.fontSize(headerHeight: headerHeight)
+        return StepWording(rule: "subtitle-does-not-fit",
+                           message: "the subtitle of panel `\(id)` is not drawn: a header \(points(headerHeight)) points tall "
+                            + "has no room for a second line under its \(measured(fontSize))-point title "
+                            + "(the two lines need \(measured(HeaderLayout.subtitleHeight(fontSize: fontSize))) points)",
+                           help: "give the panel `headerHeight: \(points(HeaderLayout.leastSubtitleHeaderHeight.rounded(.up)))` or more "
+                            + "(the title's size grows with its header up to 17 points), or remove the subtitle")
+    }
+
     /// `content-overflow`: after the step (or at load, `context` empty) the
     /// open contents and the headers add up to more than the container.
     static func contentOverflow(_ state: ContainerState, context: String) -> StepWording {
