@@ -254,6 +254,7 @@ struct DriveSession {
                 var startedFields: [(String, DumpValue)] = [
                     ("from", started.from.map(DumpValue.int) ?? .null), ("to", started.to.map(DumpValue.int) ?? .null),
                     ("start", .number(started.start)), ("end", .number(started.end)),
+                    ("cause", .string(started.cause.name)),
                 ]
                 // A nested level's transition: `from` and `to` count in that level.
                 if let level = started.level { startedFields.append(("level", .string(level))) }
