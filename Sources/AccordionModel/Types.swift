@@ -547,7 +547,7 @@ public enum ChangeCause: UInt8, CaseIterable, Sendable, Hashable {
     case reveal
     /// A `setPanels` step: the open panels it takes out and the one it opens.
     case setPanels
-    /// A host page opening the panel a URL fragment names (not written by the model's steps).
+    /// A URL fragment naming a panel of the page (`page.html#billing`): the page's tap on it.
     case fragment
     /// A host page opening the panel the browser's find-in-page matched (not written by the model's steps).
     case find

@@ -50,9 +50,11 @@ struct HTMLPlayback {
     var ignoredNotCollapsibleReason = IgnoreReason.notCollapsible.rawValue
     /// The causes the page's changes carry (its log entries and its
     /// `accordionchange` events' `reason`), as the model spells them: a
-    /// click is a tap, Enter or Space on a focused header a key.
+    /// click is a tap, Enter or Space on a focused header a key, a URL
+    /// fragment naming a panel a fragment.
     var clickCause = ChangeCause.tap.name
     var keyCause = ChangeCause.key.name
+    var fragmentCause = ChangeCause.fragment.name
 
     /// Computes the playback for the stack and container shown in `snapshot`,
     /// asking a model loaded with that stack for each panel's frames: linear

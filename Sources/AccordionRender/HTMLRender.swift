@@ -246,8 +246,9 @@ public enum HTMLRender {
         out += ",\"modal\":" + quote(playback.ignoredModalReason)
         out += ",\"disabled\":" + quote(playback.ignoredDisabledReason)
         out += ",\"notCollapsible\":" + quote(playback.ignoredNotCollapsibleReason) + "}"
-        // The causes of a click and of a key, as the model spells them.
-        out += ",\"causes\":{\"click\":" + quote(playback.clickCause) + ",\"key\":" + quote(playback.keyCause) + "}"
+        // The causes of a click, a key and a URL fragment, as the model spells them.
+        out += ",\"causes\":{\"click\":" + quote(playback.clickCause) + ",\"key\":" + quote(playback.keyCause)
+            + ",\"fragment\":" + quote(playback.fragmentCause) + "}"
         // The log so far, newest last.
         let kept = s.events.suffix(embeddedLogLimit)
         out += ",\n\"logOmitted\":\(s.events.count - kept.count),\"log\":["

@@ -361,6 +361,7 @@ final class HTMLPlaybackTests: XCTestCase {
         XCTAssertEqual(t["cause"] as? String, "key")
         XCTAssertEqual(data.cause("click"), .tap)
         XCTAssertEqual(data.cause("key"), .key)
+        XCTAssertEqual(data.cause("fragment"), .fragment)
     }
 
     func testTheCurveAndTitlesTheModelUses() throws {

@@ -493,10 +493,11 @@ def change_events(run, browser):
     """A host page's listener receives one `accordionchange` per panel whose
     expanded state changes, on the container (#screen) and bubbling to the
     document, with the panel's id, its new state and the reason: `tap` for a
-    click, `key` for Enter or Space on a focused header. Switching panels
-    is two events (the closing one first), an ignored tap (a disabled
-    header, a transition running under `interruption: ignore`) none; the
-    page's log carries the same cause on every entry of the change."""
+    click, `key` for Enter or Space on a focused header, `fragment` for a
+    URL fragment naming a closed panel (at load and when it changes).
+    Switching panels is two events (the closing one first), an ignored tap
+    (a disabled header, a transition running under `interruption: ignore`)
+    none; the page's log carries the same cause on every entry of the change."""
     spec = os.path.join(run.workdir, "change-events.yaml")
     with open(spec, "w") as f:
         f.write(CHANGE_SPEC)
@@ -505,7 +506,7 @@ def change_events(run, browser):
     browser.eval(LISTEN)
     ids = ["a", "b", "c", "d"]
 
-    def act(what, want, label, settle=True):
+    def act(what, want, label, settle=True, ignored=True):
         before = len(browser.eval("window.__changes"))
         logged = len(read(browser)["state"]["log"])
         what()
@@ -522,8 +523,8 @@ def change_events(run, browser):
             causes = {e[4] for e in entries}
             if causes != {want[0][2]} or len(entries) < (len(at_once) + 1 if settle else 1):
                 raise Failure(f"{label}: the page logged causes {causes} for the change, expected {want[0][2]!r}: {entries}")
-        elif [(e[1], e[4]) for e in at_once] != [("tapIgnored", None)]:
-            raise Failure(f"{label}: an ignored tap logged {at_once}, expected one tapIgnored without a cause")
+        elif [(e[1], e[4]) for e in at_once] != ([("tapIgnored", None)] if ignored else []):
+            raise Failure(f"{label}: the page logged {at_once}, expected {'one tapIgnored without a cause' if ignored else 'nothing'}")
         run.settled_checks += 1
         return now
 
@@ -556,6 +557,32 @@ def change_events(run, browser):
     # come when idle, so the one the page ignored mid-transition is left out.
     dump = run.dump(spec, ["b", "b", "d", "c", "a", "b", "b", "d"])
     compare(view, dump, "change events, settled")
+
+    # A URL fragment naming a panel opens it as a tap would, at load (the
+    # listener is in place before the page's script runs) and when it changes.
+    script = browser.call("Page.addScriptToEvaluateOnNewDocument", source=LISTEN)["identifier"]
+    try:
+        # From another document: from this one, #b would only change the fragment.
+        browser.navigate("about:blank")
+        browser.navigate("file://" + path + "#b")
+    finally:
+        browser.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script)
+    want = [["screen", "a", False, "fragment", True, "false"], ["screen", "b", True, "fragment", True, "true"]]
+    if browser.eval("window.__changes") != want:
+        raise Failure(f"page.html#b at load: accordionchange {browser.eval('window.__changes')}, expected {want}")
+    wait_settled(browser)
+
+    def fragment(name):
+        def go():
+            browser.eval(f"location.hash = {json.dumps(name)}")
+            browser.eval("new Promise((done) => setTimeout(done, 50))")  # hashchange is dispatched as a task
+        return go
+
+    act(fragment("c"), [("b", False, "fragment"), ("c", True, "fragment")], "the fragment changed to #c")
+    act(fragment("d"), [], "the fragment changed to the disabled #d")
+    act(fragment("nowhere"), [], "the fragment changed to one naming no panel", ignored=False)
+    view = act(fragment("c"), [], "the fragment changed back to the open #c", ignored=False)
+    compare(view, run.dump(spec, ["b", "c", "d"]), "after the fragments")
 
 
 # -- PNG --------------------------------------------------------------------
@@ -1220,7 +1247,7 @@ def main():
         for spec in own[:1]:
             scenarios.append((f"keyboard {os.path.basename(spec)}", lambda spec=spec: keyboard_run(run, browser, spec, "keyboard-own")))
         scenarios.append(("keyboard on disabled and pinned headers", lambda: keyboard_refusals(run, browser)))
-        scenarios.append(("accordionchange: one event per change, reason tap for clicks and key for keys",
+        scenarios.append(("accordionchange: one event per change, reason tap for clicks, key for keys, fragment for fragments",
                           lambda: change_events(run, browser)))
         scenarios.append(("screenshot article-demo colours", lambda: screenshot_demo(run, browser, demo)))
         # Every sample, and a tablet and phones on their side, as SVG and page screenshots.

@@ -790,6 +790,23 @@
   flush();
   if (T) requestAnimationFrame(frame);
 
+  // A URL fragment naming a panel (`page.html#billing`, the panel's id)
+  // opens it, at load and whenever the fragment changes: a tap on its
+  // header by the tap rules (a disabled one is ignored, as is one during a
+  // transition under `interruption: ignore`), with the cause `fragment`. A
+  // panel already open stays open; a fragment naming no panel does nothing.
+  const byID = new Map(P.map((p, i) => [p.id, i]));
+  function followFragment() {
+    let id;
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch { return; }
+    const i = byID.get(id);
+    if (i === undefined || open[i]) return;
+    tap(i, D.causes.fragment);
+    flush();
+  }
+  window.addEventListener("hashchange", followFragment);
+  followFragment();
+
   // A view of the player's state for tests and curious authors (the
   // rectangles themselves are read from the DOM), and the test clock.
   window.__accordion = {
