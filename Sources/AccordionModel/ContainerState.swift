@@ -190,6 +190,7 @@ public struct ContainerState: Sendable, Equatable {
         // The one place a change's cause is decided: every transition this
         // step starts carries it, and its end entries keep it however the
         // transition ends (at its end, or completed early by a later step).
+        // Every kind that can start one has a cause: the fallback is never read.
         let cause = step.cause ?? .tap
         switch step.action {
         case .tap(let index):

@@ -661,7 +661,8 @@ enum PlayerScript {
   // expanded state changed, dispatched on the container (#screen) and
   // bubbling, with `detail: {panel, expanded, reason}`: the panel's id, its
   // new state and the change's cause as the model spells it. Dispatched once
-  // the page shows the new open set (the closing panel's first).
+  // the page shows the new open set and has logged the change's start (and
+  // an instant change's end), the closing panel's first.
   function announce(from, to, reason) {
     const tell = (i, expanded) => screen.dispatchEvent(new CustomEvent("accordionchange", {
       detail: { panel: P[i].id, expanded, reason }, bubbles: true }));
@@ -755,10 +756,14 @@ enum PlayerScript {
     replay(D.templates[T.kind].start, from, to, t, cause);
     showContents();
     describe();
+    if (!early(T.start, T.end)) {
+      finish(T.end);
+    } else {
+      render(t);
+      requestAnimationFrame(frame);
+    }
+    // Last, so that a listener that taps again meets a page in a known state.
     announce(from, to, cause);
-    if (!early(T.start, T.end)) return finish(T.end);
-    render(t);
-    requestAnimationFrame(frame);
   }
 
   // Start where the model left off, mid-transition included: from the frames
