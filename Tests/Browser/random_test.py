@@ -98,7 +98,7 @@ MUTATIONS = {
         "const early = (a, b) => a < b - D.tolerance;", "const early = (a, b) => a < b;",
         "times within the model's tolerance of a transition's end do not count as its end"),
     "no-scroll-into-view": (
-        "if (y < offset) target = y;", "",
+        "if (y < offset) target = y;", "if (false) target = y;",
         "opening a panel above a scrolling container's window does not scroll up to it"),
     "mixed-chunk-moves-as-one": (
         "together = Math.abs(b[0] - a[0] - dx) < 1e-9 && Math.abs(b[1] - a[1] - dy) < 1e-9",
