@@ -24,8 +24,9 @@ let driveCommand = CommandSpec(
         + "panel ids and indices by the stack it meets) and answered with its outcome: "
         + "{\"line\": N, \"outcome\": \"applied\", \"time\": T, \"change\": KIND, \"started\": TRANSITION, "
         + "\"entries\": [LOG ENTRIES]} (KIND none, transition, transitions (a collapse of several open panels, or a reveal that opens several), resized, "
-        + "modalPresented, modalDismissed, stackReplaced, updated or scrolled; \"started\", {from, to, start, end}, only when one "
-        + "transition started); \"ignored\" with its \"reason\" (modal, transition, hidden, disabled or notCollapsible) and a "
+        + "modalPresented, modalDismissed, stackReplaced, updated or scrolled; \"started\", {from, to, start, end, cause}, only when one "
+        + "transition started; each entry of a change carries its \"cause\": tap, expand, collapse, reveal or setPanels, "
+        + "that of the step that started the change, also when a later step ends it); \"ignored\" with its \"reason\" (modal, transition, hidden, disabled or notCollapsible) and a "
         + "\"warning\"; or \"rejected\" with its \"reason\" (outOfOrder, unknownPanel, modalPresented, revealBlocked, "
         + "noExpandedPanel, noModal, pastTimeLimit: a step after 1000000000 s) and an \"error\" worded as 'validate' words it "
         + "(nothing changes, the time stays where it was). An applied resize or setPanels after "
@@ -254,6 +255,7 @@ struct DriveSession {
                 var startedFields: [(String, DumpValue)] = [
                     ("from", started.from.map(DumpValue.int) ?? .null), ("to", started.to.map(DumpValue.int) ?? .null),
                     ("start", .number(started.start)), ("end", .number(started.end)),
+                    ("cause", .string(started.cause.name)),
                 ]
                 // A nested level's transition: `from` and `to` count in that level.
                 if let level = started.level { startedFields.append(("level", .string(level))) }

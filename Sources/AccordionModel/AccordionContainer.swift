@@ -189,7 +189,7 @@ public struct AccordionContainer: Sendable, Equatable {
                 log.append(LogEntry(time: outcome.time, event: .tapIgnored, panel: state.panel(numbered: index).id, reason: reason))
             }
         case .applied(let change):
-            logChange(change, at: outcome.time, before: nestedBefore)
+            logChange(change, at: outcome.time, before: nestedBefore, cause: step.cause)
         }
         return (outcome, Array(log[mark...]))
     }
@@ -197,8 +197,10 @@ public struct AccordionContainer: Sendable, Equatable {
     /// Logs what an applied step changed (and, after a `setPanels`, keeps
     /// the header offsets in step with the new stack). `before` is the
     /// state before the step when its stack nested: a panel `setPanels`
-    /// takes out leaves with the panels shown inside it.
-    private mutating func logChange(_ change: StepChange, at time: Double, before: ContainerState?) {
+    /// takes out leaves with the panels shown inside it. `cause` is the
+    /// step's (`Step.cause`), for the entries of a `setPanels`; a
+    /// transition's entries carry the cause the reducer stamped on it.
+    private mutating func logChange(_ change: StepChange, at time: Double, before: ContainerState?, cause: ChangeCause?) {
         switch change {
         case .none, .resized, .updated, .scrolled:
             break
@@ -239,11 +241,11 @@ public struct AccordionContainer: Sendable, Equatable {
             for left in change.left {
                 let ids = leftPanels[left].map { before!.shownDescendants(of: $0).reversed() + [left] } ?? [left]
                 for event in [LogEvent.willMoveToParent, .viewWillDisappear, .viewDidDisappear, .removeFromParent] {
-                    for id in ids { log.append(LogEntry(time: time, event: event, panel: id)) }
+                    for id in ids { log.append(LogEntry(time: time, event: event, panel: id, cause: cause)) }
                 }
             }
             if let arrived = change.arrived {
-                logAppearance(of: state.panels[arrived], at: time)
+                logAppearance(of: state.panels[arrived], at: time, cause: cause)
             }
         }
     }
@@ -276,21 +278,22 @@ public struct AccordionContainer: Sendable, Equatable {
     /// state the transition leads to.
     private mutating func logStart(of transition: Transition, at time: Double, in s: ContainerState) {
         let (fromPanel, toPanel) = Self.ends(of: transition, in: s)
+        let cause = transition.cause
         if let (leaving, arriving) = Self.moving(from: fromPanel, to: toPanel, in: s) {
-            log.append(LogEntry(time: time, event: .beginIgnoringInteractionEvents))
-            for id in leaving { log.append(LogEntry(time: time, event: .willMoveToParent, panel: id)) }
-            for id in arriving { log.append(LogEntry(time: time, event: .addChild, panel: id)) }
-            for id in leaving { log.append(LogEntry(time: time, event: .viewWillDisappear, panel: id)) }
-            for id in arriving { log.append(LogEntry(time: time, event: .viewWillAppear, panel: id)) }
+            log.append(LogEntry(time: time, event: .beginIgnoringInteractionEvents, cause: cause))
+            for id in leaving { log.append(LogEntry(time: time, event: .willMoveToParent, panel: id, cause: cause)) }
+            for id in arriving { log.append(LogEntry(time: time, event: .addChild, panel: id, cause: cause)) }
+            for id in leaving { log.append(LogEntry(time: time, event: .viewWillDisappear, panel: id, cause: cause)) }
+            for id in arriving { log.append(LogEntry(time: time, event: .viewWillAppear, panel: id, cause: cause)) }
             return
         }
         let fromID = fromPanel?.id
         let toID = toPanel?.id
-        log.append(LogEntry(time: time, event: .beginIgnoringInteractionEvents))
-        if let fromID { log.append(LogEntry(time: time, event: .willMoveToParent, panel: fromID)) }
-        if let toID { log.append(LogEntry(time: time, event: .addChild, panel: toID)) }
-        if let fromID { log.append(LogEntry(time: time, event: .viewWillDisappear, panel: fromID)) }
-        if let toID { log.append(LogEntry(time: time, event: .viewWillAppear, panel: toID)) }
+        log.append(LogEntry(time: time, event: .beginIgnoringInteractionEvents, cause: cause))
+        if let fromID { log.append(LogEntry(time: time, event: .willMoveToParent, panel: fromID, cause: cause)) }
+        if let toID { log.append(LogEntry(time: time, event: .addChild, panel: toID, cause: cause)) }
+        if let fromID { log.append(LogEntry(time: time, event: .viewWillDisappear, panel: fromID, cause: cause)) }
+        if let toID { log.append(LogEntry(time: time, event: .viewWillAppear, panel: toID, cause: cause)) }
     }
 
     /// Who a transition's end entries name, read in the state it ran in:
@@ -300,13 +303,16 @@ public struct AccordionContainer: Sendable, Equatable {
         var fromID: String?
         var toID: String?
         var moving: (leaving: [String], arriving: [String])?
+        /// The transition's cause, which its end entries carry.
+        var cause: ChangeCause
     }
 
     /// The cast of `transition`'s end entries in state `s`, the state whose
     /// stack it ran in.
     private static func endCast(of transition: Transition, in s: ContainerState) -> EndCast {
         let (fromPanel, toPanel) = ends(of: transition, in: s)
-        return EndCast(fromID: fromPanel?.id, toID: toPanel?.id, moving: moving(from: fromPanel, to: toPanel, in: s))
+        return EndCast(fromID: fromPanel?.id, toID: toPanel?.id, moving: moving(from: fromPanel, to: toPanel, in: s),
+                       cause: transition.cause)
     }
 
     /// The end-of-transition entries, in the article's order; `s` is the
@@ -317,42 +323,45 @@ public struct AccordionContainer: Sendable, Equatable {
 
     /// The end-of-transition entries of a transition whose cast is `cast`.
     private static func endEntries(of cast: EndCast, at time: Double) -> [LogEntry] {
+        let cause = cast.cause
         if let (leaving, arriving) = cast.moving {
             var entries: [LogEntry] = []
-            for id in leaving { entries.append(LogEntry(time: time, event: .viewDidDisappear, panel: id)) }
-            for id in arriving { entries.append(LogEntry(time: time, event: .viewDidAppear, panel: id)) }
-            for id in arriving { entries.append(LogEntry(time: time, event: .didMoveToParent, panel: id)) }
-            for id in leaving { entries.append(LogEntry(time: time, event: .removeFromParent, panel: id)) }
-            entries.append(LogEntry(time: time, event: .endIgnoringInteractionEvents))
+            for id in leaving { entries.append(LogEntry(time: time, event: .viewDidDisappear, panel: id, cause: cause)) }
+            for id in arriving { entries.append(LogEntry(time: time, event: .viewDidAppear, panel: id, cause: cause)) }
+            for id in arriving { entries.append(LogEntry(time: time, event: .didMoveToParent, panel: id, cause: cause)) }
+            for id in leaving { entries.append(LogEntry(time: time, event: .removeFromParent, panel: id, cause: cause)) }
+            entries.append(LogEntry(time: time, event: .endIgnoringInteractionEvents, cause: cause))
             return entries
         }
         let fromID = cast.fromID
         let toID = cast.toID
         var entries: [LogEntry] = []
         entries.reserveCapacity(5)
-        if let fromID { entries.append(LogEntry(time: time, event: .viewDidDisappear, panel: fromID)) }
+        if let fromID { entries.append(LogEntry(time: time, event: .viewDidDisappear, panel: fromID, cause: cause)) }
         if let toID {
-            entries.append(LogEntry(time: time, event: .viewDidAppear, panel: toID))
-            entries.append(LogEntry(time: time, event: .didMoveToParent, panel: toID))
+            entries.append(LogEntry(time: time, event: .viewDidAppear, panel: toID, cause: cause))
+            entries.append(LogEntry(time: time, event: .didMoveToParent, panel: toID, cause: cause))
         }
-        if let fromID { entries.append(LogEntry(time: time, event: .removeFromParent, panel: fromID)) }
-        entries.append(LogEntry(time: time, event: .endIgnoringInteractionEvents))
+        if let fromID { entries.append(LogEntry(time: time, event: .removeFromParent, panel: fromID, cause: cause)) }
+        entries.append(LogEntry(time: time, event: .endIgnoringInteractionEvents, cause: cause))
         return entries
     }
 
     /// The four entries of a panel becoming the child without a transition
     /// (load and `setPanels`), with the panels shown inside it, grouped by
-    /// kind: the panel first, then the others in tree order.
-    private mutating func logAppearance(of panel: PanelSpec, at time: Double) {
+    /// kind: the panel first, then the others in tree order. `cause` is
+    /// nil when loading (the first open set is no change), `setPanels`'s
+    /// when it opens the new stack's first panel.
+    private mutating func logAppearance(of panel: PanelSpec, at time: Double, cause: ChangeCause? = nil) {
         guard panel.nested != nil else {
             for event in [LogEvent.addChild, .viewWillAppear, .viewDidAppear, .didMoveToParent] {
-                log.append(LogEntry(time: time, event: event, panel: panel.id))
+                log.append(LogEntry(time: time, event: event, panel: panel.id, cause: cause))
             }
             return
         }
         let ids = [panel.id] + state.shownDescendants(of: panel)
         for event in [LogEvent.addChild, .viewWillAppear, .viewDidAppear, .didMoveToParent] {
-            for id in ids { log.append(LogEntry(time: time, event: event, panel: id)) }
+            for id in ids { log.append(LogEntry(time: time, event: event, panel: id, cause: cause)) }
         }
     }
 

@@ -187,6 +187,11 @@ public struct ContainerState: Sendable, Equatable {
             endRunning()
         }
         clock = time
+        // The one place a change's cause is decided: every transition this
+        // step starts carries it, and its end entries keep it however the
+        // transition ends (at its end, or completed early by a later step).
+        // Every kind that can start one has a cause: the fallback is never read.
+        let cause = step.cause ?? .tap
         switch step.action {
         case .tap(let index):
             if let reason = ignoreReason(forTapOn: index) {
@@ -210,7 +215,8 @@ public struct ContainerState: Sendable, Equatable {
                     to = isOpen ? nil : local
                 }
                 let offsetFrom = retargets ? shownOffset : scrollOffset
-                let transition = startTransition(from: from, to: to, at: time, duration: container.transitionDuration, level: level)
+                let transition = startTransition(from: from, to: to, at: time, duration: container.transitionDuration, level: level,
+                                                 cause: cause)
                 if running != nil {
                     retargetStart = start
                     scrollStart = offsetFrom
@@ -236,22 +242,22 @@ public struct ContainerState: Sendable, Equatable {
             outcome.effect = .applied(.updated)
         case .expand(let index?):
             completeTransition(at: time, into: &outcome)
-            outcome.effect = .applied(expand(index, at: time))
+            outcome.effect = .applied(expand(index, at: time, cause: cause))
         case .collapse(let index?) where index >= panels.count:
             completeTransition(at: time, into: &outcome)
-            outcome.effect = .applied(setNested(index - panels.count, open: false, at: time))
+            outcome.effect = .applied(setNested(index - panels.count, open: false, at: time, cause: cause))
         case .collapse(let index?):
             completeTransition(at: time, into: &outcome)
             if isExpanded(index) {
-                outcome.effect = .applied(.transition(startTransition(from: index, to: nil, at: time, duration: 0)))
+                outcome.effect = .applied(.transition(startTransition(from: index, to: nil, at: time, duration: 0, cause: cause)))
             }
         case .expand(nil), .collapse(nil):
             completeTransition(at: time, into: &outcome)
             // Every level, deepest first (a flat stack has none): each
             // shown open panel closes with an instant transition of its
             // level, one inside a closed parent silently.
-            var closed = nests ? collapseNestedLevels(at: time) : []
-            closed += expandedIndices.map { startTransition(from: $0, to: nil, at: time, duration: 0) }
+            var closed = nests ? collapseNestedLevels(at: time, cause: cause) : []
+            closed += expandedIndices.map { startTransition(from: $0, to: nil, at: time, duration: 0, cause: cause) }
             switch closed.count {
             case 0: break
             case 1: outcome.effect = .applied(.transition(closed[0]))
@@ -259,7 +265,7 @@ public struct ContainerState: Sendable, Equatable {
             }
         case .reveal(let number, let openItself):
             completeTransition(at: time, into: &outcome)
-            outcome.effect = .applied(reveal(number, openItself: openItself, at: time))
+            outcome.effect = .applied(reveal(number, openItself: openItself, at: time, cause: cause))
         case .present(let title):
             completeTransition(at: time, into: &outcome)
             modalTitle = title
@@ -389,9 +395,10 @@ public struct ContainerState: Sendable, Equatable {
     /// from `scrollStart`, an instant one puts it there at once.
     ///
     /// `level` is the holder of the nested level it runs in (nil: the top
-    /// level), whose open set it changes, by indices in that level.
+    /// level), whose open set it changes, by indices in that level;
+    /// `cause` is the step's (`Step.cause`), which its entries carry.
     private mutating func startTransition(from: Int?, to: Int?, at time: Double, duration: Double,
-                                          level: String? = nil) -> Transition {
+                                          level: String? = nil, cause: ChangeCause) -> Transition {
         var opened = to
         if let level {
             var open = nestedOpen[level] ?? []
@@ -405,7 +412,7 @@ public struct ContainerState: Sendable, Equatable {
         }
         scrollStart = scrollOffset
         scrollOffset = scrollTarget(showing: opened)
-        var transition = Transition(from: from, to: to, start: time, end: time + max(0, duration), level: level)
+        var transition = Transition(from: from, to: to, start: time, end: time + max(0, duration), level: level, cause: cause)
         if isEarlier(transition.start, transition.end) {
             running = transition
         } else {
@@ -418,11 +425,11 @@ public struct ContainerState: Sendable, Equatable {
     /// one): an instant transition of its level opening it, in `single`
     /// closing the level's open panel; nothing when it is open. The one
     /// rule of opening a panel by a step: `reveal` opens each ancestor by it.
-    private mutating func expand(_ number: Int, at time: Double) -> StepChange {
-        if number >= panels.count { return setNested(number - panels.count, open: true, at: time) }
+    private mutating func expand(_ number: Int, at time: Double, cause: ChangeCause) -> StepChange {
+        if number >= panels.count { return setNested(number - panels.count, open: true, at: time, cause: cause) }
         guard !isExpanded(number) else { return .none }
         let from = container.expansion == .single ? expandedIndex : nil
-        return .transition(startTransition(from: from, to: number, at: time, duration: 0))
+        return .transition(startTransition(from: from, to: number, at: time, duration: 0, cause: cause))
     }
 
     /// `reveal` of panel number `number` (its script mistakes already
@@ -434,11 +441,11 @@ public struct ContainerState: Sendable, Equatable {
     /// panel's header (and its content when open), even when nothing
     /// opened; the ancestors' own scrolls are not kept, since no one sees
     /// the moments between them.
-    private mutating func reveal(_ number: Int, openItself: Bool, at time: Double) -> StepChange {
+    private mutating func reveal(_ number: Int, openItself: Bool, at time: Double, cause: ChangeCause) -> StepChange {
         let offset = scrollOffset
         var opened: [Transition] = []
         for ancestor in ancestorNumbers(ofNumber: number) + (openItself ? [number] : []) where !isOpen(number: ancestor) {
-            if case .transition(let transition) = expand(ancestor, at: time) { opened.append(transition) }
+            if case .transition(let transition) = expand(ancestor, at: time, cause: cause) { opened.append(transition) }
         }
         scrollOffset = offset
         scrollOffset = scrollTarget(showing: number)
@@ -479,7 +486,7 @@ public struct ContainerState: Sendable, Equatable {
     /// closing its open sibling), else a silent change of its level's open
     /// set (nothing shows it, so nothing is logged), which shows when its
     /// parent opens. Nothing when it already is so.
-    private mutating func setNested(_ slot: Int, open: Bool, at time: Double) -> StepChange {
+    private mutating func setNested(_ slot: Int, open: Bool, at time: Double, cause: ChangeCause) -> StepChange {
         guard isNestedOpen(slot) != open else { return .none }
         let nested = nestedSlots[slot]
         let single = nestedPlaces[nested.holder]?.level.expansion != .multiple
@@ -495,14 +502,14 @@ public struct ContainerState: Sendable, Equatable {
         }
         let from = open ? (single ? openSet(ofLevelIn: nested.holder).first : nil) : nested.index
         return .transition(startTransition(from: from, to: open ? nested.index : nil, at: time, duration: 0,
-                                           level: nested.holder))
+                                           level: nested.holder, cause: cause))
     }
 
     /// `collapse: all` in the nested levels, deepest first and in tree order
     /// within a depth: every open panel closes, a shown one with an instant
     /// transition of its level (returned, in order), one inside a closed
     /// parent silently. Linear in the tree (plus sorting it by depth).
-    private mutating func collapseNestedLevels(at time: Double) -> [Transition] {
+    private mutating func collapseNestedLevels(at time: Double, cause: ChangeCause) -> [Transition] {
         var closed: [Transition] = []
         let order = nestedSlots.indices.sorted {
             nestedSlots[$0].depth != nestedSlots[$1].depth ? nestedSlots[$0].depth > nestedSlots[$1].depth : $0 < $1
@@ -510,7 +517,8 @@ public struct ContainerState: Sendable, Equatable {
         for slot in order where isNestedOpen(slot) {
             let nested = nestedSlots[slot]
             if isNestedShown(slot) {
-                closed.append(startTransition(from: nested.index, to: nil, at: time, duration: 0, level: nested.holder))
+                closed.append(startTransition(from: nested.index, to: nil, at: time, duration: 0, level: nested.holder,
+                                              cause: cause))
             } else {
                 nestedOpen[nested.holder]?.removeSorted(nested.index)
             }
@@ -804,7 +812,7 @@ public struct ContainerState: Sendable, Equatable {
     public func transitionInfo(at time: Double) -> TransitionInfo? {
         guard let transition = runningTransition(at: time) else { return nil }
         var info = TransitionInfo(from: transition.topFrom, to: transition.topTo, start: transition.start,
-                                  end: transition.end, progress: transition.progress(at: time))
+                                  end: transition.end, progress: transition.progress(at: time), cause: transition.cause)
         if nests {
             let panels = transition.level.map { nestedPlaces[$0]?.level.panels ?? [] } ?? self.panels
             func id(_ i: Int?) -> [String] { i.flatMap { $0 < panels.count ? [panels[$0].id] : nil } ?? [] }
@@ -1030,14 +1038,27 @@ public struct Transition: Hashable, Sendable {
     /// the id of the panel holding the nested level (ids are unique across
     /// the tree, so the id names the level).
     public var level: String?
+    /// Why it runs: the cause of the step that started it (`Step.cause`),
+    /// which its start entries and its end entries carry, whichever step
+    /// ends it.
+    public var cause: ChangeCause
 
     /// Creates a transition.
-    public init(from: Int?, to: Int?, start: Double, end: Double, level: String? = nil) {
+    ///
+    /// - Parameters:
+    ///   - from: Index of the panel that was expanded when it started, or nil.
+    ///   - to: Index of the panel being expanded, or nil when it collapses.
+    ///   - start: When it started.
+    ///   - end: When its end entries are due (`start` for an instant one).
+    ///   - level: The holder of the nested level it runs in; nil for the top level.
+    ///   - cause: Why it runs; a tap's by default.
+    public init(from: Int?, to: Int?, start: Double, end: Double, level: String? = nil, cause: ChangeCause = .tap) {
         self.from = from
         self.to = to
         self.start = start
         self.end = end
         self.level = level
+        self.cause = cause
     }
 
     /// `from` when the transition is in the top level, else nil.

@@ -15,6 +15,8 @@ public struct ContainmentLog: RandomAccessCollection, Equatable, Sendable, Expre
         var panel: Int32
         var event: LogEvent
         var reason: IgnoreReason?
+        /// One byte beside `reason`: the record stays 16 bytes.
+        var cause: ChangeCause?
     }
 
     private var segments: [[Record]] = []
@@ -49,7 +51,8 @@ public struct ContainmentLog: RandomAccessCollection, Equatable, Sendable, Expre
     public subscript(position: Int) -> LogEntry {
         let record = segments[position >> Self.segmentShift][position & (Self.segmentSize - 1)]
         return LogEntry(time: record.time, event: record.event,
-                        panel: record.panel < 0 ? nil : panelIDs[Int(record.panel)], reason: record.reason)
+                        panel: record.panel < 0 ? nil : panelIDs[Int(record.panel)], reason: record.reason,
+                        cause: record.cause)
     }
 
     /// The number standing for `id` in this log, assigned on first use.
@@ -82,7 +85,8 @@ public struct ContainmentLog: RandomAccessCollection, Equatable, Sendable, Expre
             segments.append(segment)
         }
         let panel = entry.panel.map { number(for: $0) } ?? -1
-        segments[segments.count - 1].append(Record(time: entry.time, panel: panel, event: entry.event, reason: entry.reason))
+        segments[segments.count - 1].append(Record(time: entry.time, panel: panel, event: entry.event, reason: entry.reason,
+                                                  cause: entry.cause))
         count += 1
     }
 
@@ -101,6 +105,9 @@ public struct ContainmentLog: RandomAccessCollection, Equatable, Sendable, Expre
     public static func += (log: inout ContainmentLog, entries: some Sequence<LogEntry>) {
         log.append(contentsOf: entries)
     }
+
+    /// Bytes one stored entry takes (its stride): the segment size above assumes 16.
+    static var recordStride: Int { MemoryLayout<Record>.stride }
 
     /// Two logs are equal when they hold the same entries in the same order.
     public static func == (lhs: ContainmentLog, rhs: ContainmentLog) -> Bool {

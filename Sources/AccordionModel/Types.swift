@@ -546,15 +546,97 @@ public struct Step: Hashable, Sendable {
     public var action: StepAction
     /// `at:` seconds on the container's clock, or nil for "when idle".
     public var at: Double?
+    /// Who asked for the step, when it is not the step's own kind: a host
+    /// that applies a tap the user made with the keyboard says `.key`.
+    /// Nil (the default) lets `cause` follow the step's kind.
+    public var origin: ChangeCause?
 
     /// Creates a step.
     ///
     /// - Parameters:
     ///   - action: What the step does.
     ///   - at: Seconds on the container's clock, or nil for "when idle".
-    public init(_ action: StepAction, at: Double? = nil) {
+    ///   - origin: The cause its changes carry in place of the kind's own
+    ///     (`ChangeCause(kind:)`), or nil for the kind's.
+    public init(_ action: StepAction, at: Double? = nil, origin: ChangeCause? = nil) {
         self.action = action
         self.at = at
+        self.origin = origin
+    }
+
+    /// The cause every change of the open set this step makes carries in
+    /// the log (its transitions' start and end entries, the entries of the
+    /// panels a `setPanels` takes out or brings in): `origin` when given,
+    /// else the one its kind names; nil for a kind that never changes the
+    /// open set. The one rule: the reducer stamps it on the transitions it
+    /// starts and the container on the entries it writes, never a renderer.
+    public var cause: ChangeCause? { origin ?? ChangeCause(kind: action.kind) }
+}
+
+/// Why the open set changed: what every containment-log entry of a change
+/// carries (`LogEntry.cause`), the dump's events spell (`cause`), `drive`
+/// answers with and the page's `accordionchange` event gives as its
+/// `reason`. Distinct from `IgnoreReason`, which says why a tap changed
+/// nothing (on `tapIgnored` only): a cause is never on an ignored tap and
+/// a reason never on a change.
+///
+/// One byte (`UInt8`), so a log record keeps its 16-byte stride; spelled by
+/// `name` wherever it is written out.
+public enum ChangeCause: UInt8, CaseIterable, Sendable, Hashable {
+    /// A pointer tap on a header: a script's `tap`, a `drive` tap, a click on the page.
+    case tap
+    /// A header activated from the keyboard (Enter or Space on the page).
+    case key
+    /// An `expand` step (`expand: all` included).
+    case expand
+    /// A `collapse` step (`collapse: all` included).
+    case collapse
+    /// A `reveal` step, for every ancestor it opens and the panel itself.
+    case reveal
+    /// A `setPanels` step: the open panels it takes out and the one it opens.
+    case setPanels
+    /// A URL fragment naming a panel of the page (`page.html#billing`): the page's tap on it.
+    case fragment
+    /// A host page opening the panel the browser's find-in-page matched (not written by the model's steps).
+    case find
+
+    /// How the dump, `drive` and the page spell it.
+    public var name: String {
+        switch self {
+        case .tap: "tap"
+        case .key: "key"
+        case .expand: "expand"
+        case .collapse: "collapse"
+        case .reveal: "reveal"
+        case .setPanels: "setPanels"
+        case .fragment: "fragment"
+        case .find: "find"
+        }
+    }
+
+    /// The cause spelled `name`, or nil.
+    ///
+    /// - Parameter name: A spelling, as `name` writes it.
+    public init?(name: String) {
+        guard let cause = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = cause
+    }
+
+    /// The cause a step of `kind` gives its changes, nil for the kinds that
+    /// never change the open set (`wait`, `resize`, `present`, `dismiss`,
+    /// `update`, `scroll`): those complete a running transition at most,
+    /// and its end entries keep the cause of the step that started it.
+    ///
+    /// - Parameter kind: A step kind.
+    public init?(kind: StepKind) {
+        switch kind {
+        case .tap: self = .tap
+        case .expand: self = .expand
+        case .collapse: self = .collapse
+        case .reveal: self = .reveal
+        case .setPanels: self = .setPanels
+        case .wait, .resize, .present, .dismiss, .update, .scroll: return nil
+        }
     }
 }
 
@@ -631,15 +713,27 @@ public struct LogEntry: Hashable, Sendable {
     public var event: LogEvent
     /// Panel id; nil for the container-level interaction events.
     public var panel: String?
-    /// Only on `tapIgnored`.
+    /// Only on `tapIgnored`: why the tap changed nothing.
     public var reason: IgnoreReason?
+    /// On every entry of a change of the open set (a transition's start
+    /// and end entries, a `setPanels`'s leaving and arriving panels): why
+    /// it changed. Nil on loading's entries, `tapIgnored` and the modal's.
+    public var cause: ChangeCause?
 
     /// Creates an entry.
-    public init(time: Double, event: LogEvent, panel: String? = nil, reason: IgnoreReason? = nil) {
+    ///
+    /// - Parameters:
+    ///   - time: When it happened, in seconds on the container's clock.
+    ///   - event: What happened.
+    ///   - panel: The panel's id; nil for the container-level events.
+    ///   - reason: Why a `tapIgnored` tap changed nothing.
+    ///   - cause: Why the open set changed, on a change's entries.
+    public init(time: Double, event: LogEvent, panel: String? = nil, reason: IgnoreReason? = nil, cause: ChangeCause? = nil) {
         self.time = time
         self.event = event
         self.panel = panel
         self.reason = reason
+        self.cause = cause
     }
 }
 
@@ -668,10 +762,23 @@ public struct TransitionInfo: Hashable, Sendable {
     public var opened: [String] = []
     /// See `opened`.
     public var closed: [String] = []
+    /// Why it runs (`Transition.cause`): what its end entries will carry,
+    /// for a render that plays the rest of it (the page).
+    public var cause: ChangeCause = .tap
 
     /// Creates a transition description.
+    ///
+    /// - Parameters:
+    ///   - from: Index of the panel expanded when it started, or nil.
+    ///   - to: Index of the panel being expanded, or nil.
+    ///   - start: When it started.
+    ///   - end: When its end entries are due.
+    ///   - progress: Linear fraction of the duration elapsed at the moment shown.
+    ///   - opened: In a tree, the ids it opens.
+    ///   - closed: In a tree, the ids it closes.
+    ///   - cause: Why it runs; a tap's by default.
     public init(from: Int?, to: Int?, start: Double, end: Double, progress: Double,
-                opened: [String] = [], closed: [String] = []) {
+                opened: [String] = [], closed: [String] = [], cause: ChangeCause = .tap) {
         self.from = from
         self.to = to
         self.start = start
@@ -679,6 +786,7 @@ public struct TransitionInfo: Hashable, Sendable {
         self.progress = progress
         self.opened = opened
         self.closed = closed
+        self.cause = cause
     }
 }
 

@@ -266,11 +266,13 @@ public enum DumpTree {
     /// One containment-log entry as the dump's `events` spell it.
     ///
     /// - Parameter e: The log entry.
-    /// - Returns: Its `time`, `event`, and `panel` and `reason` when it has them.
+    /// - Returns: Its `time`, `event`, and `panel`, `reason` (a `tapIgnored`'s)
+    ///   and `cause` (a change's) when it has them.
     public static func event(_ e: LogEntry) -> DumpValue {
         var fields: [(String, DumpValue)] = [("time", .number(e.time)), ("event", .string(e.event.rawValue))]
         if let panel = e.panel { fields.append(("panel", .string(panel))) }
         if let reason = e.reason { fields.append(("reason", .string(reason.rawValue))) }
+        if let cause = e.cause { fields.append(("cause", .string(cause.name))) }
         return .object(fields)
     }
 }

@@ -48,6 +48,13 @@ struct HTMLPlayback {
     /// The reasons of a tap the panel itself refuses, as the model spells them.
     var ignoredDisabledReason = IgnoreReason.disabled.rawValue
     var ignoredNotCollapsibleReason = IgnoreReason.notCollapsible.rawValue
+    /// The causes the page's changes carry (its log entries and its
+    /// `accordionchange` events' `reason`), as the model spells them: a
+    /// click is a tap, Enter or Space on a focused header a key, a URL
+    /// fragment naming a panel a fragment.
+    var clickCause = ChangeCause.tap.name
+    var keyCause = ChangeCause.key.name
+    var fragmentCause = ChangeCause.fragment.name
 
     /// Computes the playback for the stack and container shown in `snapshot`,
     /// asking a model loaded with that stack for each panel's frames: linear

@@ -205,6 +205,7 @@ public enum HTMLRender {
             out += ",\"transition\":{\"from\":" + (t.from.map { String($0) } ?? "null")
             out += ",\"to\":" + (t.to.map { String($0) } ?? "null")
             out += ",\"start\":\(num(t.start)),\"end\":\(num(t.end)),\"progress\":\(num(t.progress))"
+            out += ",\"cause\":" + quote(t.cause.name)
             // The frames the model shows now, which the page moves on from
             // (a retargeted transition started from frames no rule can recompute).
             out += ",\"shown\":[" + s.panels.map { "[" + rect($0.header) + "," + ($0.content.map(rect) ?? "null") + "]" }
@@ -253,12 +254,15 @@ public enum HTMLRender {
         out += ",\"modal\":" + quote(playback.ignoredModalReason)
         out += ",\"disabled\":" + quote(playback.ignoredDisabledReason)
         out += ",\"notCollapsible\":" + quote(playback.ignoredNotCollapsibleReason) + "}"
+        // The causes of a click, a key and a URL fragment, as the model spells them.
+        out += ",\"causes\":{\"click\":" + quote(playback.clickCause) + ",\"key\":" + quote(playback.keyCause)
+            + ",\"fragment\":" + quote(playback.fragmentCause) + "}"
         // The log so far, newest last.
         let kept = s.events.suffix(embeddedLogLimit)
         out += ",\n\"logOmitted\":\(s.events.count - kept.count),\"log\":["
         out += kept.map { e in
             "[" + num(e.time) + "," + quote(e.event.rawValue) + "," + (e.panel.map(quote) ?? "null")
-                + "," + (e.reason.map { quote($0.rawValue) } ?? "null") + "]"
+                + "," + (e.reason.map { quote($0.rawValue) } ?? "null") + "," + (e.cause.map { quote($0.name) } ?? "null") + "]"
         }.joined(separator: ",\n")
         out += "]}"
         return out

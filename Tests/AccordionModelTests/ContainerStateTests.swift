@@ -51,7 +51,7 @@ final class ContainerStateTests: XCTestCase {
         XCTAssertEqual(state.apply(Step(.reveal(panel: 2, open: false))), StepOutcome(time: 0, effect: .applied(.none)))
         XCTAssertEqual(state.expandedIndices, [0])
         XCTAssertEqual(state.apply(Step(.reveal(panel: 2, open: true), at: 1)),
-                       StepOutcome(time: 1, effect: .applied(.transition(Transition(from: 0, to: 2, start: 1, end: 1)))))
+                       StepOutcome(time: 1, effect: .applied(.transition(Transition(from: 0, to: 2, start: 1, end: 1, cause: .reveal)))))
         XCTAssertEqual(state.expandedIndices, [2])
         var panels = demoPanels()
         panels[2].disabled = true
@@ -94,7 +94,7 @@ final class ContainerStateTests: XCTestCase {
         XCTAssertNil(tiny.running)
         var state = demoState()
         XCTAssertEqual(state.apply(Step(.expand(panel: 1), at: 1)),
-                       StepOutcome(time: 1, effect: .applied(.transition(Transition(from: 0, to: 1, start: 1, end: 1)))))
+                       StepOutcome(time: 1, effect: .applied(.transition(Transition(from: 0, to: 1, start: 1, end: 1, cause: .expand)))))
         XCTAssertNil(state.running)
         // Expanding the panel already expanded changes nothing but the clock.
         XCTAssertEqual(state.apply(Step(.expand(panel: 1), at: 2)), StepOutcome(time: 2, effect: .applied(.none)))

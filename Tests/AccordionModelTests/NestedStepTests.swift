@@ -148,7 +148,7 @@ final class NestedStepTests: XCTestCase {
             "didMoveToParent network", "didMoveToParent bluetooth", "removeFromParent general", "endIgnoringInteractionEvents"])
         // Shown now: an expand is an instant transition of its level.
         let shown = c.perform(Step(.expand(panel: 3)))
-        XCTAssertEqual(shown.outcome.started, Transition(from: 1, to: 0, start: 0, end: 0, level: "network"))
+        XCTAssertEqual(shown.outcome.started, Transition(from: 1, to: 0, start: 0, end: 0, level: "network", cause: .expand))
         XCTAssertEqual(lines(shown.entries), [
             "beginIgnoringInteractionEvents", "willMoveToParent bluetooth", "addChild wifi", "viewWillDisappear bluetooth",
             "viewWillAppear wifi", "viewDidDisappear bluetooth", "viewDidAppear wifi", "didMoveToParent wifi",
@@ -176,10 +176,10 @@ final class NestedStepTests: XCTestCase {
         XCTAssertEqual(c.state.nestedOpen, ["network": [1, 2], "bluetooth": [0]])
         let (outcome, entries) = c.perform(Step(.collapse(panel: nil)))
         XCTAssertEqual(outcome.effect, .applied(.transitions([
-            Transition(from: 0, to: nil, start: 0, end: 0, level: "bluetooth"),
-            Transition(from: 1, to: nil, start: 0, end: 0, level: "network"),
-            Transition(from: 2, to: nil, start: 0, end: 0, level: "network"),
-            Transition(from: 1, to: nil, start: 0, end: 0)])))
+            Transition(from: 0, to: nil, start: 0, end: 0, level: "bluetooth", cause: .collapse),
+            Transition(from: 1, to: nil, start: 0, end: 0, level: "network", cause: .collapse),
+            Transition(from: 2, to: nil, start: 0, end: 0, level: "network", cause: .collapse),
+            Transition(from: 1, to: nil, start: 0, end: 0, cause: .collapse)])))
         XCTAssertEqual(entries.filter { $0.event == .removeFromParent }.compactMap(\.panel), ["le", "bluetooth", "vpn", "network"])
         XCTAssertEqual(c.state.nestedOpen, ["network": [], "bluetooth": []])
         XCTAssertEqual(c.expandedIndices, [])
@@ -187,7 +187,7 @@ final class NestedStepTests: XCTestCase {
         // Hidden open panels close without a word: network closed, its level's wifi and bluetooth's le open.
         var hidden = loaded(tree(), open: [0])
         let silent = hidden.perform(Step(.collapse(panel: nil)))
-        XCTAssertEqual(silent.outcome.effect, .applied(.transition(Transition(from: 0, to: nil, start: 0, end: 0))))
+        XCTAssertEqual(silent.outcome.effect, .applied(.transition(Transition(from: 0, to: nil, start: 0, end: 0, cause: .collapse))))
         XCTAssertEqual(silent.entries.compactMap(\.panel).filter { $0 != "general" }, [])
         XCTAssertEqual(hidden.state.nestedOpen, ["network": [], "bluetooth": []])
     }
@@ -231,8 +231,8 @@ final class NestedStepTests: XCTestCase {
         var c = loaded(tree(), open: [0])
         let (outcome, entries) = c.perform(Step(.reveal(panel: 6, open: false)))
         XCTAssertEqual(outcome.effect, .applied(.transitions([
-            Transition(from: 0, to: 1, start: 0, end: 0),
-            Transition(from: 0, to: 1, start: 0, end: 0, level: "network")])))
+            Transition(from: 0, to: 1, start: 0, end: 0, cause: .reveal),
+            Transition(from: 0, to: 1, start: 0, end: 0, level: "network", cause: .reveal)])))
         XCTAssertEqual(lines(entries), start + [
             "willMoveToParent general", "addChild network", "addChild wifi", "viewWillDisappear general",
             "viewWillAppear network", "viewWillAppear wifi", "viewDidDisappear general", "viewDidAppear network",
@@ -258,7 +258,7 @@ final class NestedStepTests: XCTestCase {
         let (outcome, entries) = c.perform(Step(.reveal(panel: 6, open: true)))
         guard case .applied(.transitions(let opened)) = outcome.effect else { return XCTFail("\(outcome.effect)") }
         XCTAssertEqual(opened.count, 3)
-        XCTAssertEqual(opened.last, Transition(from: 0, to: 1, start: 0, end: 0, level: "bluetooth"))
+        XCTAssertEqual(opened.last, Transition(from: 0, to: 1, start: 0, end: 0, level: "bluetooth", cause: .reveal))
         XCTAssertEqual(Array(lines(entries).suffix(10)), start + [
             "willMoveToParent le", "addChild classic", "viewWillDisappear le", "viewWillAppear classic",
             "viewDidDisappear le", "viewDidAppear classic", "didMoveToParent classic", "removeFromParent le"] + end)
@@ -266,7 +266,7 @@ final class NestedStepTests: XCTestCase {
 
         var one = loaded(tree(), open: [1])
         XCTAssertEqual(one.perform(Step(.reveal(panel: 5, open: false))).outcome.effect,
-                       .applied(.transition(Transition(from: 0, to: 1, start: 0, end: 0, level: "network"))))
+                       .applied(.transition(Transition(from: 0, to: 1, start: 0, end: 0, level: "network", cause: .reveal))))
         XCTAssertEqual(one.perform(Step(.reveal(panel: 1, open: true))).outcome.effect, .applied(.none),
                        "an open top-level panel: nothing to open")
     }
@@ -291,14 +291,14 @@ final class NestedStepTests: XCTestCase {
         var opened = loaded(tree(networkLevel: { $0.panels[1].disabled = true; $0.expandedIndices = [1] }), open: [0])
         XCTAssertNil(opened.state.revealBlocker(ofNumber: 5, open: false), "bluetooth is open in its level: no obstacle")
         XCTAssertEqual(opened.perform(Step(.reveal(panel: 5, open: false))).outcome.effect,
-                       .applied(.transition(Transition(from: 0, to: 1, start: 0, end: 0))))
+                       .applied(.transition(Transition(from: 0, to: 1, start: 0, end: 0, cause: .reveal))))
 
         var itself = loaded(tree(vpnDisabled: true), open: [0])
         XCTAssertEqual(itself.state.revealBlocker(ofNumber: 7, open: true), "vpn")
         XCTAssertEqual(itself.perform(Step(.reveal(panel: 7, open: true))).outcome.effect, .rejected(.revealBlocked))
         XCTAssertEqual(itself.expandedIndices, [0])
         XCTAssertEqual(itself.perform(Step(.reveal(panel: 7, open: false))).outcome.effect,
-                       .applied(.transition(Transition(from: 0, to: 1, start: 0, end: 0))), "shown, not opened: allowed")
+                       .applied(.transition(Transition(from: 0, to: 1, start: 0, end: 0, cause: .reveal))), "shown, not opened: allowed")
     }
 
     /// A reveal is an error while a modal is up (before anything else, as
@@ -321,7 +321,7 @@ final class NestedStepTests: XCTestCase {
         c.apply(Step(.tap(panel: 2)))
         let (outcome, entries) = c.perform(Step(.reveal(panel: 3, open: false), at: 0.1))
         XCTAssertEqual(outcome.ended, EndedTransition(transition: Transition(from: 0, to: 2, start: 0, end: 0.3), time: 0.1))
-        XCTAssertEqual(outcome.effect, .applied(.transition(Transition(from: 2, to: 1, start: 0.1, end: 0.1))))
+        XCTAssertEqual(outcome.effect, .applied(.transition(Transition(from: 2, to: 1, start: 0.1, end: 0.1, cause: .reveal))))
         XCTAssertEqual(Array(lines(entries).prefix(5)), ["viewDidDisappear general", "viewDidAppear sound", "didMoveToParent sound",
                                                          "removeFromParent general", "endIgnoringInteractionEvents"])
         XCTAssertEqual(Array(lines(entries).dropFirst(5).prefix(3)), start + ["willMoveToParent sound", "addChild network"])
@@ -351,7 +351,7 @@ final class NestedStepTests: XCTestCase {
                                    panels: [panel("a"), panel("b"), panel("c"), panel("d", content: .accordion(level))],
                                    expandedIndices: [])
         let first = c.perform(Step(.reveal(panel: 4, open: false)))
-        XCTAssertEqual(first.outcome.effect, .applied(.transition(Transition(from: nil, to: 3, start: 0, end: 0))))
+        XCTAssertEqual(first.outcome.effect, .applied(.transition(Transition(from: nil, to: 3, start: 0, end: 0, cause: .reveal))))
         XCTAssertEqual(c.state.settledStackHeight, 352)
         XCTAssertEqual(c.state.scrollOffset, 108)
         XCTAssertEqual(c.state.scrollOffset(at: 0), 108, "at once")

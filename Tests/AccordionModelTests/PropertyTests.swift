@@ -143,7 +143,8 @@ final class PropertyTests: XCTestCase {
             problems.append("panel \(x.index): \(x.header) \(String(describing: x.content)) vs \(y.header) \(String(describing: y.content))")
         }
         if a.events.count != b.events.count || zip(a.events, b.events).contains(where: {
-            $0.event != $1.event || $0.panel != $1.panel || $0.reason != $1.reason || !close($0.time, $1.time)
+            $0.event != $1.event || $0.panel != $1.panel || $0.reason != $1.reason || $0.cause != $1.cause
+                || !close($0.time, $1.time)
         }) {
             problems.append("events\n\(describe(a.events))\nvs\n\(describe(b.events))")
         }
@@ -304,8 +305,9 @@ final class PropertyTests: XCTestCase {
             XCTAssertEqual(a.visible, b.visible, "round \(round)")
             XCTAssertTrue(a.interactionEnabled && b.interactionEnabled, "round \(round)")
             XCTAssertEqual(a.panels, b.panels, "round \(round)")
-            XCTAssertEqual(a.events.map { [$0.event.rawValue, $0.panel ?? "", $0.reason?.rawValue ?? ""] },
-                           b.events.map { [$0.event.rawValue, $0.panel ?? "", $0.reason?.rawValue ?? ""] }, "round \(round)")
+            XCTAssertEqual(a.events.map { [$0.event.rawValue, $0.panel ?? "", $0.reason?.rawValue ?? "", $0.cause?.name ?? ""] },
+                           b.events.map { [$0.event.rawValue, $0.panel ?? "", $0.reason?.rawValue ?? "", $0.cause?.name ?? ""] },
+                           "round \(round)")
         }
     }
 }

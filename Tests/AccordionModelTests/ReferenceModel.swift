@@ -40,9 +40,9 @@ struct ReferenceModel {
         for index in open.sorted() { appear(panels[index].id, at: 0) }
     }
 
-    private mutating func appear(_ id: String, at time: Double) {
+    private mutating func appear(_ id: String, at time: Double, cause: ChangeCause? = nil) {
         for event in [LogEvent.addChild, .viewWillAppear, .viewDidAppear, .didMoveToParent] {
-            events.append(LogEntry(time: time, event: event, panel: id))
+            events.append(LogEntry(time: time, event: event, panel: id, cause: cause))
         }
     }
 
@@ -68,6 +68,16 @@ struct ReferenceModel {
         let inside = runs(transition, at: time)
         if !inside { transition = nil }
         clock = time
+        // The reading of a cause: the step's own kind; a completed
+        // transition's end entries keep the cause they were written with.
+        let cause: ChangeCause? = switch step.action {
+        case .tap: .tap
+        case .expand: .expand
+        case .collapse: .collapse
+        case .reveal: .reveal
+        case .setPanels: .setPanels
+        case .wait, .resize, .present, .dismiss, .update, .scroll: nil
+        }
         func complete() {
             guard inside, let running = transition else { return }
             // Completed now: its end entries happen now, after whatever was
@@ -102,11 +112,11 @@ struct ReferenceModel {
                     ? snapshot(at: time).panels.map { (y: $0.header.y, height: $0.content?.height) } : nil
                 complete()
                 if container.expansion == .single {
-                    animate(from: expanded, to: open.contains(index) ? nil : index, at: time, duration: container.duration)
+                    animate(from: expanded, to: open.contains(index) ? nil : index, at: time, duration: container.duration, cause: cause!)
                 } else if open.contains(index) {
-                    animate(from: index, to: nil, at: time, duration: container.duration)
+                    animate(from: index, to: nil, at: time, duration: container.duration, cause: cause!)
                 } else {
-                    animate(from: nil, to: index, at: time, duration: container.duration)
+                    animate(from: nil, to: index, at: time, duration: container.duration, cause: cause!)
                 }
                 transition?.shownAtStart = shown
             }
@@ -131,22 +141,22 @@ struct ReferenceModel {
         case .expand(let index?):
             complete()
             if !open.contains(index) {
-                animate(from: container.expansion == .single ? expanded : nil, to: index, at: time, duration: 0)
+                animate(from: container.expansion == .single ? expanded : nil, to: index, at: time, duration: 0, cause: cause!)
             }
         case .collapse(let index?):
             complete()
-            if open.contains(index) { animate(from: index, to: nil, at: time, duration: 0) }
+            if open.contains(index) { animate(from: index, to: nil, at: time, duration: 0, cause: cause!) }
         case .reveal(let index, let openIt):
             // A top-level panel has no panel above it: a reveal only opens
             // it, with `open`, as `expand` would (a closed disabled one was
             // refused above; the offset is not modelled here).
             complete()
             if openIt && !open.contains(index) {
-                animate(from: container.expansion == .single ? expanded : nil, to: index, at: time, duration: 0)
+                animate(from: container.expansion == .single ? expanded : nil, to: index, at: time, duration: 0, cause: cause!)
             }
         case .expand(nil), .collapse(nil):
             complete()
-            for index in open.sorted() { animate(from: index, to: nil, at: time, duration: 0) }
+            for index in open.sorted() { animate(from: index, to: nil, at: time, duration: 0, cause: cause!) }
         case .present(let title):
             complete()
             modal = title
@@ -163,7 +173,7 @@ struct ReferenceModel {
                     stayed.insert(kept)
                 } else {
                     for event in [LogEvent.willMoveToParent, .viewWillDisappear, .viewDidDisappear, .removeFromParent] {
-                        events.append(LogEntry(time: time, event: event, panel: panels[old].id))
+                        events.append(LogEntry(time: time, event: event, panel: panels[old].id, cause: cause))
                     }
                 }
             }
@@ -171,12 +181,12 @@ struct ReferenceModel {
             open = stayed
             if open.isEmpty && !list.isEmpty {
                 open = [0]
-                appear(list[0].id, at: time)
+                appear(list[0].id, at: time, cause: cause)
             }
         }
     }
 
-    private mutating func animate(from: Int?, to: Int?, at time: Double, duration: Double) {
+    private mutating func animate(from: Int?, to: Int?, at time: Double, duration: Double, cause: ChangeCause) {
         let fromID = from.map { panels[$0].id }
         let toID = to.map { panels[$0].id }
         var start: [(LogEvent, String?)] = [(.beginIgnoringInteractionEvents, nil)]
@@ -189,9 +199,9 @@ struct ReferenceModel {
         if let toID { end += [(.viewDidAppear, toID), (.didMoveToParent, toID)] }
         if let fromID { end.append((.removeFromParent, fromID)) }
         end.append((.endIgnoringInteractionEvents, nil))
-        for (event, panel) in start { events.append(LogEntry(time: time, event: event, panel: panel)) }
+        for (event, panel) in start { events.append(LogEntry(time: time, event: event, panel: panel, cause: cause)) }
         let first = events.count
-        for (event, panel) in end { events.append(LogEntry(time: time + duration, event: event, panel: panel)) }
+        for (event, panel) in end { events.append(LogEntry(time: time + duration, event: event, panel: panel, cause: cause)) }
         if let from { open.remove(from) }
         if let to { open.insert(to) }
         transition = duration > 0

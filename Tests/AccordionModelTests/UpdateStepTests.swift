@@ -19,11 +19,11 @@ final class UpdateStepTests: XCTestCase {
         XCTAssertEqual(outcome.ended, EndedTransition(transition: Transition(from: 0, to: 2, start: 0, end: 0.3), time: 0.1))
         XCTAssertEqual(outcome.effect, .applied(.updated))
         XCTAssertEqual(entries, [
-            LogEntry(time: 0.1, event: .viewDidDisappear, panel: "VC1"),
-            LogEntry(time: 0.1, event: .viewDidAppear, panel: "VC3"),
-            LogEntry(time: 0.1, event: .didMoveToParent, panel: "VC3"),
-            LogEntry(time: 0.1, event: .removeFromParent, panel: "VC1"),
-            LogEntry(time: 0.1, event: .endIgnoringInteractionEvents),
+            LogEntry(time: 0.1, event: .viewDidDisappear, panel: "VC1", cause: .tap),
+            LogEntry(time: 0.1, event: .viewDidAppear, panel: "VC3", cause: .tap),
+            LogEntry(time: 0.1, event: .didMoveToParent, panel: "VC3", cause: .tap),
+            LogEntry(time: 0.1, event: .removeFromParent, panel: "VC1", cause: .tap),
+            LogEntry(time: 0.1, event: .endIgnoringInteractionEvents, cause: .tap),
         ])
         XCTAssertNil(model.state.running)
         XCTAssertEqual(model.state.panels[0].title, "Inbox")
@@ -77,9 +77,9 @@ final class UpdateStepTests: XCTestCase {
         XCTAssertEqual(state.apply(Step(.tap(panel: 0))).effect, .ignored(.disabled))
         XCTAssertEqual(state.expandedIndices, [0])
         XCTAssertEqual(state.apply(Step(.collapse(panel: 0))).effect,
-                       .applied(.transition(Transition(from: 0, to: nil, start: 0, end: 0))))
+                       .applied(.transition(Transition(from: 0, to: nil, start: 0, end: 0, cause: .collapse))))
         XCTAssertEqual(state.apply(Step(.expand(panel: 0))).effect,
-                       .applied(.transition(Transition(from: nil, to: 0, start: 0, end: 0))))
+                       .applied(.transition(Transition(from: nil, to: 0, start: 0, end: 0, cause: .expand))))
         _ = state.apply(Step(.update(panel: 0, PanelUpdate(disabled: false))))
         XCTAssertEqual(state.expandedIndices, [0])
         XCTAssertEqual(state.apply(Step(.tap(panel: 0))).effect,

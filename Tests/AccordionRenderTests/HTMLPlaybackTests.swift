@@ -79,6 +79,11 @@ final class HTMLPlaybackTests: XCTestCase {
             let templates = json["templates"] as! [String: [String: [[Any]]]]
             return templates[kind]![phase]!.map { ($0[0] as! String, $0[1] as? String) }
         }
+
+        /// The cause the page gives a change it makes, by what made it ("click" or "key").
+        func cause(_ activation: String) -> ChangeCause? {
+            ((json["causes"] as? [String: String])?[activation]).flatMap(ChangeCause.init(name:))
+        }
     }
 
     static func decode(_ page: String) throws -> PageData {
@@ -287,12 +292,14 @@ final class HTMLPlaybackTests: XCTestCase {
                     let entries = model.snapshot(at: 10).events.dropFirst(loaded)
                     let to: Int? = tap == from ? nil : tap
                     let kind = from == nil ? "expand" : to == nil ? "collapse" : "switch"
-                    // The page's replay: roles become panel ids; a role with no panel is left out.
+                    // The page's replay: roles become panel ids; a role with no panel is left out;
+                    // every entry carries the click's cause, as the page's data spells it.
                     func replay(_ phase: String, at time: Double) -> [LogEntry] {
                         data.template(kind, phase).compactMap { event, role in
                             let index = role == "from" ? from : role == "to" ? to : nil
                             if role != nil && index == nil { return nil }
-                            return LogEntry(time: time, event: LogEvent(rawValue: event)!, panel: index.map { panels[$0].id })
+                            return LogEntry(time: time, event: LogEvent(rawValue: event)!, panel: index.map { panels[$0].id },
+                                            cause: data.cause("click"))
                         }
                     }
                     XCTAssertEqual(Array(entries), replay("start", at: 2) + replay("end", at: 2 + duration),
@@ -332,6 +339,29 @@ final class HTMLPlaybackTests: XCTestCase {
         XCTAssertEqual((t["start"] as! NSNumber).doubleValue, 0)
         XCTAssertEqual((t["end"] as! NSNumber).doubleValue, 0.4)
         XCTAssertEqual(((mid.json["state"] as! [String: Any])["time"] as! NSNumber).doubleValue, 0.1)
+    }
+
+    /// The page's changes carry the model's causes: its log holds each
+    /// entry's cause (the fifth element), a transition it joins under way
+    /// the cause its end entries will carry, and its own clicks and keys
+    /// the model's spellings of `tap` and `key`.
+    func testThePageCarriesTheModelsCauses() throws {
+        var c = ContainerSpec()
+        c.duration = 0.4
+        let panels = (0..<3).map { PanelSpec(id: "v\($0)", title: "V\($0)", color: 0xFF, headerHeight: 44) }
+        var model = AccordionContainer(title: nil, container: c, panels: panels, expandedIndex: 0)
+        model.apply(Step(.expand(panel: 1)))
+        model.apply(Step(.tap(panel: 2), origin: .key))
+        let snapshot = model.snapshot(at: 0.1)
+        let data = try Self.decode(HTMLRender.page(snapshot))
+        let log = data.json["log"] as! [[Any]]
+        XCTAssertEqual(log.map { $0[4] as? String }, snapshot.events.map { $0.cause?.name })
+        XCTAssertEqual(Set(log.map { $0[4] as? String }), [nil, "expand", "key"], "loading, the expand, the key's start")
+        let t = (data.json["state"] as! [String: Any])["transition"] as! [String: Any]
+        XCTAssertEqual(t["cause"] as? String, "key")
+        XCTAssertEqual(data.cause("click"), .tap)
+        XCTAssertEqual(data.cause("key"), .key)
+        XCTAssertEqual(data.cause("fragment"), .fragment)
     }
 
     func testTheCurveAndTitlesTheModelUses() throws {

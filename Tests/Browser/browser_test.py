@@ -461,6 +461,130 @@ def keyboard_refusals(run, browser):
         run.settled_checks += 1
 
 
+CHANGE_SPEC = """accordion: 1
+title: Change events
+container:
+  expanded: a
+  animation: {duration: 0.5}
+panels:
+  - {id: a, title: Alpha, color: '#1E88E5'}
+  - {id: b, title: Beta, color: '#43A047'}
+  - {id: c, title: Gamma, color: '#8E24AA'}
+  - {id: d, title: Delta, color: '#8E8E93', disabled: true}
+script: []
+"""
+
+# Records every accordionchange the page dispatches: where it was
+# dispatched, its detail, whether it bubbles, and the header's
+# aria-expanded when the listener ran (the page shows the change first).
+LISTEN = """(() => {
+  window.__changes = [];
+  document.addEventListener('accordionchange', (e) => {
+    const h = [...document.querySelectorAll('#screen .header')].find((x) => x.textContent.startsWith(
+      ({a: 'Alpha', b: 'Beta', c: 'Gamma', d: 'Delta'})[e.detail.panel]));
+    window.__changes.push([e.target.id, e.detail.panel, e.detail.expanded, e.detail.reason, e.bubbles,
+                           h.getAttribute('aria-expanded')]);
+  });
+  return true;
+})()"""
+
+
+def change_events(run, browser):
+    """A host page's listener receives one `accordionchange` per panel whose
+    expanded state changes, on the container (#screen) and bubbling to the
+    document, with the panel's id, its new state and the reason: `tap` for a
+    click, `key` for Enter or Space on a focused header, `fragment` for a
+    URL fragment naming a closed panel (at load and when it changes).
+    Switching panels is two events (the closing one first), an ignored tap
+    (a disabled header, a transition running under `interruption: ignore`)
+    none; the page's log carries the same cause on every entry of the change."""
+    spec = os.path.join(run.workdir, "change-events.yaml")
+    with open(spec, "w") as f:
+        f.write(CHANGE_SPEC)
+    path = run.page(spec, "change-events")
+    view = open_page(run, browser, path)
+    browser.eval(LISTEN)
+    ids = ["a", "b", "c", "d"]
+
+    def act(what, want, label, settle=True, ignored=True):
+        before = len(browser.eval("window.__changes"))
+        logged = len(read(browser)["state"]["log"])
+        what()
+        changes = browser.eval("window.__changes")[before:]
+        expected = [["screen", panel, expanded, reason, True, "true" if expanded else "false"]
+                    for panel, expanded, reason in want]
+        if changes != expected:
+            raise Failure(f"{label}: accordionchange {changes}, expected {expected}")
+        at_once = read(browser)["state"]["log"][logged:]
+        now = wait_settled(browser) if settle else read(browser)
+        if want:
+            # Its start entries, and once settled its end entries too, carry its cause.
+            entries = now["state"]["log"][logged:]
+            causes = {e[4] for e in entries}
+            if causes != {want[0][2]} or len(entries) < (len(at_once) + 1 if settle else 1):
+                raise Failure(f"{label}: the page logged causes {causes} for the change, expected {want[0][2]!r}: {entries}")
+        elif [(e[1], e[4]) for e in at_once] != ([("tapIgnored", None)] if ignored else []):
+            raise Failure(f"{label}: the page logged {at_once}, expected {'one tapIgnored without a cause' if ignored else 'nothing'}")
+        run.settled_checks += 1
+        return now
+
+    def click(i):
+        def go():
+            point = centre(read(browser), i)
+            if point is None:
+                raise Failure(f"header {ids[i]} cannot be clicked")
+            browser.click(*point)
+        return go
+
+    view = act(click(1), [("a", False, "tap"), ("b", True, "tap")], "click on b, a open")
+    view = act(click(1), [("b", False, "tap")], "click on b, open")
+    view = act(click(3), [], "click on the disabled d")
+    # A click while a transition runs (interruption: ignore) changes nothing.
+    act(click(2), [("c", True, "tap")], "click on c", settle=False)
+    view = act(click(0), [], "click on a during c's transition")
+    # The keyboard, from the first header (Home, from the header last clicked):
+    # Enter; ArrowDown, Space; Enter again; End, Space on the disabled one.
+    browser.key("Home")
+    if read(browser)["active"] != "h0":
+        raise Failure(f"Home focused {read(browser)['active']!r}, not the first header")
+    view = act(lambda: browser.key("Enter"), [("c", False, "key"), ("a", True, "key")], "Enter on a, c open")
+    browser.key("ArrowDown")
+    view = act(lambda: browser.key("Space"), [("a", False, "key"), ("b", True, "key")], "Space on b, a open")
+    view = act(lambda: browser.key("Enter"), [("b", False, "key")], "Enter on b, open")
+    browser.key("End")
+    view = act(lambda: browser.key("Space"), [], "Space on the disabled d")
+    # The page agrees with the model on what it did: the model's untimed taps
+    # come when idle, so the one the page ignored mid-transition is left out.
+    dump = run.dump(spec, ["b", "b", "d", "c", "a", "b", "b", "d"])
+    compare(view, dump, "change events, settled")
+
+    # A URL fragment naming a panel opens it as a tap would, at load (the
+    # listener is in place before the page's script runs) and when it changes.
+    script = browser.call("Page.addScriptToEvaluateOnNewDocument", source=LISTEN)["identifier"]
+    try:
+        # From another document: from this one, #b would only change the fragment.
+        browser.navigate("about:blank")
+        browser.navigate("file://" + path + "#b")
+    finally:
+        browser.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script)
+    want = [["screen", "a", False, "fragment", True, "false"], ["screen", "b", True, "fragment", True, "true"]]
+    if browser.eval("window.__changes") != want:
+        raise Failure(f"page.html#b at load: accordionchange {browser.eval('window.__changes')}, expected {want}")
+    wait_settled(browser)
+
+    def fragment(name):
+        def go():
+            browser.eval(f"location.hash = {json.dumps(name)}")
+            browser.eval("new Promise((done) => setTimeout(done, 50))")  # hashchange is dispatched as a task
+        return go
+
+    act(fragment("c"), [("b", False, "fragment"), ("c", True, "fragment")], "the fragment changed to #c")
+    act(fragment("d"), [], "the fragment changed to the disabled #d")
+    act(fragment("nowhere"), [], "the fragment changed to one naming no panel", ignored=False)
+    view = act(fragment("c"), [], "the fragment changed back to the open #c", ignored=False)
+    compare(view, run.dump(spec, ["b", "c", "d"]), "after the fragments")
+
+
 # -- PNG --------------------------------------------------------------------
 def decode_png(data):
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -1188,6 +1312,8 @@ def main():
         for spec in own[:1]:
             scenarios.append((f"keyboard {os.path.basename(spec)}", lambda spec=spec: keyboard_run(run, browser, spec, "keyboard-own")))
         scenarios.append(("keyboard on disabled and pinned headers", lambda: keyboard_refusals(run, browser)))
+        scenarios.append(("accordionchange: one event per change, reason tap for clicks, key for keys, fragment for fragments",
+                          lambda: change_events(run, browser)))
         scenarios.append(("screenshot article-demo colours", lambda: screenshot_demo(run, browser, demo)))
         # Every sample, and a tablet and phones on their side, as SVG and page screenshots.
         framed = samples + [os.path.join(HERE, "specs", f) for f in
@@ -1292,7 +1418,8 @@ def randomized(run, browser, args):
         raise Failure(f"only {stats['specs']} of {args.random} random specs were valid")
     # A run that never met a mode, a policy or a reason tested nothing about it.
     missing = [f"{e}/{i}" for e in ("single", "multiple") for i in ("ignore", "finish", "retarget") if f"{e}/{i}" not in modes]
-    missing += [k for k in ("ignored transition", "ignored modal", "ignored disabled", "ignored notCollapsible", "interrupting")
+    missing += [k for k in ("ignored transition", "ignored modal", "ignored disabled", "ignored notCollapsible", "interrupting",
+                            "updates")
                 if not stats.get(k)]
     if missing and args.random >= 40:
         raise Failure(f"the random specs never exercised {', '.join(missing)} (seed {args.seed})")

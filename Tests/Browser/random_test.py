@@ -6,7 +6,8 @@ random stacks (1-8 panels, random header heights, sizes, `fill` and `fit`
 with random `contentHeight`, every curve, durations including 0, both
 `expansion` modes, `collapsible` or not, every `interruption` policy,
 disabled panels, random initial `expanded`, a list of them in `multiple`),
-scripts with resizes, modals, `expand`, `collapse` and `setPanels`, pages
+scripts with resizes, modals, `expand`, `collapse`, `setPanels` and
+`update`s (a panel's title, disabled flag and colours changed), pages
 that start mid-transition (`render --at`, retargeted ones included) or under
 a modal, and random clicks at exact container times (inside running
 transitions, at their very end, on open headers, on collapsed ones, on
@@ -20,9 +21,10 @@ after T do not happen, which is exactly what the page has seen by then).
 Compared at every moment: each header and content frame as the page set it
 (a header's own translate plus its chunk's; within 0.01 px) and as the browser lays it out (within 0.5 px), which
 content views are shown and which is in front, expandedIndex,
-expandedIndices, aria-expanded and aria-disabled, interaction, the modal,
-the running transition, and every log line (time within 1e-6 s, event,
-panel, reason).
+expandedIndices, aria-expanded and aria-disabled, each header's title and
+colours (an `update` changes them), interaction, the modal, the running
+transition, and every log line (time within 1e-6 s, event, panel, reason,
+cause).
 
 Times are on a millisecond grid (the dump spells times to 3 decimals), so
 log times compare exactly; transition ends are sums of grid values, so a
@@ -82,14 +84,21 @@ MUTATIONS = {
         "[r[0] + to[0] - from[0], r[1] + to[1] - from[1] + 0.1, r[2], r[3]]",
         "a content view lags its header by 0.1 px mid-transition (under the 0.5 px of the layout checks)"),
     "end-entries-swapped": (
-        "replay(D.templates[t.kind].end, t.from, t.to, time);",
-        "replay(D.templates[t.kind].end.slice().reverse(), t.from, t.to, time);",
+        "replay(D.templates[t.kind].end, t.from, t.to, time, t.cause);",
+        "replay(D.templates[t.kind].end.slice().reverse(), t.from, t.to, time, t.cause);",
         "a transition's end entries are logged in the wrong order"),
+    "end-entries-without-cause": (
+        "replay(D.templates[t.kind].end, t.from, t.to, time, t.cause);",
+        "replay(D.templates[t.kind].end, t.from, t.to, time, null);",
+        "a transition's end entries lose the cause of the change they end"),
+    "header-keeps-first-title": (
+        "h.append(p.title, mark);", "h.append(p.id, mark);",
+        "a header shows something other than the title the model gives it (after an update, its new one)"),
     "no-time-tolerance": (
         "const early = (a, b) => a < b - D.tolerance;", "const early = (a, b) => a < b;",
         "times within the model's tolerance of a transition's end do not count as its end"),
     "no-scroll-into-view": (
-        "if (y < offset) target = y;", "",
+        "if (y < offset) target = y;", "if (false) target = y;",
         "opening a panel above a scrolling container's window does not scroll up to it"),
     "mixed-chunk-moves-as-one": (
         "together = Math.abs(b[0] - a[0] - dx) < 1e-9 && Math.abs(b[1] - a[1] - dy) < 1e-9",
@@ -162,7 +171,8 @@ def random_spec(rng):
     script = []
     ids = [p["id"] for p in panels]
     for _ in range(rng.randint(0, 4)):
-        kind = rng.choice(["tap", "tap", "tap", "wait", "resize", "present", "expand", "collapse", "setPanels"])
+        kind = rng.choice(["tap", "tap", "tap", "wait", "resize", "present", "expand", "collapse", "setPanels",
+                           "update", "update"])
         if kind == "tap":
             script.append({"tap": rng.choice([rng.choice(ids), rng.randrange(len(ids))])})
             if rng.random() < 0.3:
@@ -181,6 +191,8 @@ def random_spec(rng):
             script.append({"expand": rng.choice([None, rng.choice(ids), rng.choice(ids)])})
         elif kind == "collapse":
             script.append({"collapse": rng.choice(["all", rng.choice(ids), rng.randrange(len(ids))])})
+        elif kind == "update":
+            script.append({"update": random_update(rng, rng.choice(ids))})
         else:
             kept = ids[:]
             rng.shuffle(kept)
@@ -222,6 +234,23 @@ def random_spec(rng):
         if rng.random() < 0.5:
             script.insert(0, {"scroll": grid(rng.uniform(-20, 900))})
     return {"container": container, "panels": panels, "script": script, "start": start}
+
+
+def random_update(rng, panel):
+    """An `update` of `panel`: some of title, disabled, color and titleColor
+    (at least one), with a title colour that keeps its contrast."""
+    update = {"panel": panel}
+    keys = [k for k in ("title", "disabled", "color", "titleColor") if rng.random() < 0.5] or ["title"]
+    if "title" in keys:
+        update["title"] = rng.choice([f"Updated {rng.randrange(100)}", "Done", "A much longer title than the header may hold"])
+    if "disabled" in keys:
+        update["disabled"] = rng.random() < 0.5
+    if "color" in keys:
+        update["color"] = rng.randrange(1 << 24)
+    if "titleColor" in keys or "color" in keys:
+        dark = (update.get("color", 0x808080) >> 8 & 0xFF) > 140
+        update["titleColor"] = 0x000000 if dark else 0xFFFFFF
+    return update
 
 
 def yaml_value(v):
@@ -274,6 +303,16 @@ def spec_text(spec, clicks=()):
                 lines.append(f"{lead}resize: {{width: {num(value['width'])}, height: {num(value['height'])}}}")
             elif key == "setPanels":
                 lines.append(f"{lead}setPanels: [{', '.join(value)}]")
+            elif key == "update":
+                fields = [f"panel: {value['panel']}"]
+                for field, v in value.items():
+                    if field in ("color", "titleColor"):
+                        fields.append(f"{field}: 0x{v:06X}FF")
+                    elif field == "title":
+                        fields.append(f"title: {v}")
+                    elif field == "disabled":
+                        fields.append(f"disabled: {yaml_value(v)}")
+                lines.append(f"{lead}update: {{{', '.join(fields)}}}")
             elif key == "at":
                 lines.append(f"{lead}at: {repr(value)}")
             else:
@@ -316,6 +355,9 @@ READ_EXACT = r"""(() => {
     panels[Number(h.id.slice(1))] = {
       header: writtenHeader(h), headerLaid: laid(h), expanded: h.getAttribute('aria-expanded'),
       disabled: h.getAttribute('aria-disabled'), heading: h.parentElement.tagName,
+      // The title a screen reader reads (the whole one beside a cut), and the colours drawn.
+      title: (h.querySelector('.visually-hidden') || h).textContent,
+      background: getComputedStyle(h).backgroundColor, color: getComputedStyle(h).color,
       content: shown ? written(c) : null, contentLaid: shown ? laid(c) : null, front: c.classList.contains('front'),
     };
   }
@@ -327,6 +369,18 @@ READ_EXACT = r"""(() => {
            visibleText: document.getElementById('visible').textContent,
            logLines: document.querySelectorAll('#log li').length };
 })()"""
+
+
+def hex_rgb(text):
+    """'#RRGGBBAA' as (r, g, b, a) in 0-255."""
+    v = int(text[1:], 16)
+    return (v >> 24 & 0xFF, v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF)
+
+
+def css_rgb(text):
+    """A computed CSS colour, 'rgb(r, g, b)' or 'rgba(r, g, b, a)', as (r, g, b, a) in 0-255."""
+    parts = [float(x) for x in text[text.index("(") + 1:text.index(")")].split(",")]
+    return tuple(int(round(x)) for x in parts[:3]) + (int(round(parts[3] * 255)) if len(parts) > 3 else 255,)
 
 
 def differences(view, dump, heading_level):
@@ -366,6 +420,11 @@ def differences(view, dump, heading_level):
         if p["disabled"] != ("true" if refuses else None):
             out.append(f"header {m['id']} aria-disabled={p['disabled']}, model disabled {m['disabled']}, "
                        f"open {dump['expandedIndices']}, collapsible {container['collapsible']}")
+        if p["title"] != m["title"]:
+            out.append(f"header {m['id']} reads {p['title']!r}, model title {m['title']!r}")
+        for key, drawn in (("color", p["background"]), ("titleColor", p["color"])):
+            if css_rgb(drawn) != hex_rgb(m[key]):
+                out.append(f"header {m['id']} {key} drawn {drawn}, model {m[key]}")
         if p["heading"] != f"H{heading_level}":
             out.append(f"header {m['id']} sits in a {p['heading']}, not an h{heading_level}")
     state = view["state"]
@@ -410,8 +469,8 @@ def differences(view, dump, heading_level):
         a = page_log[k] if k < len(page_log) else None
         b = model_log[k] if k < len(model_log) else None
         if a is None or b is None or abs(a[0] - b["time"]) > LOG_TIME or \
-                (a[1], a[2], a[3]) != (b["event"], b.get("panel"), b.get("reason")):
-            out.append(f"log line {k}: page {a}, model {b and [b['time'], b['event'], b.get('panel'), b.get('reason')]}")
+                (a[1], a[2], a[3], a[4]) != (b["event"], b.get("panel"), b.get("reason"), b.get("cause")):
+            out.append(f"log line {k}: page {a}, model {b and [b['time'], b['event'], b.get('panel'), b.get('reason'), b.get('cause')]}")
             break
     return out
 
@@ -426,7 +485,7 @@ def run_random(run, browser, seed, count=40, clicks=6, mutate=None, stop_at_firs
     the named mutation is applied to each page before it is loaded."""
     rng = random.Random(seed)
     stats = {"specs": 0, "invalid": 0, "mid_start": 0, "modal_start": 0, "clicks": 0, "real_clicks": 0,
-             "ignored": 0, "interrupting": 0, "samples": 0, "mid_samples": 0, "modes": {}}
+             "ignored": 0, "interrupting": 0, "updates": 0, "samples": 0, "mid_samples": 0, "modes": {}}
     failures = []
     attempts = 0
     while stats["specs"] < count and attempts < count * 4:
@@ -440,6 +499,7 @@ def run_random(run, browser, seed, count=40, clicks=6, mutate=None, stop_at_firs
             stats["invalid"] += 1
             continue
         stats["specs"] += 1
+        stats["updates"] += sum("update" in step for step in spec["script"])
         c = spec["container"]
         mode = f"{c['expansion'] or 'single'}/{c['interruption'] or 'ignore'}"
         stats["modes"][mode] = stats["modes"].get(mode, 0) + 1

@@ -396,15 +396,34 @@
     const h = ev.target instanceof Element ? ev.target.closest(".header") : null;
     return h && screen.contains(h) ? Number(h.id.slice(1)) : null;
   };
+  // Enter and Space on a focused header tap it as the button's own
+  // activation would (Enter at the key press, again as it repeats; Space
+  // when released), but as a key: the player takes them before the button
+  // turns them into a click, so a change says which it was.
   screen.addEventListener("click", (ev) => {
     const i = headerOf(ev);
     if (i === null) return;
-    tap(i);
+    tap(i, D.causes.click);
+    flush();
+  });
+  screen.addEventListener("keyup", (ev) => {
+    const i = headerOf(ev);
+    if (i === null || ev.key !== " ") return;
+    ev.preventDefault();
+    tap(i, D.causes.key);
     flush();
   });
   screen.addEventListener("keydown", (ev) => {
     const i = headerOf(ev);
     if (i === null) return;
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      if (ev.key === "Enter") {
+        tap(i, D.causes.key);
+        flush();
+      }
+      return;
+    }
     const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: n - 1 }[ev.key];
     if (to === undefined) return;
     ev.preventDefault();
@@ -677,27 +696,47 @@
   const logList = slot("log");
   function show(entry) {
     const li = document.createElement("li");
-    const [time, event, panel, reason] = entry;
+    const [time, event, panel, reason, cause] = entry;
     const t = document.createElement("span");
     t.className = "t";
     t.textContent = time.toFixed(3).padStart(8) + "  ";
     li.append(t, event + (panel === null ? "" : " " + panel) + (reason === null ? "" : " (" + reason + ")"));
+    if (cause !== null) {
+      const c = document.createElement("span");
+      c.className = "cause";
+      c.textContent = " · " + cause;
+      li.append(c);
+    }
     if (event === D.ignored.event) li.className = "ignored";
     else if (panel === null) li.className = "container";
     logList.append(li);
   }
-  function log(time, event, panel, reason) {
-    const entry = [time, event, panel, reason];
+  // An entry as the model's log holds it: [time, event, panel, reason, cause].
+  function log(time, event, panel, reason, cause = null) {
+    const entry = [time, event, panel, reason, cause];
     LOG.push(entry);
     show(entry);
     logMoved = true;
   }
-  function replay(list, from, to, time) {
+  function replay(list, from, to, time, cause) {
     for (const [event, role] of list) {
       const i = role === "from" ? from : role === "to" ? to : null;
       if (role !== null && i === null) continue;
-      log(time, event, i === null ? null : P[i].id, null);
+      log(time, event, i === null ? null : P[i].id, null, cause);
     }
+  }
+
+  // The host's view of a change: one `accordionchange` event per panel whose
+  // expanded state changed, dispatched on the container (#screen) and
+  // bubbling, with `detail: {panel, expanded, reason}`: the panel's id, its
+  // new state and the change's cause as the model spells it. Dispatched once
+  // the page shows the new open set and has logged the change's start (and
+  // an instant change's end), the closing panel's first.
+  function announce(from, to, reason) {
+    const tell = (i, expanded) => screen.dispatchEvent(new CustomEvent("accordionchange", {
+      detail: { panel: P[i].id, expanded, reason }, bubbles: true }));
+    if (from !== null) tell(from, false);
+    if (to !== null) tell(to, true);
   }
 
   // Two times closer than the model's tolerance are the same moment: a tap a
@@ -711,7 +750,7 @@
   // from what is shown.
   function finish(time, retargeted = false) {
     const t = T;
-    replay(D.templates[t.kind].end, t.from, t.to, time);
+    replay(D.templates[t.kind].end, t.from, t.to, time, t.cause);
     offset = t.o1;
     if (!retargeted) draw(t, 1);
     T = null;
@@ -760,8 +799,8 @@
     return D.reducedMotion !== "keep" && reduceQuery && reduceQuery.matches ? 0 : D.duration;
   }
 
-  // A tap on header i: the model's tap rules, in their order.
-  function tap(i) {
+  // A tap on header i, for `cause` (a click or a key): the model's tap rules, in their order.
+  function tap(i, cause) {
     const t = now();
     advance(t);
     const ignore = (reason) => log(t, D.ignored.event, P[i].id, reason);
@@ -782,13 +821,18 @@
     // retarget the offset moves there from the one shown at the tap.
     const b = layout = settled(open, k);
     T = plan({ from, to, start: t, end: t + duration(), kind: kind(from, to), a, b, k0: 0,
-               o0: o0 ?? offset, o1: scrollTarget(b, to, offset) });
-    replay(D.templates[T.kind].start, from, to, t);
+               o0: o0 ?? offset, o1: scrollTarget(b, to, offset), cause });
+    replay(D.templates[T.kind].start, from, to, t, cause);
     showContents();
     describe();
-    if (!early(T.start, T.end)) return finish(T.end);
-    render(t);
-    requestAnimationFrame(frame);
+    if (!early(T.start, T.end)) {
+      finish(T.end);
+    } else {
+      render(t);
+      requestAnimationFrame(frame);
+    }
+    // Last, so that a listener that taps again meets a page in a known state.
+    announce(from, to, cause);
   }
 
   // Start where the model left off, mid-transition included: from the frames
@@ -820,7 +864,7 @@
     // not change along the way to it).
     const a = shownAtLoad, b = layout;
     T = plan({ from: st.from, to: st.to, start: st.start, end: st.end, kind: kind(st.from, st.to), a,
-               b, k0: curve(st.progress), o0: offset, o1: scrollTarget(b, st.to, offset) });
+               b, k0: curve(st.progress), o0: offset, o1: scrollTarget(b, st.to, offset), cause: st.cause });
   }
   showContents();
   screen.append(views, sheet);
@@ -829,6 +873,23 @@
   render(timeStart);
   flush();
   if (T) requestAnimationFrame(frame);
+
+  // A URL fragment naming a panel (`page.html#billing`, the panel's id)
+  // opens it, at load and whenever the fragment changes: a tap on its
+  // header by the tap rules (a disabled one is ignored, as is one during a
+  // transition under `interruption: ignore`), with the cause `fragment`. A
+  // panel already open stays open; a fragment naming no panel does nothing.
+  const byID = new Map(P.map((p, i) => [p.id, i]));
+  function followFragment() {
+    let id;
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch { return; }
+    const i = byID.get(id);
+    if (i === undefined || open[i]) return;
+    tap(i, D.causes.fragment);
+    flush();
+  }
+  window.addEventListener("hashchange", followFragment);
+  followFragment();
 
   // A view of the player's state for tests and curious authors (the
   // rectangles themselves are read from the DOM), and the test clock.
