@@ -65,6 +65,8 @@ final class SpecLoaderTests: XCTestCase {
         // The format's defaults, measured by the format's text measure (version 2).
         var container = ContainerSpec()
         container.textMeasure = TextMeasurer(FontTextMeasure())
+        // The format's dark appearance has a black background (the model's default is the light one).
+        container.darkBackground = Palette.darkBackground
         XCTAssertEqual(doc.container, container)
         XCTAssertNotEqual(doc.container, ContainerSpec(), "the loader sets the measure")
         XCTAssertEqual(doc.steps, [Step(.tap(panel: 2)), Step(.wait(seconds: 0.5)), Step(.tap(panel: 1))])
@@ -157,7 +159,8 @@ final class SpecLoaderTests: XCTestCase {
           - tap: 1.0
         """
         let doc = try XCTUnwrap(loadSpec(text).document)
-        let d = PanelSpec(id: "d", title: "D", color: Palette.color(at: 1), headerHeight: 30)
+        var d = PanelSpec(id: "d", title: "D", color: Palette.color(at: 1), headerHeight: 30)
+        d.dark = DarkColors(color: Palette.darkColor(at: 1), titleColor: Palette.darkTitleColor)
         let a = doc.panels[0], c = doc.panels[2]
         XCTAssertEqual(doc.steps, [
             Step(.tap(panel: 2)),
