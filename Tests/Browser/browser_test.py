@@ -1419,7 +1419,7 @@ def randomized(run, browser, args):
     # A run that never met a mode, a policy or a reason tested nothing about it.
     missing = [f"{e}/{i}" for e in ("single", "multiple") for i in ("ignore", "finish", "retarget") if f"{e}/{i}" not in modes]
     missing += [k for k in ("ignored transition", "ignored modal", "ignored disabled", "ignored notCollapsible", "interrupting",
-                            "updates")
+                            "updates", "accessories")
                 if not stats.get(k)]
     if missing and args.random >= 40:
         raise Failure(f"the random specs never exercised {', '.join(missing)} (seed {args.seed})")

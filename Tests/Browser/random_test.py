@@ -91,8 +91,11 @@ MUTATIONS = {
         "replay(D.templates[t.kind].end, t.from, t.to, time, t.cause);",
         "replay(D.templates[t.kind].end, t.from, t.to, time, null);",
         "a transition's end entries lose the cause of the change they end"),
+    "badge-not-drawn": (
+        "badge.textContent = p.badge;", "badge.textContent = \"\";",
+        "a header's badge is not the one the model gives it"),
     "header-keeps-first-title": (
-        "h.append(p.title, mark);", "h.append(p.id, mark);",
+        "let title = p.title;", "let title = p.id;",
         "a header shows something other than the title the model gives it (after an update, its new one)"),
     "no-time-tolerance": (
         "const early = (a, b) => a < b - D.tolerance;", "const early = (a, b) => a < b;",
@@ -167,6 +170,11 @@ def random_spec(rng):
             p["contentHeight"] = grid(space + rng.uniform(1, 400))  # too large: capped by the space
         elif r < 0.55:
             p["contentHeight"] = 0
+        # Accessories from a generator of their own (the specs' other draws stay what they were).
+        extras = random.Random(f"{i} {p['color']}")
+        for key, texts in ACCESSORY_TEXTS.items():
+            if extras.random() < 0.2:
+                p[key] = extras.choice(texts)
         panels.append(p)
     script = []
     ids = [p["id"] for p in panels]
@@ -236,11 +244,21 @@ def random_spec(rng):
     return {"container": container, "panels": panels, "script": script, "start": start}
 
 
+# What random panels and updates write in a header's accessories.
+ACCESSORY_TEXTS = {
+    "badge": ["3", "New", "99+"],
+    "detail": ["On", "Home", "A detail too long to stay whole beside its title"],
+    "subtitle": ["Two lines", "A subtitle long enough to be cut with an ellipsis at the end"],
+    "icon": ["gear", "wifi", "envelope"],
+}
+
+
 def random_update(rng, panel):
     """An `update` of `panel`: some of title, disabled, color and titleColor
     (at least one), with a title colour that keeps its contrast."""
     update = {"panel": panel}
     keys = [k for k in ("title", "disabled", "color", "titleColor") if rng.random() < 0.5] or ["title"]
+
     if "title" in keys:
         update["title"] = rng.choice([f"Updated {rng.randrange(100)}", "Done", "A much longer title than the header may hold"])
     if "disabled" in keys:
@@ -250,6 +268,12 @@ def random_update(rng, panel):
     if "titleColor" in keys or "color" in keys:
         dark = (update.get("color", 0x808080) >> 8 & 0xFF) > 140
         update["titleColor"] = 0x000000 if dark else 0xFFFFFF
+    # The header's accessories, set to a new text (a long detail is cut beside the title) or removed,
+    # drawn from a generator of their own so the specs' other draws stay what they were for a seed.
+    extras = random.Random(repr(sorted(update.items())))
+    for key, texts in ACCESSORY_TEXTS.items():
+        if extras.random() < 0.25:
+            update[key] = extras.choice(texts + [None])
     return update
 
 
@@ -292,6 +316,9 @@ def spec_text(spec, clicks=()):
                 lines.append(f"    {key}: {num(p[key])}")
         if p["disabled"]:
             lines.append("    disabled: true")
+        for key in ACCESSORY_TEXTS:
+            if p.get(key) is not None:
+                lines.append(f"    {key}: {p[key]!r}")
         if "content" in p:
             lines.append(f"    content: {p['content']}")
     steps = list(spec["script"]) + [{"tap": i, "at": t} for t, i in clicks]
@@ -312,6 +339,8 @@ def spec_text(spec, clicks=()):
                         fields.append(f"title: {v}")
                     elif field == "disabled":
                         fields.append(f"disabled: {yaml_value(v)}")
+                    elif field in ACCESSORY_TEXTS:
+                        fields.append(f"{field}: " + ("null" if v is None else repr(v)))
                 lines.append(f"{lead}update: {{{', '.join(fields)}}}")
             elif key == "at":
                 lines.append(f"{lead}at: {repr(value)}")
@@ -356,7 +385,10 @@ READ_EXACT = r"""(() => {
       header: writtenHeader(h), headerLaid: laid(h), expanded: h.getAttribute('aria-expanded'),
       disabled: h.getAttribute('aria-disabled'), heading: h.parentElement.tagName,
       // The title a screen reader reads (the whole one beside a cut), and the colours drawn.
-      title: (h.querySelector('.visually-hidden') || h).textContent,
+      title: (h.querySelector('.visually-hidden') || h.querySelector(':scope > .line') || h).textContent.replace(h.querySelector('.badge')?.textContent ?? '', ''),
+      // The accessories drawn (the model's layout: a detail or subtitle may be cut, or left out).
+      badge: h.querySelector('.badge')?.textContent ?? null, detail: h.querySelector('.detail')?.textContent ?? null,
+      subtitle: h.querySelector('.subtitle')?.textContent ?? null, icon: h.querySelector('svg.icon') !== null,
       background: getComputedStyle(h).backgroundColor, color: getComputedStyle(h).color,
       content: shown ? written(c) : null, contentLaid: shown ? laid(c) : null, front: c.classList.contains('front'),
     };
@@ -422,6 +454,16 @@ def differences(view, dump, heading_level):
                        f"open {dump['expandedIndices']}, collapsible {container['collapsible']}")
         if p["title"] != m["title"]:
             out.append(f"header {m['id']} reads {p['title']!r}, model title {m['title']!r}")
+        # The accessories: the badge and the icon whole, a detail or subtitle as written or cut with an ellipsis.
+        if p["badge"] != m.get("badge"):
+            out.append(f"header {m['id']} badge {p['badge']!r}, model {m.get('badge')!r}")
+        if p["icon"] != ("icon" in m):
+            out.append(f"header {m['id']} draws {'an' if p['icon'] else 'no'} icon, model {m.get('icon')!r}")
+        for key in ("detail", "subtitle"):
+            drawn, written = p[key], m.get(key)
+            if drawn is not None and (written is None or not (drawn == written or drawn.endswith("\u2026")
+                                                                 and written.startswith(drawn[:-1].rstrip()))):
+                out.append(f"header {m['id']} {key} {drawn!r}, model {written!r}")
         for key, drawn in (("color", p["background"]), ("titleColor", p["color"])):
             if css_rgb(drawn) != hex_rgb(m[key]):
                 out.append(f"header {m['id']} {key} drawn {drawn}, model {m[key]}")
@@ -485,7 +527,7 @@ def run_random(run, browser, seed, count=40, clicks=6, mutate=None, stop_at_firs
     the named mutation is applied to each page before it is loaded."""
     rng = random.Random(seed)
     stats = {"specs": 0, "invalid": 0, "mid_start": 0, "modal_start": 0, "clicks": 0, "real_clicks": 0,
-             "ignored": 0, "interrupting": 0, "updates": 0, "samples": 0, "mid_samples": 0, "modes": {}}
+             "ignored": 0, "interrupting": 0, "updates": 0, "accessories": 0, "samples": 0, "mid_samples": 0, "modes": {}}
     failures = []
     attempts = 0
     while stats["specs"] < count and attempts < count * 4:
@@ -500,6 +542,8 @@ def run_random(run, browser, seed, count=40, clicks=6, mutate=None, stop_at_firs
             continue
         stats["specs"] += 1
         stats["updates"] += sum("update" in step for step in spec["script"])
+        stats["accessories"] += sum(key in p for p in spec["panels"] for key in ACCESSORY_TEXTS) + sum(
+            key in step["update"] for step in spec["script"] if "update" in step for key in ACCESSORY_TEXTS)
         c = spec["container"]
         mode = f"{c['expansion'] or 'single'}/{c['interruption'] or 'ignore'}"
         stats["modes"][mode] = stats["modes"].get(mode, 0) + 1

@@ -379,7 +379,8 @@
       line.className = "separator";
       line.setAttribute("aria-hidden", "true");
       line.style.cssText = "height:" + thickness + "px;background:" + colour;
-      heads[i].append(line);
+      // Before the mark: a header's first child is its title and its last its mark.
+      heads[i].insertBefore(line, marks[i]);
       separatorLines.push(line);
     }
     toggle.setAttribute("aria-pressed", String(dark));
