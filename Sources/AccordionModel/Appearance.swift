@@ -29,18 +29,57 @@ public struct DarkColors: Hashable, Sendable {
     }
 }
 
+/// Where a panel's dark colours come from.
+enum DarkRule: UInt8, Hashable, Sendable {
+    /// Its light colours are drawn in the dark appearance too.
+    case same
+    /// Its header takes its colour's dark variant (``DarkColors/variant(of:)``),
+    /// its title keeps its colour: the default palette's rule.
+    case derived
+    /// Its dark colours are written (`PanelExtras.dark`).
+    case written
+}
+
+extension DarkColors {
+    /// The dark variant of a header colour: each of its red, green and blue
+    /// channels times 0.78, rounded (alpha kept), deeper on a black
+    /// background and, for the default palette, still over 6:1 with a white
+    /// title. The default palette's colours take it in the dark appearance.
+    ///
+    /// - Parameter color: A header colour.
+    /// - Returns: Its dark variant.
+    public static func variant(of color: RGBA) -> RGBA {
+        func scaled(_ shift: RGBA) -> RGBA { RGBA((Double((color >> shift) & 0xFF) * 0.78).rounded()) << shift }
+        return scaled(24) | scaled(16) | scaled(8) | (color & 0xFF)
+    }
+}
+
 extension PanelSpec {
     /// The header's colours in the dark appearance; nil when they are its light ones.
     public var dark: DarkColors? {
         get {
-            guard hasDarkColors, darkColor != color || darkTitleColor != titleColor else { return nil }
-            return DarkColors(color: darkColor, titleColor: darkTitleColor)
+            switch darkRule {
+            case .same: return nil
+            case .derived: return DarkColors(color: DarkColors.variant(of: color), titleColor: titleColor)
+            case .written: return extrasBox?.value.dark
+            }
         }
         set {
             // Dark colours equal to the light ones are none, so equal panels compare equal.
             let dark = newValue.flatMap { $0.color == color && $0.titleColor == titleColor ? nil : $0 }
-            hasDarkColors = dark != nil
-            (darkColor, darkTitleColor) = dark.map { ($0.color, $0.titleColor) } ?? (0, 0)
+            darkRule = dark == nil ? .same : .written
+            extras { $0.dark = dark }
+        }
+    }
+
+    /// Whether the header's dark colour is its colour's dark variant
+    /// (``DarkColors/variant(of:)``), as the default palette's colours' are;
+    /// setting it drops dark colours written before.
+    public var derivesDarkColor: Bool {
+        get { darkRule == .derived }
+        set {
+            extras { $0.dark = nil }
+            darkRule = newValue ? .derived : .same
         }
     }
 

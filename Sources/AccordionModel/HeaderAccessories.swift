@@ -32,21 +32,11 @@ public struct HeaderAccessories: Hashable, Sendable {
     public var isEmpty: Bool { badge == nil && detail == nil && subtitle == nil && icon == nil }
 }
 
-/// A panel's accessories when it has some: indirect, so that the panels of
-/// a large stack that carry none pay one word for them.
-indirect enum AccessoriesBox: Hashable, Sendable {
-    case carried(HeaderAccessories)
-
-    var value: HeaderAccessories {
-        switch self { case .carried(let a): a }
-    }
-}
-
 extension PanelSpec {
     /// The header's badge, detail, subtitle and icon (none by default).
     public var accessories: HeaderAccessories {
-        get { accessoriesBox?.value ?? HeaderAccessories() }
-        set { accessoriesBox = newValue.isEmpty ? nil : .carried(newValue) }
+        get { extrasBox?.value.accessories ?? HeaderAccessories() }
+        set { extras { $0.accessories = newValue } }
     }
 }
 

@@ -118,13 +118,24 @@ public struct PanelWriting: Hashable, Sendable {
     public var isInherited: Bool { panel.isInherited && content.isInherited }
 }
 
-/// A panel's `PanelWriting` when it writes one: indirect, so that the
-/// panels of a large stack that write none pay one word for it.
-indirect enum WritingBox: Hashable, Sendable {
-    case written(PanelWriting)
+/// What few panels carry, boxed together (`PanelSpec.extrasBox`): their own
+/// `lang` and `dir`, their header accessories, and dark colours written
+/// `{light, dark}`.
+struct PanelExtras: Hashable, Sendable {
+    var writing = PanelWriting()
+    var accessories = HeaderAccessories()
+    var dark: DarkColors?
 
-    var value: PanelWriting {
-        switch self { case .written(let w): w }
+    var isEmpty: Bool { writing.isInherited && accessories.isEmpty && dark == nil }
+}
+
+/// A panel's extras when it has some: indirect, so that the panels of a
+/// large stack that have none pay one word for them.
+indirect enum ExtrasBox: Hashable, Sendable {
+    case extras(PanelExtras)
+
+    var value: PanelExtras {
+        switch self { case .extras(let e): e }
     }
 }
 
@@ -245,11 +256,6 @@ public struct PanelSpec: Hashable, Sendable {
     public var color: RGBA
     /// The header title's colour.
     public var titleColor: RGBA
-    /// The header's and the title's colours in the dark appearance (`dark`),
-    /// meaningful only when `hasDarkColors`; kept beside the light ones, four
-    /// bytes each and no allocation, so the panels of a large stack with
-    /// palette colours pay nothing more.
-    var darkColor: RGBA = 0, darkTitleColor: RGBA = 0
     /// This panel's header height (the container's when the spec gave none).
     public var headerHeight: Double
     /// Preferred content height for the `fit` layout; nil fills the space.
@@ -257,23 +263,29 @@ public struct PanelSpec: Hashable, Sendable {
     /// A tap on its header is ignored; `expand` and `collapse` steps still
     /// work, so a disabled panel that is open is pinned open.
     public var disabled: Bool
-    /// Whether `darkColor` and `darkTitleColor` hold colours of the dark
-    /// appearance (else the light ones are drawn there too); a flag in the
-    /// padding after `disabled`, so changing `color` alone never leaves a
-    /// stale dark colour behind.
-    var hasDarkColors = false
+    /// Where the panel's dark colours come from (`dark`): one byte in the
+    /// padding after `disabled`, so a large stack of palette colours pays
+    /// nothing for its dark variants.
+    var darkRule = DarkRule.same
     /// What the panel shows when open; nil draws the placeholder card, and
     /// in `fit` the panel then takes its share of the space.
     public var content: PanelContent?
     /// The `lang` and `dir` the panel writes for itself and its content;
     /// what is in effect is `writing(in:)`.
     public var writing: PanelWriting {
-        get { writingBox?.value ?? PanelWriting() }
-        set { writingBox = newValue.isInherited ? nil : .written(newValue) }
+        get { extrasBox?.value.writing ?? PanelWriting() }
+        set { extras { $0.writing = newValue } }
     }
-    private var writingBox: WritingBox?
-    /// The header's accessories when it carries some (`accessories`).
-    var accessoriesBox: AccessoriesBox?
+    /// What few panels carry (their own `lang` and `dir`, accessories,
+    /// written dark colours), in one box: a panel with none pays one word.
+    var extrasBox: ExtrasBox?
+
+    /// Changes the panel's extras, dropping the box when nothing is left in it.
+    mutating func extras(_ change: (inout PanelExtras) -> Void) {
+        var extras = extrasBox?.value ?? PanelExtras()
+        change(&extras)
+        extrasBox = extras.isEmpty ? nil : .extras(extras)
+    }
 
     /// What is in effect for the header title and for the content, inside a
     /// container whose top level writes `top` (each level inherits the one above).
@@ -292,8 +304,8 @@ public struct PanelSpec: Hashable, Sendable {
                 content: PanelContent? = nil, writing: PanelWriting = PanelWriting(),
                 accessories: HeaderAccessories = HeaderAccessories()) {
         self.content = content
-        self.accessoriesBox = accessories.isEmpty ? nil : .carried(accessories)
-        self.writingBox = writing.isInherited ? nil : .written(writing)
+        let extras = PanelExtras(writing: writing, accessories: accessories, dark: nil)
+        self.extrasBox = extras.isEmpty ? nil : .extras(extras)
         self.id = id
         self.title = title
         self.color = color

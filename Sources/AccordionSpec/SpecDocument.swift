@@ -122,24 +122,12 @@ public enum Palette {
     /// - Returns: The colour as `0xRRGGBBAA`.
     public static func color(at index: Int) -> UInt32 { colors[index % colors.count] }
 
-    /// The colours' dark variants: each 78 % of its light colour's channels,
-    /// deeper on a black background and still over 6:1 with the white title.
-    public static let darkColors: [UInt32] = [
-        0x0E67_55FF,  // turquoise
-        0x215F_89FF,  // peter river
-        0x7945_8EFF,  // amethyst
-        0x894B_14FF,  // carrot
-        0xA235_2AFF,  // alizarin
-        0x0C57_49FF,  // green sea
-        0x1A51_76FF,  // belize hole
-        0x2939_49FF,  // wet asphalt
-    ]
-
-    /// The dark variant of the default colour of the panel at `index`.
+    /// The dark variant of the default colour of the panel at `index`
+    /// (the model's rule, `DarkColors.variant(of:)`: 78 % of each channel).
     ///
     /// - Parameter index: The panel's position, from 0.
     /// - Returns: The colour as `0xRRGGBBAA`.
-    public static func darkColor(at index: Int) -> UInt32 { darkColors[index % darkColors.count] }
+    public static func darkColor(at index: Int) -> UInt32 { DarkColors.variant(of: color(at: index)) }
 
     /// The default title colour in the dark appearance: white, as in the light one.
     public static let darkTitleColor: UInt32 = 0xFFFF_FFFF

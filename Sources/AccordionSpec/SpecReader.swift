@@ -689,8 +689,12 @@ struct SpecReader {
         }
         // The dark appearance: a colour written once is both; an unwritten
         // one takes the default's dark variant (the dark palette).
-        spec.dark = DarkColors(color: darkHeader?.value ?? (headerEntry == nil ? Palette.darkColor(at: index) : spec.color),
-                               titleColor: darkTitle?.value ?? (titleEntry == nil ? Palette.darkTitleColor : spec.titleColor))
+        if darkHeader != nil || darkTitle != nil {
+            spec.dark = DarkColors(color: darkHeader?.value ?? (headerEntry == nil ? DarkColors.variant(of: spec.color) : spec.color),
+                                   titleColor: darkTitle?.value ?? spec.titleColor)
+        } else if headerEntry == nil {
+            spec.derivesDarkColor = true
+        }
         if !colourUnreadable, let dark = spec.dark {
             var drawn = spec
             (drawn.color, drawn.titleColor) = (dark.color, dark.titleColor)

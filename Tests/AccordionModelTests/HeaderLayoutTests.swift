@@ -131,4 +131,24 @@ final class HeaderLayoutTests: XCTestCase {
         // A panel without accessories pays one word for them.
         XCTAssertEqual(panel, PanelSpec(id: "mail", title: "Mail", color: 0, headerHeight: 44))
     }
+
+    /// Accessories, a panel's own language and direction, and written dark
+    /// colours share one box, and the palette's dark rule is a byte in
+    /// padding: a panel is as large as it was before any of them (a
+    /// 100,000-panel spec's memory is held to its file size).
+    func testAPanelIsNoLargerForWhatFewPanelsCarry() {
+        XCTAssertEqual(MemoryLayout<PanelSpec>.size, 80)
+        var panel = PanelSpec(id: "a", title: "A", color: 0x1284_6DFF, headerHeight: 44)
+        panel.derivesDarkColor = true
+        XCTAssertEqual(panel.dark, DarkColors(color: 0x0E67_55FF, titleColor: 0xFFFF_FFFF))
+        XCTAssertNil(panel.extrasBox, "the palette's dark variant is derived, not stored")
+        panel.color = 0x2A7A_B0FF
+        XCTAssertEqual(panel.dark?.color, 0x215F_89FF, "the variant follows the colour")
+        panel.dark = DarkColors(color: 0x0A4A_9EFF, titleColor: 0xF2F2_F7FF)
+        XCTAssertFalse(panel.derivesDarkColor)
+        XCTAssertEqual(panel.appearing(.dark).color, 0x0A4A_9EFF)
+        panel.dark = nil
+        XCTAssertNil(panel.extrasBox)
+        XCTAssertEqual(panel, PanelSpec(id: "a", title: "A", color: 0x2A7A_B0FF, headerHeight: 44))
+    }
 }

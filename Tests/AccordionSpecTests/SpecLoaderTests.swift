@@ -160,7 +160,7 @@ final class SpecLoaderTests: XCTestCase {
         """
         let doc = try XCTUnwrap(loadSpec(text).document)
         var d = PanelSpec(id: "d", title: "D", color: Palette.color(at: 1), headerHeight: 30)
-        d.dark = DarkColors(color: Palette.darkColor(at: 1), titleColor: Palette.darkTitleColor)
+        d.derivesDarkColor = true
         let a = doc.panels[0], c = doc.panels[2]
         XCTAssertEqual(doc.steps, [
             Step(.tap(panel: 2)),
