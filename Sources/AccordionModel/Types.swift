@@ -496,8 +496,10 @@ public enum StepAction: Hashable, Sendable {
     case setPanels([PanelSpec])
     /// Changes some properties of top-level panel `panel` in place (its
     /// place, id, open state and header height stay), then lays the
-    /// container out again at once, as `resize` does.
-    case update(panel: Int, PanelUpdate)
+    /// container out again at once, as `resize` does. Boxed (`indirect`): an
+    /// update is large and rare, and every step of a script is as large as
+    /// the largest case.
+    indirect case update(panel: Int, PanelUpdate)
     /// The user scrolls the container so that stack offset `offset` is at its
     /// top (clamped to the scroll range); only `overflow: scroll` moves.
     case scroll(offset: Double)

@@ -330,7 +330,7 @@ enum WrittenAction {
     case setPanels([StackItem])
     /// `update`: the `panel` id (an `.id` reference) and its node, and
     /// the properties it gives the panel.
-    case update(PanelReference, YAMLNodeRef, PanelUpdate)
+    indirect case update(PanelReference, YAMLNodeRef, PanelUpdate)
     case scroll(Double)
 
     /// The panel it names, and where.
