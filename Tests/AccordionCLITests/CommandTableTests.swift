@@ -75,6 +75,7 @@ final class CommandTableTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--formt", "json", demo], "unknown option '--formt'; did you mean '--format'?"),
             (["--format", "png", demo], "unknown value 'png' for '--format'; the values are text, json, yaml, svg, html"),
+            (["--appearance", "dim", demo], "unknown value 'dim' for '--appearance'; the values are light, dark"),
             (["--format=png", demo], "unknown value 'png' for '--format'; the values are text, json, yaml, svg, html"),
             ([demo, "--at"], "missing value for '--at <seconds>'"),
             (["--at", "-1", demo], "--at needs a time in seconds, a number ≥ 0 such as 0.15 (got '-1')"),

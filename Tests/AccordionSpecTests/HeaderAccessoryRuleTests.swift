@@ -80,4 +80,18 @@ final class HeaderAccessoryRuleTests: XCTestCase {
         XCTAssertEqual("\(low[0].span.start.line):\(low[0].span.start.column)", "4:55")
         XCTAssertTrue(low[0].help?.contains("`dark: '#") == true, low[0].help ?? "")
     }
+
+    /// A colour pair needs both halves and nothing else, each problem at its place.
+    func testAColourPairMissingAHalfOrWithAnotherKeyIsLocated() {
+        let found = diagnostics("""
+            accordion: 1
+            panels:
+              - {id: a, title: A, color: {light: "#0064D2"}}
+              - {id: b, title: B, color: {light: "#0064D2", dark: "#0A4A9E", dim: 1}}
+            """)
+        XCTAssertEqual(found.map { "\($0.span.start.line):\($0.span.start.column) \($0.rule) \($0.message)" },
+                       ["3:30 schema-required missing required key `dark`",
+                        "4:66 schema-additional-properties unknown key `dim`"])
+        XCTAssertEqual(found.map(\.help), ["add `dark:` to this mapping", "allowed keys here: `dark`, `light`"])
+    }
 }
