@@ -129,9 +129,6 @@ public enum Palette {
     /// - Returns: The colour as `0xRRGGBBAA`.
     public static func darkColor(at index: Int) -> UInt32 { DarkColors.variant(of: color(at: index)) }
 
-    /// The default title colour in the dark appearance: white, as in the light one.
-    public static let darkTitleColor: UInt32 = 0xFFFF_FFFF
-
     /// The default background in the dark appearance: black, iOS's.
     public static let darkBackground: UInt32 = 0x0000_00FF
 }
