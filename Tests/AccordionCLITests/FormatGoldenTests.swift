@@ -24,6 +24,9 @@ final class FormatGoldenTests: XCTestCase {
         ("appearances@dark", "appearances.yaml", ["--appearance", "dark"]),
         ("reduced-motion@at=0.1", "reduced-motion.yaml", ["--at", "0.1"]),
         ("reduced-motion@at=0.1+reduced-motion", "reduced-motion.yaml", ["--at", "0.1", "--reduced-motion"]),
+        ("inset-grouped@dark", "inset-grouped.yaml", ["--appearance", "dark"]),
+        ("inset-grouped@at=0.2", "inset-grouped.yaml", ["--at", "0.2"]),
+        ("inset-grouped@at=0.2+reduced-motion", "inset-grouped.yaml", ["--at", "0.2", "--reduced-motion"]),
     ]
 
     func testEveryFormatMatchesItsGolden() throws {
