@@ -173,8 +173,11 @@ public enum HTMLRender {
         out += ",\"frame\":" + (bare ? bareFrame(width: s.container.width, height: s.container.height)
                                       : frame(DeviceFrame(width: s.container.width, height: s.container.height)))
         out += ",\"layout\":" + quote(s.container.layout.rawValue)
-        // Rounded sections (`insetGrouped`): the corner radius; the frames are the model's.
-        if s.container.style == .insetGrouped { out += ",\"sections\":" + num(ContainerStyle.sectionCornerRadius) }
+        // Rounded sections (`insetGrouped`): the corner radius and the gap below the last section
+        // (part of a scrolling stack's height); the frames are the model's.
+        if s.container.style == .insetGrouped {
+            out += ",\"sections\":{\"radius\":" + num(ContainerStyle.sectionCornerRadius) + ",\"gap\":" + num(ContainerStyle.sectionGap) + "}"
+        }
         // The transitions' length by the model's rule (0 for a page rendered with --reduced-motion under
         // `instant`); the page asks prefers-reduced-motion itself unless the spec keeps its motion.
         out += ",\"duration\":\(num(s.container.transitionDuration)),\"curveName\":" + quote(s.container.curve.rawValue)

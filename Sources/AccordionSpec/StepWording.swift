@@ -182,10 +182,13 @@ struct StepWording {
     /// `headers-overflow`: the headers of `state` do not fit its height;
     /// `context` says after which step (empty for the spec as loaded).
     static func headersOverflow(_ state: ContainerState, context: String) -> StepWording {
-        let count = state.panels.count == 1 ? "the header is" : "the \(state.panels.count) headers add up to"
+        let sections = state.container.style == .insetGrouped
+        let count = state.panels.count == 1 ? (sections ? "the header and its section's gaps add up to" : "the header is")
+            : "the \(state.panels.count) headers" + (sections ? " and the gaps between their sections" : "") + " add up to"
         return StepWording(rule: "headers-overflow",
                            message: "\(count) \(points(state.totalHeaderHeight)) points, more than the container's height of \(points(state.container.height)) points\(context)",
-                           help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels")
+                           help: "every header must stay on screen: make the container taller, lower the header heights, or use fewer panels"
+                            + (sections ? " (or `style: plain`, which has no gaps)" : ""))
     }
 
     /// `subtitle-does-not-fit`: panel `id`'s header, `headerHeight` tall,
@@ -213,7 +216,7 @@ struct StepWording {
     /// leave no space, and panel `index`, open, takes its share of none.
     static func openPanelWithoutHeight(_ state: ContainerState, index: Int, context: String) -> StepWording {
         StepWording(rule: "open-panel-without-height",
-                    message: "`\(state.panels[index].id)` is open\(context) but gets a height of 0: the headers add up to \(points(state.totalHeaderHeight)) points, leaving no space under them in the container's \(points(state.container.height)) points for \(state.container.layout == .fill ? "`layout: fill`" : "a panel without content") to share",
+                    message: "`\(state.panels[index].id)` is open\(context) but gets a height of 0: the headers\(state.container.style == .insetGrouped ? " and the gaps between their sections" : "") add up to \(points(state.totalHeaderHeight)) points, leaving no space under them in the container's \(points(state.container.height)) points for \(state.container.layout == .fill ? "`layout: fill`" : "a panel without content") to share",
                     help: state.container.layout == .fill
                         ? "use `layout: fit` with a `content` or `contentHeight` per panel, so each open panel keeps its own height and the container scrolls to it"
                         : "give the panel a `content` or a `contentHeight`, so it keeps its own height and the container scrolls to it")

@@ -51,6 +51,8 @@ struct Scenario {
             container.collapsible = Int.random(in: 0..<3, using: &g) != 0
             container.interruption = [.ignore, .finish, .retarget].randomElement(using: &g)!
         }
+        // Inset-grouped sections now and then: the reference lays them out on its own.
+        if Int.random(in: 0..<4, using: &g) == 0 { container.style = .insetGrouped }
         let panels = (0..<Int.random(in: 0...6, using: &g)).map { _ in newPanel() }
         var expanded: [Int] = panels.isEmpty || Int.random(in: 0..<5, using: &g) == 0 ? [] : [Int.random(in: 0..<panels.count, using: &g)]
         if container.expansion == .multiple {
@@ -249,7 +251,7 @@ final class PropertyTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(retargeted, 150)
+        XCTAssertGreaterThan(retargeted, 120)
         XCTAssertGreaterThan(finishJumps, 20)
     }
 

@@ -214,20 +214,26 @@ struct ReferenceModel {
     /// `C_i` when `openSet` is open: `space / k`, or in `fit` the panel's
     /// `contentHeight` capped by the space when it has one.
     func contentHeight(_ index: Int, open openSet: Set<Int>) -> Double {
-        let space = max(0, container.height - panels.reduce(0) { $0 + $1.headerHeight })
+        // In sections, a gap above every header and one below the last take room as headers do.
+        let gaps = panels.isEmpty ? 0 : Double(panels.count + 1) * sectionGap
+        let space = max(0, container.height - panels.reduce(0) { $0 + $1.headerHeight } - gaps)
         if container.layout == .fit, let preferred = panels[index].contentHeight { return min(preferred, space) }
         return space / Double(openSet.count)
     }
 
     /// Header y of panel `index` when `openSet` is open.
     func settledY(_ index: Int, open openSet: Set<Int>) -> Double {
-        var y = 0.0
+        var y = sectionGap
         for above in 0..<index {
-            y += panels[above].headerHeight
+            y += panels[above].headerHeight + sectionGap
             if openSet.contains(above) { y += contentHeight(above, open: openSet) }
         }
         return y
     }
+
+    /// The inset-grouped style's numbers, as the guide states them (16 in from each side, 20 apart).
+    var sectionGap: Double { container.style == .insetGrouped ? 20 : 0 }
+    var sectionInset: Double { container.style == .insetGrouped ? 16 : 0 }
 
     func snapshot(at time: Double) -> Snapshot {
         let running = runs(transition, at: time) ? transition : nil
@@ -257,8 +263,9 @@ struct ReferenceModel {
                     height = nil
                 }
             }
-            let header = Rect(x: 0, y: y, width: container.width, height: panel.headerHeight)
-            let content = height.map { Rect(x: 0, y: y + panel.headerHeight, width: container.width, height: $0) }
+            let width = max(0, container.width - 2 * sectionInset)
+            let header = Rect(x: sectionInset, y: y, width: width, height: panel.headerHeight)
+            let content = height.map { Rect(x: sectionInset, y: y + panel.headerHeight, width: width, height: $0) }
             frames.append(PanelFrame(index: index, panel: panel, header: header, content: content))
         }
         let info = running.map {

@@ -1334,11 +1334,15 @@ def main():
             name = os.path.splitext(os.path.basename(spec))[0]
             scenarios.append((f"titles {name}: the page draws the model's title cuts (the SVG's)",
                               lambda spec=spec: header_titles(run, browser, spec)))
-        for spec in (os.path.join(ROOT, "samples", "settings-ios.yaml"),
-                     os.path.join(ROOT, "Tests", "Fixtures", "render-formats", "header-accessories.yaml")):
+        for spec in (os.path.join(ROOT, "Tests", "Fixtures", "render-formats", "header-accessories.yaml"),):
             name = os.path.splitext(os.path.basename(spec))[0]
             scenarios.append((f"separators {name}: no two touching headers of one colour merge (page and SVG pixels)",
                               lambda spec=spec: separated_headers(run, browser, spec)))
+        for spec in (os.path.join(ROOT, "samples", "settings-ios.yaml"),
+                     os.path.join(ROOT, "Tests", "Fixtures", "render-formats", "inset-grouped.yaml")):
+            name = os.path.splitext(os.path.basename(spec))[0]
+            scenarios.append((f"sections {name}: rounded corners, gaps and joined contents where the model's frames are (page and SVG pixels)",
+                              lambda spec=spec: rounded_sections(run, browser, spec)))
         # The check must fail where separators are turned off.
         scenarios.append(("separators: the check fails for `separator: none`", lambda: must_fail(
             lambda: separated_headers(run, browser, os.path.join(ROOT, "Tests", "Fixtures", "render-formats",
@@ -1561,6 +1565,56 @@ def appearances(run, browser, spec):
         browser.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "light"},
                                                              {"name": "prefers-reduced-motion", "value": "no-preference"}])
     print(f"     {n} headers and the background in the model's dark colours, a click applied at once, the toggle light")
+
+
+def rounded_sections(run, browser, spec):
+    """`insetGrouped` as pixels, in the page and the SVG: each section's
+    corner pixel is the background (a rounded corner) while a point 12
+    points in along its top edge is the header's colour; the gap above each
+    section is the background; an open panel's header has square lower
+    corners (its content joins it), a closed one's are rounded."""
+    import base64
+    name = os.path.splitext(os.path.basename(spec))[0]
+    dump = run.dump(spec)
+    if dump["container"].get("style", {}).get("name") != "insetGrouped":
+        raise Failure(f"{name} is not in inset-grouped sections")
+    background = hex_rgb(dump["container"].get("background", "#F2F2F7FF"))
+    svg_path = os.path.join(run.workdir, name + "-sections.svg")
+    with open(svg_path, "w", encoding="utf-8") as f:
+        f.write(run.cli("render", "--format", "svg", spec))
+    checked = 0
+
+    def near(got, want, label):
+        if sum(abs(g - w) for g, w in zip(got, want)) > 12:
+            raise Failure(f"{label}: #{bytes(got).hex()}, expected #{bytes(want).hex()}")
+
+    for label, path in (("page", run.page(spec, "sections-" + name)), ("svg", svg_path)):
+        if label == "page":
+            view = open_page(run, browser, path)
+            compare(view, dump, label)
+            sx, sy, sw, sh = view["screen"]
+        else:
+            browser.navigate("file://" + path)
+            sx, sy, sw, sh = browser.eval(SVG_SCREEN)
+        shot = browser.call("Page.captureScreenshot", format="png",
+                            clip={"x": sx, "y": sy, "width": sw, "height": sh, "scale": 1})
+        _, _, pixel = decode_png(base64.b64decode(shot["data"]))
+        for p in dump["panels"]:
+            h = p["header"]
+            x, y, w, hh = h["x"], h["y"], h["width"], h["height"]
+            colour = hex_rgb(p["color"])
+            near(pixel(int(x), int(y)), background, f"{label}: {p['id']}'s top left corner ({x},{y})")
+            near(pixel(int(x + w - 1), int(y)), background, f"{label}: {p['id']}'s top right corner")
+            near(pixel(int(x + 12), int(y + 1)), colour, f"{label}: {p['id']}'s top edge 12 in")
+            near(pixel(int(x + 20), int(y - 10)), background, f"{label}: the gap above {p['id']}")
+            lower = pixel(int(x), int(y + hh - 1))
+            joined = p["content"] is not None and p["content"]["height"] > 1
+            if joined:
+                near(lower, colour, f"{label}: open {p['id']}'s lower left corner (joined to its content)")
+            else:
+                near(lower, background, f"{label}: closed {p['id']}'s lower left corner (rounded)")
+            checked += 5
+    print(f"     {len(dump['panels'])} sections, {checked} corner, edge and gap pixels, page and SVG")
 
 
 def chromeless(run, browser, spec, chrome):

@@ -237,6 +237,8 @@ def random_spec(rng):
             else:
                 p["content"] = "{text: " + " ".join(rng.choice(words) for _ in range(rng.randint(0, 60))) \
                     + (f", fontSize: {rng.choice([11, 15, 22])}" if rng.random() < 0.5 else "") + "}"
+    # Inset-grouped sections now and then, from a generator of their own (the other draws stay what they were).
+    container["style"] = "insetGrouped" if random.Random(f"style {container['width']} {n}").random() < 0.3 else None
     if container["overflow"] == "scroll":
         # First, so that it happens at 0 s, before every timed step and click.
         if rng.random() < 0.5:
@@ -295,7 +297,7 @@ def spec_text(spec, clicks=()):
     lines = ["accordion: 1", "title: Random spec", "container:"]
     for key in ("width", "height", "headerHeight", "layout"):
         lines.append(f"  {key}: {yaml_value(c[key])}")
-    for key in ("expansion", "collapsible", "interruption", "headingLevel", "overflow"):
+    for key in ("expansion", "collapsible", "interruption", "headingLevel", "overflow", "style"):
         if c.get(key) is not None:
             lines.append(f"  {key}: {yaml_value(c[key])}")
     if isinstance(c["expanded"], list):

@@ -237,6 +237,9 @@ class Oracle:
         self.duration = float(anim.get("duration", DEFAULT_DURATION))
         self.curve = anim.get("curve", "easeInOut")
         self.overflow = c.get("overflow", "clip")
+        # Inset-grouped sections (the guide's "Inset-grouped sections"): 16 in
+        # from each side, 20 above every section and below the last.
+        self.style = c.get("style", "plain")
         self.content_defaults = c.get("content", {}) or {}
         self.off = 0.0  # the scroll offset, or the one a running transition heads to
         self.defs = {}
@@ -315,29 +318,43 @@ class Oracle:
             self.emit(t, "removeFromParent", frm)
         self.emit(t, "endIgnoringInteractionEvents")
 
+    @property
+    def gap(self):
+        return 20.0 if self.style == "insetGrouped" else 0.0
+
+    @property
+    def inset(self):
+        return 16.0 if self.style == "insetGrouped" else 0.0
+
+    def headers_total(self):
+        """The headers' heights, with the sections' gaps (one above each, one below the last)."""
+        if not self.panels:
+            return 0.0
+        return sum(p.h for p in self.panels) + self.gap * (len(self.panels) + 1)
+
     def settled(self, O):
         """Header y and content heights of every open panel, settled with O."""
-        space = max(0.0, self.H - sum(p.h for p in self.panels))
+        space = max(0.0, self.H - self.headers_total())
         k = len(O)
         C = {}
         for j in O:
             p = self.panels[j]
-            own = float(p.ch) if p.ch is not None else p.intrinsic(self.W)
+            own = float(p.ch) if p.ch is not None else p.intrinsic(max(0.0, self.W - 2 * self.inset))
             if self.layout == "fit" and own is not None:
                 C[j] = own if self.overflow == "scroll" else min(own, space)
             else:
                 C[j] = space / k
         ys = []
-        y = 0.0
+        y = self.gap
         for i, p in enumerate(self.panels):
             ys.append(y)
-            y += p.h + C.get(i, 0.0)
+            y += p.h + C.get(i, 0.0) + self.gap
         return ys, C
 
     def stack_height(self, O):
         """S: headers plus the open contents, settled with O."""
         _, C = self.settled(O)
-        return sum(p.h for p in self.panels) + sum(C.values())
+        return self.headers_total() + sum(C.values())
 
     def clamp(self, off):
         if self.overflow != "scroll":
@@ -369,7 +386,7 @@ class Oracle:
     def opens_to_nothing(self):
         """Whether, scrolling, an open panel that shares the space under the
         headers gets a height of 0 (the headers fill the container)."""
-        if self.overflow != "scroll" or self.H - sum(p.h for p in self.panels) > 0:
+        if self.overflow != "scroll" or self.H - self.headers_total() > 0:
             return False
         return any(self.layout == "fill" or (self.panels[j].ch is None and self.panels[j].content is None)
                    for j in self.O)
@@ -380,7 +397,7 @@ class Oracle:
         if self.overflow == "scroll":
             return False
         _, C = self.settled(self.O)
-        return sum(p.h for p in self.panels) + sum(C.values()) > self.H + EPSILON
+        return self.headers_total() + sum(C.values()) > self.H + EPSILON
 
     def running(self, t):
         # Times are decimal seconds in a spec: 0.55 + 0.3 is 0.85, so moments
@@ -663,11 +680,11 @@ class Oracle:
         for i, p in enumerate(o.panels):
             content = None
             if i in C:
-                content = {"x": 0, "y": ys[i] + p.h, "width": o.W, "height": C[i]}
+                content = {"x": o.inset, "y": ys[i] + p.h, "width": max(0.0, o.W - 2 * o.inset), "height": C[i]}
             panels.append({
                 "index": i, "id": p.id, "title": p.title,
                 "expanded": i in o.O, "disabled": p.disabled,
-                "header": {"x": 0, "y": ys[i], "width": o.W, "height": p.h},
+                "header": {"x": o.inset, "y": ys[i], "width": max(0.0, o.W - 2 * o.inset), "height": p.h},
                 "content": content,
             })
         dump = {
@@ -682,6 +699,8 @@ class Oracle:
             "visible": visible,
             "interactionEnabled": not run,
         }
+        if o.style == "insetGrouped":
+            dump["container"]["style"] = {"name": "insetGrouped", "inset": 16, "gap": 20, "cornerRadius": 10}
         if o.overflow == "scroll":
             dump["scroll"] = {"offset": o.shown_offset(T), "contentHeight": o.stack_height(o.O)}
         dump["transition"] = tr

@@ -144,6 +144,12 @@ class Generator:
             container["height"] = max(20, self.heights(panels, header) + r.choice([-300, -120.5, -44, 0, 50, 200]))
         elif r.random() < 0.2:
             container["overflow"] = "clip"
+        # Inset-grouped sections now and then, from a generator of their own (the other draws stay
+        # what they were); the sections' gaps get room as the headers do.
+        if random.Random(f"style {container['width']} {header} {n} {layout} {expansion}").random() < 0.3:
+            container["style"] = "insetGrouped"
+            STATS["inset-grouped specs"] = STATS.get("inset-grouped specs", 0) + 1
+            container["height"] += 20 * (n + 1) if n else 0
         if r.random() < 0.3:
             container["content"] = {k: v for k, v in (("padding", 12), ("fontSize", 13), ("lineHeight", 18),
                                                         ("rowHeight", 40)) if r.random() < 0.5}
@@ -222,11 +228,13 @@ class Generator:
                 items.insert(r.randint(0, len(items)), self.new_panel(layout))
             headers = sum(oracle.defs[it].h if isinstance(it, str)
                           else it.get("headerHeight", oracle.default_header) for it in items)
+            if items:
+                headers += oracle.gap * (len(items) + 1)
             if headers > oracle.H and oracle.overflow != "scroll":
                 return {"wait": 0.1}
             step = {"setPanels": items}
         elif kind == "resize":
-            headers = sum(p.h for p in oracle.panels)
+            headers = oracle.headers_total()
             extra = [0, 30, 300] + ([-100, -20.5] if oracle.overflow == "scroll" else [])
             step = {"resize": {"width": r.choice([100, 480, 200.5]),
                                "height": max(20, headers + r.choice(extra))}}

@@ -145,7 +145,7 @@
   // its content view shows under it.
   if (D.sections) {
     screen.classList.add("sections");
-    screen.style.setProperty("--section-radius", D.sections + "px");
+    screen.style.setProperty("--section-radius", D.sections.radius + "px");
   }
 
   // The device around the screen, as the SVG draws it (the model's
@@ -584,8 +584,9 @@
   // its header and as much of its content as fits, judged on the settled
   // layout after, clamped to [0, max(0, S - H)]; a close only clamps.
   const scrolls = D.overflow === "scroll";
+  // (In sections, the gap below the last one is part of the stack.)
   const stackHeight = (L) => n === 0 ? 0
-    : L.heads[n - 1][1] + L.heads[n - 1][3] + (L.bodies[n - 1] ? L.bodies[n - 1][3] : 0);
+    : L.heads[n - 1][1] + L.heads[n - 1][3] + (L.bodies[n - 1] ? L.bodies[n - 1][3] : 0) + (D.sections ? D.sections.gap : 0);
   function scrollTarget(L, i, offset) {
     if (!scrolls) return 0;
     let target = offset;
