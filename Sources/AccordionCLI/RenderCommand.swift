@@ -42,10 +42,11 @@ let renderCommand = CommandSpec(
                     + "palette's dark variants and a black background in dark). html: the appearance the page "
                     + "starts in; it carries both, follows the viewer's prefers-color-scheme and has a toggle."),
         OptionSpec(long: "device", valueName: "device", allowed: Device.allCases.map(\.rawValue),
-                   help: "Show the container on this device instead of the spec's `device`: phone (393 × 852), "
+                   help: "Show the container on this device instead of the spec's 'device': phone (393 × 852), "
                     + "phone-landscape (852 × 393) or tablet (820 × 1180), the container then the screen's safe area "
-                    + "(the screen less its status bar and home indicator insets), or none (no chassis, the container's "
-                    + "own size). Without it and without `device` in the spec, the chassis is fitted to the container."),
+                    + "(the screen less its status bar and home indicator insets), or none (no chassis and no insets, "
+                    + "the container at the size the spec gives it). Without it and without 'device' in the spec, the "
+                    + "chassis is fitted to the container."),
         colorOption,
         OptionSpec(long: "bidi", valueName: "order", allowed: TerminalOptions.BidiOrder.allCases.map(\.rawValue),
                    defaultValue: TerminalOptions.BidiOrder.visual.rawValue,

@@ -24,6 +24,9 @@ final class FormatGoldenTests: XCTestCase {
         ("appearances@dark", "appearances.yaml", ["--appearance", "dark"]),
         ("reduced-motion@at=0.1", "reduced-motion.yaml", ["--at", "0.1"]),
         ("reduced-motion@at=0.1+reduced-motion", "reduced-motion.yaml", ["--at", "0.1", "--reduced-motion"]),
+        ("device-phone@dark", "device-phone.yaml", ["--appearance", "dark"]),
+        ("device-phone@device=tablet", "device-phone.yaml", ["--device", "tablet"]),
+        ("separators@device=phone-landscape", "separators.yaml", ["--device", "phone-landscape"]),
     ]
 
     func testEveryFormatMatchesItsGolden() throws {
