@@ -97,7 +97,7 @@ final class DeviceCommandTests: XCTestCase {
         let typo = try spec("typo.yaml", "accordion: 1\ndevice: phon\npanels:\n  - {id: a, title: A}\n")
         let r = try CLI.run(["validate", "--color", "never", typo.path])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stdout.contains(typo.path + ":2:9: error: must be one of `phone`, `phone-landscape`, `tablet`, `none`, "
+        XCTAssertTrue(r.stdout.contains(typo.path + ":2:9: error: must be one of `phone`, `phone-landscape`, `tablet`, `none`, `null`, "
                                         + "found a string (\"phon\") [schema-enum]"), r.stdout)
         XCTAssertTrue(r.stdout.contains("help: did you mean `phone`?"), r.stdout)
         let render = try CLI.run(["render", typo.path])
