@@ -400,8 +400,8 @@ public struct AccordionContainer: Sendable, Equatable {
     /// - Parameter index: A panel's index in the stack.
     /// - Returns: The content view's frame.
     public func frame(forPanelAt index: Int) -> Rect {
-        Rect(x: 0, y: lengthSum(tops[index], state.panels[index].headerHeight),
-             width: state.container.width, height: state.contentHeight(ofPanel: index))
+        Rect(x: state.container.style.inset, y: lengthSum(tops[index], state.panels[index].headerHeight),
+             width: state.container.panelWidth, height: state.contentHeight(ofPanel: index))
     }
 
     /// The running transition at `time`, with its linear progress, or nil.
@@ -419,14 +419,14 @@ public struct AccordionContainer: Sendable, Equatable {
     /// - Parameter time: Seconds on the container's clock.
     /// - Returns: One frame per panel, in stack order.
     public func layout(at time: Double) -> [PanelFrame] {
-        let width = state.container.width
+        let x = state.container.style.inset, width = state.container.panelWidth
         let panels = state.panels
         var frames: [PanelFrame] = []
         frames.reserveCapacity(panels.count)
         state.walkFrames(at: time, tops: tops) { index, y, contentHeight in
             let panel = panels[index]
-            let header = Rect(x: 0, y: y, width: width, height: panel.headerHeight)
-            let content = contentHeight.map { Rect(x: 0, y: lengthSum(y, panel.headerHeight), width: width, height: $0) }
+            let header = Rect(x: x, y: y, width: width, height: panel.headerHeight)
+            let content = contentHeight.map { Rect(x: x, y: lengthSum(y, panel.headerHeight), width: width, height: $0) }
             frames.append(PanelFrame(index: index, panel: panel, header: header, content: content,
                                      textLines: state.textLines[index]))
         }

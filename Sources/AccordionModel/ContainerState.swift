@@ -66,7 +66,8 @@ public struct ContainerState: Sendable, Equatable {
     /// the frames shown at that tap. Nil when it starts from a settled layout.
     public internal(set) var retargetStart: ShownFrames?
     /// Σ h_i: the height all headers take together, summed top to bottom
-    /// whenever the stack changes.
+    /// whenever the stack changes; in `insetGrouped` with the gaps above
+    /// each section and below the last (`ContainerStyle.gap`).
     public private(set) var totalHeaderHeight: Double
     /// The wrapped lines of every panel with a text content, by panel index,
     /// at the container's width: measured once when the stack or the width
@@ -105,8 +106,8 @@ public struct ContainerState: Sendable, Equatable {
         var open = Array(Set(expandedIndices.filter { panels.indices.contains($0) })).sorted()
         if container.expansion == .single, open.count > 1 { open = [open[0]] }
         self.expandedIndices = open
-        totalHeaderHeight = Self.headerSum(panels)
-        textLines = Self.wrapTexts(panels, width: container.width, container: container)
+        totalHeaderHeight = Self.headerSum(panels, gap: container.style.gap)
+        textLines = Self.wrapTexts(panels, width: container.panelWidth, container: container)
         registerNestedLevels()
     }
 
@@ -228,8 +229,9 @@ public struct ContainerState: Sendable, Equatable {
         case .resize(let width, let height):
             completeTransition(at: time, into: &outcome)
             if width != container.width {
-                textLines = Self.wrapTexts(panels, width: width, container: container)
-                if nests { nestedTextLines = Self.wrapNestedTexts(panels, width: width, container: container) }
+                container.width = width
+                textLines = Self.wrapTexts(panels, width: container.panelWidth, container: container)
+                if nests { nestedTextLines = Self.wrapNestedTexts(panels, width: container.panelWidth, container: container) }
             }
             container.width = width
             container.height = height
@@ -338,7 +340,7 @@ public struct ContainerState: Sendable, Equatable {
         let before = panels[index]
         panels[index] = update.applied(to: before)
         guard update.content != nil else { return }
-        textLines[index] = Self.lines(of: panels[index], width: container.width, container: container)
+        textLines[index] = Self.lines(of: panels[index], width: container.panelWidth, container: container)
         if case .accordion? = before.content { registerNestedLevels() }
     }
 
@@ -533,8 +535,8 @@ public struct ContainerState: Sendable, Equatable {
     private mutating func replaceStack(with newPanels: [PanelSpec]) -> StackChange {
         let openIDs = expandedIndices.map { panels[$0].id }
         panels = newPanels
-        totalHeaderHeight = Self.headerSum(newPanels)
-        textLines = Self.wrapTexts(newPanels, width: container.width, container: container)
+        totalHeaderHeight = Self.headerSum(newPanels, gap: container.style.gap)
+        textLines = Self.wrapTexts(newPanels, width: container.panelWidth, container: container)
         registerNestedLevels()
         var kept: [Int] = []
         var left: [String] = []
@@ -558,9 +560,15 @@ public struct ContainerState: Sendable, Equatable {
     }
 
     /// Σ h_i, added top to bottom as `AccordionContainer`'s header offsets
-    /// are, so the last header's bottom there is exactly this sum.
-    private static func headerSum(_ panels: [PanelSpec]) -> Double {
+    /// are, so the last header's bottom there is exactly this sum, with
+    /// `gap` before each header and after the last one (0 in `plain`,
+    /// adding nothing, so a plain stack's sum is bit for bit as before).
+    private static func headerSum(_ panels: [PanelSpec], gap: Double) -> Double {
         var total = 0.0
+        if gap > 0 {
+            for panel in panels { total = lengthSum(lengthSum(total, gap), panel.headerHeight) }
+            return panels.isEmpty ? 0 : lengthSum(total, gap)
+        }
         for panel in panels { total = lengthSum(total, panel.headerHeight) }
         return total
     }
@@ -595,9 +603,10 @@ public struct ContainerState: Sendable, Equatable {
         guard container.overflow == .clip else { return nil }
         let limit = container.height + 1e-9
         guard totalHeaderHeight > limit else { return nil }
+        let gap = container.style.gap
         var bottom = 0.0
         for (index, panel) in panels.enumerated() {
-            bottom = lengthSum(bottom, panel.headerHeight)
+            bottom = lengthSum(lengthSum(bottom, gap), panel.headerHeight)
             if bottom > limit { return (index, bottom) }
         }
         return nil
@@ -738,8 +747,10 @@ public struct ContainerState: Sendable, Equatable {
             let share = space / Double(max(1, expandedIndices.count))
             // Summed in the order `walkFrames` sums them, so y_i is the very
             // number the settled layout shows.
+            let gap = container.style.gap
             var top = 0.0
-            for panel in panels[..<index] { top = lengthSum(top, panel.headerHeight) }
+            for panel in panels[..<index] { top = lengthSum(gap > 0 ? lengthSum(top, gap) : top, panel.headerHeight) }
+            if gap > 0 { top = lengthSum(top, gap) }
             var cumulative = 0.0
             for open in expandedIndices where open < index { cumulative = lengthSum(cumulative, contentHeight(ofPanel: open, share: share)) }
             let y = lengthSum(top, cumulative)
@@ -908,14 +919,17 @@ public struct ContainerState: Sendable, Equatable {
     }
 
     /// `top_i = h_0 + … + h_(i−1)` for every panel, added top to bottom as
-    /// `totalHeaderHeight` is. Linear.
+    /// `totalHeaderHeight` is; in `insetGrouped` plus the gap above every
+    /// section up to and including its own (`(i + 1) · gap`). Linear.
     ///
     /// - Returns: One top per panel, in stack order.
     public func headerTops() -> [Double] {
         var tops: [Double] = []
         tops.reserveCapacity(panels.count)
+        let gap = container.style.gap
         var total = 0.0
         for panel in panels {
+            if gap > 0 { total = lengthSum(total, gap) }
             tops.append(total)
             total = lengthSum(total, panel.headerHeight)
         }

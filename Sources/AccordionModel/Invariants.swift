@@ -65,14 +65,14 @@ extension AccordionContainer {
         let tolerance = scaledTolerance
         let frames = layout(at: time)
         let transition = transitionInfo(at: time)
-        let width = container.width
+        let x = container.style.inset, width = container.panelWidth, gap = container.style.gap
         for frame in frames {
             let index = frame.index
             let header = frame.header
-            if header.x != 0 || header.width != width || header.height != panels[index].headerHeight {
-                problems.append("t=\(time): header \(index) has frame \(header), expected x 0, width \(width), height \(panels[index].headerHeight)")
+            if header.x != x || header.width != width || header.height != panels[index].headerHeight {
+                problems.append("t=\(time): header \(index) has frame \(header), expected x \(x), width \(width), height \(panels[index].headerHeight)")
             }
-            if index + 1 < frames.count, frames[index + 1].header.y < header.y + header.height - tolerance {
+            if index + 1 < frames.count, frames[index + 1].header.y < header.y + header.height + gap - tolerance {
                 problems.append("t=\(time): header \(index + 1) at y \(frames[index + 1].header.y) overlaps header \(index) ending at \(header.y + header.height)")
             }
             let shouldHaveContent = transition.map { index == $0.from || index == $0.to } ?? false || state.isExpanded(index)
@@ -83,14 +83,14 @@ extension AccordionContainer {
             if !shouldHaveContent { problems.append("t=\(time): panel \(index) has a content view but is not a child") }
             // Settled, and appearing, a content view has its settled height.
             let settledHeight = transition == nil || index == transition?.to
-            if content.x != 0 || content.width != width || !(content.height >= -tolerance)
+            if content.x != x || content.width != width || !(content.height >= -tolerance)
                 || abs(content.y - (header.y + header.height)) > tolerance
                 || (settledHeight && abs(content.height - contentHeight(ofPanel: index)) > tolerance) {
                 problems.append("t=\(time): content of panel \(index) at \(content) does not sit under its header \(header) with height \(contentHeight(ofPanel: index))")
             }
         }
-        if frames.first.map({ abs($0.header.y) > tolerance && transition == nil }) == true {
-            problems.append("t=\(time): the first header is not at the top")
+        if frames.first.map({ abs($0.header.y - gap) > tolerance && transition == nil }) == true {
+            problems.append("t=\(time): the first header is not at the top (below the gap of its section)")
         }
     }
 
@@ -99,16 +99,20 @@ extension AccordionContainer {
         let tolerance = scaledTolerance
         let time = settledTime
         let frames = layout(at: time)
+        let gap = container.style.gap
         var bottom = 0.0
         for frame in frames {
+            // In `insetGrouped` every section starts one gap below the one above.
+            bottom += gap
             if abs(frame.header.y - bottom) > tolerance {
-                problems.append("settled: header \(frame.index) at y \(frame.header.y), expected \(bottom) (no gap, no overlap)")
+                problems.append("settled: header \(frame.index) at y \(frame.header.y), expected \(bottom) (no gap but the sections', no overlap)")
             }
             bottom = frame.header.y + frame.header.height
             if let content = frame.content { bottom = content.y + content.height }
         }
         let height = container.height
         guard totalHeaderHeight <= height + tolerance else { return }
+        if !frames.isEmpty { bottom += gap }
         let background = height - bottom
         // Only in `fit` may the open contents add up to more than the space:
         // several of them (`multiple`), or one in a scrolling container,

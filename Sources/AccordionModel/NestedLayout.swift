@@ -197,7 +197,7 @@ extension ContainerState {
             for panel in level.panels { if let sub = panel.nested { register(sub, holder: panel.id) } }
         }
         for panel in panels { if let level = panel.nested { register(level, holder: panel.id) } }
-        nestedTextLines = Self.wrapNestedTexts(panels, width: container.width, container: container)
+        nestedTextLines = Self.wrapNestedTexts(panels, width: container.panelWidth, container: container)
     }
 
     /// Every nested text content's lines, by panel id, at its level's width
@@ -340,7 +340,7 @@ extension ContainerState {
         settledTopFrames(tops: tops) { index, y, height in
             headerAfter.append(y)
             if let height, panels[index].nested != nil {
-                contentAfter[index] = Rect(x: 0, y: lengthSum(y, panels[index].headerHeight), width: container.width, height: height)
+                contentAfter[index] = Rect(x: container.style.inset, y: lengthSum(y, panels[index].headerHeight), width: container.panelWidth, height: height)
             }
         }
         let after = settledNestedFrames(topContent: contentAfter)
@@ -359,7 +359,7 @@ extension ContainerState {
             before.settledTopFrames(tops: tops) { index, y, height in
                 headerBefore.append(y)
                 if let height, panels[index].nested != nil {
-                    contentBefore[index] = Rect(x: 0, y: lengthSum(y, panels[index].headerHeight), width: container.width, height: height)
+                    contentBefore[index] = Rect(x: container.style.inset, y: lengthSum(y, panels[index].headerHeight), width: container.panelWidth, height: height)
                 }
             }
             beforeFrames = before.settledNestedFrames(topContent: contentBefore).map { ShownFrames.Nested(header: $0.header, content: $0.content) }

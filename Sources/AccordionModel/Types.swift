@@ -57,6 +57,35 @@ public enum OverflowMode: String, Sendable, Hashable {
     case scroll
 }
 
+/// How the stack is drawn and laid out: edge to edge, or as the rounded
+/// sections of an iOS Settings screen (`container.style`).
+public enum ContainerStyle: String, Sendable, Hashable, CaseIterable {
+    /// Headers and contents span the container's width and touch one
+    /// another: the article's stack, and the default.
+    case plain
+    /// Each top-level panel is a section: its header and content inset by
+    /// `sectionInset` from both side edges, `sectionGap` apart from the
+    /// section above (and from the container's top and bottom edges), drawn
+    /// with corners of `sectionCornerRadius` (UIKit's `insetGrouped` table
+    /// style with compact section spacing). The gaps count with the headers:
+    /// they are part of `totalHeaderHeight`, so the space the open contents
+    /// share is what is left under headers and gaps.
+    case insetGrouped
+
+    /// Points between each side edge of the container and a section: the
+    /// layout margin of an iPhone's inset-grouped table.
+    public static let sectionInset = 16.0
+    /// Points above each section and below the last one.
+    public static let sectionGap = 20.0
+    /// The corner radius a section is drawn with (a drawing only: frames are rectangles).
+    public static let sectionCornerRadius = 10.0
+
+    /// The inset of every top-level frame from each side edge: 0 in `plain`.
+    public var inset: Double { self == .insetGrouped ? Self.sectionInset : 0 }
+    /// The gap above each top-level header and below the last: 0 in `plain`.
+    public var gap: Double { self == .insetGrouped ? Self.sectionGap : 0 }
+}
+
 /// The base direction of a text, as a spec's `dir` writes it.
 public enum WritingDirection: String, Sendable, Hashable, CaseIterable {
     /// Left to right.
@@ -436,6 +465,15 @@ public struct ContainerSpec: Hashable, Sendable {
     public var background: RGBA = 0xFFFF_FFFF
     /// The line drawn between two headers that touch (a drawing only: no frame moves).
     public var separator: HeaderSeparator = .auto
+    /// Edge to edge, or inset rounded sections (`container.style`).
+    public var style: ContainerStyle = .plain
+    /// The width of every top-level header and content frame: `width`, less
+    /// the sections' inset on both sides in `insetGrouped` (never negative).
+    /// Text contents wrap at it.
+    public var panelWidth: Double { style == .plain ? width : max(0, width - 2 * style.inset) }
+    /// The separator actually drawn: `separator`, or none in `insetGrouped`,
+    /// whose headers each start a section and never touch one another.
+    public var drawnSeparator: HeaderSeparator { style == .plain ? separator : .none }
     /// The background in the dark appearance; nil when it is `background`.
     public var darkBackground: RGBA?
     /// The appearance a picture of the container is drawn in (`Snapshot.appearing`).

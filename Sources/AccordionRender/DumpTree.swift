@@ -109,6 +109,15 @@ public enum DumpTree {
         ]
         // Only a picture of the dark appearance says so: every other dump is as it was.
         if s.container.appearance == .dark { container.append(("appearance", .string(Appearance.dark.rawValue))) }
+        // Only an inset-grouped stack says its style, with the section geometry its frames follow.
+        if s.container.style == .insetGrouped {
+            container.append(("style", .object([
+                ("name", .string(ContainerStyle.insetGrouped.rawValue)),
+                ("inset", .number(ContainerStyle.sectionInset)),
+                ("gap", .number(ContainerStyle.sectionGap)),
+                ("cornerRadius", .number(ContainerStyle.sectionCornerRadius)),
+            ])))
+        }
         // Only a container shown on a device says where it lies on the screen, and what the device is.
         var device: [(String, DumpField)] = []
         if let d = s.container.device {

@@ -33,6 +33,9 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
   white-space: nowrap; overflow: hidden; cursor: pointer;
   transform-origin: 0 0; -webkit-tap-highlight-color: transparent; }
 .header.bare { padding-inline-end: 16px; }
+.sections .header { border-radius: var(--section-radius); }
+.sections .header.joined { border-end-start-radius: 0; border-end-end-radius: 0; }
+.sections .content { border-radius: 0 0 var(--section-radius) var(--section-radius); }
 .heading { margin: 0; font: inherit; }
 .chunk { position: absolute; left: 0; top: 0; z-index: 2; content-visibility: auto; pointer-events: none; }
 .chunk.near { content-visibility: visible; }

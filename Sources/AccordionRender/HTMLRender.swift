@@ -185,6 +185,8 @@ public enum HTMLRender {
         out += ",\"frame\":" + (bare ? bareFrame(width: s.container.width, height: s.container.height)
                                       : frame(DeviceFrame(container: s.container)))
         out += ",\"layout\":" + quote(s.container.layout.rawValue)
+        // Rounded sections (`insetGrouped`): the corner radius; the frames are the model's.
+        if s.container.style == .insetGrouped { out += ",\"sections\":" + num(ContainerStyle.sectionCornerRadius) }
         // The transitions' length by the model's rule (0 for a page rendered with --reduced-motion under
         // `instant`); the page asks prefers-reduced-motion itself unless the spec keeps its motion.
         out += ",\"duration\":\(num(s.container.transitionDuration)),\"curveName\":" + quote(s.container.curve.rawValue)
@@ -316,7 +318,7 @@ public enum HTMLRender {
     /// index, the line's CSS colour and thickness, under `key`
     /// (`darkSeparators` for the dark appearance's); nothing when there are none.
     static func separatorTable(_ s: Snapshot, key: String = "separators") -> String {
-        let lines = s.container.separator.lines(in: s.panels)
+        let lines = s.container.drawnSeparator.lines(in: s.panels)
         guard !lines.isEmpty else { return "" }
         return ",\"" + key + "\":[" + lines.map { "[\($0.index)," + quote(cssColor($0.color)) + "," + num($0.thickness) + "]" }
             .joined(separator: ",") + "]"

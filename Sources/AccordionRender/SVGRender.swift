@@ -121,13 +121,19 @@ public enum SVGRender {
         // A scrolling container shows the window [offset, offset + H) of the stack.
         let offset = s.scroll?.offset ?? 0
         if offset != 0 { out += "<g transform=\"translate(0 \(n(-offset)))\">\n" }
+        // In `insetGrouped` a panel's header and content are one rounded section.
+        let sectioned = s.container.style == .insetGrouped
+        if sectioned { out += sectionClips(s, id: id) }
+        func inSection(_ p: PanelFrame, _ drawing: String) -> String {
+            sectioned ? "<g clip-path=\"url(#\(id)-s\(p.index))\">\n" + drawing + "</g>\n" : drawing
+        }
         for p in contents {
-            out += content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s, overlay: overlay, fonts: fonts)
+            out += inSection(p, content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s, overlay: overlay, fonts: fonts))
         }
         for p in s.panels {
             let writing = p.panel.writing(in: s.container.writing).panel
-            out += header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index), measure: s.container.textMeasure.measure, fonts: fonts,
-                          dir: writing.direction, lang: writing.lang)
+            out += inSection(p, header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index), measure: s.container.textMeasure.measure,
+                                       fonts: fonts, dir: writing.direction, lang: writing.lang))
         }
         out += separators(s)
         if offset != 0 { out += "</g>\n" }
@@ -143,6 +149,21 @@ public enum SVGRender {
         let radius = frame.screenRadius > 0 ? " rx=\"\(n(frame.screenRadius + 0.5))\"" : ""
         out += "<rect x=\"\(n(bezel - 0.5))\" y=\"\(n(bezel - 0.5))\" width=\"\(n(frame.screenWidth + 1))\" height=\"\(n(frame.screenHeight + 1))\"\(radius) fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.35\"/>\n"
         out += "</g>\n"
+        return out
+    }
+
+    /// One rounded clip per panel in `insetGrouped`: its section, from its
+    /// header's top to its content's bottom (its header's when it shows
+    /// none), with corners of `ContainerStyle.sectionCornerRadius` (less
+    /// for a section too short for them).
+    static func sectionClips(_ s: Snapshot, id: String) -> String {
+        var out = ""
+        for p in s.panels {
+            let r = p.header
+            let height = r.height + max(0, p.content?.height ?? 0)
+            let radius = min(ContainerStyle.sectionCornerRadius, height / 2, r.width / 2)
+            out += "<clipPath id=\"\(id)-s\(p.index)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(height))\" rx=\"\(n(max(0, radius)))\"/></clipPath>\n"
+        }
         return out
     }
 
@@ -368,7 +389,7 @@ public enum SVGRender {
     /// The separators on the top edges of touching headers (`HeaderSeparator`).
     static func separators(_ s: Snapshot) -> String {
         var out = ""
-        for line in s.container.separator.lines(in: s.panels) {
+        for line in s.container.drawnSeparator.lines(in: s.panels) {
             let r = s.panels[line.index].header
             out += "<rect class=\"separator\" x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(min(line.thickness, r.height)))\" \(fill(line.color))/>\n"
         }

@@ -51,8 +51,15 @@ public enum TextRender {
         if let line = deviceLine(s) { out.append(info(line)) }
         let inner = boxWidth - 2
         out.append("┌" + cols.rule("─", inner) + "┐")
+        // In `insetGrouped` the sections stand one column in from each side.
+        let sectioned = s.container.style == .insetGrouped
         for element in elements(s) {
-            let rows = draw(element, s: s, inner: inner, paint: paint, cols: cols, terminal: terminal)
+            let rows: [String]
+            if sectioned, !element.isBackground {
+                rows = draw(element, s: s, inner: inner - 2, paint: paint, cols: cols, terminal: terminal).map { " " + $0 + " " }
+            } else {
+                rows = draw(element, s: s, inner: inner, paint: paint, cols: cols, terminal: terminal)
+            }
             for (i, row) in rows.enumerated() {
                 let line = "│" + row + "│"
                 out.append(i == 0 ? line + "  " + info(coordinates(element, s: s, cols: cols)) : line)
@@ -60,6 +67,9 @@ public enum TextRender {
         }
         var footer = "└" + cols.rule("─", inner) + "┘  "
             + Numbers.short(s.container.width) + " × " + Numbers.short(s.container.height)
+        if s.container.style == .insetGrouped {
+            footer += " · sections x=" + Numbers.short(s.container.style.inset) + " w=" + Numbers.short(s.container.panelWidth)
+        }
         if let scroll = s.scroll {
             footer += " · scrolled " + Numbers.short(scroll.offset) + " of " + Numbers.short(scroll.contentHeight)
         }
@@ -77,7 +87,9 @@ public enum TextRender {
     }
 
     static func stateLine(_ s: Snapshot) -> String {
-        var line = "t = \(Numbers.short(s.time)) s · \(s.container.layout.rawValue) · \(s.panels.count) panel"
+        var line = "t = \(Numbers.short(s.time)) s · \(s.container.layout.rawValue)"
+        if s.container.style == .insetGrouped { line += " · insetGrouped" }
+        line += " · \(s.panels.count) panel"
         line += (s.panels.count == 1 ? "" : "s") + " · expandedIndex "
         if let e = s.expandedIndex { line += "\(e) (\(s.expandedPanel ?? "?"))" } else { line += "none" }
         return line
@@ -116,6 +128,12 @@ public enum TextRender {
         case background(y: Double, height: Double)
         case nestedHeader(PanelFrame, NestedFrame)
         case nestedContent(PanelFrame, Rect, NestedFrame)
+
+        /// Whether it is a band of uncovered background.
+        var isBackground: Bool {
+            if case .background = self { return true }
+            return false
+        }
 
         var y: Double {
             switch self {
@@ -355,7 +373,8 @@ public enum TextRender {
     static func coordinates(_ element: Element, s: Snapshot, cols: Columns = Columns()) -> String {
         func place(_ r: Rect) -> String {
             var text = "y=" + Numbers.short(r.y) + " h=" + Numbers.short(r.height)
-            if r.x != 0 || r.width != s.container.width {
+            // A frame's x and width are shown only where they are not every section's.
+            if r.x != s.container.style.inset || r.width != s.container.panelWidth {
                 text += " x=" + Numbers.short(r.x) + " w=" + Numbers.short(r.width)
             }
             let (top, bottom) = window(s)

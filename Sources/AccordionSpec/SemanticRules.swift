@@ -512,7 +512,9 @@ struct SemanticChecker {
     private mutating func checkTextFits(_ state: ContainerState) {
         guard let items = root["panels"]?.items, items.count == state.panels.count else { return }
         let measure = state.container.textMeasure.measure
-        let width = state.container.width
+        // A header is as wide as the container, less the sections' inset in `insetGrouped`.
+        let width = state.container.panelWidth
+        let insets = state.container.width - width
         for (index, panel) in state.panels.enumerated() {
             let node = items[index]
             // Spelt only for a problem: most panels have none.
@@ -546,7 +548,7 @@ struct SemanticChecker {
                             * (shaped ? 1 : HeaderTitle.semiboldFactor) + 8
                     } ?? 0
                     let others = (room - (layout.titleStart - 16)) - (layout.badge.map { $0.width + 6 } ?? 0)
-                    let widthNeeded = (fitted.width + detailNeeds + width - others).rounded(.up)
+                    let widthNeeded = (fitted.width + detailNeeds + width - others + insets).rounded(.up)
                     var message = "the title of panel `\(panel.id)` shows \(fitted.shownClusters) of its \(fitted.clusters) characters "
                         + "(\u{201C}\(fitted.text)\u{201D}): it needs \(Self.length(fitted.width)) points at \(Self.length(fontSize)) points, "
                         + "and its header has \(Self.length(max(0, room))) beside \(besideText)"

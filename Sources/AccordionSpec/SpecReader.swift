@@ -433,7 +433,7 @@ struct SpecReader {
         self.root = root
         self.script = script ?? root["script"]
         let written = Self.themedColour(root["container"]?["background"])
-        background = written?.light ?? ContainerSpec().background
+        background = written?.light ?? Self.defaultBackground(of: Self.style(of: root))
         darkBackground = written.map { $0.dark ?? $0.light } ?? Palette.darkBackground
         contrastTallies = ContrastTallies()
         contentDefaults = ContentDefaults(root)
@@ -498,6 +498,7 @@ struct SpecReader {
         if let v = node["interruption"]?.stringValue, let policy = InterruptionPolicy(rawValue: v) { c.interruption = policy }
         if let v = node["headingLevel"]?.integerValue, (1...6).contains(v) { c.headingLevel = v }
         if let v = node["overflow"]?.stringValue, let mode = OverflowMode(rawValue: v) { c.overflow = mode }
+        c.style = Self.style(of: root)
         if let separator = node["separator"] {
             switch separator.stringValue {
             case "none": c.separator = .none
@@ -512,6 +513,18 @@ struct SpecReader {
             }
         }
         return c
+    }
+
+    /// `container.style`, `plain` when it is not one of the two (the schema reports that).
+    static func style(of root: YAMLNodeRef) -> ContainerStyle {
+        root["container"]?["style"]?.stringValue.flatMap(ContainerStyle.init(rawValue:)) ?? .plain
+    }
+
+    /// The container's colour when the spec writes none: white, or in
+    /// `insetGrouped` iOS's grouped background (systemGroupedBackground),
+    /// so the white sections stand out from it.
+    static func defaultBackground(of style: ContainerStyle) -> UInt32 {
+        style == .insetGrouped ? 0xF2F2_F7FF : ContainerSpec().background
     }
 
     /// The `lang` and `dir` written in a mapping (the top level, a panel's

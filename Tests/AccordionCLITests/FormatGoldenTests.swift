@@ -27,6 +27,9 @@ final class FormatGoldenTests: XCTestCase {
         ("device-phone@dark", "device-phone.yaml", ["--appearance", "dark"]),
         ("device-phone@device=tablet", "device-phone.yaml", ["--device", "tablet"]),
         ("separators@device=phone-landscape", "separators.yaml", ["--device", "phone-landscape"]),
+        ("inset-grouped@dark", "inset-grouped.yaml", ["--appearance", "dark"]),
+        ("inset-grouped@at=0.2", "inset-grouped.yaml", ["--at", "0.2"]),
+        ("inset-grouped@at=0.2+reduced-motion", "inset-grouped.yaml", ["--at", "0.2", "--reduced-motion"]),
     ]
 
     func testEveryFormatMatchesItsGolden() throws {

@@ -55,7 +55,7 @@ final class SchemaHintTests: XCTestCase {
             loadSpec("accordion: 1\n" + yaml).diagnostics.first { $0.instancePath == pointer }?.help
         }
         XCTAssertEqual(help("panels: []\ncontainer: [{width: 300}, {layout: fit}]\n", at: "/container"),
-                       "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `expansion`, `collapsible`, `interruption`, `headingLevel`, `overflow`, `content`, `animation`, `separator`, `background`), not a list: drop the `- ` before each key, as in `container: {width: 300, layout: fit}`")
+                       "container is a mapping of settings (`width`, `height`, `headerHeight`, `layout`, `expanded`, `expansion`, `collapsible`, `interruption`, `headingLevel`, `overflow`, `content`, `animation`, `style`, `separator`, `background`), not a list: drop the `- ` before each key, as in `container: {width: 300, layout: fit}`")
         XCTAssertEqual(help("panels: [[a, 'Title: one']]\n", at: "/panels/0"),
                        "a panel is a mapping with the keys `id`, `title`, `color`, `titleColor`, `headerHeight`, `contentHeight`, `disabled`, `badge`, `detail`, `subtitle`, `icon`, `lang`, `dir`, `content`, not a list: `- {id: a, title: 'Title: one'}`")
         XCTAssertEqual(help("panels: [a]\n", at: "/panels/0"),

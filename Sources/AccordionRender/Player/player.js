@@ -140,6 +140,13 @@
   screen.style.width = D.width + "px";
   screen.style.height = D.height + "px";
   screen.style.background = D.background;
+  // insetGrouped: each panel a rounded section (its header and its content
+  // view, at the model's frames); a header's lower corners are square while
+  // its content view shows under it.
+  if (D.sections) {
+    screen.classList.add("sections");
+    screen.style.setProperty("--section-radius", D.sections + "px");
+  }
 
   // The device around the screen, as the SVG draws it (the model's
   // DeviceFrame), scaled down to fit the window: a CSS transform, so the
@@ -674,6 +681,7 @@
       if (changed & SHOWN) {
         if (state & SHOWN && !filled[i]) fill(i);
         c.hidden = !(state & SHOWN);
+        if (D.sections) h.classList.toggle("joined", (state & SHOWN) !== 0);
       }
       if (changed & FRONT) c.classList.toggle("front", (state & FRONT) !== 0);
       if (changed & EXPANDED) h.setAttribute("aria-expanded", String(open[i]));

@@ -316,6 +316,14 @@ public enum BundledSchema {
           "default": {"duration": 0.3, "curve": "easeInOut"},
           "examples": [{"duration": 0.25, "curve": "easeOut"}]
         },
+        "style": {
+          "title": "Style",
+          "description": "How the stack is drawn. plain (the default): headers and contents span the container's width and touch one another. insetGrouped: each panel is a rounded section, as an iOS Settings screen draws it: inset 16 points from both side edges, 20 points below the section above (and below the container's top edge, and above its bottom edge after the last), with corners of radius 10. The gaps count as the headers do: the open panels share what is left under headers and gaps. Frames in the dump are the sections' rectangles; separators are not drawn; the background defaults to #F2F2F7 (iOS's grouped background) and black in the dark appearance.",
+          "markdownDescription": "How the stack is drawn:\n- `plain` (the default): headers and contents span the container's width and touch one another;\n- `insetGrouped`: each panel is a rounded section, as an iOS Settings screen draws it: inset `16` points from both side edges, `20` points below the section above (and below the container's top edge, and above its bottom edge after the last), with corners of radius `10`.\n\nThe gaps count as the headers do: the open panels share what is left under headers and gaps. Frames in the dump are the sections' rectangles; separators are not drawn; `background` defaults to `'#F2F2F7'` (iOS's grouped background) and black in the dark appearance.",
+          "enum": ["plain", "insetGrouped"],
+          "default": "plain",
+          "examples": ["insetGrouped"]
+        },
         "separator": {
           "title": "Separator",
           "description": "The line drawn on the top edge of each header below another. auto (the default): a hairline, 1 point, black at 20 % on a light header and white at 30 % on a dark one, only between headers of the same colour, so stacked headers never merge into one band; none: no line; {color, thickness}: that line on every header but the first.",
