@@ -41,6 +41,12 @@ let renderCommand = CommandSpec(
                    help: "Draw the spec's colours of this appearance (a colour written {light, dark}; the default "
                     + "palette's dark variants and a black background in dark). html: the appearance the page "
                     + "starts in; it carries both, follows the viewer's prefers-color-scheme and has a toggle."),
+        OptionSpec(long: "device", valueName: "device", allowed: Device.allCases.map(\.rawValue),
+                   help: "Show the container on this device instead of the spec's 'device': phone (393 × 852), "
+                    + "phone-landscape (852 × 393) or tablet (820 × 1180), the container then the screen's safe area "
+                    + "(the screen less its status bar and home indicator insets), or none (no chassis and no insets, "
+                    + "the container at the size the spec gives it). Without it and without 'device' in the spec, the "
+                    + "chassis is fitted to the container."),
         colorOption,
         OptionSpec(long: "bidi", valueName: "order", allowed: TerminalOptions.BidiOrder.allCases.map(\.rawValue),
                    defaultValue: TerminalOptions.BidiOrder.visual.rawValue,
@@ -96,6 +102,8 @@ struct RenderOptions {
     var appearance: Appearance?
     /// html: what the page shows around the container.
     var chrome: PageChrome
+    /// The device the container is shown on instead of the spec's; nil when `--device` is not given.
+    var device: Device?
     /// nil: standard output.
     var output: String?
     var input: String
@@ -108,6 +116,7 @@ struct RenderOptions {
         reducedMotion = args.has("reduced-motion")
         appearance = args.value("appearance").flatMap(Appearance.init(rawValue:))
         chrome = args.value("chrome").flatMap(PageChrome.init(rawValue:)) ?? .debug
+        device = args.value("device").flatMap(Device.init(rawValue:))
         color = args.color
         terminal = TerminalOptions(bidi: args.value("bidi").flatMap(TerminalOptions.BidiOrder.init(rawValue:)) ?? .visual,
                                    ambiguousWide: args.value("ambiguous-width") == "2")
@@ -183,6 +192,8 @@ enum RenderJob {
         case .success(let d): document = d
         }
         document.container.prefersReducedMotion = options.reducedMotion
+        // The command line's device wins over the spec's, by the same size rule the loader follows.
+        if let device = options.device { document.container = document.container.shown(on: device) }
 
         let script = options.noScript ? [] : document.steps
         let taps: [Step]

@@ -478,6 +478,10 @@ public struct ContainerSpec: Hashable, Sendable {
     public var darkBackground: RGBA?
     /// The appearance a picture of the container is drawn in (`Snapshot.appearing`).
     public var appearance: Appearance = .light
+    /// The device the container is shown on (the spec's `device`, or
+    /// `render --device`); nil for none, the picture before devices existed.
+    /// The container's size is then the device's safe area (`shown(on:)`).
+    public var device: Device?
     /// Whether one panel or several may be open at once.
     public var expansion: ExpansionMode = .single
     /// False keeps at least one panel open once one is: a tap that would

@@ -1,3 +1,5 @@
+import AccordionModel
+
 /// The device drawn around a container, as one value both pictures read (the
 /// SVG and the HTML page draw the same chassis from it).
 ///
@@ -7,6 +9,12 @@
 /// hidden by the frame. A container whose shorter side is over 600 pt gets a
 /// tablet (wider bezel, a camera in the bezel, one top button); a landscape
 /// size (wider than tall) gets the chassis turned on its side.
+///
+/// On a named device (`ContainerSpec.device`) the screen is the container
+/// plus the device's safe-area insets, with rounded corners (the insets keep
+/// the container clear of them), a status bar in the top inset and a home
+/// indicator in the bottom one (`SVGRender.statusBar`); `Device.none` has no
+/// chassis at all (kind `none`, no bezel: the screen is the container).
 public struct DeviceFrame: Sendable, Equatable {
     /// Which chassis: a phone, or a tablet for a large container.
     public enum Kind: String, Sendable {
@@ -14,6 +22,8 @@ public struct DeviceFrame: Sendable, Equatable {
         case phone
         /// A tablet: a wider bezel, a camera in it, buttons on the top edge.
         case tablet
+        /// No chassis (`device: none`): the screen is the container, bare.
+        case none
     }
 
     /// A rectangle on the chassis in its own coordinates (the body's top left
@@ -45,6 +55,17 @@ public struct DeviceFrame: Sendable, Equatable {
     public var buttons: [Box]
     /// A camera dot in the bezel (tablets only; a phone's camera would sit on the screen).
     public var camera: Dot?
+    /// The device named (nil: the chassis fitted to the container, as before devices existed).
+    public var device: Device?
+    /// The screen's size: the container plus `insets`.
+    public var screenWidth: Double
+    /// See `screenWidth`.
+    public var screenHeight: Double
+    /// The device's safe-area insets: where the container lies on the screen.
+    public var insets: Device.Insets = .zero
+    /// The screen's corner radius: 0 without a named device (the square
+    /// screen of before), a real screen's on one.
+    public var screenRadius: Double = 0
 
     /// A round mark on the chassis: its centre and radius.
     public struct Dot: Sendable, Equatable {
@@ -67,6 +88,8 @@ public struct DeviceFrame: Sendable, Equatable {
     ///   - height: The container's height in points (negative counts as 0).
     public init(width: Double, height: Double) {
         let w = max(0, width), h = max(0, height)
+        screenWidth = w
+        screenHeight = h
         kind = min(w, h) > Self.tabletFrom ? .tablet : .phone
         landscape = w > h
         bezel = kind == .tablet ? 24 : 14
@@ -84,6 +107,7 @@ public struct DeviceFrame: Sendable, Equatable {
         switch kind {
         case .phone: along = [(0.16, 0.05, false), (0.24, 0.09, false), (0.35, 0.09, false), (0.26, 0.13, true)]
         case .tablet: along = [(0.06, 0.05, true), (0.12, 0.05, true)]
+        case .none: along = []
         }
         var boxes: [Box] = []
         for b in along {
@@ -105,6 +129,38 @@ public struct DeviceFrame: Sendable, Equatable {
         camera = kind == .tablet
             ? (landscape ? Dot(x: bezel / 2, y: bodyHeight / 2, radius: 3) : Dot(x: bodyWidth / 2, y: bezel / 2, radius: 3))
             : nil
+    }
+
+    /// The device `container` is shown on: without a device the chassis
+    /// fitted to the container (`init(width:height:)`); on `none` no chassis;
+    /// on a named device the screen is the container plus the device's
+    /// insets (a `resize` resizes it with the container), its corners
+    /// rounded as the real screen's (55 pt on the phone, 18 pt on the
+    /// tablet) and the body's corners following them.
+    ///
+    /// - Parameter container: The container, its `device` and its size.
+    public init(container: ContainerSpec) {
+        guard let device = container.device else {
+            self.init(width: container.width, height: container.height)
+            return
+        }
+        let screen = container.screenSize
+        self.init(width: screen.width, height: screen.height)
+        self.device = device
+        insets = device.insets
+        if device == .none {
+            kind = .none
+            bezel = 0
+            cornerRadius = 0
+            bodyWidth = screenWidth
+            bodyHeight = screenHeight
+            buttons = []
+            camera = nil
+            return
+        }
+        // The screen's corners inside the body's, by the bezel between them.
+        screenRadius = min(kind == .tablet ? 18 : 55, min(screenWidth, screenHeight) / 2)
+        cornerRadius = screenRadius + bezel
     }
 
     /// The body's colour, its edge and the buttons' colour.

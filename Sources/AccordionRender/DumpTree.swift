@@ -118,9 +118,22 @@ public enum DumpTree {
                 ("cornerRadius", .number(ContainerStyle.sectionCornerRadius)),
             ])))
         }
+        // Only a container shown on a device says where it lies on the screen, and what the device is.
+        var device: [(String, DumpField)] = []
+        if let d = s.container.device {
+            let i = d.insets, screen = s.container.screenSize
+            container.append(("frame", .object([("x", .number(i.left)), ("y", .number(i.top)),
+                                                ("width", .number(s.container.width)), ("height", .number(s.container.height))])))
+            device = [("device", .value(.object([
+                ("name", .string(d.rawValue)), ("width", .number(screen.width)), ("height", .number(screen.height)),
+                ("insets", .object([("top", .number(i.top)), ("left", .number(i.left)),
+                                    ("bottom", .number(i.bottom)), ("right", .number(i.right))])),
+            ])))]
+        }
         return lead + [
             ("title", .value(s.title.map(DumpValue.string) ?? .null)),
             ("time", .value(.number(s.time))),
+        ] + device + [
             ("container", .value(.object(container))),
             ("expandedIndex", .value(s.expandedIndex.map(DumpValue.int) ?? .null)),
             ("expandedPanel", .value(s.expandedPanel.map(DumpValue.string) ?? .null)),

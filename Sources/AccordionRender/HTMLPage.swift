@@ -21,6 +21,11 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
 .screen.scrolls { overflow-x: hidden; overflow-y: auto; overscroll-behavior: contain; scrollbar-width: none;
   overflow-anchor: none; }
 .screen.scrolls::-webkit-scrollbar { display: none; }
+/* A named device's screen under the container (its safe area): the status bar and home indicator in its insets. */
+.device .glass { position: absolute; overflow: hidden; color: #000000; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35); }
+.device .glass svg { display: block; }
+.dark .device .glass { color: #FFFFFF; }
+.screen.inset { box-shadow: none; }
 .screen .sizer { position: absolute; left: 0; top: 0; width: 1px; visibility: hidden; }
 .scale { margin: 8px 0 0; color: #6C6C70; font-size: 12px; font-variant-numeric: tabular-nums; }
 .header { position: absolute; left: 0; top: 0; z-index: 2; margin: 0; border: 0; border-radius: 0;

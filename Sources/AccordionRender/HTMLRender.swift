@@ -108,6 +108,18 @@ public enum HTMLRender {
         out += ",\"buttons\":[" + f.buttons.map { "[" + [$0.x, $0.y, $0.width, $0.height].map(num).joined(separator: ",") + "]" }
             .joined(separator: ",") + "]"
         out += ",\"camera\":" + (f.camera.map { "[" + [$0.x, $0.y, $0.radius].map(num).joined(separator: ",") + "]" } ?? "null")
+        // A named device: the screen around the container (its insets as
+        // [top, right, bottom, left], its corner radius) and what the SVG
+        // draws in the insets, as SVG markup in the page's ink (`currentColor`).
+        if f.device != nil, f.kind != .none {
+            let i = f.insets
+            out += ",\"insets\":[" + [i.top, i.right, i.bottom, i.left].map(num).joined(separator: ",") + "]"
+            out += ",\"screen\":[\(num(f.screenWidth)),\(num(f.screenHeight)),\(num(f.screenRadius))]"
+            let glass = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(num(f.screenWidth))\" height=\"\(num(f.screenHeight))\" "
+                + "viewBox=\"0 0 \(num(f.screenWidth)) \(num(f.screenHeight))\" font-family=\"\(SVGRender.fontStack)\">"
+                + StatusBar.markup(f, ink: "currentColor").replacing("\n", with: "") + "</svg>"
+            out += ",\"glass\":" + quote(glass)
+        }
         return out + "}"
     }
 
@@ -171,7 +183,7 @@ public enum HTMLRender {
         }
         // Without chrome the screen is the whole drawing: a frame with no bezel, corners or buttons.
         out += ",\"frame\":" + (bare ? bareFrame(width: s.container.width, height: s.container.height)
-                                      : frame(DeviceFrame(width: s.container.width, height: s.container.height)))
+                                      : frame(DeviceFrame(container: s.container)))
         out += ",\"layout\":" + quote(s.container.layout.rawValue)
         // Rounded sections (`insetGrouped`): the corner radius and the gap below the last section
         // (part of a scrolling stack's height); the frames are the model's.

@@ -29,7 +29,7 @@ public enum SVGRender {
     /// - Returns: The SVG document.
     public static func picture(_ snapshots: [Snapshot], captions: [String], measureOverlay: Bool = false) -> String {
         let title = snapshots.first?.title
-        let frames = snapshots.map { DeviceFrame(width: $0.container.width, height: $0.container.height) }
+        let frames = snapshots.map { DeviceFrame(container: $0.container) }
         let slots = frames.map { max($0.bodyWidth, 200) }
         var rows: [Range<Int>] = []
         var start = 0
@@ -90,14 +90,27 @@ public enum SVGRender {
 
     static func phone(_ s: Snapshot, id: String, x: Double, y: Double, overlay: Bool = false, fonts: EmbeddedFonts = .none) -> String {
         let w = s.container.width, h = s.container.height
-        let frame = DeviceFrame(width: w, height: h)
+        let frame = DeviceFrame(container: s.container)
         let bezel = frame.bezel
+        let surface = Surface.of(s.container.appearance)
         var out = "<g transform=\"translate(\(n(x)) \(n(y)))\">\n"
         out += chassis(frame)
-        // The screen is the container's whole rectangle: square corners, nothing cut off.
+        let insets = frame.insets
+        if frame.device != nil {
+            // A named device: the screen (rounded as the real one's) in the
+            // container's background, the status bar and home indicator in
+            // its insets, and the container inside them: its safe area.
+            let sw = frame.screenWidth, sh = frame.screenHeight, r = frame.screenRadius
+            out += "<clipPath id=\"\(id)-glass\"><rect width=\"\(n(sw))\" height=\"\(n(sh))\" rx=\"\(n(r))\"/></clipPath>\n"
+            out += "<g class=\"glass\" transform=\"translate(\(n(bezel)) \(n(bezel)))\" clip-path=\"url(#\(id)-glass)\">\n"
+            out += "<rect width=\"\(n(sw))\" height=\"\(n(sh))\" fill=\"\(surface.screen)\"/>\n"
+            out += "<rect width=\"\(n(sw))\" height=\"\(n(sh))\" \(fill(s.container.background))/>\n"
+            out += StatusBar.markup(frame, ink: StatusBar.ink(s.container.appearance))
+            out += "</g>\n"
+        }
+        // The container's whole rectangle: square corners, nothing cut off.
         out += "<clipPath id=\"\(id)-screen\"><rect width=\"\(n(w))\" height=\"\(n(h))\"/></clipPath>\n"
-        out += "<g transform=\"translate(\(n(bezel)) \(n(bezel)))\" clip-path=\"url(#\(id)-screen)\">\n"
-        let surface = Surface.of(s.container.appearance)
+        out += "<g transform=\"translate(\(n(bezel + insets.left)) \(n(bezel + insets.top)))\" clip-path=\"url(#\(id)-screen)\">\n"
         out += "<rect width=\"\(n(w))\" height=\"\(n(h))\" fill=\"\(surface.screen)\"/>\n"
         out += "<rect width=\"\(n(w))\" height=\"\(n(h))\" \(fill(s.container.background))/>\n"
 
@@ -133,7 +146,8 @@ public enum SVGRender {
         out += "</g>\n"
         // A faint screen edge makes the glass read as glass on light
         // backgrounds; it lies just outside the screen, on the bezel.
-        out += "<rect x=\"\(n(bezel - 0.5))\" y=\"\(n(bezel - 0.5))\" width=\"\(n(w + 1))\" height=\"\(n(h + 1))\" fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.35\"/>\n"
+        let radius = frame.screenRadius > 0 ? " rx=\"\(n(frame.screenRadius + 0.5))\"" : ""
+        out += "<rect x=\"\(n(bezel - 0.5))\" y=\"\(n(bezel - 0.5))\" width=\"\(n(frame.screenWidth + 1))\" height=\"\(n(frame.screenHeight + 1))\"\(radius) fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.35\"/>\n"
         out += "</g>\n"
         return out
     }
@@ -156,6 +170,8 @@ public enum SVGRender {
     /// The device's body with its buttons (drawn first so the body overlaps
     /// them) and its camera, in the frame's coordinates.
     static func chassis(_ frame: DeviceFrame) -> String {
+        // `device: none`: no body, the screen alone.
+        guard frame.kind != .none else { return "" }
         var out = ""
         for b in frame.buttons {
             out += "<rect x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" rx=\"1.5\" fill=\"\(DeviceFrame.buttonColor)\"/>\n"

@@ -47,6 +47,8 @@ public enum TextRender {
         if case .modal(let title)? = s.visible {
             out.append(info("modal \u{201C}\(Width.sanitize(title))\u{201D} presented over \(s.expandedPanel ?? "nothing")"))
         }
+        // Only a container shown on a device names it: every other drawing is as it was.
+        if let line = deviceLine(s) { out.append(info(line)) }
         let inner = boxWidth - 2
         out.append("┌" + cols.rule("─", inner) + "┐")
         // In `insetGrouped` the sections stand one column in from each side.
@@ -74,6 +76,14 @@ public enum TextRender {
         out.append(info(footer))
         out.append(info(logLine(s)))
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// "device phone 393 × 852 · container at 0,59 (safe area)"; nil without a device.
+    static func deviceLine(_ s: Snapshot) -> String? {
+        guard let d = s.container.device else { return nil }
+        let screen = s.container.screenSize, i = d.insets
+        return "device \(d.rawValue) \(Numbers.short(screen.width)) × \(Numbers.short(screen.height)) · container at "
+            + "\(Numbers.short(i.left)),\(Numbers.short(i.top))" + (d == .none ? "" : " (safe area)")
     }
 
     static func stateLine(_ s: Snapshot) -> String {

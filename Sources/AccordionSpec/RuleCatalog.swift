@@ -496,6 +496,19 @@ public enum RuleCatalog {
             animation: {duration: 0.3}
             """),
         RuleInfo(
+            id: "device-overrides-container-size", severity: .warning,
+            summary: "The spec writes a `device` (`phone`, `phone-landscape` or `tablet`) and `container.width` or `container.height`: the device's safe area is the container's size, so the written size is not used.",
+            why: "A device has a fixed screen and safe-area insets, and the container's frame is the safe area (a phone's 393 × 852 screen leaves 393 × 759 under its status bar and above its home indicator). A written size would silently lose; say one or the other. `render --device` overriding a spec's size is asked for on the command line and is not warned about; `device: none` keeps the written size.",
+            example: """
+            # warned: the container is 393 × 759, not 375 × 667
+            device: phone
+            container:
+              width: 375
+              height: 667
+            # fixed: the phone's safe area
+            device: phone
+            """),
+        RuleInfo(
             id: "number-not-finite", severity: .error,
             summary: "A size or time is `.inf`, `-.inf` or `.nan`.",
             why: "YAML can spell infinity and not-a-number, but no container is infinitely tall and no step waits forever; layout and the clock need ordinary numbers.",

@@ -416,7 +416,24 @@ struct SemanticChecker {
                 report(found, under: "/container", tallies: ContrastTallies())
             }
         }
+        checkDeviceSize()
         checkScriptValues(root["script"])
+    }
+
+    /// `device-overrides-container-size`: a named device's safe area is the
+    /// container's size, so a written width or height is not used; warned
+    /// once, at the first of them, with the device's place.
+    private mutating func checkDeviceSize() {
+        guard let node = root["device"], let device = node.stringValue.flatMap(Device.init(rawValue:)),
+              let area = device.safeArea, let c = root["container"] else { return }
+        let written = ["width", "height"].compactMap { key in c[key].map { (key, $0) } }
+        guard let (key, first) = written.first else { return }
+        let keys = written.map { "`container.\($0.0)`" }.joined(separator: " and ")
+        report("device-overrides-container-size", .warning,
+               "\(keys) \(written.count == 1 ? "is" : "are") not used: with `device: \(device.rawValue)` the container is the device's safe area, \(Int(area.width)) × \(Int(area.height)) pt",
+               at: first, pointer: "/container/" + key,
+               help: "remove `container.width` and `container.height`, or remove `device` to keep this size",
+               related: [RelatedLocation(message: "the device is set here", span: node.span)])
     }
 
     /// `yaml11-boolean` and `number-not-finite` in the values of `script`

@@ -465,8 +465,19 @@ struct SpecReader {
 
     var title: String? { root["title"]?.stringValue }
 
-    /// The container with every default applied; malformed values keep the default.
+    /// The container with every default applied, shown on the spec's
+    /// `device` (its size then the device's safe area); malformed values
+    /// keep the default.
     func container() -> ContainerSpec {
+        writtenContainer().shown(on: device)
+    }
+
+    /// The spec's top-level `device`; nil when it is absent or not one of
+    /// the names (the schema reports that).
+    var device: Device? { root["device"]?.stringValue.flatMap(Device.init(rawValue:)) }
+
+    /// The container as its keys write it, before any device.
+    private func writtenContainer() -> ContainerSpec {
         var c = ContainerSpec()
         c.textMeasure = TextMeasurer(FontTextMeasure(titleFont: FontSetting().reading(root).font))
         c.background = background

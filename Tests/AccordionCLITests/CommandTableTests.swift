@@ -159,7 +159,7 @@ final class CommandTableTests: XCTestCase {
             }
         }
         let expected = [
-            "render": ["format", "at", "steps", "tap", "no-script", "reduced-motion", "appearance", "color", "bidi", "ambiguous-width", "chrome", "measure-overlay", "output", "max-items", "watch"],
+            "render": ["format", "at", "steps", "tap", "no-script", "reduced-motion", "appearance", "device", "color", "bidi", "ambiguous-width", "chrome", "measure-overlay", "output", "max-items", "watch"],
             "validate": ["schema", "format", "strict", "max-warnings", "exclude", "color", "watch"],
             "resolve": ["color"], "explain": ["list"], "schema": ["output"],
         ]
@@ -198,10 +198,11 @@ final class CommandTableTests: XCTestCase {
 
         USAGE: accordion render [--format <format>] [--at <seconds>] [--steps]
                                 [--tap <id> ...] [--no-script] [--reduced-motion]
-                                [--appearance <appearance>] [--color <when>]
-                                [--bidi <order>] [--ambiguous-width <columns>]
-                                [--chrome <chrome>] [--measure-overlay]
-                                [--output <file>] [--max-items <n>] [--watch] <file>
+                                [--appearance <appearance>] [--device <device>]
+                                [--color <when>] [--bidi <order>]
+                                [--ambiguous-width <columns>] [--chrome <chrome>]
+                                [--measure-overlay] [--output <file>] [--max-items <n>]
+                                [--watch] <file>
 
         ARGUMENTS:
           <file>                  The spec, or '-' for standard input.
@@ -235,6 +236,15 @@ final class CommandTableTests: XCTestCase {
                                   appearance the page starts in; it carries both,
                                   follows the viewer's prefers-color-scheme and has a
                                   toggle. (values: light, dark; default: light)
+          --device <device>       Show the container on this device instead of the
+                                  spec's 'device': phone (393 × 852), phone-landscape
+                                  (852 × 393) or tablet (820 × 1180), the container then
+                                  the screen's safe area (the screen less its status bar
+                                  and home indicator insets), or none (no chassis and no
+                                  insets, the container at the size the spec gives it).
+                                  Without it and without 'device' in the spec, the
+                                  chassis is fitted to the container. (values: phone,
+                                  phone-landscape, tablet, none)
           --color <when>          Colour the output: auto colours a terminal, unless
                                   NO_COLOR is set and not empty; FORCE_COLOR set and not
                                   empty colours anything. (values: auto, always, never;

@@ -404,6 +404,44 @@ final class DeviceFrameTests: XCTestCase {
         return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r
     }
 
+    /// On a named device the screen is the container plus the insets, and
+    /// the container (the safe area) never reaches past the body: its
+    /// corners lie on it, and on the rounded screen itself except a phone's
+    /// bottom corners, which the real 34 pt inset leaves 4 pt past the
+    /// screen's 55 pt curve (drawn on the bezel, not cut off). `none` has
+    /// no chassis; no device is the fitted chassis of before.
+    func testANamedDeviceFramesTheSafeArea() {
+        for device in [Device.phone, .phoneLandscape, .tablet] {
+            let container = ContainerSpec().shown(on: device)
+            let f = DeviceFrame(container: container)
+            let i = device.insets
+            XCTAssertEqual(f.device, device)
+            XCTAssertEqual([f.screenWidth, f.screenHeight], [device.screen!.width, device.screen!.height], "\(device)")
+            XCTAssertEqual([container.width + i.left + i.right, container.height + i.top + i.bottom], [f.screenWidth, f.screenHeight])
+            XCTAssertEqual(f.bodyWidth, f.screenWidth + 2 * f.bezel)
+            XCTAssertEqual(f.cornerRadius, f.screenRadius + f.bezel)
+            XCTAssertGreaterThan(f.screenRadius, 0)
+            let corners = [(i.left, i.top), (i.left + container.width, i.top), (i.left, i.top + container.height),
+                           (i.left + container.width, i.top + container.height)]
+            for (k, (x, y)) in corners.enumerated() {
+                XCTAssertTrue(onBody(x + f.bezel, y + f.bezel, width: f.bodyWidth, height: f.bodyHeight, radius: f.cornerRadius),
+                              "\(device): corner \(k) of the safe area is off the body")
+                if device != .phone || k < 2 {
+                    XCTAssertTrue(onBody(x, y, width: f.screenWidth, height: f.screenHeight, radius: f.screenRadius),
+                                  "\(device): corner \(k) of the safe area is off the screen")
+                }
+            }
+        }
+        XCTAssertEqual(DeviceFrame(container: ContainerSpec().shown(on: .phone)).kind, .phone)
+        XCTAssertEqual(DeviceFrame(container: ContainerSpec().shown(on: .tablet)).kind, .tablet)
+        XCTAssertTrue(DeviceFrame(container: ContainerSpec().shown(on: .phoneLandscape)).landscape)
+        let none = DeviceFrame(container: ContainerSpec().shown(on: Device.none))
+        XCTAssertEqual(none.kind, .none)
+        XCTAssertEqual([none.bezel, none.bodyWidth, none.bodyHeight, none.cornerRadius], [0, 375, 667, 0])
+        XCTAssertTrue(none.buttons.isEmpty)
+        XCTAssertEqual(DeviceFrame(container: ContainerSpec()), DeviceFrame(width: 375, height: 667), "no device: as before")
+    }
+
     func testChassisByShorterSideAndOrientation() {
         let phone = DeviceFrame(width: 375, height: 667)
         XCTAssertEqual(phone.kind, .phone)

@@ -1308,6 +1308,8 @@ def main():
         for chrome in ("none", "device"):
             scenarios.append((f"--chrome {chrome}: the demo plays back as the debug page does, without state or log",
                               lambda chrome=chrome: chromeless(run, browser, demo, chrome)))
+        scenarios.append(("device: phone: the container in the safe area, under the status bar, plays back as the model does",
+                          lambda: on_device(run, browser, os.path.join(ROOT, "Tests", "Fixtures", "render-formats", "device-phone.yaml"), demo)))
         scenarios.append(("keyboard article-demo", lambda: keyboard_run(run, browser, demo, "keyboard-demo")))
         for spec in own[:1]:
             scenarios.append((f"keyboard {os.path.basename(spec)}", lambda spec=spec: keyboard_run(run, browser, spec, "keyboard-own")))
@@ -1636,6 +1638,31 @@ def chromeless(run, browser, spec, chrome):
         raise Failure(f"--chrome none: something is drawn around the screen: {parts}")
     if chrome == "device" and not parts["title"]:
         raise Failure(f"--chrome device: no title: {parts}")
+
+
+def on_device(run, browser, spec, plain_spec):
+    """A page of a spec with `device: phone` (`--chrome device`) plays back as the debug page does
+    (click_sequence compares the container's frames, which stay in its own
+    coordinates), with the screen (the glass: status bar, island, home
+    indicator) under it and the container 59 pt below the screen's top, as
+    the dump's frame says; a spec without a device has no glass."""
+    name = os.path.splitext(os.path.basename(spec))[0] + "-chrome-device"
+    click_sequence(run, browser, spec, name, [2, 0, "same", 1], extra=["--chrome", "device"])
+    parts = browser.eval("""(() => { const g = document.querySelector('#device .glass'), s = document.getElementById('screen');
+      if (!g) return null;
+      const gr = g.getBoundingClientRect(), sr = s.getBoundingClientRect();
+      return { top: sr.top - gr.top, left: sr.left - gr.left, width: gr.width, height: gr.height, sw: sr.width, sh: sr.height,
+        time: g.textContent, island: !!g.querySelector('rect[rx="18.5"]') }; })()""")
+    if parts is None:
+        raise Failure("--device phone: the page has no screen around the container")
+    scale = parts["width"] / 393
+    if abs(parts["top"] - 59 * scale) > 0.5 or abs(parts["left"]) > 0.5 or abs(parts["height"] - 852 * scale) > 0.5 \
+            or abs(parts["sh"] - 759 * scale) > 0.5 or "9:41" not in parts["time"] or not parts["island"]:
+        raise Failure(f"--device phone: the screen or the safe area is not where the dump says: {parts}")
+    plain = run.page(plain_spec, os.path.splitext(os.path.basename(plain_spec))[0] + "-no-device", extra=["--chrome", "device"])
+    open_page(run, browser, plain)
+    if browser.eval("!!document.querySelector('#device .glass')"):
+        raise Failure("a spec without a device: the page draws a screen around the container")
 
 
 def at_load(run, browser, spec, at):

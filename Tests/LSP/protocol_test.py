@@ -661,7 +661,7 @@ def completion():
     check([(i["label"], i.get("detail")) for i in r["items"]] == [("a", "A"), ("b", "B")], "flow-style ids: %s" % r["items"])
     r = s.request("textDocument/completion", uri, position={"line": 0, "character": 0})
     got = [i["label"] for i in r["items"]]
-    check(got == ["accordion", "title", "tolerance", "measure", "font", "lang", "dir"], "top-level keys not yet written: %s" % got)
+    check(got == ["accordion", "title", "tolerance", "measure", "font", "lang", "dir", "device"], "top-level keys not yet written: %s" % got)
     s.close()
     return "values, ids in 4 places, step kinds, keys with documentation, top level"
 

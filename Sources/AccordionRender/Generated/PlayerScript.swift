@@ -168,6 +168,22 @@ enum PlayerScript {
   chassis.classList.add(F.kind, F.landscape ? "landscape" : "portrait");
   device.style.padding = px(F.bezel);
   device.style.borderRadius = px(F.radius);
+  // On a named device the container is the screen's safe area: the screen
+  // (the glass, with the status bar and home indicator the SVG draws) lies
+  // under it, and the container sits inside the insets.
+  let glass = null;
+  if (F.insets) {
+    device.style.padding = F.insets.map((v) => px(v + F.bezel)).join(" ");
+    glass = document.createElement("div");
+    glass.className = "glass";
+    glass.setAttribute("aria-hidden", "true");
+    const [w, h, r] = F.screen;
+    Object.assign(glass.style, { left: px(F.bezel), top: px(F.bezel), width: px(w), height: px(h), borderRadius: px(r),
+      background: D.background });
+    glass.innerHTML = F.glass;
+    device.prepend(glass);
+    screen.classList.add("inset");
+  }
   // Without chrome (kind "none") nothing is drawn around the screen.
   if (F.kind === "none") Object.assign(device.style, { background: "none", boxShadow: "none" });
   for (const [x, y, w, h] of F.buttons) {
@@ -381,6 +397,7 @@ enum PlayerScript {
   function paint(dark) {
     document.documentElement.classList.toggle("dark", dark);
     screen.style.background = dark ? D.darkBackground : D.background;
+    if (glass) glass.style.background = screen.style.background;
     for (let i = 0; i < n; i++) {
       const p = P[i], [colour, ink] = dark && p.dark ? p.dark : [p.color, p.titleColor];
       heads[i].style.background = colour;

@@ -68,7 +68,8 @@ public enum BundledSchema {
     "measure": {"$ref": "#/$defs/measure", "default": "metric", "examples": ["font", "metric"]},
         "font": {"$ref": "#/$defs/font", "default": {}, "examples": [{"family": ["Noto Sans"], "weight": 400, "size": 15}]},
     "lang": {"$ref": "#/$defs/lang", "description": "The language of the spec's texts, a BCP 47 tag (zh-Hans, ar, en-GB); panels and their content inherit it. The page's <html lang>. Absent: none said.", "markdownDescription": "The language of the spec's texts, a BCP 47 tag (`zh-Hans`, `ar`, `en-GB`); panels and their `content` inherit it unless they set their own. The page's `<html lang>`. Absent: none said (the page says `en`).", "default": "en", "examples": ["zh-Hans", "ar"]},
-    "dir": {"$ref": "#/$defs/dir", "description": "The base direction of the spec's texts: ltr, rtl, or auto (each paragraph and title by its first strong character); panels and their content inherit it. Default auto.", "markdownDescription": "The base direction of the spec's texts: `ltr`, `rtl`, or `auto` (each paragraph and each title by its first strong character, UAX #9 P2\u2013P3; left-to-right without one); panels and their `content` inherit it unless they set their own. Default `auto`.", "default": "auto", "examples": ["rtl", "ltr"]}
+    "dir": {"$ref": "#/$defs/dir", "description": "The base direction of the spec's texts: ltr, rtl, or auto (each paragraph and title by its first strong character); panels and their content inherit it. Default auto.", "markdownDescription": "The base direction of the spec's texts: `ltr`, `rtl`, or `auto` (each paragraph and each title by its first strong character, UAX #9 P2\u2013P3; left-to-right without one); panels and their `content` inherit it unless they set their own. Default `auto`.", "default": "auto", "examples": ["rtl", "ltr"]},
+    "device": {"enum": ["phone", "phone-landscape", "tablet", "none", null], "default": null, "description": "The device the container is shown on: phone (393 x 852 pt, safe-area insets top 59, bottom 34), phone-landscape (852 x 393, left 59, right 59, bottom 21, no status bar), tablet (820 x 1180, top 24, bottom 20) or none (no chassis, no insets). The container's frame is the safe area: with phone, phone-landscape or tablet its size is the screen less the insets, and a written container.width/height is overridden. render --device overrides this key. Absent or null: the picture before devices existed (the chassis fitted to the container, no status bar, no insets).", "markdownDescription": "The device the container is shown on: `phone` (393 \u00d7 852 pt, an iPhone 15 Pro; safe-area insets top 59, bottom 34), `phone-landscape` (852 \u00d7 393; left 59, right 59, bottom 21, no status bar, as iOS), `tablet` (820 \u00d7 1180, an 11-inch iPad Air; top 24, bottom 20) or `none` (no chassis, the screen is the container, no insets). The container's frame is the **safe area**: with `phone`, `phone-landscape` or `tablet` its size is the screen less the insets, and a written `container.width`/`height` is overridden (`validate` warns, `device-overrides-container-size`). `render --device` overrides this key. Absent or null: the picture before devices existed (the chassis fitted to the container, no status bar, no insets).", "examples": ["phone", "tablet"]}
   },
   "patternProperties": {
     "^x-": {
@@ -181,16 +182,16 @@ public enum BundledSchema {
         "width": {
           "$ref": "#/$defs/length",
           "title": "Width",
-          "description": "Width of the content view in points, greater than 0.",
-          "markdownDescription": "Width of the content view in points, greater than `0`.",
+          "description": "Width of the content view in points, greater than 0. Under a named device (phone, phone-landscape, tablet) the device's safe area is the size and this is not used.",
+          "markdownDescription": "Width of the content view in points, greater than `0`. Under a named `device` (`phone`, `phone-landscape`, `tablet`) the device's safe area is the size and this is not used.",
           "default": 375,
           "examples": [375, 390, 768]
         },
         "height": {
           "$ref": "#/$defs/length",
           "title": "Height",
-          "description": "Height of the content view in points, greater than 0. All headers must fit in it.",
-          "markdownDescription": "Height of the content view in points, greater than `0`. All headers must fit in it.",
+          "description": "Height of the content view in points, greater than 0. All headers must fit in it. Under a named device the device's safe area is the size and this is not used.",
+          "markdownDescription": "Height of the content view in points, greater than `0`. All headers must fit in it. Under a named `device` the device's safe area is the size and this is not used.",
           "default": 667,
           "examples": [667, 844, 1024]
         },
