@@ -126,7 +126,8 @@ READ = """(() => {
     const upper = Math.max(a[1], b[1], top), bottom = Math.min(a[1] + a[3], b[1] + b[3], top + H);
     for (let y = upper + 1; y < bottom - 1; y += 2) {
       if (panels.some((p) => p.header[1] <= y && y < p.header[1] + p.header[3])) continue;
-      overlap = { y, to: t.to, seen: topView(3, y) };
+      // Past a section's rounded corner (insetGrouped: the contents start at their own x).
+      overlap = { y, to: t.to, seen: topView(Math.max(a[0], b[0]) + 3, y) };
       break;
     }
   }

@@ -37,9 +37,12 @@ def shoot(browser, width, height):
     return base64.b64decode(shot["data"])
 
 
-def corner_points(header, scale):
+def corner_points(header, scale, radius=0):
+    """Points just inside a header's corners; inside a section's rounded
+    corner (`radius`, insetGrouped) far enough in to be on the header: the
+    arc passes (d, d) at d = r·(1 − 1/√2) ≈ 0.3·r."""
     x, y, w, h = (header[k] for k in ("x", "y", "width", "height"))
-    inset = min(max(INSET, 2.5 / scale), w / 3, h / 3)
+    inset = min(max(INSET, 2.5 / scale, 0.3 * radius + 1.5), w / 3, h / 3)
     return [(x + inset, y + inset), (x + w - inset, y + inset), (x + inset, y + h - inset), (x + w - inset, y + h - inset)]
 
 
@@ -71,7 +74,8 @@ def check_picture(kind, view, png, dump, decode_png, hex_rgb, failure):
             raise failure(f"{kind}: header {p['id']} is too thin to check ({h['width']} x {h['height']})")
         want = hex_rgb(p["color"][:7])
         opaque = p["color"][7:9].upper() in ("", "FF") and not p["disabled"]
-        for (px, py) in corner_points(h, view["scale"]):
+        radius = (dump["container"].get("style") or {}).get("cornerRadius", 0)
+        for (px, py) in corner_points(h, view["scale"], radius):
             got = sample(view, pixel, (width, height), px, py)
             if got is None:
                 raise failure(f"{kind}: header {p['id']} corner ({px:g},{py:g}) lies outside the screenshot")
