@@ -1168,6 +1168,29 @@ SVG_SCREEN = """(() => {
 })()"""
 
 
+def page_and_svg_screens(run, browser, spec, tag, dump=None):
+    """The screen of `spec`'s page, then of its SVG, each as (label, pixel
+    reader) from a screenshot at scale 1; the page is first compared with
+    `dump`'s frames when one is given."""
+    import base64
+    name = os.path.splitext(os.path.basename(spec))[0]
+    svg_path = os.path.join(run.workdir, f"{name}-{tag}.svg")
+    with open(svg_path, "w", encoding="utf-8") as f:
+        f.write(run.cli("render", "--format", "svg", spec))
+    for label, path in (("page", run.page(spec, f"{tag}-{name}")), ("svg", svg_path)):
+        if label == "page":
+            view = open_page(run, browser, path)
+            if dump is not None:
+                compare(view, dump, label)
+            sx, sy, sw, sh = view["screen"]
+        else:
+            browser.navigate("file://" + path)
+            sx, sy, sw, sh = browser.eval(SVG_SCREEN)
+        shot = browser.call("Page.captureScreenshot", format="png",
+                            clip={"x": sx, "y": sy, "width": sw, "height": sh, "scale": 1})
+        yield label, decode_png(base64.b64decode(shot["data"]))[2]
+
+
 def separated_headers(run, browser, spec):
     """No two adjacent headers merge into one band, in the page and in the
     SVG: where a header touches the one above it and both have the same
@@ -1175,7 +1198,6 @@ def separated_headers(run, browser, spec):
     header's own colour (the separator, HeaderSeparator), sampled across the
     header in a screenshot. Headers of different colours are told apart by
     their colours."""
-    import base64
     name = os.path.splitext(os.path.basename(spec))[0]
     dump = run.dump(spec)
     panels = dump["panels"]
@@ -1183,20 +1205,8 @@ def separated_headers(run, browser, spec):
              if a["color"] == b["color"] and abs(a["header"]["y"] + a["header"]["height"] - b["header"]["y"]) < 0.01]
     if not pairs:
         raise Failure(f"{name} has no two touching headers of one colour to check")
-    svg_path = os.path.join(run.workdir, name + "-separators.svg")
-    with open(svg_path, "w", encoding="utf-8") as f:
-        f.write(run.cli("render", "--format", "svg", spec))
     checked = 0
-    for label, path in (("page", run.page(spec, "separators-" + name)), ("svg", svg_path)):
-        if label == "page":
-            view = open_page(run, browser, path)
-            sx, sy, sw, sh = view["screen"]
-        else:
-            browser.navigate("file://" + path)
-            sx, sy, sw, sh = browser.eval(SVG_SCREEN)
-        shot = browser.call("Page.captureScreenshot", format="png",
-                            clip={"x": sx, "y": sy, "width": sw, "height": sh, "scale": 1})
-        width, height, pixel = decode_png(base64.b64decode(shot["data"]))
+    for label, pixel in page_and_svg_screens(run, browser, spec, "separators"):
         for a, b in pairs:
             y = int(round(b["header"]["y"]))
             colour = hex_rgb(b["color"])
@@ -1576,32 +1586,18 @@ def rounded_sections(run, browser, spec):
     points in along its top edge is the header's colour; the gap above each
     section is the background; an open panel's header has square lower
     corners (its content joins it), a closed one's are rounded."""
-    import base64
     name = os.path.splitext(os.path.basename(spec))[0]
     dump = run.dump(spec)
     if dump["container"].get("style", {}).get("name") != "insetGrouped":
         raise Failure(f"{name} is not in inset-grouped sections")
     background = hex_rgb(dump["container"].get("background", "#F2F2F7FF"))
-    svg_path = os.path.join(run.workdir, name + "-sections.svg")
-    with open(svg_path, "w", encoding="utf-8") as f:
-        f.write(run.cli("render", "--format", "svg", spec))
     checked = 0
 
     def near(got, want, label):
         if sum(abs(g - w) for g, w in zip(got, want)) > 12:
             raise Failure(f"{label}: #{bytes(got).hex()}, expected #{bytes(want).hex()}")
 
-    for label, path in (("page", run.page(spec, "sections-" + name)), ("svg", svg_path)):
-        if label == "page":
-            view = open_page(run, browser, path)
-            compare(view, dump, label)
-            sx, sy, sw, sh = view["screen"]
-        else:
-            browser.navigate("file://" + path)
-            sx, sy, sw, sh = browser.eval(SVG_SCREEN)
-        shot = browser.call("Page.captureScreenshot", format="png",
-                            clip={"x": sx, "y": sy, "width": sw, "height": sh, "scale": 1})
-        _, _, pixel = decode_png(base64.b64decode(shot["data"]))
+    for label, pixel in page_and_svg_screens(run, browser, spec, "sections", dump):
         for p in dump["panels"]:
             h = p["header"]
             x, y, w, hh = h["x"], h["y"], h["width"], h["height"]
