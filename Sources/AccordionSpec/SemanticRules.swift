@@ -424,7 +424,8 @@ struct SemanticChecker {
     /// container's size, so a written width or height is not used; warned
     /// once, at the first of them, with the device's place.
     private mutating func checkDeviceSize() {
-        guard let node = root["device"], let device = node.stringValue.flatMap(Device.init(rawValue:)),
+        // The device as the loader reads it (one reading of the key).
+        guard let node = root["device"], let device = SpecReader(root: root).device,
               let area = device.safeArea, let c = root["container"] else { return }
         let written = ["width", "height"].compactMap { key in c[key].map { (key, $0) } }
         guard let (key, first) = written.first else { return }
