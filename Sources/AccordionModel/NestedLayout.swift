@@ -241,20 +241,34 @@ extension ContainerState {
         let preferred: Double
         if let level = panel.nested {
             preferred = nestedLevelHeight(level, holder: panel.id, share: each)
-        } else if let height = panel.contentHeight {
-            preferred = height
+        } else if let own = nestedOwnHeight(of: panel) {
+            preferred = own
         } else {
-            switch panel.content {
-            case nil, .accordion?:
-                return each
-            case .rows(let rows, let rowHeight)?:
-                preferred = min(Double(rows.count) * rowHeight, .greatestFiniteMagnitude)
-            case .text(_, let metrics)?:
-                let lines = min(Double(nestedTextLines[panel.id]?.count ?? 0) * metrics.lineHeight, .greatestFiniteMagnitude)
-                preferred = lengthSum(lines, lengthSum(metrics.padding, metrics.padding))
-            }
+            return each
         }
         return container.overflow == .scroll ? max(0, preferred) : max(0, min(preferred, space))
+    }
+
+    /// The height a nested panel without a level of its own asks for in
+    /// `fit`, whatever is open: its `contentHeight`, else its rows
+    /// (`n · rowHeight`) or its text (`lines · lineHeight + 2 · padding`, at
+    /// its level's width); nil when it has neither, so it takes its share.
+    /// What the page's player sizes a nested content by. O(1).
+    ///
+    /// - Parameter panel: A panel of a nested level (one holding a level gives nil).
+    /// - Returns: The height in points, or nil.
+    public func nestedOwnHeight(of panel: PanelSpec) -> Double? {
+        if panel.nested != nil { return nil }
+        if let height = panel.contentHeight { return height }
+        switch panel.content {
+        case nil, .accordion?:
+            return nil
+        case .rows(let rows, let rowHeight)?:
+            return min(Double(rows.count) * rowHeight, .greatestFiniteMagnitude)
+        case .text(_, let metrics)?:
+            let lines = min(Double(nestedTextLines[panel.id]?.count ?? 0) * metrics.lineHeight, .greatestFiniteMagnitude)
+            return lengthSum(lines, lengthSum(metrics.padding, metrics.padding))
+        }
     }
 
     /// A nested level's settled height, its headers plus its open contents,

@@ -73,6 +73,8 @@ h1 { font-size: 22px; font-weight: 600; margin: 0 0 16px; text-align: center; ma
   background-position: 16px 0; background-repeat: no-repeat; background-size: 100% 100%;
   transform-origin: 0 0; }
 .content.front { z-index: 1; }
+.content[hidden="until-found"] { width: 0 !important; height: 0 !important; background: none !important;
+  pointer-events: none; }
 .content.filled { background: #FFFFFF; color: #1C1C1E; }
 .content .line { position: absolute; white-space: pre; }
 :lang(zh), :lang(ja) { line-break: strict; }

@@ -39,6 +39,13 @@ struct HTMLPlayback {
     }
 
     var panels: [Panel]
+    /// The space under the top level's headers (`ContainerState.space`):
+    /// what a nested level's share is cut from.
+    var space: Double = 0
+    /// The model the frames were asked of, with the snapshot's stack (its
+    /// nested levels open as the spec opens them): a nested panel's own
+    /// height in `fit` is asked of it.
+    var model: AccordionContainer
     /// Tap templates keyed "expand" (from none), "switch" and "collapse".
     var templates: [(kind: String, template: Template)]
     /// The `tapIgnored` entry's event name and its reasons, as the model spells them.
@@ -51,10 +58,12 @@ struct HTMLPlayback {
     /// The causes the page's changes carry (its log entries and its
     /// `accordionchange` events' `reason`), as the model spells them: a
     /// click is a tap, Enter or Space on a focused header a key, a URL
-    /// fragment naming a panel a fragment.
+    /// fragment naming a panel a fragment, a find-in-page match a find.
     var clickCause = ChangeCause.tap.name
     var keyCause = ChangeCause.key.name
     var fragmentCause = ChangeCause.fragment.name
+    /// The browser's find-in-page (or a text fragment) showing a match in a closed panel.
+    var findCause = ChangeCause.find.name
 
     /// Computes the playback for the stack and container shown in `snapshot`,
     /// asking a model loaded with that stack for each panel's frames: linear
@@ -68,6 +77,8 @@ struct HTMLPlayback {
         let twoOpen = snapshot.container.expansion == .multiple && stack.count >= 2
             ? AccordionContainer(title: nil, container: snapshot.container, panels: stack, expandedIndices: [0, 1])
             : nil
+        self.model = model
+        space = model.space
         let collapsed = model.layout(at: model.settledTime)
         panels = collapsed.map { frame in
             // Headers below an open panel move down by its content height (`C_e`),

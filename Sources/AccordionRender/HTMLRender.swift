@@ -157,9 +157,9 @@ public enum HTMLRender {
             out = "{\"rows\":[" + rows.map { "[" + quote($0.title) + "," + ($0.detail.map(quote) ?? "null") + "]" }
                 .joined(separator: ",") + "],\"rowHeight\":" + num(rowHeight)
         case .accordion:
-            // The page does not play nested levels yet: an empty drawing.
+            // A nested level is drawn by its own headers and contents (`D.nested`).
             directions = []
-            out = "{\"lines\":[],\"padding\":0,\"fontSize\":1,\"lineHeight\":1"
+            out = "{\"level\":true"
         }
         if writing.lang != page.lang, let lang = writing.lang { out += ",\"lang\":" + quote(lang) }
         let rtl = pageIsRightToLeft(page)
@@ -226,7 +226,15 @@ public enum HTMLRender {
             // The frames the model shows now, which the page moves on from
             // (a retargeted transition started from frames no rule can recompute).
             out += ",\"shown\":[" + s.panels.map { "[" + rect($0.header) + "," + ($0.content.map(rect) ?? "null") + "]" }
-                .joined(separator: ",") + "]}"
+                .joined(separator: ",") + "]"
+            if s.nests {
+                // In a tree: the ids it opens and closes (of any level), and every nested panel's frames shown.
+                out += ",\"opened\":[" + t.opened.map(quote).joined(separator: ",") + "],\"closed\":["
+                    + t.closed.map(quote).joined(separator: ",") + "]"
+                out += ",\"nestedShown\":[" + s.nested.map { "[" + ($0.header.map(rect) ?? "null") + ","
+                    + ($0.content.map(rect) ?? "null") + "]" }.joined(separator: ",") + "]"
+            }
+            out += "}"
         } else {
             out += ",\"transition\":null"
         }
@@ -235,6 +243,7 @@ public enum HTMLRender {
         // alone open (whose height moves the headers below it down), `shares` = a
         // share of the space (divided among the open panels), `disabled`; the
         // flags only when true; `drawing` = what its content view draws.
+        let nestedLevels = NestedData(s, playback, page: page, fonts: fonts)
         out += ",\"panels\":["
         for (i, p) in playback.panels.enumerated() {
             if i > 0 { out += "," }
@@ -257,9 +266,11 @@ public enum HTMLRender {
             if let content = p.spec.content {
                 out += ",\"drawing\":" + drawnContent(content, lines: s.panels[i].textLines, writing: writing.content, page: page, fonts: fonts)
             }
+            if let level = nestedLevels.topLevel[i] { out += ",\"level\":\(level)" }
             out += "}"
         }
         out += "]"
+        if s.nests { out += ",\"space\":" + num(playback.space) + ",\n\"nested\":" + nestedLevels.json }
         out += iconTable(s.panels.map(\.panel)) + separatorTable(s)
         if s.container.hasDarkColors(s.panels.map(\.panel)) { out += separatorTable(s.appearing(.dark), key: "darkSeparators") }
         out += ",\n\"templates\":{"
@@ -270,10 +281,13 @@ public enum HTMLRender {
         out += ",\"transition\":" + quote(playback.ignoredTransitionReason)
         out += ",\"modal\":" + quote(playback.ignoredModalReason)
         out += ",\"disabled\":" + quote(playback.ignoredDisabledReason)
-        out += ",\"notCollapsible\":" + quote(playback.ignoredNotCollapsibleReason) + "}"
-        // The causes of a click, a key and a URL fragment, as the model spells them.
+        out += ",\"notCollapsible\":" + quote(playback.ignoredNotCollapsibleReason)
+        // Only a tree hides headers (inside a closed panel).
+        if s.nests { out += ",\"hidden\":" + quote(IgnoreReason.hidden.rawValue) }
+        out += "}"
+        // The causes of a click, a key, a URL fragment and a find-in-page match, as the model spells them.
         out += ",\"causes\":{\"click\":" + quote(playback.clickCause) + ",\"key\":" + quote(playback.keyCause)
-            + ",\"fragment\":" + quote(playback.fragmentCause) + "}"
+            + ",\"fragment\":" + quote(playback.fragmentCause) + ",\"find\":" + quote(playback.findCause) + "}"
         // The log so far, newest last.
         let kept = s.events.suffix(embeddedLogLimit)
         out += ",\n\"logOmitted\":\(s.events.count - kept.count),\"log\":["
@@ -349,4 +363,85 @@ public enum HTMLRender {
 
     /// `#RRGGBBAA`, which CSS reads directly.
     static func cssColor(_ c: RGBA) -> String { Colors.hex(c) }
+}
+
+/// The nested levels of a tree as the page's player reads them (`D.nested`):
+/// `levels`, each with the panel number of its holder, its rules, its
+/// `depth`, its panels' numbers and its open set at the moment shown; and
+/// `panels`, every nested panel in tree order (panel number = the stack's
+/// count + its place), drawn as a top-level panel is (`header` is its frame
+/// at x 0 and y 0: its width and height), with the level it sits in (`in`),
+/// its index there (`at`), its top-level ancestor (`top`), the level it
+/// holds (`holds`) and the height it asks for in `fit` (`own`, absent when
+/// it takes its share). The player lays the levels out by the guide's rules.
+struct NestedData {
+    /// The level each top-level holder holds, by its index in the stack.
+    var topLevel: [Int: Int] = [:]
+    /// The JSON object.
+    var json = ""
+
+    init(_ s: Snapshot, _ playback: HTMLPlayback, page: Writing, fonts: EmbeddedFonts) {
+        guard s.nests else { return }
+        let count = s.panels.count
+        let measure = s.container.textMeasure.measure
+        var levels: [String] = []
+        var panels: [String] = []
+        var slot = 0
+        func walk(_ level: NestedLevel, holder: PanelSpec, number: Int, depth: Int, top: Int, width: Double,
+                  writing: Writing) -> Int {
+            let index = levels.count
+            levels.append("")
+            let inner = max(0, width - level.indent)
+            var numbers: [Int] = []
+            for (local, panel) in level.panels.enumerated() {
+                let mine = count + slot
+                let frame = slot < s.nested.count ? s.nested[slot] : nil
+                slot += 1
+                numbers.append(mine)
+                let place = panels.count
+                panels.append("")
+                let own = panel.writing(in: writing)
+                let holds = panel.nested.map { walk($0, holder: panel, number: mine, depth: depth + 1, top: top, width: inner,
+                                                      writing: own.content) }
+                let header = Rect(x: 0, y: 0, width: inner, height: panel.headerHeight)
+                var out = "{\"id\":" + HTMLRender.quote(panel.id) + ",\"title\":" + HTMLRender.quote(panel.title)
+                out += ",\"color\":" + HTMLRender.quote(HTMLRender.cssColor(panel.color))
+                out += ",\"titleColor\":" + HTMLRender.quote(HTMLRender.cssColor(panel.titleColor))
+                out += ",\"header\":" + HTMLRender.rect(header)
+                out += ",\"in\":\(index),\"at\":\(local),\"top\":\(top)"
+                if let holds { out += ",\"holds\":\(holds)" }
+                if let height = playback.model.state.nestedOwnHeight(of: panel) { out += ",\"own\":" + HTMLRender.num(height) }
+                if panel.disabled { out += ",\"disabled\":true" }
+                if let dark = panel.dark {
+                    out += ",\"dark\":[" + HTMLRender.quote(HTMLRender.cssColor(dark.color)) + ","
+                        + HTMLRender.quote(HTMLRender.cssColor(dark.titleColor)) + "]"
+                }
+                out += HTMLRender.headerParts(panel, header: header, measure: measure, lang: own.panel.lang)
+                if let font = measure.shapedTitleFont {
+                    out += ",\"titleFont\":" + HTMLRender.quote(EmbeddedFontFaces.familyList(font, lang: own.panel.lang, in: fonts))
+                }
+                if own.panel.lang != page.lang, let lang = own.panel.lang { out += ",\"lang\":" + HTMLRender.quote(lang) }
+                if TextDirections.isRightToLeft(panel.title, own.panel.direction) != HTMLRender.pageIsRightToLeft(page) {
+                    out += ",\"dir\":" + HTMLRender.quote(HTMLRender.pageIsRightToLeft(page) ? "ltr" : "rtl")
+                }
+                if let content = panel.content, panel.nested == nil {
+                    out += ",\"drawing\":" + HTMLRender.drawnContent(content, lines: frame?.textLines, writing: own.content, page: page,
+                                                                    fonts: fonts)
+                }
+                panels[place] = out + "}"
+            }
+            let open = s.nestedOpen[holder.id] ?? []
+            levels[index] = "{\"holder\":\(number),\"depth\":\(depth),\"expansion\":" + HTMLRender.quote(level.expansion.rawValue)
+                + ",\"collapsible\":\(level.collapsible),\"indent\":" + HTMLRender.num(level.indent)
+                + ",\"panels\":[" + numbers.map(String.init).joined(separator: ",") + "]"
+                + ",\"open\":[" + open.map(String.init).joined(separator: ",") + "]}"
+            return index
+        }
+        for (i, frame) in s.panels.enumerated() {
+            guard let level = frame.panel.nested else { continue }
+            topLevel[i] = walk(level, holder: frame.panel, number: i, depth: 1, top: i, width: s.container.panelWidth,
+                               writing: frame.panel.writing(in: page).content)
+        }
+        json = "{\"levels\":[" + levels.joined(separator: ",\n") + "],\n\"panels\":[" + panels.joined(separator: ",\n") + "]}"
+    }
 }

@@ -59,13 +59,13 @@ MUTATIONS = {
         "if (disabled(i)) return ignore(D.ignored.disabled);", "",
         "a tap on a disabled panel is not ignored"),
     "collapsible-ignored": (
-        "if (open[i] && k === 1 && !D.collapsible) return ignore(D.ignored.notCollapsible);", "",
+        "if (isOpen && count === 1 && !collapsible) return ignore(D.ignored.notCollapsible);", "",
         "a tap may close the last open panel of a container that is not collapsible"),
     "finish-retarget-swapped": (
         'T && D.interruption === "retarget" ? frames(T, t)', 'T && D.interruption === "finish" ? frames(T, t)',
         "`finish` starts from the frames shown and `retarget` from the settled ones"),
     "multiple-closes-others": (
-        'const from = D.expansion === "multiple" ? (open[i] ? i : null) : first();', "const from = first();",
+        "const from = multiple ? (isOpen ? at : null) : firstOpen;", "const from = firstOpen;",
         "in `multiple` a tap closes the first open panel as `single` does"),
     "shares-not-divided": (
         "P[i].shares === true && k > 1 ? c[3] / k : c[3]", "c[3]",
@@ -74,7 +74,7 @@ MUTATIONS = {
         "const refuses = disabled(i) || pinned;", "const refuses = disabled(i);",
         "the open panel that cannot close does not say aria-disabled"),
     "collapse-reexpands": (
-        ": i === from ? null : i;", ": i;",
+        ": at === from ? null : at;", ": at;",
         "a tap on the expanded header switches to itself instead of collapsing"),
     "header-off-by-one-px": (
         "[h[0], h[1] + below, h[2], h[3]]", "[h[0], h[1] + below + 1, h[2], h[3]]",
@@ -84,12 +84,12 @@ MUTATIONS = {
         "[r[0] + to[0] - from[0], r[1] + to[1] - from[1] + 0.1, r[2], r[3]]",
         "a content view lags its header by 0.1 px mid-transition (under the 0.5 px of the layout checks)"),
     "end-entries-swapped": (
-        "replay(D.templates[t.kind].end, t.from, t.to, time, t.cause);",
-        "replay(D.templates[t.kind].end.slice().reverse(), t.from, t.to, time, t.cause);",
+        "replay(D.templates[t.kind].end, t.leaving, t.arriving, time, t.cause);",
+        "replay(D.templates[t.kind].end.slice().reverse(), t.leaving, t.arriving, time, t.cause);",
         "a transition's end entries are logged in the wrong order"),
     "end-entries-without-cause": (
-        "replay(D.templates[t.kind].end, t.from, t.to, time, t.cause);",
-        "replay(D.templates[t.kind].end, t.from, t.to, time, null);",
+        "replay(D.templates[t.kind].end, t.leaving, t.arriving, time, t.cause);",
+        "replay(D.templates[t.kind].end, t.leaving, t.arriving, time, null);",
         "a transition's end entries lose the cause of the change they end"),
     "badge-not-drawn": (
         "badge.textContent = p.badge;", "badge.textContent = \"\";",
@@ -243,7 +243,122 @@ def random_spec(rng):
         # First, so that it happens at 0 s, before every timed step and click.
         if rng.random() < 0.5:
             script.insert(0, {"scroll": grid(rng.uniform(-20, 900))})
-    return {"container": container, "panels": panels, "script": script, "start": start}
+    spec = {"container": container, "panels": panels, "script": script, "start": start}
+    # Nested levels now and then, from a generator of their own (the other draws stay what they were).
+    nest = random.Random(f"nest {container['width']} {n}")
+    if nest.random() < 0.4:
+        nest_levels(nest, spec, tail=1 if start == "mid" else 2 if ending < 0.45 else 0)
+    return spec
+
+
+def random_level(rng, holder, depth, layout):
+    """A nested level for panel `holder` (issue 25): 1-4 panels with their own
+    header heights, contents (rows, text holding a word found nowhere else,
+    a `contentHeight`) or, above the third level, a level of their own; its
+    `expansion`, `collapsible`, `expanded`, `indent` and `headerHeight`."""
+    level = {"panels": []}
+    count = rng.randint(1, 4)
+    for key, choices in (("expansion", ["single", "multiple", None]), ("collapsible", [True, False, None]),
+                         ("indent", [None, 0, 12, 24]), ("headerHeight", [None, None, 30, 44])):
+        level[key] = rng.choice(choices)
+    r = rng.random()
+    if r < 0.3:
+        level["expanded"] = None
+    elif r < 0.6 and level["expansion"] == "multiple":
+        level["expanded"] = sorted(rng.sample(range(count), rng.randint(0, count)))
+    elif r < 0.8:
+        level["expanded"] = rng.randrange(count)
+    for k in range(count):
+        q = {"id": f"{holder}n{k}", "title": f"Nested {holder}n{k}", "color": rng.randrange(1 << 24),
+             "disabled": rng.random() < 0.15}
+        if rng.random() < 0.3:
+            q["headerHeight"] = grid(rng.uniform(20, 50))
+        r = rng.random()
+        if depth < 3 and r < 0.3:
+            q["nested"] = random_level(rng, q["id"], depth + 1, layout)
+        elif r < 0.5:
+            q["content"] = "{rows: [" + ", ".join(rng.choice(["Home", "{title: Office, detail: Saved}"])
+                                                 for _ in range(rng.randint(1, 4))) + "]}"
+        elif r < 0.8:
+            q["content"] = "{text: " + f"needle{q['id']} " + " ".join(rng.choice(["alpha", "be", "gamma", "ok"])
+                                                                       for _ in range(rng.randint(0, 30))) + "}"
+        elif r < 0.9:
+            q["contentHeight"] = grid(rng.uniform(0, 120))
+        level["panels"].append(q)
+    return level
+
+
+def nest_levels(rng, spec, tail):
+    """Gives some top-level panels a nested level (each holder loses its own
+    content and `contentHeight`) and adds nested steps to the script (taps,
+    `expand`, `collapse`, `collapse: all`, `reveal`) before its last `tail`
+    steps, which say how the page starts."""
+    holders = [p for p in spec["panels"] if rng.random() < 0.5] or [rng.choice(spec["panels"])]
+    for p in holders:
+        p.pop("content", None)
+        p.pop("contentHeight", None)
+        p["nested"] = random_level(rng, p["id"], 1, spec["container"]["layout"])
+    ids = nested_ids(spec["panels"])
+    script = spec["script"]
+    for _ in range(rng.randint(0, 4)):
+        kind = rng.choice(["tap", "tap", "expand", "collapse", "all", "reveal"])
+        step = ({"tap": rng.choice(ids)} if kind == "tap" else {"expand": rng.choice(ids)} if kind == "expand"
+                else {"collapse": rng.choice(ids)} if kind == "collapse" else {"collapse": "all"} if kind == "all"
+                else {"reveal": {"panel": rng.choice(ids), "open": rng.random() < 0.5}})
+        script.insert(rng.randint(0, len(script) - tail), step)
+
+
+def nested_ids(panels):
+    """The ids of every nested panel of `panels`, in tree order."""
+    out = []
+    def walk(level):
+        for q in level["panels"]:
+            out.append(q["id"])
+            if "nested" in q:
+                walk(q["nested"])
+    for p in panels:
+        if "nested" in p:
+            walk(p["nested"])
+    return out
+
+
+def level_text(level, indent):
+    """A nested level as YAML lines under a `content:` key, at `indent` spaces."""
+    pad = " " * indent
+    lines = []
+    for key in ("expansion", "collapsible", "indent", "headerHeight"):
+        if level.get(key) is not None:
+            lines.append(f"{pad}{key}: {yaml_value(level[key])}")
+    if isinstance(level.get("expanded"), list):
+        lines.append(f"{pad}expanded: [{', '.join(map(str, level['expanded']))}]")
+    elif level.get("expanded") is not None:
+        lines.append(f"{pad}expanded: {level['expanded']}")
+    lines.append(f"{pad}panels:")
+    for q in level["panels"]:
+        lines.append(f"{pad}  - id: {q['id']}")
+        lines += panel_lines(q, indent + 4)
+    return lines
+
+
+def panel_lines(p, indent):
+    """A panel's keys after its id, as YAML lines at `indent` spaces."""
+    pad = " " * indent
+    lines = [f"{pad}title: {p['title']}", f"{pad}color: 0x{p['color']:06X}FF",
+             f"{pad}titleColor: 0x000000FF" if (p["color"] >> 8 & 0xFF) > 140 else f"{pad}titleColor: 0xFFFFFFFF"]
+    for key in ("headerHeight", "contentHeight"):
+        if key in p:
+            lines.append(f"{pad}{key}: {num(p[key])}")
+    if p["disabled"]:
+        lines.append(f"{pad}disabled: true")
+    for key in ACCESSORY_TEXTS:
+        if p.get(key) is not None:
+            lines.append(f"{pad}{key}: {p[key]!r}")
+    if "nested" in p:
+        lines.append(f"{pad}content:")
+        lines += level_text(p["nested"], indent + 2)
+    elif "content" in p:
+        lines.append(f"{pad}content: {p['content']}")
+    return lines
 
 
 # What random panels and updates write in a header's accessories.
@@ -310,19 +425,7 @@ def spec_text(spec, clicks=()):
     lines.append("panels:")
     for p in spec["panels"]:
         lines.append(f"  - id: {p['id']}")
-        lines.append(f"    title: {p['title']}")
-        lines.append(f"    color: 0x{p['color']:06X}FF")
-        lines.append("    titleColor: 0x000000FF" if (p["color"] >> 8 & 0xFF) > 140 else "    titleColor: 0xFFFFFFFF")
-        for key in ("headerHeight", "contentHeight"):
-            if key in p:
-                lines.append(f"    {key}: {num(p[key])}")
-        if p["disabled"]:
-            lines.append("    disabled: true")
-        for key in ACCESSORY_TEXTS:
-            if p.get(key) is not None:
-                lines.append(f"    {key}: {p[key]!r}")
-        if "content" in p:
-            lines.append(f"    content: {p['content']}")
+        lines += panel_lines(p, 4)
     steps = list(spec["script"]) + [{"tap": i, "at": t} for t, i in clicks]
     lines.append("script:" if steps else "script: []")
     for step in steps:
@@ -332,6 +435,8 @@ def spec_text(spec, clicks=()):
                 lines.append(f"{lead}resize: {{width: {num(value['width'])}, height: {num(value['height'])}}}")
             elif key == "setPanels":
                 lines.append(f"{lead}setPanels: [{', '.join(value)}]")
+            elif key == "reveal":
+                lines.append(f"{lead}reveal: {{panel: {value['panel']}, open: {yaml_value(value['open'])}}}")
             elif key == "update":
                 fields = [f"panel: {value['panel']}"]
                 for field, v in value.items():
@@ -370,9 +475,19 @@ READ_EXACT = r"""(() => {
   };
   // A header's frame is its own translate plus its chunk's, if the chunk has
   // one (the player moves a chunk of headers as one).
+  // A nested view is placed from the corner of the content view holding
+  // its level: its frame adds that view's, up to the top level.
+  const holderOf = (el) => el.parentElement && el.parentElement.closest('#screen .content');
+  const inContainer = (el, w) => {
+    for (let up = holderOf(el); w !== null && up !== null; up = holderOf(up)) {
+      const t = written(up);
+      w = t === null ? null : [w[0] + t[0], w[1] + t[1], w[2], w[3]];
+    }
+    return w;
+  };
   const writtenHeader = (h) => {
     const w = written(h), chunk = h.closest('.chunk');
-    if (w === null || chunk === null || chunk.style.transform === '') return w;
+    if (w === null || chunk === null || chunk.style.transform === '') return inContainer(h, w);
     const t = translate(chunk);
     return t ? [w[0] + t[0], w[1] + t[1], w[2], w[3]] : null;
   };
@@ -382,17 +497,23 @@ READ_EXACT = r"""(() => {
   const panels = [];
   for (const h of document.querySelectorAll('#screen .header')) {
     const c = document.getElementById(h.getAttribute('aria-controls'));
-    const shown = !c.hidden && getComputedStyle(c).display !== 'none';
+    const shown = !c.hidden && getComputedStyle(c).display !== 'none' && c.checkVisibility();
+    // Where a real click at the header's centre lands: on it, or on what covers or clips it.
+    const box = h.getBoundingClientRect(), cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+    const at = cx >= 0 && cy >= 0 && cx < innerWidth && cy < innerHeight ? document.elementFromPoint(cx, cy) : null;
     panels[Number(h.id.slice(1))] = {
       header: writtenHeader(h), headerLaid: laid(h), expanded: h.getAttribute('aria-expanded'),
+      visible: h.checkVisibility(), hit: at !== null && h.contains(at),
       disabled: h.getAttribute('aria-disabled'), heading: h.parentElement.tagName,
+      headingLevel: h.parentElement.getAttribute('aria-level'),
       // The title a screen reader reads (the whole one beside a cut), and the colours drawn.
       title: (h.querySelector('.visually-hidden') || h.querySelector(':scope > .line') || h).textContent.replace(h.querySelector('.badge')?.textContent ?? '', ''),
       // The accessories drawn (the model's layout: a detail or subtitle may be cut, or left out).
       badge: h.querySelector('.badge')?.textContent ?? null, detail: h.querySelector('.detail')?.textContent ?? null,
       subtitle: h.querySelector('.subtitle')?.textContent ?? null, icon: h.querySelector('svg.icon') !== null,
       background: getComputedStyle(h).backgroundColor, color: getComputedStyle(h).color,
-      content: shown ? written(c) : null, contentLaid: shown ? laid(c) : null, front: c.classList.contains('front'),
+      content: shown ? inContainer(c, written(c)) : null, contentLaid: shown ? laid(c) : null,
+      front: c.classList.contains('front'), hiddenAs: c.getAttribute('hidden'),
     };
   }
   const sheet = document.querySelector('#screen > .modal');
@@ -417,20 +538,54 @@ def css_rgb(text):
     return tuple(int(round(x)) for x in parts[:3]) + (int(round(parts[3] * 255)) if len(parts) > 3 else 255,)
 
 
+def tree_panels(dump):
+    """The dump's panels in the page's numbering: the top level's, then every
+    nested one in tree order, each nested one with its `depth` and `level`
+    (the dump's `nested` object it sits in)."""
+    out = list(dump["panels"])
+
+    def walk(level, depth, above):
+        for q in level["panels"]:
+            out.append(dict(q, depth=depth, level=level, above=above))
+            if "nested" in q:
+                walk(q["nested"], depth + 1, above + [q])
+    for p in dump["panels"]:
+        if "nested" in p:
+            walk(p["nested"], 1, [p])
+    return out
+
+
 def differences(view, dump, heading_level):
     """Every way the page differs from the model's dump; empty when they agree."""
     out = []
     container = dump["container"]
-    if len(view["panels"]) != len(dump["panels"]):
-        return [f"page has {len(view['panels'])} headers, model {len(dump['panels'])}"]
+    panels = tree_panels(dump)
+    if len(view["panels"]) != len(panels):
+        return [f"page has {len(view['panels'])} headers, model {len(panels)}"]
 
     def far(a, b, tolerance):
         return a is None or any(abs(x - y) > tolerance for x, y in zip(a, b))
 
     transition = dump["transition"]
-    for p, m in zip(view["panels"], dump["panels"]):
+    nests = len(panels) > len(dump["panels"])
+    page_open = view["state"].get("nestedOpen")
+    if nests:
+        want_open = {m["id"]: m["nested"]["expandedIndices"] for m in panels if "nested" in m}
+        if page_open != want_open:
+            out.append(f"nested open sets {page_open}, model {want_open}")
+    for p, m in zip(view["panels"], panels):
+        level = m.get("level")
+        if m["header"] is None:
+            # Inside a closed panel: the header is not shown at all.
+            if p["visible"]:
+                out.append(f"header {m['id']} is shown, model: inside a closed panel")
+            if p["content"] is not None:
+                out.append(f"content of {m['id']} shown, model: inside a closed panel")
+            continue
         want = [m["header"][k] for k in ("x", "y", "width", "height")]
-        if far(p["header"], want, TIGHT):
+        if not p["visible"]:
+            out.append(f"header {m['id']} is not shown, model {want}")
+        elif far(p["header"], want, TIGHT):
             out.append(f"header {m['id']} written {p['header']}, model {want}")
         elif far(p["headerLaid"], want, LOOSE):
             out.append(f"header {m['id']} laid out at {p['headerLaid']}, model {want}")
@@ -442,7 +597,7 @@ def differences(view, dump, heading_level):
                 out.append(f"content {m['id']} written {p['content']}, model {want}")
             elif far(p["contentLaid"], want, LOOSE):
                 out.append(f"content {m['id']} laid out at {p['contentLaid']}, model {want}")
-        front = transition is not None and transition["to"] == m["index"]
+        front = transition is not None and (m["id"] in transition["opened"] if nests else transition["to"] == m["index"])
         if p["front"] != front:
             out.append(f"content {m['id']} front={p['front']}, model transition {transition}")
         expanded = "true" if m["expanded"] else "false"
@@ -450,7 +605,9 @@ def differences(view, dump, heading_level):
             out.append(f"header {m['id']} aria-expanded={p['expanded']}, model expanded {m['expanded']}")
         # A button whose tap its own panel refuses says so: disabled, or the
         # last open panel of a container that is not collapsible.
-        refuses = m["disabled"] or (m["expanded"] and not container["collapsible"] and len(dump["expandedIndices"]) == 1)
+        collapsible, count = ((level["collapsible"], len(level["expandedIndices"])) if level
+                              else (container["collapsible"], len(dump["expandedIndices"])))
+        refuses = m["disabled"] or (m["expanded"] and not collapsible and count == 1)
         if p["disabled"] != ("true" if refuses else None):
             out.append(f"header {m['id']} aria-disabled={p['disabled']}, model disabled {m['disabled']}, "
                        f"open {dump['expandedIndices']}, collapsible {container['collapsible']}")
@@ -469,8 +626,15 @@ def differences(view, dump, heading_level):
         for key, drawn in (("color", p["background"]), ("titleColor", p["color"])):
             if css_rgb(drawn) != hex_rgb(m[key]):
                 out.append(f"header {m['id']} {key} drawn {drawn}, model {m[key]}")
-        if p["heading"] != f"H{heading_level}":
-            out.append(f"header {m['id']} sits in a {p['heading']}, not an h{heading_level}")
+        # A nested level's headings are one level deeper than its holder's; beyond 6, a div with aria-level.
+        depth = heading_level + m.get("depth", 0)
+        if (p["heading"], p["headingLevel"]) != ((f"H{depth}", None) if depth <= 6 else ("DIV", str(depth))):
+            out.append(f"header {m['id']} sits in a {p['heading']} (aria-level {p['headingLevel']}), not at level {depth}")
+        # A closed content the browser's find-in-page may open, unless a closed disabled panel keeps it shut.
+        sealed = any(a["disabled"] and not a["expanded"] for a in m.get("above", []) + [m])
+        if m["content"] is None and p["hiddenAs"] != ("" if sealed else "until-found"):
+            out.append(f"content of {m['id']} hidden as {p['hiddenAs']!r}, "
+                       f"model: {'kept shut by a closed disabled panel' if sealed else 'closed'}")
     state = view["state"]
     # The scroll position: the page's own (exact) and the screen's scrollTop.
     scroll, page_scroll = dump.get("scroll"), state["scroll"]
@@ -603,9 +767,13 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
     level = spec["container"]["headingLevel"] or 3
     check(view, base, "at load", level)
     stats["samples"] += 1
-    ids = [p["id"] for p in base["panels"]]
+    tree = tree_panels(base)
+    nests = len(tree) > len(base["panels"])
+    if nests:
+        stats["nested_specs"] = stats.get("nested_specs", 0) + 1
+    ids = [p["id"] for p in tree]
     n = len(ids)
-    done = []  # (time, index) clicked so far
+    done = []  # (time, index) clicked so far (in a tree: (time, id))
     oracle = os.path.join(run.workdir, name + "-clicks.yaml")
     plan = []
     t = t0
@@ -638,6 +806,10 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
             moments.pop()
         now = browser.eval(READ_EXACT)
         opened = now["state"]["expandedIndices"]
+        if nests:
+            # Open anywhere in the tree (a nested panel by its page number).
+            opened = opened + [ids.index(q["id"]) for q in tree[len(base["panels"]):]
+                               if q["index"] in now["state"]["nestedOpen"][holder_of(tree, q)]]
         pick = rng.random()
         if opened and pick < 0.35:
             i = rng.choice(opened)
@@ -645,10 +817,10 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
             i = rng.choice([j for j in range(n) if j not in opened])
         else:
             i = rng.randrange(n)
-        click(browser, now, i, rng, stats)
+        click(browser, now, i, rng, stats, top=len(base["panels"]))
         browser.eval(FRAMES)
         stats["clicks"] += 1
-        done.append((t, i))
+        done.append((t, ids[i] if nests else i))
         plan.append(f"{ids[i]}@{t:g}")
         view = browser.eval(READ_EXACT)
         if len(view["state"]["log"]) > len(now["state"]["log"]) and view["state"]["log"][-1][1] == "tapIgnored":
@@ -667,6 +839,8 @@ def play(run, browser, rng, spec, path, name, clicks, mutate, stats):
         stats["samples"] += 1
         stats["mid_samples"] += dump["transition"] is not None
         check(seen, dump, f"{label}, read at {at!r} s (clicks {' '.join(plan)})", level)
+    if nests:
+        follow_links(run, browser, rng, spec, path, name, settled, level, stats)
     # What the clicks met: the reasons the model ignored them for.
     for entry in dump["events"][len(base["events"]):] if moments else []:
         if entry["event"] == "tapIgnored":
@@ -744,9 +918,74 @@ def between(rng, view, moments_after):
     return sorted(times)
 
 
-def click(browser, view, i, rng, stats):
+def holder_of(tree, q):
+    """The id of the panel holding nested panel `q`'s level."""
+    return next(p["id"] for p in tree if p.get("nested") is q["level"])
+
+
+def follow_links(run, browser, rng, spec, path, name, base, level, stats):
+    """Deep links into a tree: the page opened at `#ID` of a nested panel
+    reveals it (the model's `reveal` with `open: true`, cause `fragment`),
+    and at a text fragment `#:~:text=WORD` of a word only a nested text holds
+    opens the panel holding it (cause `find`), both at the page's load time;
+    each compared with the model given that `reveal` step then. Where a closed
+    disabled panel is on the way the page changes nothing (the model refuses
+    the step). A text fragment in a scrolling container also scrolls it to the
+    match, as the browser does, so matches are followed only where it clips."""
+    tree = tree_panels(base)
+    nested = tree[len(base["panels"]):]
+    links = [("fragment", rng.choice(nested)["id"])]
+    words = [q["id"] for q in nested if "needle" + q["id"] in (find_panel(spec["panels"], q["id"]) or {}).get("content", "")]
+    if words and spec["container"]["overflow"] != "scroll":
+        links.append(("find", rng.choice(words)))
+    for cause, target in links:
+        hash_part = "#" + target if cause == "fragment" else "#:~:text=needle" + target
+        page = run.page(path, f"{name}-{cause}")
+        browser.navigate("file://" + page + "?clock=manual" + hash_part)
+        # A text fragment is searched for once the page has loaded and drawn: wait for its change.
+        for _ in range(20 if cause == "find" else 1):
+            browser.eval(FRAMES)
+            view = browser.eval(READ_EXACT)
+            if len(view["state"]["log"]) > len(base["events"]):
+                # The browser scrolls to the match after the change; the page puts the boxes back at the next frame.
+                browser.eval(FRAMES)
+                view = browser.eval(READ_EXACT)
+                break
+        oracle = os.path.join(run.workdir, f"{name}-{cause}.yaml")
+        with open(oracle, "w") as f:
+            f.write(spec_text(dict(spec, script=spec["script"] + [
+                {"reveal": {"panel": target, "open": True}, "at": base["time"]}])))
+        refused = subprocess.run([run.accordion, "validate", oracle], capture_output=True).returncode != 0
+        dump = base if refused else run.dump(oracle)
+        # The page's cause is the link's; the model's step is a reveal.
+        for entry in view["state"]["log"]:
+            if entry[4] == cause:
+                entry[4] = "reveal"
+        check(view, dump, f"opened at {hash_part} ({'refused' if refused else 'revealed'})", level)
+        stats[f"{cause} links"] = stats.get(f"{cause} links", 0) + 1
+
+
+def find_panel(panels, pid):
+    """The generator's panel `pid`, anywhere in the tree."""
+    for p in panels:
+        if p["id"] == pid:
+            return p
+        if "nested" in p:
+            found = find_panel(p["nested"]["panels"], pid)
+            if found:
+                return found
+    return None
+
+
+def click(browser, view, i, rng, stats, top=None):
     """A real mouse click at the header's centre, or now and then `element.click()`
-    (and always for headers too thin to aim at)."""
+    (and always for headers too thin to aim at, and for nested headers (panel
+    number `top` on) not shown or covered where their centre is: inside a
+    closed panel, clipped by theirs)."""
+    top = len(view["panels"]) if top is None else top
+    if i >= top and (not view["panels"][i]["visible"] or not view["panels"][i]["hit"]):
+        browser.eval(f"document.getElementById('h{i}').click()")
+        return
     x, y, w, h = view["panels"][i]["headerLaid"]
     sx, sy, sw, sh = view["screen"]
     # A header below the container's bottom (a `multiple` + `fit` stack taller

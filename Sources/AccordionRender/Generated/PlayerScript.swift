@@ -51,7 +51,19 @@ enum PlayerScript {
   // lines (`separators`: panel, colour, thickness) once for the page.
   const D = JSON.parse(document.getElementById("accordion-data").textContent);
   const P = D.panels, n = P.length;
-  const disabled = (i) => P[i].disabled === true;
+  // A tree (`D.nested`, HTMLRender's NestedData): its levels (holder, rules,
+  // depth, panels, open set) and its nested panels in tree order, drawn as
+  // top-level ones are. Panel number `num` is a top-level index below n and
+  // nested panel `num - n` from n on: the model's own numbering, in which
+  // the views are named (h<num>, c<num>). A flat stack has none of it.
+  const NT = D.nested || null;
+  const LV = NT ? NT.levels : [], NP = NT ? NT.panels : [];
+  const m = NP.length, N = n + m;
+  const spec = (num) => num < n ? P[num] : NP[num - n];
+  const levelOpen = LV.map((l) => l.open.slice());
+  const byID = new Map();
+  for (let num = 0; num < N; num++) byID.set(spec(num).id, num);
+  const disabled = (i) => spec(i).disabled === true;
   const $ = (id) => document.getElementById(id);
   // A part of the page's chrome (title, scale, state, log), or a detached
   // stand-in when the page was rendered without it (--chrome device | none).
@@ -111,15 +123,119 @@ enum PlayerScript {
       const h = P[i].header;
       heads.push(below === 0 ? h : [h[0], h[1] + below, h[2], h[3]]);
       if (open[i]) {
-        const c = P[i].content, height = P[i].shares === true && k > 1 ? c[3] / k : c[3];
+        const c = P[i].content;
+        const height = P[i].level !== undefined && fits ? holderHeight(P[i].level, k)
+          : P[i].shares === true && k > 1 ? c[3] / k : c[3];
         bodies.push([c[0], c[1] + below, c[2], height]);
         below += height;
       } else {
         bodies.push(null);
       }
     }
-    return { heads, bodies };
+    return NT ? { heads, bodies, nested: nestedSettled(bodies, k) } : { heads, bodies };
   }
+
+  // The nested levels' layout (guide, "Nested accordions"; the model's
+  // NestedLayout): a level lies in its holder's content box, inset by its
+  // indent; its open panels without a size of their own share the space
+  // its holder would get as a plain panel of its level, less the level's
+  // headers. In `fit` a holder is as tall as its level's headers and open
+  // contents, and a nested panel with a size of its own (`own`) asks for
+  // it, capped at its level's space unless the container scrolls.
+  const fits = D.layout === "fit", scrollsTree = D.overflow === "scroll";
+  const sum = (a, b) => Math.min(a + b, Number.MAX_VALUE);
+  const levelHeaders = LV.map((l) => l.panels.reduce((total, num) => sum(total, NP[num - n].header[3]), 0));
+  function nestedHeight(q, space, each) {
+    if (!fits) return each;
+    let preferred;
+    if (q.holds !== undefined) preferred = levelHeight(q.holds, each);
+    else if (q.own !== undefined) preferred = q.own;
+    else return each;
+    return scrollsTree ? Math.max(0, preferred) : Math.max(0, Math.min(preferred, space));
+  }
+  function levelHeight(L, share) {
+    const open = levelOpen[L], panels = LV[L].panels, headers = levelHeaders[L];
+    const space = Math.max(0, share - headers), each = space / Math.max(1, open.length);
+    let total = headers;
+    for (const at of open) total = sum(total, nestedHeight(NP[panels[at] - n], space, each));
+    return total;
+  }
+  // A top-level holder's content height in `fit` with k panels open at the top.
+  function holderHeight(L, k) {
+    const preferred = levelHeight(L, D.space / Math.max(1, k));
+    return scrollsTree ? Math.max(0, preferred) : Math.max(0, Math.min(preferred, D.space));
+  }
+  // Every nested panel's settled [header, content] (null: not shown, or closed).
+  function nestedSettled(bodies, k) {
+    const out = new Array(m), share = D.space / Math.max(1, k);
+    for (let i = 0; i < n; i++) if (P[i].level !== undefined) emitLevel(P[i].level, bodies[i], share, out);
+    return out;
+  }
+  function emitLevel(L, box, share, out) {
+    const lv = LV[L], open = levelOpen[L];
+    const x = (box ? box[0] : 0) + lv.indent, w = Math.max(0, (box ? box[2] : 0) - lv.indent);
+    const space = Math.max(0, share - levelHeaders[L]), each = space / Math.max(1, open.length);
+    let cursor = box ? box[1] : 0;
+    lv.panels.forEach((num, at) => {
+      const q = NP[num - n];
+      let head = null, body = null;
+      if (box) {
+        head = [x, cursor, w, q.header[3]];
+        cursor = sum(cursor, q.header[3]);
+        if (open.includes(at)) {
+          const height = nestedHeight(q, space, each);
+          body = [x, cursor, w, height];
+          cursor = sum(cursor, height);
+        }
+      }
+      out[num - n] = [head, body];
+      if (q.holds !== undefined) emitLevel(q.holds, body, each, out);
+    });
+  }
+  // The nested frames of transition t at eased fraction f, `heads` being the
+  // top-level headers shown then: a frame shown before (t.a) and after (t.b)
+  // moves between them; one shown on one side only rides with its nearest
+  // ancestor header shown on both sides (a top-level header at the
+  // outermost), keeping its offset from it on its side.
+  function nestedAt(t, f, heads) {
+    const A = t.a.nested, B = t.b.nested, out = new Array(m), anchor = new Int32Array(m);
+    const mix = (a, b) => a + (b - a) * f;
+    for (let j = 0; j < m; j++) {
+      const q = NP[j], holder = LV[q.in].holder, inherited = holder >= n ? anchor[holder - n] : -1;
+      const [hb, cb] = A[j], [ha, ca] = B[j];
+      if (hb && ha) {
+        anchor[j] = j;
+        const y = mix(hb[1], ha[1]), under = y + ha[3];
+        const body = cb && ca ? [ca[0], mix(cb[1], ca[1]), ca[2], mix(cb[3], ca[3])]
+          : cb ? [cb[0], under, cb[2], cb[3]] : ca ? [ca[0], under, ca[2], ca[3]] : null;
+        out[j] = [[ha[0], y, ha[2], ha[3]], body];
+      } else if (hb || ha) {
+        anchor[j] = inherited;
+        const side = hb ? A : B, L = hb ? t.a : t.b, head = hb || ha, body = hb ? cb : ca;
+        const from = inherited >= 0 ? side[inherited][0][1] : L.heads[q.top][1];
+        const now = inherited >= 0 ? out[inherited][0][1] : heads[q.top][1];
+        const ride = (r) => [r[0], now + (r[1] - from), r[2], r[3]];
+        out[j] = [ride(head), body ? ride(body) : null];
+      } else {
+        anchor[j] = inherited;
+        out[j] = [null, null];
+      }
+    }
+    return out;
+  }
+  // Each shown nested view at its frame, written from the corner of its
+  // holder's content box (`box(holder)`, the box shown at the same moment).
+  function placeNested(frames, box) {
+    for (let j = 0; j < m; j++) {
+      const [head, body] = frames[j];
+      if (!head) continue;
+      const b = box(LV[NP[j].in].holder);
+      if (!b) continue;
+      place(heads[n + j], [head[0] - b[0], head[1] - b[1], head[2], head[3]]);
+      if (body) place(bodies[n + j], [body[0] - b[0], body[1] - b[1], body[2], body[3]]);
+    }
+  }
+  const placeSettled = (L) => placeNested(L.nested, (h) => h < n ? L.bodies[h] : L.nested[h - n][1]);
   const lerp = (a, b, k) => [a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k,
                              a[2] + (b[2] - a[2]) * k, a[3] + (b[3] - a[3]) * k];
   // A content view moves exactly as its own header moves.
@@ -262,20 +378,26 @@ enum PlayerScript {
   const size = (v) => String(Math.round(v * 1000) / 1000);
   // What a content view shows, made the first time it is shown: its drawing,
   // or a card with the panel's title and the content's size.
-  const filled = new Uint8Array(n);
+  const filled = new Uint8Array(N);
   function fill(i) {
     filled[i] = 1;
-    const p = P[i], c = bodies[i];
-    if (p.drawing) {
+    const p = spec(i), c = bodies[i];
+    if (p.drawing && p.drawing.level) {
+      // A nested level: its own headers and contents, made at load.
+    } else if (p.drawing) {
       drawContent(c, p.drawing);
     } else {
       const card = document.createElement("div");
       card.className = "card";
       const b = document.createElement("b");
       b.textContent = p.title;
-      const s = document.createElement("span");
-      s.textContent = size(p.content[2]) + " × " + size(p.content[3]);
-      card.append(b, s);
+      card.append(b);
+      // A top-level panel's size when it alone is open (a nested one's depends on what is open).
+      if (p.content) {
+        const s = document.createElement("span");
+        s.textContent = size(p.content[2]) + " × " + size(p.content[3]);
+        card.append(s);
+      }
       c.append(card);
     }
   }
@@ -289,29 +411,32 @@ enum PlayerScript {
   const chunkX = new Float64Array(chunkCount), chunkY = new Float64Array(chunkCount);
   const headX = new Float64Array(n).fill(NaN), headY = new Float64Array(n).fill(NaN);
   const headW = new Float64Array(n).fill(NaN), headH = new Float64Array(n).fill(NaN);
-  const heads = new Array(n), bodies = new Array(n), marks = new Array(n), chunks = new Array(chunkCount);
+  const heads = new Array(N), bodies = new Array(N), marks = new Array(N), chunks = new Array(chunkCount);
   const views = document.createDocumentFragment(), headers = document.createDocumentFragment();
-  for (let i = 0; i < n; i++) {
-    const p = P[i];
+  // The views of panel `num` (its spec `p`): a content region, and a
+  // header button inside a heading of `level` (beyond 6, a div with the
+  // heading role and aria-level, which HTML's h1-h6 cannot say).
+  function makeViews(num, p, level) {
     const c = document.createElement("div");
-    c.className = p.drawing ? "content filled" : "content" + (p.content[3] < 64 ? " short" : "");
-    c.id = "c" + i;
+    c.className = p.drawing ? "content filled" : "content" + (p.content && p.content[3] < 64 ? " short" : "");
+    c.id = "c" + num;
     c.setAttribute("role", "region");
-    c.setAttribute("aria-labelledby", "h" + i);
+    c.setAttribute("aria-labelledby", "h" + num);
     c.hidden = true;
-    bodies[i] = c;
-    views.append(c);
-    if (i % K === 0) {
-      const chunk = chunks[i / K] = document.createElement("div");
-      chunk.className = "chunk";
-      headers.append(chunk);
+    bodies[num] = c;
+    let heading;
+    if (level <= 6) {
+      heading = document.createElement("h" + level);
+    } else {
+      heading = document.createElement("div");
+      heading.setAttribute("role", "heading");
+      heading.setAttribute("aria-level", String(level));
     }
-    const heading = document.createElement("h" + D.headingLevel);
     heading.className = "heading";
     const h = document.createElement("button");
     h.type = "button";
     h.className = "header";
-    h.id = "h" + i;
+    h.id = "h" + num;
     h.setAttribute("aria-controls", c.id);
     if (p.lang) h.lang = p.lang;
     if (p.dir) h.dir = p.dir;
@@ -374,14 +499,33 @@ enum PlayerScript {
       h.append(mark);
     }
     heading.append(h);
-    chunks[(i / K) | 0].append(heading);
-    heads[i] = h;
-    marks[i] = mark;
-    if (P[i].header[3] * 0.18 <= 2) {
+    heads[num] = h;
+    marks[num] = mark;
+    if (p.header[3] * 0.18 <= 2) {
       // Too low for a mark: the title has the mark's room too (HeaderTitle.room).
       mark.hidden = true;
       h.classList.add("bare");
     }
+    return heading;
+  }
+  for (let i = 0; i < n; i++) {
+    if (i % K === 0) {
+      const chunk = chunks[i / K] = document.createElement("div");
+      chunk.className = "chunk";
+      headers.append(chunk);
+    }
+    chunks[(i / K) | 0].append(makeViews(i, P[i], D.headingLevel));
+    views.append(bodies[i]);
+  }
+  // A nested panel's views lie inside the content region of the panel
+  // holding its level (which comes first in tree order), placed from its
+  // corner: the region clips them, hides them while it is hidden, and holds
+  // them for the browser's find-in-page. Its headings are one level deeper
+  // than its holder's.
+  for (let j = 0; j < m; j++) {
+    const lv = LV[NP[j].in], box = bodies[lv.holder];
+    const heading = makeViews(n + j, NP[j], D.headingLevel + lv.depth);
+    box.append(bodies[n + j], heading);
   }
   views.append(headers);
 
@@ -398,8 +542,8 @@ enum PlayerScript {
     document.documentElement.classList.toggle("dark", dark);
     screen.style.background = dark ? D.darkBackground : D.background;
     if (glass) glass.style.background = screen.style.background;
-    for (let i = 0; i < n; i++) {
-      const p = P[i], [colour, ink] = dark && p.dark ? p.dark : [p.color, p.titleColor];
+    for (let i = 0; i < N; i++) {
+      const p = spec(i), [colour, ink] = dark && p.dark ? p.dark : [p.color, p.titleColor];
       heads[i].style.background = colour;
       heads[i].style.color = ink;
       const badge = heads[i].querySelector(".badge");
@@ -459,10 +603,14 @@ enum PlayerScript {
       }
       return;
     }
-    const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: n - 1 }[ev.key];
+    // Within the header's own level: each level is its own accordion.
+    const level = i < n ? null : LV[NP[i - n].in].panels, at = i < n ? i : NP[i - n].at;
+    const count = level === null ? n : level.length;
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: count - 1 }[ev.key];
     if (to === undefined) return;
     ev.preventDefault();
-    heads[(to + n) % n].focus({ preventScroll: true });
+    const next = (to + count) % count;
+    heads[level === null ? next : level[next]].focus({ preventScroll: true });
   });
   // The page's outline leads down to the headers' level: visually hidden
   // headings for the levels between the page's title and theirs.
@@ -559,13 +707,15 @@ enum PlayerScript {
       : i === t.to ? follow(t.b.bodies[i], t.b.heads[i], headAt(t, i, f))
       : t.b.bodies[i] && lerp(t.a.bodies[i], t.b.bodies[i], f);
   }
-  function frames(t, tau) {
-    const f = fraction(t, tau), heads = [], bodies = [];
+  function frames(t, tau, eased = fraction(t, tau)) {
+    const f = eased, heads = [], bodies = [];
     for (let i = 0; i < n; i++) {
       heads.push(headAt(t, i, f));
       bodies.push(bodyAt(t, i, f));
     }
-    return { heads, bodies, offset: t.o0 + (t.o1 - t.o0) * f };
+    const out = { heads, bodies, offset: t.o0 + (t.o1 - t.o0) * f };
+    if (NT) out.nested = nestedAt(t, f, heads);
+    return out;
   }
   const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
   // What transition t moves, found in one pass when it starts: each chunk
@@ -603,6 +753,12 @@ enum PlayerScript {
     for (const [g, x, y, dx, dy] of t.chunks) moveChunk(g, x + dx * f, y + dy * f);
     for (const i of t.heads) placeHead(i, headAt(t, i, f));
     for (const i of t.bodies) place(bodies[i], bodyAt(t, i, f));
+    // A tree's nested views are placed from their holders' boxes, all of them
+    // (a tree is drawn whole: nested levels are for screens of panels, not thousands).
+    if (NT) {
+      const shown = frames(t, null, f);
+      placeNested(shown.nested, (h) => h < n ? shown.bodies[h] : shown.nested[h - n][1]);
+    }
   }
 
   // Scrolling (overflow: scroll): the screen is a real scrolling element
@@ -617,8 +773,10 @@ enum PlayerScript {
   function scrollTarget(L, i, offset) {
     if (!scrolls) return 0;
     let target = offset;
-    if (i !== null) {
-      const y = L.heads[i][1], bottom = y + L.heads[i][3] + L.bodies[i][3];
+    // Panel i's header, with its content when open (a nested one's frames in the settled tree).
+    const [head, body] = i === null ? [null, null] : i < n ? [L.heads[i], L.bodies[i]] : L.nested[i - n];
+    if (head) {
+      const y = head[1], bottom = i < n ? y + head[3] + (body ? body[3] : 0) : body ? body[1] + body[3] : y + head[3];
       if (y < offset) target = y;
       else if (bottom > offset + D.height) target = Math.min(y, bottom - D.height);
     }
@@ -676,26 +834,39 @@ enum PlayerScript {
   // (a lock: pinned, cannot be closed). Such a button says aria-disabled
   // and stays in the focus order. One pass that writes only what changed:
   // each panel's last written state is kept as flag bits.
-  const SHOWN = 1, FRONT = 2, EXPANDED = 4, REFUSES = 8, BLOCKED = 16, PINNED = 32;
-  const written = new Int8Array(n).fill(-1);
+  //
+  // A closed content is `hidden="until-found"`, so that the browser's
+  // find-in-page (and a text fragment) can find the text in it and ask to
+  // show it (`beforematch`, below); a closed content that a closed disabled
+  // panel keeps shut (its own, or one above it) is plainly hidden, so the
+  // browser cannot open what the model would refuse.
+  const SHOWN = 1, FRONT = 2, EXPANDED = 4, REFUSES = 8, BLOCKED = 16, PINNED = 32, SEALED = 64;
+  const written = new Int16Array(N).fill(-1);
   function showContents() {
-    for (let i = 0; i < n; i++) {
-      const pinned = open[i] && (disabled(i) || (!D.collapsible && k === 1));
+    for (let i = 0; i < N; i++) {
+      const L = levelOf(i), isOpen = isOpenNum(i);
+      const count = L === null ? k : levelOpen[L].length, collapsible = L === null ? D.collapsible : LV[L].collapsible;
+      const pinned = isOpen && (disabled(i) || (!collapsible && count === 1));
       const refuses = disabled(i) || pinned;
-      const state = (open[i] || (T && i === T.from) ? SHOWN : 0) | (T && i === T.to ? FRONT : 0)
-        | (open[i] ? EXPANDED : 0) | (refuses ? REFUSES : 0) | (disabled(i) && !pinned ? BLOCKED : 0)
-        | (pinned ? PINNED : 0);
+      // A nested content shows while it has a frame: open and shown, or moving on either side of a transition.
+      const shown = i < n ? open[i] || (T && i === T.from)
+        : T ? T.a.nested[i - n][1] !== null || T.b.nested[i - n][1] !== null : layout.nested[i - n][1] !== null;
+      const state = (shown ? SHOWN : 0) | (T && i === T.nto ? FRONT : 0)
+        | (isOpen ? EXPANDED : 0) | (refuses ? REFUSES : 0) | (disabled(i) && !pinned ? BLOCKED : 0)
+        | (pinned ? PINNED : 0) | (!shown && sealed(i) ? SEALED : 0);
       const was = written[i], changed = was === -1 ? -1 : was ^ state;
       if (changed === 0) continue;
       written[i] = state;
       const h = heads[i], c = bodies[i];
-      if (changed & SHOWN) {
+      if (changed & (SHOWN | SEALED)) {
         if (state & SHOWN && !filled[i]) fill(i);
-        c.hidden = !(state & SHOWN);
-        if (D.sections) h.classList.toggle("joined", (state & SHOWN) !== 0);
+        if (state & SHOWN) c.hidden = false;
+        else if (state & SEALED) c.hidden = true;
+        else c.setAttribute("hidden", "until-found");
+        if (D.sections && i < n) h.classList.toggle("joined", (state & SHOWN) !== 0);
       }
       if (changed & FRONT) c.classList.toggle("front", (state & FRONT) !== 0);
-      if (changed & EXPANDED) h.setAttribute("aria-expanded", String(open[i]));
+      if (changed & EXPANDED) h.setAttribute("aria-expanded", String(isOpen));
       if (changed & REFUSES) {
         if (refuses) h.setAttribute("aria-disabled", "true"); else h.removeAttribute("aria-disabled");
       }
@@ -714,8 +885,8 @@ enum PlayerScript {
     slot("visible").textContent = modal !== null ? "modal “" + modal + "”"
       : e === null ? "none" : "panel “" + P[e].title + "”";
     slot("interaction").textContent = !T ? "enabled"
-      : D.interruption === "ignore" ? "ignoring events (transition " + P[T.to ?? T.from].id + ")"
-      : "transition " + P[T.to ?? T.from].id + " (a tap will " + D.interruption + " it)";
+      : D.interruption === "ignore" ? "ignoring events (transition " + spec(T.nto ?? T.nfrom).id + ")"
+      : "transition " + spec(T.nto ?? T.nfrom).id + " (a tap will " + D.interruption + " it)";
     sheet.hidden = modal === null;
     if (modal !== null) {
       sheet.innerHTML = "";
@@ -755,11 +926,14 @@ enum PlayerScript {
     show(entry);
     logMoved = true;
   }
-  function replay(list, from, to, time, cause) {
+  // The model's entries of a change, its template's roles filled in: "from"
+  // by the panels leaving (the closing one's shown descendants, innermost
+  // and last first, then itself), "to" by those arriving (the opening one,
+  // then its shown descendants in tree order), each kind grouped.
+  function replay(list, leaving, arriving, time, cause) {
     for (const [event, role] of list) {
-      const i = role === "from" ? from : role === "to" ? to : null;
-      if (role !== null && i === null) continue;
-      log(time, event, i === null ? null : P[i].id, null, cause);
+      if (role === null) log(time, event, null, null, cause);
+      else for (const id of role === "from" ? leaving : arriving) log(time, event, id, null, cause);
     }
   }
 
@@ -771,7 +945,7 @@ enum PlayerScript {
   // an instant change's end), the closing panel's first.
   function announce(from, to, reason) {
     const tell = (i, expanded) => screen.dispatchEvent(new CustomEvent("accordionchange", {
-      detail: { panel: P[i].id, expanded, reason }, bubbles: true }));
+      detail: { panel: spec(i).id, expanded, reason }, bubbles: true }));
     if (from !== null) tell(from, false);
     if (to !== null) tell(to, true);
   }
@@ -787,7 +961,7 @@ enum PlayerScript {
   // from what is shown.
   function finish(time, retargeted = false) {
     const t = T;
-    replay(D.templates[t.kind].end, t.from, t.to, time, t.cause);
+    replay(D.templates[t.kind].end, t.leaving, t.arriving, time, t.cause);
     offset = t.o1;
     if (!retargeted) draw(t, 1);
     T = null;
@@ -836,30 +1010,64 @@ enum PlayerScript {
     return D.reducedMotion !== "keep" && reduceQuery && reduceQuery.matches ? 0 : D.duration;
   }
 
-  // A tap on header i, for `cause` (a click or a key): the model's tap rules, in their order.
-  function tap(i, cause) {
-    const t = now();
-    advance(t);
-    const ignore = (reason) => log(t, D.ignored.event, P[i].id, reason);
-    if (modal !== null) return ignore(D.ignored.modal);
-    if (T && D.interruption === "ignore") return ignore(D.ignored.transition);
-    if (disabled(i)) return ignore(D.ignored.disabled);
-    if (open[i] && k === 1 && !D.collapsible) return ignore(D.ignored.notCollapsible);
-    // Interrupted: the running transition ends now; retarget starts from what is shown.
-    const a = T && D.interruption === "retarget" ? frames(T, t) : layout;
-    const o0 = T && D.interruption === "retarget" ? a.offset : null;
-    if (T) finish(t, o0 !== null);
-    const from = D.expansion === "multiple" ? (open[i] ? i : null) : first();
-    const to = D.expansion === "multiple" ? (open[i] ? null : i) : i === from ? null : i;
-    if (from !== null) { open[from] = false; k--; }
-    if (to !== null) { open[to] = true; k++; }
+  // The tree's addresses: a panel number's level (null: the top level), its
+  // index there, whether it is open in its level's open set, what holds it,
+  // the panels above it (outermost first) and the ids shown inside it.
+  const levelOf = (num) => num < n ? null : NP[num - n].in;
+  const localOf = (num) => num < n ? num : NP[num - n].at;
+  const numberIn = (L, at) => L === null ? at : LV[L].panels[at];
+  const isOpenNum = (num) => num < n ? open[num] : levelOpen[NP[num - n].in].includes(NP[num - n].at);
+  function ancestors(num) {
+    const out = [];
+    while (num >= n) out.push(num = LV[NP[num - n].in].holder);
+    return out.reverse();
+  }
+  const shownNum = (num) => ancestors(num).every(isOpenNum);
+  // Kept shut by a closed disabled panel: itself or one above it.
+  const sealed = (num) => (!isOpenNum(num) && disabled(num)) || ancestors(num).some((a) => !isOpenNum(a) && disabled(a));
+  function descendants(num) {
+    const out = [];
+    const walk = (L) => {
+      for (const at of levelOpen[L]) {
+        const inner = LV[L].panels[at];
+        out.push(NP[inner - n].id);
+        if (NP[inner - n].holds !== undefined) walk(NP[inner - n].holds);
+      }
+    };
+    const L = num < n ? P[num].level : NP[num - n].holds;
+    if (L !== undefined) walk(L);
+    return out;
+  }
+  function insertSorted(list, v) {
+    let i = 0;
+    while (i < list.length && list[i] < v) i++;
+    list.splice(i, 0, v);
+  }
+
+  // Starts the transition of level L (null: the top level) that closes its
+  // panel `from` and opens `to` (indices in the level, null for none) at
+  // time t, lasting `length`, from the frames `a` (and offset o0 when a
+  // retargeting tap moves on from what is shown): the open set changes, the
+  // start entries are logged, and an instant one ends at once.
+  function begin(L, from, to, t, length, cause, a, o0) {
+    const nfrom = from === null ? null : numberIn(L, from), nto = to === null ? null : numberIn(L, to);
+    if (L === null) {
+      if (from !== null) { open[from] = false; k--; }
+      if (to !== null) { open[to] = true; k++; }
+    } else {
+      if (from !== null) levelOpen[L].splice(levelOpen[L].indexOf(from), 1);
+      if (to !== null) insertSorted(levelOpen[L], to);
+    }
+    const leaving = nfrom === null ? [] : descendants(nfrom).reverse().concat([spec(nfrom).id]);
+    const arriving = nto === null ? [] : [spec(nto).id].concat(descendants(nto));
     // The target is the model's rule from the offset the container was
     // heading to (the interrupted transition's, now finished); under
     // retarget the offset moves there from the one shown at the tap.
     const b = layout = settled(open, k);
-    T = plan({ from, to, start: t, end: t + duration(), kind: kind(from, to), a, b, k0: 0,
-               o0: o0 ?? offset, o1: scrollTarget(b, to, offset), cause });
-    replay(D.templates[T.kind].start, from, to, t, cause);
+    T = plan({ from: L === null ? from : null, to: L === null ? to : null, nfrom, nto, leaving, arriving,
+               start: t, end: t + length, kind: kind(from, to), a, b, k0: 0,
+               o0: o0 ?? offset, o1: scrollTarget(b, nto, offset), cause });
+    replay(D.templates[T.kind].start, leaving, arriving, t, cause);
     showContents();
     describe();
     if (!early(T.start, T.end)) {
@@ -868,8 +1076,58 @@ enum PlayerScript {
       render(t);
       requestAnimationFrame(frame);
     }
+    return [nfrom, nto];
+  }
+
+  // A tap on header i (a panel number), for `cause` (a click or a key): the
+  // model's tap rules, in their order, in the header's own level.
+  function tap(i, cause) {
+    const t = now();
+    advance(t);
+    const ignore = (reason) => log(t, D.ignored.event, spec(i).id, reason);
+    if (modal !== null) return ignore(D.ignored.modal);
+    if (T && D.interruption === "ignore") return ignore(D.ignored.transition);
+    if (i >= n && !shownNum(i)) return ignore(D.ignored.hidden);
+    if (disabled(i)) return ignore(D.ignored.disabled);
+    const L = levelOf(i), at = localOf(i), isOpen = isOpenNum(i);
+    const count = L === null ? k : levelOpen[L].length, collapsible = L === null ? D.collapsible : LV[L].collapsible;
+    if (isOpen && count === 1 && !collapsible) return ignore(D.ignored.notCollapsible);
+    // Interrupted: the running transition ends now; retarget starts from what is shown.
+    const a = T && D.interruption === "retarget" ? frames(T, t) : layout;
+    const o0 = T && D.interruption === "retarget" ? a.offset : null;
+    if (T) finish(t, o0 !== null);
+    const multiple = (L === null ? D.expansion : LV[L].expansion) === "multiple";
+    const firstOpen = L === null ? first() : levelOpen[L].length > 0 ? levelOpen[L][0] : null;
+    const from = multiple ? (isOpen ? at : null) : firstOpen;
+    const to = multiple ? (isOpen ? null : at) : at === from ? null : at;
+    const [closed, opened] = begin(L, from, to, t, duration(), cause, a, o0);
     // Last, so that a listener that taps again meets a page in a known state.
-    announce(from, to, cause);
+    announce(closed, opened, cause);
+  }
+
+  // The model's `reveal` with `open: true` of panel number `num` (a URL
+  // fragment naming a nested panel, a find-in-page match): nothing while a
+  // modal is up or when a closed disabled panel is on the way (itself
+  // included); else a running transition completes, every closed panel on
+  // the way opens at once, outermost first, as `expand` opens it (in
+  // `single` closing its open sibling), and the window scrolls once, from
+  // where it was, to show the panel.
+  function reveal(num, cause) {
+    const t = now();
+    advance(t);
+    if (modal !== null || sealed(num)) return;
+    if (T) finish(t);
+    const start = offset;
+    for (const p of ancestors(num).concat([num])) {
+      if (isOpenNum(p)) continue;
+      const L = levelOf(p);
+      const multiple = (L === null ? D.expansion : LV[L].expansion) === "multiple";
+      const from = multiple ? null : L === null ? first() : levelOpen[L].length > 0 ? levelOpen[L][0] : null;
+      const [closed, opened] = begin(L, from, localOf(p), t, 0, cause, layout, null);
+      announce(closed, opened, cause);
+    }
+    offset = scrollTarget(layout, num, start);
+    render(t);
   }
 
   // Start where the model left off, mid-transition included: from the frames
@@ -884,7 +1142,8 @@ enum PlayerScript {
   const st = D.state.transition;
   layout = settled(open, k);
   // The frames the model shows at load: settled, or a running transition's.
-  const shownAtLoad = st ? { heads: st.shown.map((f) => f[0]), bodies: st.shown.map((f) => f[1]) } : layout;
+  const shownAtLoad = st ? { heads: st.shown.map((f) => f[0]), bodies: st.shown.map((f) => f[1]), nested: st.nestedShown }
+    : layout;
   // Every view placed once, before the page shows them; from then on only what moves.
   for (let g = 0; g < chunkCount; g++) fitChunk(g, [shownAtLoad, layout]);
   // The browser tells which chunks are on the screen only once it has drawn
@@ -895,13 +1154,20 @@ enum PlayerScript {
     if (chunkY[g] < offset + 2 * D.height && chunkY[g] + chunks[g]._h > offset - D.height) chunks[g].classList.add("near");
   }
   for (let i = 0; i < n; i++) if (shownAtLoad.bodies[i]) place(bodies[i], shownAtLoad.bodies[i]);
+  if (NT) placeSettled(shownAtLoad);
   if (st) {
     // The offset heads for the target the model's rule gives from the offset
     // shown: the same target it computed at the tap (the rule's result does
-    // not change along the way to it).
+    // not change along the way to it). In a tree the transition names the
+    // panels it closes and opens, of whichever level it runs in.
     const a = shownAtLoad, b = layout;
-    T = plan({ from: st.from, to: st.to, start: st.start, end: st.end, kind: kind(st.from, st.to), a,
-               b, k0: curve(st.progress), o0: offset, o1: scrollTarget(b, st.to, offset), cause: st.cause });
+    const nfrom = st.closed ? (st.closed.length ? byID.get(st.closed[0]) : null) : st.from;
+    const nto = st.opened ? (st.opened.length ? byID.get(st.opened[0]) : null) : st.to;
+    const leaving = nfrom === null ? [] : descendants(nfrom).reverse().concat([spec(nfrom).id]);
+    const arriving = nto === null ? [] : [spec(nto).id].concat(descendants(nto));
+    T = plan({ from: st.from, to: st.to, nfrom, nto, leaving, arriving, start: st.start, end: st.end,
+               kind: kind(nfrom, nto), a, b, k0: curve(st.progress), o0: offset, o1: scrollTarget(b, nto, offset),
+               cause: st.cause });
   }
   showContents();
   screen.append(views, sheet);
@@ -912,21 +1178,64 @@ enum PlayerScript {
   if (T) requestAnimationFrame(frame);
 
   // A URL fragment naming a panel (`page.html#billing`, the panel's id)
-  // opens it, at load and whenever the fragment changes: a tap on its
-  // header by the tap rules (a disabled one is ignored, as is one during a
-  // transition under `interruption: ignore`), with the cause `fragment`. A
-  // panel already open stays open; a fragment naming no panel does nothing.
-  const byID = new Map(P.map((p, i) => [p.id, i]));
+  // opens it, at load and whenever the fragment changes, with the cause
+  // `fragment`: a top-level panel by a tap on its header by the tap rules
+  // (a disabled one is ignored, as is one during a transition under
+  // `interruption: ignore`); a nested one by `reveal` with `open: true`,
+  // which opens the panels above it too. A panel already open stays open;
+  // a fragment naming no panel does nothing.
   function followFragment() {
     let id;
     try { id = decodeURIComponent(location.hash.slice(1)); } catch { return; }
     const i = byID.get(id);
-    if (i === undefined || open[i]) return;
-    tap(i, D.causes.fragment);
+    if (i === undefined) return;
+    if (i >= n) reveal(i, D.causes.fragment);
+    else if (!open[i]) tap(i, D.causes.fragment);
     flush();
   }
   window.addEventListener("hashchange", followFragment);
   followFragment();
+
+  // The browser's find-in-page (and a text fragment, `#:~:text=`) found
+  // text in a closed content: it fires `beforematch` at the innermost
+  // hidden content holding the match, then at each hidden one around it.
+  // The first computes the whole `reveal` (with `open: true`, the cause
+  // `find`) of the panel whose content holds the match; the others of the
+  // same match, in the same task, do nothing.
+  let matching = false;
+  screen.addEventListener("beforematch", (ev) => {
+    const c = ev.target instanceof Element ? ev.target.closest(".content") : null;
+    if (matching || c === null || !screen.contains(c)) return;
+    matching = true;
+    setTimeout(() => { matching = false; }, 0);
+    reveal(Number(c.id.slice(1)), D.causes.find);
+    flush();
+  });
+
+  // The browser scrolls every box around a match into view, clipping ones
+  // too; but a content view never scrolls, nor a screen that clips (nor a
+  // scrolling one sideways): each is put back, and the window shows what
+  // the model shows.
+  screen.addEventListener("scroll", (ev) => {
+    const el = ev.target;
+    if (el !== screen && !(el instanceof Element && el.classList.contains("content"))) return;
+    if (el.scrollLeft !== 0) el.scrollLeft = 0;
+    if (el.scrollTop !== 0 && !(el === screen && scrolls)) el.scrollTop = 0;
+  }, true);
+
+  // Every content view is filled at load (a large stack's in idle time
+  // after it, a shown one at once), so that find-in-page and a text
+  // fragment find the text of the closed ones too.
+  let nextFill = 0;
+  if (N <= 1000) for (; nextFill < N; nextFill++) if (!filled[nextFill]) fill(nextFill);
+  function fillIdle(deadline) {
+    for (let done = 0; nextFill < N && (done < 50 || (deadline && deadline.timeRemaining() > 2)); nextFill++) {
+      if (!filled[nextFill]) { fill(nextFill); done++; }
+    }
+    if (nextFill < N) later(fillIdle);
+  }
+  const later = (f) => window.requestIdleCallback ? requestIdleCallback(f, { timeout: 1000 }) : setTimeout(f, 0);
+  if (nextFill < N) later(fillIdle);
 
   // A view of the player's state for tests and curious authors (the
   // rectangles themselves are read from the DOM), and the test clock.
@@ -935,6 +1244,8 @@ enum PlayerScript {
       expandedIndex: first(), expandedIndices: open.flatMap((o, i) => o ? [i] : []), modal, shownTime: shown,
       now: now(), interactionEnabled: !T, loadedAt: timeStart, duration: duration(),
       transition: T && { from: T.from, to: T.to, start: T.start, end: T.end },
+      // A tree's nested open sets, by the id of the panel holding each level.
+      nestedOpen: NT ? Object.fromEntries(LV.map((l, L) => [spec(l.holder).id, levelOpen[L].slice()])) : null,
       log: LOG.map((e) => e.slice()), scale,
       scroll: scrolls ? { offset: shownOffset, contentHeight: stackHeight(layout) } : null,
     }),
