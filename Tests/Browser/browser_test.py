@@ -109,11 +109,27 @@ READ = """(() => {
   for (const h of document.querySelectorAll('#screen .header')) {
     const i = Number(h.id.slice(1));
     const c = document.getElementById(h.getAttribute('aria-controls'));
-    const shown = c && !c.hidden && getComputedStyle(c).display !== 'none';
+    const shown = c && !c.hidden && getComputedStyle(c).display !== 'none' && c.checkVisibility();
     const r = h.getBoundingClientRect();
     const cx = (r.x - s.x + r.width / 2) / k, cy = (r.y - s.y + r.height / 2) / k + top;
     panels[i] = { header: rel(r), content: shown ? rel(c.getBoundingClientRect()) : null,
                   expanded: h.getAttribute('aria-expanded'), tag: h.tagName, controls: h.getAttribute('aria-controls'),
+                  visible: h.checkVisibility(), nested: h.parentElement.closest('#screen .content') !== null,
+                  // For a nested header: whether what the browser shows at its centre lies in its holder's region.
+                  hitInHolder: (() => {
+                    const holder = h.parentElement.closest('#screen .content');
+                    const e = holder && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                    return e ? holder.contains(e) : null;
+                  })(),
+                  // A nested header's centre inside every region holding it (else that region clips it there).
+                  unclipped: (() => {
+                    const cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+                    for (let up = h.parentElement.closest('#screen .content'); up; up = up.parentElement.closest('#screen .content')) {
+                      const b = up.getBoundingClientRect();
+                      if (cx < b.left || cx >= b.right || cy < b.top || cy >= b.bottom) return false;
+                    }
+                    return true;
+                  })(),
                   hitAtCentre: (r.height >= 2 && cx >= 0 && cx < W && cy >= top && cy < top + H) ? topView(cx, cy) : undefined };
   }
   // Where both contents of a running transition lie and no header covers them,
@@ -149,9 +165,11 @@ def rect_of(r):
 
 
 def compare(view, dump, label):
-    """The browser's rectangles against the model's dump, within 0.5 px."""
-    if len(view["panels"]) != len(dump["panels"]):
-        raise Failure(f"{label}: page has {len(view['panels'])} headers, model {len(dump['panels'])}")
+    """The browser's rectangles against the model's dump, within 0.5 px (in a
+    tree every level's, a header inside a closed panel not shown at all)."""
+    panels = random_test.tree_panels(dump)
+    if len(view["panels"]) != len(panels):
+        raise Failure(f"{label}: page has {len(view['panels'])} headers, model {len(panels)}")
     if not close(view["screen"][2:], [dump["container"]["width"], dump["container"]["height"]]):
         raise Failure(f"{label}: container {view['screen'][2:]} vs model {dump['container']}")
     scroll = dump.get("scroll")
@@ -165,7 +183,11 @@ def compare(view, dump, label):
             raise Failure(f"{label}: the screen is scrolled to {view['scrollTop']}, model offset {scroll['offset']}")
     elif view["scrollTop"] != 0:
         raise Failure(f"{label}: a container that does not scroll is scrolled to {view['scrollTop']}")
-    for p, m in zip(view["panels"], dump["panels"]):
+    for p, m in zip(view["panels"], panels):
+        if m["header"] is None:
+            if p["visible"] or p["content"] is not None:
+                raise Failure(f"{label}: {m['id']} is shown, model: inside a closed panel")
+            continue
         want = rect_of(m["header"])
         if not close(p["header"], want):
             raise Failure(f"{label}: header {m['id']} at {fmt(p['header'])}, model {fmt(want)}")
@@ -374,7 +396,13 @@ def z_order(view, name):
     """Headers are drawn above content views, and `to`'s content above `from`'s:
     the browser's own hit test (elementFromPoint), read with the rectangles."""
     for i, p in enumerate(view["panels"]):
-        if p.get("hitAtCentre") not in (None, f"h{i}"):
+        # (A nested header inside a closed panel is not shown at all, and one
+        # sticking out of its holder's box, mid-transition, is clipped by it.)
+        hit = p.get("hitAtCentre")
+        # A nested header lies in its holder's content view, which is drawn as
+        # a content is: under the headers, the opening one above the closing one.
+        covered = p["nested"] and not p["hitInHolder"]
+        if p["visible"] and p["unclipped"] and not covered and hit not in (None, f"h{i}"):
             raise Failure(f"{name}: at the centre of header {i} the browser shows {p['hitAtCentre']!r} on top")
     o = view["overlap"]
     if o and o["seen"] != f"c{o['to']}":
@@ -584,6 +612,123 @@ def change_events(run, browser):
     act(fragment("nowhere"), [], "the fragment changed to one naming no panel", ignored=False)
     view = act(fragment("c"), [], "the fragment changed back to the open #c", ignored=False)
     compare(view, run.dump(spec, ["b", "c", "d"]), "after the fragments")
+
+
+NESTED_LISTEN = """(() => {
+  window.__changes = [];
+  document.addEventListener('accordionchange', (e) => window.__changes.push([e.detail.panel, e.detail.expanded, e.detail.reason]));
+  return true;
+})()"""
+
+# Each level of the page is its own accordion in the WAI-ARIA pattern: per
+# header, its heading's level (an h1-h6, or role=heading with aria-level),
+# the level of the heading of the header whose region holds it (null at the
+# top), whether its button's aria-controls names a region labelled by it,
+# and the ids of the headers whose regions hold it, innermost first.
+NESTED_STRUCTURE = r"""(() => {
+  const level = (heading) => heading.getAttribute('role') === 'heading' ? Number(heading.getAttribute('aria-level'))
+    : /^H[1-6]$/.test(heading.tagName) ? Number(heading.tagName.slice(1)) : null;
+  const out = {};
+  for (const h of document.querySelectorAll('#screen .header')) {
+    const region = document.getElementById(h.getAttribute('aria-controls'));
+    const holders = [];
+    for (let up = h.parentElement.closest('#screen [role=region]'); up; up = up.parentElement.closest('#screen [role=region]')) {
+      holders.push(up.getAttribute('aria-labelledby'));
+    }
+    const parent = holders.length ? document.getElementById(holders[0]) : null;
+    out[h.id] = { title: h.textContent, level: level(h.parentElement), parentLevel: parent ? level(parent.parentElement) : null,
+                  controls: region !== null && region.getAttribute('role') === 'region' && region.getAttribute('aria-labelledby') === h.id,
+                  holders, hidden: region ? region.getAttribute('hidden') : null };
+  }
+  return out;
+})()"""
+
+
+def revealing(run, spec, target):
+    """A copy of `spec` whose script is one `reveal: {panel: target, open: true}`."""
+    text = open(spec, encoding="utf-8").read()
+    out = os.path.join(run.workdir, f"revealing-{target}.yaml")
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(text[:text.index("\nscript:")] + f"\nscript:\n  - reveal: {{panel: {target}, open: true}}\n")
+    return out
+
+
+def nested_links(run, browser):
+    """A nested page, `samples/settings-nested.yaml` without its script:
+    each level is its own accordion in the WAI-ARIA pattern (headings one
+    level deeper than their holder's, buttons controlling their regions,
+    nested inside their holder's region); arrow keys stay within a level; a
+    fragment naming a nested panel reveals it with every panel above it at
+    once (cause `fragment`), a text fragment opens the panel holding the
+    match (cause `find`), and a match in the content of disabled VPN opens
+    nothing (its content is plainly hidden). Each state is the model's:
+    the same spec with the `reveal` the guide says the link is."""
+    spec = os.path.join(ROOT, "samples", "settings-nested.yaml")
+    path = run.page(spec, "settings-nested-links", extra=["--no-script"])
+    view = open_page(run, browser, path)
+    base = run.dump(spec, extra=["--no-script"])
+    compare(view, base, "settings-nested at load")
+    structure = browser.eval(NESTED_STRUCTURE)
+    ids = [p["id"] for p in random_test.tree_panels(base)]
+    for hid, info in structure.items():
+        panel = ids[int(hid[1:])]
+        want = 3 + len(info["holders"])
+        if info["level"] != want or (info["holders"] and info["parentLevel"] != want - 1) or not info["controls"]:
+            raise Failure(f"{panel}: heading level {info['level']} under one of {info['parentLevel']}, controls its region "
+                          f"{info['controls']}; expected level {want}")
+    of = lambda panel: structure["h" + str(ids.index(panel))]  # noqa: E731
+    if of("other-devices")["holders"] != ["h" + str(ids.index("bluetooth")), "h" + str(ids.index("network"))]:
+        raise Failure(f"other-devices sits in the regions of {of('other-devices')['holders']}")
+    if of("vpn")["hidden"] != "":
+        raise Failure(f"the content of closed, disabled VPN is hidden as {of('vpn')['hidden']!r}, not plainly")
+    if of("wifi")["hidden"] != "until-found":
+        raise Failure("the closed content of Wi-Fi's parent is not hidden until found")
+    # Arrow keys move within a level: from Wi-Fi, down to Bluetooth, VPN, and round to Wi-Fi.
+    browser.eval(f"document.getElementById('h{ids.index('network')}').click()")
+    wait_settled(browser)
+    browser.eval(f"document.getElementById('h{ids.index('wifi')}').focus()")
+    for key, want in (("ArrowDown", "bluetooth"), ("ArrowDown", "vpn"), ("ArrowDown", "wifi"), ("End", "vpn"),
+                      ("Home", "wifi"), ("ArrowUp", "vpn")):
+        browser.key(key)
+        active = read(browser)["active"]
+        if active != f"h{ids.index(want)}":
+            raise Failure(f"{key} in Network's level focused {active}, expected {want}'s header")
+    for link, cause, target, changes in (
+            ("#other-devices", "fragment", "other-devices",
+             [["general", False], ["network", True], ["wifi", False], ["bluetooth", True], ["my-devices", False],
+              ["other-devices", True]]),
+            ("#:~:text=Living%20Room%20Speaker", "find", "other-devices",
+             [["general", False], ["network", True], ["wifi", False], ["bluetooth", True], ["my-devices", False],
+              ["other-devices", True]]),
+            ("#:~:text=Managed%20by%20your%20organisation", "find", None, [])):
+        script = browser.call("Page.addScriptToEvaluateOnNewDocument", source=NESTED_LISTEN)["identifier"]
+        try:
+            browser.navigate("about:blank")
+            browser.navigate("file://" + path + "?clock=manual" + link)
+        finally:
+            browser.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script)
+        # A text fragment is looked for once the page has been drawn.
+        for _ in range(30):
+            browser.eval("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            if browser.eval("window.__changes.length") >= len(changes) and (changes or _ > 10):
+                break
+        browser.eval("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        got = browser.eval("window.__changes")
+        want = [[panel, expanded, cause] for panel, expanded in changes]
+        if got != want:
+            raise Failure(f"page.html{link}: accordionchange {got}, expected {want}")
+        view = read(browser)
+        dump = base if target is None else run.dump(revealing(run, spec, target))
+        compare(view, dump, f"page.html{link}")
+        entries = view["state"]["log"][len(base["events"]):]
+        if target is None and entries:
+            raise Failure(f"page.html{link} logged {entries}, expected nothing")
+        if target is not None and [e[:4] for e in entries] != [[e["time"], e["event"], e.get("panel"), e.get("reason")]
+                                                                for e in dump["events"][len(base["events"]):]]:
+            raise Failure(f"page.html{link} logged {entries}, the model {dump['events'][len(base['events']):]}")
+        if target is not None and {e[4] for e in entries} != {cause}:
+            raise Failure(f"page.html{link}: causes {({e[4] for e in entries})}, expected {cause!r}")
+        run.settled_checks += 1
 
 
 # -- PNG --------------------------------------------------------------------
@@ -1103,7 +1248,9 @@ def font_measured(run, browser, spec):
 
 
 TITLES_READ = """(() => {
-  return [...document.querySelectorAll('#screen .header')].map((h) => {
+  // By panel number (h<num>): a nested level's headers lie inside its holder's region, before the top level's in the page.
+  const heads = [...document.querySelectorAll('#screen .header')].sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)));
+  return heads.map((h) => {
     // A header with accessories holds its title (and badge) in its .line.
     const line = h.querySelector(':scope > .line');
     const drawn = (line || h).firstChild, range = document.createRange(), cs = getComputedStyle(h);
@@ -1133,7 +1280,8 @@ def header_titles(run, browser, spec):
     heads = browser.eval(TITLES_READ)
     dump = run.dump(spec)
     # A scrolling container's SVG draws only the headers in its window.
-    if not want or len(heads) != len(dump["panels"]) or max(want) >= len(heads):
+    # (A tree's page has every level's headers, the top level's first.)
+    if not want or len(heads) != len(random_test.tree_panels(dump)) or max(want) >= len(heads):
         raise Failure(f"the page has {len(heads)} headers, the SVG draws titles {sorted(want)}")
     cut = 0
     for i in sorted(want):
@@ -1308,11 +1456,6 @@ def main():
         scenarios = []
         for spec in samples + own:
             name = os.path.splitext(os.path.basename(spec))[0]
-            # The page plays a nested spec's top level only (the guide's
-            # "Nested accordions", Status), so its log cannot be the model's
-            # yet: the nested samples are clicked once the page plays them.
-            if any("nested" in panel for panel in run.dump(spec)["panels"]):
-                continue
             scenarios.append((f"clicks {name}", lambda spec=spec, name=name:
                               click_sequence(run, browser, spec, name, [-1, 0, 1, "same", -1, 2, 0])))
         demo = os.path.join(ROOT, "samples", "article-demo.yaml")
@@ -1328,6 +1471,8 @@ def main():
         scenarios.append(("accordionchange: one event per change, reason tap for clicks, key for keys, fragment for fragments",
                           lambda: change_events(run, browser)))
         scenarios.append(("screenshot article-demo colours", lambda: screenshot_demo(run, browser, demo)))
+        scenarios.append(("nested links: each level its own accordion; #ID and #:~:text= reveal as the model does",
+                          lambda: nested_links(run, browser)))
         # Every sample, and a tablet and phones on their side, as SVG and page screenshots.
         framed = samples + [os.path.join(HERE, "specs", f) for f in
                             ("edge-big-tablet.yaml", "tablet-landscape.yaml", "ease-in-landscape.yaml", "fit-mixed-heights.yaml")]

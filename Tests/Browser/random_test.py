@@ -110,6 +110,23 @@ MUTATIONS = {
     "header-ignores-its-chunk": (
         "x = r[0] - chunkX[g], y = r[1] - chunkY[g]", "x = r[0], y = r[1]",
         "a header placed on its own in a chunk that has moved is off by the chunk's offset"),
+    "hidden-tap-passes": (
+        "if (i >= n && !shownNum(i)) return ignore(D.ignored.hidden);", "",
+        "a tap on a header inside a closed panel is not ignored"),
+    "nested-indent-ignored": (
+        "const x = (box ? box[0] : 0) + lv.indent, w = Math.max(0, (box ? box[2] : 0) - lv.indent);",
+        "const x = box ? box[0] : 0, w = box ? box[2] : 0;",
+        "a nested level is not inset by its indent"),
+    "subtree-does-not-ride": (
+        "const now = inherited >= 0 ? out[inherited][0][1] : heads[q.top][1];", "const now = from;",
+        "a nested subtree shown on one side of a transition stays put instead of moving with its anchor header"),
+    "descendants-not-logged": (
+        "const arriving = nto === null ? [] : [spec(nto).id].concat(descendants(nto));\n    // The target",
+        "const arriving = nto === null ? [] : [spec(nto).id];\n    // The target",
+        "the panels shown inside an opening panel get no containment entries"),
+    "nested-fit-shares": (
+        "else if (q.own !== undefined) preferred = q.own;", "",
+        "in `fit` a nested panel with a size of its own takes a share instead"),
     "linear-always": (
         'if (D.curveName === "linear") return progress;', "return progress;",
         "every curve plays as linear"),

@@ -405,10 +405,13 @@ enum PlayerScript {
   // The views: each header a button inside a heading, controlling its
   // content region (the WAI-ARIA accordion pattern). Header i sits in chunk
   // g = (i / K | 0), whose own translate (chunkX[g], chunkY[g]) adds to the
-  // header's (headX[i], headY[i]): the frame written for the header.
-  const K = Math.max(2, Math.round(Math.sqrt(n / 2)));
-  const chunkCount = Math.ceil(n / K);
-  const chunkX = new Float64Array(chunkCount), chunkY = new Float64Array(chunkCount);
+  // header's (headX[i], headY[i]): the frame written for the header. A
+  // tree's headers are not chunked: each heading comes right before its
+  // region in the page, every level's, so the page reads as nested
+  // accordions do (and its headings go down one level at a time).
+  const K = NT ? n + 1 : Math.max(2, Math.round(Math.sqrt(n / 2)));
+  const chunkCount = NT ? 0 : Math.ceil(n / K);
+  const chunkX = new Float64Array(Math.max(1, chunkCount)), chunkY = new Float64Array(Math.max(1, chunkCount));
   const headX = new Float64Array(n).fill(NaN), headY = new Float64Array(n).fill(NaN);
   const headW = new Float64Array(n).fill(NaN), headH = new Float64Array(n).fill(NaN);
   const heads = new Array(N), bodies = new Array(N), marks = new Array(N), chunks = new Array(chunkCount);
@@ -509,6 +512,10 @@ enum PlayerScript {
     return heading;
   }
   for (let i = 0; i < n; i++) {
+    if (NT) {
+      views.append(makeViews(i, P[i], D.headingLevel), bodies[i]);
+      continue;
+    }
     if (i % K === 0) {
       const chunk = chunks[i / K] = document.createElement("div");
       chunk.className = "chunk";
@@ -525,7 +532,7 @@ enum PlayerScript {
   for (let j = 0; j < m; j++) {
     const lv = LV[NP[j].in], box = bodies[lv.holder];
     const heading = makeViews(n + j, NP[j], D.headingLevel + lv.depth);
-    box.append(bodies[n + j], heading);
+    box.append(heading, bodies[n + j]);
   }
   views.append(headers);
 
@@ -743,6 +750,7 @@ enum PlayerScript {
         for (let i = lo; i < hi; i++) if (!same(t.a.heads[i], t.b.heads[i])) t.heads.push(i);
       }
     }
+    if (NT) for (let i = 0; i < n; i++) if (!same(t.a.heads[i], t.b.heads[i])) t.heads.push(i);
     for (let i = 0; i < n; i++) {
       if (i === t.from || i === t.to || (t.b.bodies[i] && !same(t.a.bodies[i], t.b.bodies[i]))) t.bodies.push(i);
     }
@@ -1146,6 +1154,7 @@ enum PlayerScript {
     : layout;
   // Every view placed once, before the page shows them; from then on only what moves.
   for (let g = 0; g < chunkCount; g++) fitChunk(g, [shownAtLoad, layout]);
+  if (NT) for (let i = 0; i < n; i++) placeHead(i, shownAtLoad.heads[i]);
   // The browser tells which chunks are on the screen only once it has drawn
   // a frame, and until then takes them all as off it (its hit test misses
   // their headers): the chunks in or near the window shown at load are
@@ -1201,13 +1210,19 @@ enum PlayerScript {
   // hidden content holding the match, then at each hidden one around it.
   // The first computes the whole `reveal` (with `open: true`, the cause
   // `find`) of the panel whose content holds the match; the others of the
-  // same match, in the same task, do nothing.
+  // same match, in the same task, do nothing. The browser then shows every
+  // content it fired at, whatever the page did: where the reveal was
+  // refused (a modal is up), each content is hidden again as the model has it.
   let matching = false;
   screen.addEventListener("beforematch", (ev) => {
     const c = ev.target instanceof Element ? ev.target.closest(".content") : null;
     if (matching || c === null || !screen.contains(c)) return;
     matching = true;
-    setTimeout(() => { matching = false; }, 0);
+    setTimeout(() => {
+      matching = false;
+      written.fill(-1);
+      showContents();
+    }, 0);
     reveal(Number(c.id.slice(1)), D.causes.find);
     flush();
   });
