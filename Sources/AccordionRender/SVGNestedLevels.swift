@@ -11,7 +11,7 @@ extension SVGRender {
     /// transition opens) under the level's headers. Contents and headers
     /// are drawn by the top level's `content` and `header`, in the `lang`
     /// and `dir` a nested panel inherits from the content holding its level
-    /// (as `ContainerState.wrapNestedTexts` wraps it). No separators are
+    /// (`Snapshot.levelWritings`). No separators are
     /// drawn between nested headers: `HeaderSeparator.lines(in:)` is the
     /// rule of the container's stack, and nothing in the model extends it
     /// to a level. A flat stack has no levels and costs nothing.
@@ -26,6 +26,8 @@ extension SVGRender {
         private var slots: [String: [Int]] = [:]
         /// Each level's `collapsible`, by holder id.
         private var collapsible: [String: Bool] = [:]
+        /// What each level's panels inherit, by holder id (`Snapshot.levelWritings`).
+        private let writings: [String: Writing]
         /// The ids the running transition opens (any level).
         private let opened: Set<String>
 
@@ -42,6 +44,7 @@ extension SVGRender {
             self.overlay = overlay
             self.fonts = fonts
             opened = Set(s.transition?.opened ?? [])
+            writings = s.levelWritings()
             guard !s.nested.isEmpty else { return }
             for p in s.panels { if let level = p.panel.nested { collapsible[p.panel.id] = level.collapsible } }
             for (slot, f) in s.nested.enumerated() {
@@ -56,12 +59,10 @@ extension SVGRender {
         ///
         /// - Parameters:
         ///   - holder: The id of the panel whose content box holds the level.
-        ///   - writing: The `lang` and `dir` in effect for that content,
-        ///     which the level's panels inherit.
         ///   - visible: The part of the stack shown inside the box (the
         ///     window within every box holding it), in stack points.
         /// - Returns: The level's markup, for the inside of the box's clip.
-        func drawing(heldBy holder: String, writing: Writing, visible: (top: Double, bottom: Double)) -> String {
+        func drawing(heldBy holder: String, visible: (top: Double, bottom: Double)) -> String {
             guard let level = slots[holder] else { return "" }
             var out = ""
             // During a transition the contents it opens lie above the ones it closes.
@@ -70,15 +71,14 @@ extension SVGRender {
                 + withContent.filter { opened.contains(s.nested[$0].panel.id) }
             for slot in ordered {
                 let f = s.nested[slot], r = f.content!
-                let inner = f.panel.writing(in: writing).content
-                let inside = drawing(heldBy: f.panel.id, writing: inner, visible: clipped(visible, to: r))
-                out += content(f.panel, lines: f.textLines, rect: r, id: "\(id)-n\(slot)", s: s, writing: inner,
+                let inside = drawing(heldBy: f.panel.id, visible: clipped(visible, to: r))
+                out += content(f.panel, lines: f.textLines, rect: r, id: "\(id)-n\(slot)", s: s, writing: s.writing(of: f, levels: writings).content,
                                visible: visible, overlay: overlay, fonts: fonts, inside: inside)
             }
             let measure = s.container.textMeasure.measure
             for slot in level {
                 let f = s.nested[slot]
-                let title = f.panel.writing(in: writing).panel
+                let title = s.writing(of: f, levels: writings).panel
                 let mark = HeaderMark(s, nested: f, collapsible: collapsible[f.holder] ?? true)
                 out += header(f.panel, rect: f.header!, id: "\(id)-nh\(slot)", mark: mark, measure: measure, fonts: fonts,
                               dir: title.direction, lang: title.lang)

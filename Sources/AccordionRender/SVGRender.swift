@@ -133,7 +133,7 @@ public enum SVGRender {
         for p in contents {
             let r = p.content!
             let writing = p.panel.writing(in: s.container.writing).content
-            let inside = levels.drawing(heldBy: p.panel.id, writing: writing, visible: clipped(window, to: r))
+            let inside = levels.drawing(heldBy: p.panel.id, visible: clipped(window, to: r))
             out += inSection(p, content(p.panel, lines: p.textLines, rect: r, id: "\(id)-c\(p.index)", s: s, writing: writing,
                                         visible: window, overlay: overlay, fonts: fonts, inside: inside))
         }

@@ -53,12 +53,13 @@ public enum TextRender {
         out.append("┌" + cols.rule("─", inner) + "┐")
         // In `insetGrouped` the sections stand one column in from each side.
         let sectioned = s.container.style == .insetGrouped
+        let levels = s.levelWritings()
         for element in elements(s) {
             let rows: [String]
             if sectioned, !element.isBackground {
-                rows = draw(element, s: s, inner: inner - 2, paint: paint, cols: cols, terminal: terminal).map { " " + $0 + " " }
+                rows = draw(element, s: s, inner: inner - 2, paint: paint, cols: cols, terminal: terminal, levels: levels).map { " " + $0 + " " }
             } else {
-                rows = draw(element, s: s, inner: inner, paint: paint, cols: cols, terminal: terminal)
+                rows = draw(element, s: s, inner: inner, paint: paint, cols: cols, terminal: terminal, levels: levels)
             }
             for (i, row) in rows.enumerated() {
                 let line = "│" + row + "│"
@@ -200,18 +201,21 @@ public enum TextRender {
         return result
     }
 
+    /// An element's rows, `inner` columns wide; a nested one in the `lang`
+    /// and `dir` its level inherits (`levels`, `Snapshot.levelWritings`).
     static func draw(_ element: Element, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
-                     terminal: TerminalOptions) -> [String] {
+                     terminal: TerminalOptions, levels: [String: Writing] = [:]) -> [String] {
         switch element {
         case .nestedHeader(let p, let f):
             let inset = min(inner - 8, indentColumns * f.depth)
             let pad = String(repeating: " ", count: max(0, inset))
             return drawHeader(p, mark: HeaderMark(s, nested: f), s: s, inner: inner - max(0, inset), paint: paint, cols: cols,
-                              terminal: terminal).map { pad + $0 }
+                              terminal: terminal, writing: s.writing(of: f, levels: levels).panel).map { pad + $0 }
         case .nestedContent(let p, let r, let f):
             let inset = min(inner - 8, indentColumns * f.depth)
             let pad = String(repeating: " ", count: max(0, inset))
-            return draw(.content(p, r), s: s, inner: inner - max(0, inset), paint: paint, cols: cols, terminal: terminal).map { pad + $0 }
+            return drawContent(p, r, s: s, inner: inner - max(0, inset), paint: paint, cols: cols, terminal: terminal,
+                               writing: s.writing(of: f, levels: levels).content).map { pad + $0 }
         case .header(let p):
             return drawHeader(p, mark: HeaderMark(s, p.index), s: s, inner: inner, paint: paint, cols: cols, terminal: terminal)
         case .content(let p, let r):
@@ -224,11 +228,13 @@ public enum TextRender {
     /// A header's bar, `inner` columns wide: its icon's character, its
     /// title and badge (`(3)`) at the start, its detail at the end, then
     /// the word of its mark; a subtitle the header shows is a second line.
+    /// `writing` is what is in effect for the title: a nested panel's
+    /// inherited one; nil for a top-level panel's.
     static func drawHeader(_ p: PanelFrame, mark: HeaderMark, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
-                           terminal: TerminalOptions) -> [String] {
+                           terminal: TerminalOptions, writing: Writing? = nil) -> [String] {
         // A disabled or pinned header says so after its title; a disabled one is dimmed too.
         let suffix = mark.word.map { " · " + $0 } ?? ""
-        let writing = p.panel.writing(in: s.container.writing).panel
+        let writing = writing ?? p.panel.writing(in: s.container.writing).panel
         let dir = writing.direction
         let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
         // The title and detail as the model's one rule lays them out for
@@ -293,9 +299,11 @@ public enum TextRender {
         return lines
     }
 
-    /// A content's box, `inner` columns wide.
+    /// A content's box, `inner` columns wide; `writing` is what is in
+    /// effect for the content (a nested panel's inherited one; nil for a
+    /// top-level panel's).
     static func drawContent(_ p: PanelFrame, _ r: Rect, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
-                            terminal: TerminalOptions) -> [String] {
+                            terminal: TerminalOptions, writing: Writing? = nil) -> [String] {
         let size = Numbers.short(r.width) + " × " + Numbers.short(r.height)
         if r.height <= 0 {
             let label = " " + cols.fit(p.panel.id, inner - 16) + " " + size + " "
@@ -308,7 +316,7 @@ public enum TextRender {
         if p.panel.content != nil {
             // The content's own lines or rows in the part of its frame the box shows.
             let (top, bottom) = window(s)
-            let dir = p.panel.writing(in: s.container.writing).content.direction
+            let dir = (writing ?? p.panel.writing(in: s.container.writing).content).direction
             let items = contentItems(p, rect: r, top: max(r.y, top), bottom: min(r.y + r.height, bottom), dir: dir)
             let shown = items.count > rows ? rows - 1 : items.count
             for i in 0..<rows {
