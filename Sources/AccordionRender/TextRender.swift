@@ -54,12 +54,13 @@ public enum TextRender {
         // In `insetGrouped` the sections stand one column in from each side.
         let sectioned = s.container.style == .insetGrouped
         let levels = s.levelWritings()
+        let insets = levelInsets(s, levels: levels)
         for element in elements(s) {
             let rows: [String]
             if sectioned, !element.isBackground {
-                rows = draw(element, s: s, inner: inner - 2, paint: paint, cols: cols, terminal: terminal, levels: levels).map { " " + $0 + " " }
+                rows = draw(element, s: s, inner: inner - 2, paint: paint, cols: cols, terminal: terminal, levels: levels, insets: insets).map { " " + $0 + " " }
             } else {
-                rows = draw(element, s: s, inner: inner, paint: paint, cols: cols, terminal: terminal, levels: levels)
+                rows = draw(element, s: s, inner: inner, paint: paint, cols: cols, terminal: terminal, levels: levels, insets: insets)
             }
             for (i, row) in rows.enumerated() {
                 let line = "│" + row + "│"
@@ -148,6 +149,21 @@ public enum TextRender {
     /// Columns a nested level's elements are inset by, per level of depth.
     static let indentColumns = 2
 
+    /// The columns each nested level's elements stand in from the box's
+    /// left and right, by holder id: `indentColumns` a level, each on its
+    /// level's start side, as the model insets the level (from the right
+    /// in a level whose holding content is `rtl`), adding up by depth.
+    static func levelInsets(_ s: Snapshot, levels: [String: Writing]) -> [String: (left: Int, right: Int)] {
+        guard !s.nested.isEmpty else { return [:] }
+        var out: [String: (left: Int, right: Int)] = [:]
+        func inset(_ holder: String, within outer: (left: Int, right: Int)) -> (left: Int, right: Int) {
+            levels[holder]?.direction == .rtl ? (outer.left, outer.right + indentColumns) : (outer.left + indentColumns, outer.right)
+        }
+        for p in s.panels where p.panel.nested != nil { out[p.panel.id] = inset(p.panel.id, within: (0, 0)) }
+        for f in s.nested where f.panel.nested != nil { out[f.panel.id] = inset(f.panel.id, within: out[f.holder] ?? (0, 0)) }
+        return out
+    }
+
     /// The stretch of the stack the box shows, in stack points: the whole
     /// container, or a scrolling container's window `[offset, offset + H)`.
     static func window(_ s: Snapshot) -> (top: Double, bottom: Double) {
@@ -202,20 +218,31 @@ public enum TextRender {
     }
 
     /// An element's rows, `inner` columns wide; a nested one in the `lang`
-    /// and `dir` its level inherits (`levels`, `Snapshot.levelWritings`).
+    /// and `dir` its level inherits (`levels`, `Snapshot.levelWritings`),
+    /// stood in from the sides by its level's `insets` (`levelInsets`).
     static func draw(_ element: Element, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
-                     terminal: TerminalOptions, levels: [String: Writing] = [:]) -> [String] {
+                     terminal: TerminalOptions, levels: [String: Writing] = [:],
+                     insets: [String: (left: Int, right: Int)] = [:]) -> [String] {
+        // A nested element's columns in from each side: its level's, less where
+        // fewer than 8 columns would be left.
+        func sides(_ f: NestedFrame) -> (left: Int, right: Int) {
+            let side = insets[f.holder] ?? (indentColumns * f.depth, 0)
+            let left = max(0, min(inner - 8, side.left))
+            return (left, max(0, min(inner - 8 - left, side.right)))
+        }
+        func stood(_ rows: [String], _ side: (left: Int, right: Int)) -> [String] {
+            let left = String(repeating: " ", count: side.left), right = String(repeating: " ", count: side.right)
+            return rows.map { left + $0 + right }
+        }
         switch element {
         case .nestedHeader(let p, let f):
-            let inset = min(inner - 8, indentColumns * f.depth)
-            let pad = String(repeating: " ", count: max(0, inset))
-            return drawHeader(p, mark: HeaderMark(s, nested: f), s: s, inner: inner - max(0, inset), paint: paint, cols: cols,
-                              terminal: terminal, writing: s.writing(of: f, levels: levels).panel).map { pad + $0 }
+            let side = sides(f)
+            return stood(drawHeader(p, mark: HeaderMark(s, nested: f), s: s, inner: inner - side.left - side.right, paint: paint,
+                                    cols: cols, terminal: terminal, writing: s.writing(of: f, levels: levels).panel), side)
         case .nestedContent(let p, let r, let f):
-            let inset = min(inner - 8, indentColumns * f.depth)
-            let pad = String(repeating: " ", count: max(0, inset))
-            return drawContent(p, r, s: s, inner: inner - max(0, inset), paint: paint, cols: cols, terminal: terminal,
-                               writing: s.writing(of: f, levels: levels).content).map { pad + $0 }
+            let side = sides(f)
+            return stood(drawContent(p, r, s: s, inner: inner - side.left - side.right, paint: paint, cols: cols, terminal: terminal,
+                                     writing: s.writing(of: f, levels: levels).content), side)
         case .header(let p):
             return drawHeader(p, mark: HeaderMark(s, p.index), s: s, inner: inner, paint: paint, cols: cols, terminal: terminal)
         case .content(let p, let r):

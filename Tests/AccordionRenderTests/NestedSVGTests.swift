@@ -125,7 +125,7 @@ final class NestedSVGTests: XCTestCase {
         // The terminal drawing reads the same rule.
         let drawing = TextRender.drawing(s, color: false, caption: nil)
         XCTAssertTrue(drawing.contains("│  ━━ Wifi ━"), drawing)
-        XCTAssertTrue(drawing.contains(" Le ━━│"), drawing)
+        XCTAssertTrue(drawing.contains(" Le ━━  │"), "mirrored and stood in from the right\n" + drawing)
     }
 }
 
