@@ -100,6 +100,25 @@ final class NestedSVGTests: XCTestCase {
         XCTAssertLessThan(doc.groupOrder["p0-n0"] ?? .max, doc.groupOrder["p0-nh1"] ?? -1, "headers over contents")
     }
 
+    /// Headers that do not fit their box (`nested-headers-overflow`): 200
+    /// high, fill, network and sound leave network a box of 200 − 88 = 112
+    /// (44–156); its four headers (176) run to 220, and the last two,
+    /// at 132 and 176, are cut at 156 by the box, under sound's header.
+    func testNestedHeadersThatDoNotFitAreCutAtTheBox() throws {
+        var c = ContainerSpec()
+        c.width = 320
+        c.height = 200
+        let level = NestedLevel(panels: ["a", "b", "c", "d"].map { panel($0) }, expandedIndices: [])
+        let s = AccordionContainer(title: nil, container: c, panels: [panel("network", content: .accordion(level)), panel("sound")],
+                                   expandedIndices: [0]).snapshot(at: 0)
+        let doc = try SVGTree(SVGRender.picture([s], captions: [""]))
+        XCTAssertEqual(doc.clipRects["p0-c0"], "0 44 320 112")
+        XCTAssertEqual(doc.clipRects["p0-nh3"], "0 176 320 44", "d's header, wholly below the box")
+        XCTAssertEqual(doc.chain(of: "p0-nh3"), ["p0-screen", "p0-c0", "p0-nh3"])
+        XCTAssertEqual(doc.chain(of: "p0-nh2"), ["p0-screen", "p0-c0", "p0-nh2"])
+        XCTAssertLessThan(doc.groupOrder["p0-nh3"] ?? .max, doc.groupOrder["p0-h1"] ?? -1, "sound's header over the level")
+    }
+
     /// A nested panel inherits the `lang` and `dir` of the content holding
     /// its level, not the spec's: under `dir: rtl`, network's content says
     /// `ltr` (wifi's header and text start at the left), other's says
