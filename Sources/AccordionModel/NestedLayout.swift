@@ -290,7 +290,11 @@ extension ContainerState {
 
     /// Every panel of every nested level in tree order (a panel, then the
     /// panels nested in it, before its next sibling), settled in the state
-    /// as it is (during a transition: where it leads). Linear in the tree.
+    /// as it is (during a transition: where it leads). A level's `indent`
+    /// insets it from the start side of the content holding it: from the
+    /// left (`x = x_box + indent`), or from the right when that content's
+    /// direction is `rtl` (`x = x_box`); either way `width = width_box −
+    /// indent`. Linear in the tree.
     ///
     /// - Parameter topContent: The content frame of every open top-level
     ///   panel, by index, as the top level's layout gives it.
@@ -299,9 +303,10 @@ extension ContainerState {
         guard nests else { return [] }
         var out: [NestedFrame] = []
         let share = space / Double(max(1, expandedIndices.count))
-        func emit(_ level: NestedLevel, holder: String, depth: Int, box: Rect?, share: Double) {
+        func emit(_ level: NestedLevel, holder: String, depth: Int, box: Rect?, share: Double, writing: Writing) {
             let open = openSet(ofLevelIn: holder)
-            let x = (box?.x ?? 0) + level.indent
+            // `writing`: what is in effect for the content holding the level (`wrapNestedTexts`'s rule).
+            let x = (box?.x ?? 0) + (writing.direction == .rtl ? 0 : level.indent)
             let width = max(0, (box?.width ?? 0) - level.indent)
             var headers = 0.0
             for panel in level.panels { headers = lengthSum(headers, panel.headerHeight) }
@@ -322,12 +327,15 @@ extension ContainerState {
                 }
                 out.append(NestedFrame(holder: holder, depth: depth, index: index, panel: panel, header: header,
                                        content: content, textLines: nestedTextLines[panel.id]))
-                if let sub = panel.nested { emit(sub, holder: panel.id, depth: depth + 1, box: content, share: each) }
+                if let sub = panel.nested {
+                    emit(sub, holder: panel.id, depth: depth + 1, box: content, share: each, writing: panel.writing(in: writing).content)
+                }
             }
         }
         for (index, panel) in panels.enumerated() {
             guard let level = panel.nested else { continue }
-            emit(level, holder: panel.id, depth: 1, box: topContent[index], share: share)
+            emit(level, holder: panel.id, depth: 1, box: topContent[index], share: share,
+                 writing: panel.writing(in: container.writing).content)
         }
         return out
     }

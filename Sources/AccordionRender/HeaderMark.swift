@@ -31,10 +31,17 @@ enum HeaderMark: Equatable {
     /// The mark of the nested panel `frame` in the moment `s`, by its own
     /// level's open set and `collapsible`.
     init(_ s: Snapshot, nested frame: NestedFrame) {
-        let openSet = s.nestedOpen[frame.holder] ?? []
-        let open = openSet.contains(frame.index)
         let collapsible = s.panels.lazy.compactMap { $0.panel.id == frame.holder ? $0.panel.nested : nil }.first?.collapsible
             ?? s.nested.lazy.compactMap { $0.panel.id == frame.holder ? $0.panel.nested : nil }.first?.collapsible ?? true
+        self.init(s, nested: frame, collapsible: collapsible)
+    }
+
+    /// The mark of the nested panel `frame` in the moment `s` when the
+    /// caller already knows its level's `collapsible` (a renderer that has
+    /// looked every level up once, instead of once a header).
+    init(_ s: Snapshot, nested frame: NestedFrame, collapsible: Bool) {
+        let openSet = s.nestedOpen[frame.holder] ?? []
+        let open = openSet.contains(frame.index)
         let reason = IgnoreReason.forPanel(disabled: frame.panel.disabled, isOpen: open, openCount: openSet.count,
                                            collapsible: collapsible)
         switch (reason, open) {

@@ -127,13 +127,20 @@ public enum SVGRender {
         func inSection(_ p: PanelFrame, _ drawing: String) -> String {
             sectioned ? "<g clip-path=\"url(#\(id)-s\(p.index))\">\n" + drawing + "</g>\n" : drawing
         }
+        // A content holding a nested level draws the level inside its clip (`NestedLevels`).
+        let levels = NestedLevels(s, id: id, overlay: overlay, fonts: fonts)
+        let window = (top: offset, bottom: offset + h)
         for p in contents {
-            out += inSection(p, content(p, rect: p.content!, id: "\(id)-c\(p.index)", s: s, overlay: overlay, fonts: fonts))
+            let r = p.content!
+            let writing = p.panel.writing(in: s.container.writing).content
+            let inside = levels.drawing(heldBy: p.panel.id, visible: clipped(window, to: r))
+            out += inSection(p, content(p.panel, lines: p.textLines, rect: r, id: "\(id)-c\(p.index)", s: s, writing: writing,
+                                        visible: window, overlay: overlay, fonts: fonts, inside: inside))
         }
         for p in s.panels {
             let writing = p.panel.writing(in: s.container.writing).panel
-            out += inSection(p, header(p, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index), measure: s.container.textMeasure.measure,
-                                       fonts: fonts, dir: writing.direction, lang: writing.lang))
+            out += inSection(p, header(p.panel, rect: p.header, id: "\(id)-h\(p.index)", mark: HeaderMark(s, p.index),
+                                       measure: s.container.textMeasure.measure, fonts: fonts, dir: writing.direction, lang: writing.lang))
         }
         out += separators(s)
         if offset != 0 { out += "</g>\n" }
@@ -183,18 +190,34 @@ public enum SVGRender {
         return out
     }
 
-    static func content(_ p: PanelFrame, rect r: Rect, id: String, s: Snapshot, overlay: Bool = false,
-                        fonts: EmbeddedFonts = .none) -> String {
+    /// A content view at `r`, clipped to it: the panel's own content
+    /// (`drawnContent`), or a placeholder card with its title and size when
+    /// it has none. The same for a top-level panel and a nested one.
+    ///
+    /// - Parameters:
+    ///   - panel: The panel whose content it is.
+    ///   - lines: Its text content's lines as the model wrapped them, or nil.
+    ///   - r: The content's frame at the moment.
+    ///   - id: The clip's id, unique in the document.
+    ///   - s: The moment (its appearance, measure and container).
+    ///   - writing: The `lang` and `dir` in effect for the content.
+    ///   - visible: The part of the stack shown there (the window, within
+    ///     every box holding it), in stack points: only items crossing it are written.
+    ///   - overlay: Whether to draw `measureOverlay` over a text.
+    ///   - fonts: The embedded faces.
+    ///   - inside: What lies on the content, inside its clip: a nested level's drawing.
+    /// - Returns: The content's markup.
+    static func content(_ panel: PanelSpec, lines: [String]?, rect r: Rect, id: String, s: Snapshot, writing: Writing,
+                        visible: (top: Double, bottom: Double), overlay: Bool = false, fonts: EmbeddedFonts = .none,
+                        inside: String = "") -> String {
         let surface = Surface.of(s.container.appearance)
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\"/></clipPath>\n"
-        if p.panel.content != nil {
-            let top = s.scroll?.offset ?? 0
-            let writing = p.panel.writing(in: s.container.writing).content
+        if let drawn = panel.content {
             let dir = writing.direction
-            out += drawnContent(p, rect: r, visible: (top, top + s.container.height), dir: dir, lang: writing.lang, fonts: fonts, surface: surface)
-            if overlay { out += measureOverlay(p, rect: r, s: s, dir: dir) }
-            return out + "</g>\n"
+            out += drawnContent(drawn, lines: lines, rect: r, visible: visible, dir: dir, lang: writing.lang, fonts: fonts, surface: surface)
+            if overlay { out += measureOverlay(drawn, lines: lines, rect: r, s: s, writing: writing) }
+            return out + inside + "</g>\n"
         }
         out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"\(surface.placeholder)\"/>\n"
         // Table-cell separators, as a list screen would show, capped so huge contents stay small.
@@ -209,7 +232,7 @@ public enum SVGRender {
         }
         let size = Numbers.short(r.width) + " × " + Numbers.short(r.height)
         let cx = r.x + r.width / 2, cy = r.y + r.height / 2
-        let title = fitText(p.panel.title, width: r.width - 40, fontSize: 17)
+        let title = fitText(panel.title, width: r.width - 40, fontSize: 17)
         let labelWidth = min(r.width - 24, max(estimate(title, fontSize: 17), estimate(size, fontSize: 15)) + 32)
         if r.height >= 64 {
             out += "<rect x=\"\(n(cx - labelWidth / 2))\" y=\"\(n(cy - 30))\" width=\"\(n(max(0, labelWidth)))\" height=\"60\" rx=\"12\" fill=\"\(surface.card)\" stroke=\"\(surface.cardStroke)\"/>\n"
@@ -227,9 +250,9 @@ public enum SVGRender {
     /// box, as wide as the container's measure says the line is (from the
     /// start edge: the right one for a right-to-left line), so an author sees
     /// where a line ends and how much room was left when it broke.
-    static func measureOverlay(_ p: PanelFrame, rect r: Rect, s: Snapshot, dir: WritingDirection) -> String {
-        guard case .text(let text, let m)? = p.panel.content, let lines = p.textLines, m.lineHeight > 0 else { return "" }
-        let lang = p.panel.writing(in: s.container.writing).content.lang
+    static func measureOverlay(_ content: PanelContent, lines: [String]?, rect r: Rect, s: Snapshot, writing: Writing) -> String {
+        guard case .text(let text, let m) = content, let lines, m.lineHeight > 0 else { return "" }
+        let lang = writing.lang, dir = writing.direction
         let measured = s.container.textMeasure.measure.measuredLines(of: text, width: r.width, metrics: m, lang: lang)
         guard measured.map(\.text) == lines else { return "" }
         let room = max(0, r.width - 2 * m.padding)
@@ -251,16 +274,20 @@ public enum SVGRender {
     /// written, so a long list costs what is on screen. A line or row that
     /// runs right to left (`TextDirections`, under the content's `dir`)
     /// starts at the right: `direction="rtl"` with the start anchor there,
-    /// and a row's chevron sits at the left, pointing left.
-    static func drawnContent(_ p: PanelFrame, rect r: Rect, visible: (top: Double, bottom: Double),
+    /// and a row's chevron sits at the left, pointing left. A nested level
+    /// (`.accordion`) is the box alone: `NestedLevels` draws the level on it.
+    /// `lines` are the model's wrapped lines of a text, at the frame's width
+    /// (a top-level panel's `PanelFrame.textLines`, a nested one's
+    /// `NestedFrame.textLines`).
+    static func drawnContent(_ content: PanelContent, lines: [String]?, rect r: Rect, visible: (top: Double, bottom: Double),
                              dir: WritingDirection = .auto, lang: String? = nil, fonts: EmbeddedFonts = .none,
                              surface: Surface = .light) -> String {
         var out = "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(max(0, r.width)))\" height=\"\(n(max(0, r.height)))\" fill=\"\(surface.content)\"/>\n"
         let top = max(r.y, visible.top), bottom = min(r.y + r.height, visible.bottom)
-        guard bottom > top, let content = p.panel.content else { return out }
+        guard bottom > top else { return out }
         switch content {
         case .text(_, let m):
-            let lines = p.textLines ?? []
+            let lines = lines ?? []
             guard m.lineHeight > 0, !lines.isEmpty else { return out }
             let first = max(0, Int(((top - r.y - m.padding) / m.lineHeight).rounded(.down)))
             let last = min(lines.count, Int(((bottom - r.y - m.padding) / m.lineHeight).rounded(.up)))
@@ -306,7 +333,7 @@ public enum SVGRender {
                 out += "<path d=\"\(separators)\" stroke=\"\(surface.rule)\" stroke-width=\"1\"/>\n"
             }
         case .accordion:
-            // The nested level's own headers are drawn from its frames.
+            // The nested level is drawn from its frames, on this box (`NestedLevels`).
             break
         }
         return out
@@ -319,19 +346,29 @@ public enum SVGRender {
     /// `HeaderLayout`. In a right-to-left header (its title's direction,
     /// `TextDirections`) the layout is mirrored: the icon and title start
     /// at the right, the detail and mark sit at the left, the closed
-    /// chevron pointing left.
-    static func header(_ p: PanelFrame, id: String, mark: HeaderMark, measure: any TextMeasure, fonts: EmbeddedFonts = .none,
-                       dir: WritingDirection = .auto, lang: String? = nil) -> String {
-        let r = p.header
+    /// chevron pointing left. The same for a top-level header and a nested one.
+    ///
+    /// - Parameters:
+    ///   - panel: The panel whose header it is.
+    ///   - r: The header's frame at the moment.
+    ///   - id: The clip's id, unique in the document.
+    ///   - mark: What a tap on it would do (`HeaderMark`).
+    ///   - measure: The container's measure, which `HeaderLayout` reads.
+    ///   - fonts: The embedded faces.
+    ///   - dir: The `dir` in effect for the title.
+    ///   - lang: The `lang` in effect for the title.
+    /// - Returns: The header's markup.
+    static func header(_ panel: PanelSpec, rect r: Rect, id: String, mark: HeaderMark, measure: any TextMeasure,
+                       fonts: EmbeddedFonts = .none, dir: WritingDirection = .auto, lang: String? = nil) -> String {
         var out = "<g clip-path=\"url(#\(id))\">\n"
         out += "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/></clipPath>\n"
-        out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" \(fill(p.panel.color))/>\n"
+        out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" \(fill(panel.color))/>\n"
         // The model's one rule for headers, which validate's title-truncated reads too.
-        let layout = HeaderLayout(p.panel, in: r, measure: measure, lang: lang)
+        let layout = HeaderLayout(panel, in: r, measure: measure, lang: lang)
         let fontSize = layout.fontSize
         let chevron = min(r.height * 0.18, 6)
         let drawsMark = HeaderTitle.drawsMark(headerHeight: r.height)
-        let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
+        let rtl = TextDirections.isRightToLeft(panel.title, dir)
         let family = titleFamily(measure, lang: lang, fonts)
         // The left edge of a part `width` wide that starts `start` from the header's start edge.
         func left(_ start: Double, _ width: Double) -> Double { rtl ? r.x + r.width - start - width : r.x + start }
@@ -340,25 +377,25 @@ public enum SVGRender {
         }
         if let icon = layout.icon {
             let size = layout.iconSize
-            out += "<path d=\"\(HeaderIcons.path(icon.symbol))\" transform=\"translate(\(n(left(icon.start, size))) \(n(r.y + (r.height - size) / 2))) scale(\(n(size / 24)))\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" \(stroke(p.panel.titleColor))/>\n"
+            out += "<path d=\"\(HeaderIcons.path(icon.symbol))\" transform=\"translate(\(n(left(icon.start, size))) \(n(r.y + (r.height - size) / 2))) scale(\(n(size / 24)))\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" \(stroke(panel.titleColor))/>\n"
         }
         let titleX = rtl ? r.x + r.width - layout.titleStart : r.x + layout.titleStart
-        out += text(layout.title.text, x: titleX, baseline: layout.titleBaseline, size: fontSize, colour: p.panel.titleColor)
+        out += text(layout.title.text, x: titleX, baseline: layout.titleBaseline, size: fontSize, colour: panel.titleColor)
         if let badge = layout.badge {
             let x = left(badge.start, badge.width)
-            out += "<rect x=\"\(n(x))\" y=\"\(n(r.y + badge.top))\" width=\"\(n(badge.width))\" height=\"\(n(badge.height))\" rx=\"\(n(badge.height / 2))\" \(fill(p.panel.titleColor))/>\n"
+            out += "<rect x=\"\(n(x))\" y=\"\(n(r.y + badge.top))\" width=\"\(n(badge.width))\" height=\"\(n(badge.height))\" rx=\"\(n(badge.height / 2))\" \(fill(panel.titleColor))/>\n"
             // The pill's text in the header's colour: the title's contrast, reversed.
             out += text(badge.text, x: x + badge.width / 2, baseline: badge.top + badge.height / 2 + badge.fontSize * 0.35,
-                        size: badge.fontSize, anchor: " text-anchor=\"middle\"", colour: p.panel.color | 0xFF)
+                        size: badge.fontSize, anchor: " text-anchor=\"middle\"", colour: panel.color | 0xFF)
         }
         if let detail = layout.detail {
             let x = rtl ? r.x + r.width - detail.start - detail.width : r.x + detail.start + detail.width
             out += text(detail.text, x: x, baseline: detail.baseline, size: detail.fontSize, anchor: " text-anchor=\"end\"",
-                        colour: p.panel.titleColor)
+                        colour: panel.titleColor)
         }
         if let subtitle = layout.subtitle {
             let x = rtl ? r.x + r.width - subtitle.start : r.x + subtitle.start
-            out += text(subtitle.text, x: x, baseline: subtitle.baseline, size: subtitle.fontSize, colour: p.panel.titleColor)
+            out += text(subtitle.text, x: x, baseline: subtitle.baseline, size: subtitle.fontSize, colour: panel.titleColor)
         }
         let cx = rtl ? r.x + 22 : r.x + r.width - 22, cy = r.y + r.height / 2
         switch mark {
@@ -367,18 +404,18 @@ public enum SVGRender {
             let d = open
                 ? "M\(n(cx - chevron)) \(n(cy - chevron / 2))L\(n(cx)) \(n(cy + chevron / 2))L\(n(cx + chevron)) \(n(cy - chevron / 2))"
                 : "M\(n(cx - tip)) \(n(cy - chevron))L\(n(cx + tip)) \(n(cy))L\(n(cx - tip)) \(n(cy + chevron))"
-            out += "<path d=\"\(d)\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" \(stroke(p.panel.titleColor))/>\n"
+            out += "<path d=\"\(d)\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" \(stroke(panel.titleColor))/>\n"
         case .pinned where drawsMark:
             // "Cannot be closed": a padlock as tall as the chevron, a filled body under a shackle.
             let w = chevron * 1.5, h = chevron * 1.1
-            out += "<rect x=\"\(n(cx - w / 2))\" y=\"\(n(cy - h / 4))\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"1.5\" \(fill(p.panel.titleColor))/>\n"
+            out += "<rect x=\"\(n(cx - w / 2))\" y=\"\(n(cy - h / 4))\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"1.5\" \(fill(panel.titleColor))/>\n"
             let arm = w / 2 - 1.5
-            out += "<path d=\"M\(n(cx - arm)) \(n(cy - h / 4))V\(n(cy - h / 2))A\(n(arm)) \(n(arm)) 0 0 1 \(n(cx + arm)) \(n(cy - h / 2))V\(n(cy - h / 4))\" fill=\"none\" stroke-width=\"2\" \(stroke(p.panel.titleColor))/>\n"
+            out += "<path d=\"M\(n(cx - arm)) \(n(cy - h / 4))V\(n(cy - h / 2))A\(n(arm)) \(n(arm)) 0 0 1 \(n(cx + arm)) \(n(cy - h / 2))V\(n(cy - h / 4))\" fill=\"none\" stroke-width=\"2\" \(stroke(panel.titleColor))/>\n"
         case .disabled where drawsMark:
             // "Cannot be opened": a circle with a slash, 2.33 chevrons wide
             // (the page's 14 points) with a 2-point line, whatever the scale.
             let size = chevron * 3
-            out += "<path d=\"\(HeaderIcons.cannotOpen)\" transform=\"translate(\(n(cx - size / 2)) \(n(cy - size / 2))) scale(\(n(size / 24)))\" fill=\"none\" stroke-width=\"\(n(2 * 24 / size))\" stroke-linecap=\"round\" \(stroke(p.panel.titleColor))/>\n"
+            out += "<path d=\"\(HeaderIcons.cannotOpen)\" transform=\"translate(\(n(cx - size / 2)) \(n(cy - size / 2))) scale(\(n(size / 24)))\" fill=\"none\" stroke-width=\"\(n(2 * 24 / size))\" stroke-linecap=\"round\" \(stroke(panel.titleColor))/>\n"
         default:
             break
         }

@@ -53,12 +53,14 @@ public enum TextRender {
         out.append("┌" + cols.rule("─", inner) + "┐")
         // In `insetGrouped` the sections stand one column in from each side.
         let sectioned = s.container.style == .insetGrouped
+        let levels = s.levelWritings()
+        let insets = levelInsets(s, levels: levels)
         for element in elements(s) {
             let rows: [String]
             if sectioned, !element.isBackground {
-                rows = draw(element, s: s, inner: inner - 2, paint: paint, cols: cols, terminal: terminal).map { " " + $0 + " " }
+                rows = draw(element, s: s, inner: inner - 2, paint: paint, cols: cols, terminal: terminal, levels: levels, insets: insets).map { " " + $0 + " " }
             } else {
-                rows = draw(element, s: s, inner: inner, paint: paint, cols: cols, terminal: terminal)
+                rows = draw(element, s: s, inner: inner, paint: paint, cols: cols, terminal: terminal, levels: levels, insets: insets)
             }
             for (i, row) in rows.enumerated() {
                 let line = "│" + row + "│"
@@ -147,6 +149,21 @@ public enum TextRender {
     /// Columns a nested level's elements are inset by, per level of depth.
     static let indentColumns = 2
 
+    /// The columns each nested level's elements stand in from the box's
+    /// left and right, by holder id: `indentColumns` a level, each on its
+    /// level's start side, as the model insets the level (from the right
+    /// in a level whose holding content is `rtl`), adding up by depth.
+    static func levelInsets(_ s: Snapshot, levels: [String: Writing]) -> [String: (left: Int, right: Int)] {
+        guard !s.nested.isEmpty else { return [:] }
+        var out: [String: (left: Int, right: Int)] = [:]
+        func inset(_ holder: String, within outer: (left: Int, right: Int)) -> (left: Int, right: Int) {
+            levels[holder]?.direction == .rtl ? (outer.left, outer.right + indentColumns) : (outer.left + indentColumns, outer.right)
+        }
+        for p in s.panels where p.panel.nested != nil { out[p.panel.id] = inset(p.panel.id, within: (0, 0)) }
+        for f in s.nested where f.panel.nested != nil { out[f.panel.id] = inset(f.panel.id, within: out[f.holder] ?? (0, 0)) }
+        return out
+    }
+
     /// The stretch of the stack the box shows, in stack points: the whole
     /// container, or a scrolling container's window `[offset, offset + H)`.
     static func window(_ s: Snapshot) -> (top: Double, bottom: Double) {
@@ -200,18 +217,32 @@ public enum TextRender {
         return result
     }
 
+    /// An element's rows, `inner` columns wide; a nested one in the `lang`
+    /// and `dir` its level inherits (`levels`, `Snapshot.levelWritings`),
+    /// stood in from the sides by its level's `insets` (`levelInsets`).
     static func draw(_ element: Element, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
-                     terminal: TerminalOptions) -> [String] {
+                     terminal: TerminalOptions, levels: [String: Writing] = [:],
+                     insets: [String: (left: Int, right: Int)] = [:]) -> [String] {
+        // A nested element's columns in from each side: its level's, less where
+        // fewer than 8 columns would be left.
+        func sides(_ f: NestedFrame) -> (left: Int, right: Int) {
+            let side = insets[f.holder] ?? (indentColumns * f.depth, 0)
+            let left = max(0, min(inner - 8, side.left))
+            return (left, max(0, min(inner - 8 - left, side.right)))
+        }
+        func stood(_ rows: [String], _ side: (left: Int, right: Int)) -> [String] {
+            let left = String(repeating: " ", count: side.left), right = String(repeating: " ", count: side.right)
+            return rows.map { left + $0 + right }
+        }
         switch element {
         case .nestedHeader(let p, let f):
-            let inset = min(inner - 8, indentColumns * f.depth)
-            let pad = String(repeating: " ", count: max(0, inset))
-            return drawHeader(p, mark: HeaderMark(s, nested: f), s: s, inner: inner - max(0, inset), paint: paint, cols: cols,
-                              terminal: terminal).map { pad + $0 }
+            let side = sides(f)
+            return stood(drawHeader(p, mark: HeaderMark(s, nested: f), s: s, inner: inner - side.left - side.right, paint: paint,
+                                    cols: cols, terminal: terminal, writing: s.writing(of: f, levels: levels).panel), side)
         case .nestedContent(let p, let r, let f):
-            let inset = min(inner - 8, indentColumns * f.depth)
-            let pad = String(repeating: " ", count: max(0, inset))
-            return draw(.content(p, r), s: s, inner: inner - max(0, inset), paint: paint, cols: cols, terminal: terminal).map { pad + $0 }
+            let side = sides(f)
+            return stood(drawContent(p, r, s: s, inner: inner - side.left - side.right, paint: paint, cols: cols, terminal: terminal,
+                                     writing: s.writing(of: f, levels: levels).content), side)
         case .header(let p):
             return drawHeader(p, mark: HeaderMark(s, p.index), s: s, inner: inner, paint: paint, cols: cols, terminal: terminal)
         case .content(let p, let r):
@@ -224,11 +255,13 @@ public enum TextRender {
     /// A header's bar, `inner` columns wide: its icon's character, its
     /// title and badge (`(3)`) at the start, its detail at the end, then
     /// the word of its mark; a subtitle the header shows is a second line.
+    /// `writing` is what is in effect for the title: a nested panel's
+    /// inherited one; nil for a top-level panel's.
     static func drawHeader(_ p: PanelFrame, mark: HeaderMark, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
-                           terminal: TerminalOptions) -> [String] {
+                           terminal: TerminalOptions, writing: Writing? = nil) -> [String] {
         // A disabled or pinned header says so after its title; a disabled one is dimmed too.
         let suffix = mark.word.map { " · " + $0 } ?? ""
-        let writing = p.panel.writing(in: s.container.writing).panel
+        let writing = writing ?? p.panel.writing(in: s.container.writing).panel
         let dir = writing.direction
         let rtl = TextDirections.isRightToLeft(p.panel.title, dir)
         // The title and detail as the model's one rule lays them out for
@@ -293,9 +326,11 @@ public enum TextRender {
         return lines
     }
 
-    /// A content's box, `inner` columns wide.
+    /// A content's box, `inner` columns wide; `writing` is what is in
+    /// effect for the content (a nested panel's inherited one; nil for a
+    /// top-level panel's).
     static func drawContent(_ p: PanelFrame, _ r: Rect, s: Snapshot, inner: Int, paint: Paint, cols: Columns,
-                            terminal: TerminalOptions) -> [String] {
+                            terminal: TerminalOptions, writing: Writing? = nil) -> [String] {
         let size = Numbers.short(r.width) + " × " + Numbers.short(r.height)
         if r.height <= 0 {
             let label = " " + cols.fit(p.panel.id, inner - 16) + " " + size + " "
@@ -308,7 +343,7 @@ public enum TextRender {
         if p.panel.content != nil {
             // The content's own lines or rows in the part of its frame the box shows.
             let (top, bottom) = window(s)
-            let dir = p.panel.writing(in: s.container.writing).content.direction
+            let dir = (writing ?? p.panel.writing(in: s.container.writing).content).direction
             let items = contentItems(p, rect: r, top: max(r.y, top), bottom: min(r.y + r.height, bottom), dir: dir)
             let shown = items.count > rows ? rows - 1 : items.count
             for i in 0..<rows {

@@ -4,7 +4,8 @@ import XCTest
 
 /// Goldens of every render format for the specs of
 /// `Tests/Fixtures/render-formats` (the header accessories, the separators
-/// and the marks; both appearances; reduced motion): `SPEC.golden.txt`,
+/// and the marks; both appearances; reduced motion; nested levels, settled
+/// and mid-transition): `SPEC.golden.txt`,
 /// `.json`, `.yaml`, `.svg` and `.html` beside each spec (and
 /// `SPEC@OPTIONS.golden.*` for the runs with options), each reviewed by eye when first recorded (the SVG and the
 /// page as pictures in Chromium) and re-recorded only with
@@ -30,6 +31,7 @@ final class FormatGoldenTests: XCTestCase {
         ("inset-grouped@dark", "inset-grouped.yaml", ["--appearance", "dark"]),
         ("inset-grouped@at=0.2", "inset-grouped.yaml", ["--at", "0.2"]),
         ("inset-grouped@at=0.2+reduced-motion", "inset-grouped.yaml", ["--at", "0.2", "--reduced-motion"]),
+        ("nested-transition@at=0.2", "nested-transition.yaml", ["--at", "0.2"]),
     ]
 
     func testEveryFormatMatchesItsGolden() throws {

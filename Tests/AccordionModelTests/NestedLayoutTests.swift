@@ -56,6 +56,30 @@ final class NestedLayoutTests: XCTestCase {
         XCTAssertEqual(state.contentHeight(ofPanel: 0), 268)
     }
 
+    /// The guide's right-to-left example: under `dir: rtl` network's level
+    /// is inset from the right (x 0, 304 wide); bt's content says `ltr`, so
+    /// the level it holds is inset from the left again (x 16, 288 wide).
+    /// `auto` (the first example) stays inset from the left.
+    func testARightToLeftLevelIsInsetFromTheRight() {
+        var c = container()
+        c.writing = Writing(dir: .rtl)
+        var bt = panel("bt", content: .accordion(NestedLevel(panels: [panel("le")], indent: 16)))
+        bt.writing = PanelWriting(content: Writing(dir: .ltr))
+        let level = NestedLevel(panels: [panel("wifi"), bt], expandedIndices: [1], indent: 16)
+        let state = ContainerState(container: c, panels: [panel("network", content: .accordion(level)), panel("sound")],
+                                   expandedIndices: [0])
+        let f = frames(state)
+        XCTAssertEqual(f["wifi"]?.header, Rect(x: 0, y: 44, width: 304, height: 44))
+        XCTAssertEqual(f["bt"]?.header, Rect(x: 0, y: 88, width: 304, height: 44))
+        XCTAssertEqual(f["bt"]?.content, Rect(x: 0, y: 132, width: 304, height: 224))
+        XCTAssertEqual(f["le"]?.header, Rect(x: 16, y: 132, width: 288, height: 44))
+        XCTAssertEqual(f["le"]?.content, Rect(x: 16, y: 176, width: 288, height: 180))
+
+        c.writing = Writing(dir: .auto)
+        let auto = frames(ContainerState(container: c, panels: settings(), expandedIndices: [0]))
+        XCTAssertEqual(auto["wifi"]?.header?.x, 16, "auto insets from the left")
+    }
+
     /// The guide's `fit` variant: `wifi` 60, `bluetooth` one 44-point row,
     /// so `network`'s content is 132 + 60 + 44 = 236 and the top headers
     /// below follow at 280 and 324.

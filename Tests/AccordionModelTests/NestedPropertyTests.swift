@@ -8,7 +8,9 @@ import XCTest
 /// shown exactly when every panel above it is open; a shown level's headers
 /// start at the top of its parent's content box and stack without gaps,
 /// each open content right under its header; every frame is inset by the
-/// level's indent (indents adding up); in `fill` a level whose headers fit
+/// level's indent (indents adding up) on the start side of the content
+/// holding its level (the right when that content's `dir`, written or
+/// inherited, is `rtl`); in `fill` a level whose headers fit
 /// fills its parent's box exactly; in `fit` the parent's box is the
 /// level's headers plus its open contents (below the top level's cap);
 /// and every number is finite. These are read off the frames alone, not
@@ -23,6 +25,7 @@ final class NestedPropertyTests: XCTestCase {
             switch rng.int(4) {
             case 0 where depth < 3:
                 panel.content = .accordion(randomLevel(&rng, depth: depth + 1, counter: &counter))
+                panel.writing = randomWriting(&rng)
             case 1:
                 panel.contentHeight = Double(rng.int(0...120))
             case 2:
@@ -39,8 +42,32 @@ final class NestedPropertyTests: XCTestCase {
                            indent: Double(rng.int(0...20)))
     }
 
+    /// A panel's own `dir` and its content's, each written or not.
+    private func randomWriting(_ rng: inout SplitMix) -> PanelWriting {
+        let dirs: [WritingDirection?] = [nil, nil, .ltr, .rtl, .auto]
+        return PanelWriting(panel: Writing(dir: dirs[rng.int(dirs.count)]), content: Writing(dir: dirs[rng.int(dirs.count)]))
+    }
+
+    /// The holders whose content runs right to left, read off the spec by
+    /// the guide's inheritance (a content's own `dir`, else its panel's,
+    /// else what holds the panel's level, up to the spec's).
+    private func rightToLeftHolders(_ state: ContainerState) -> Set<String> {
+        var out: Set<String> = []
+        func walk(_ panels: [PanelSpec], above: WritingDirection?) {
+            for panel in panels {
+                guard case .accordion(let level)? = panel.content else { continue }
+                let dir = panel.writing.content.dir ?? panel.writing.panel.dir ?? above
+                if dir == .rtl { out.insert(panel.id) }
+                walk(level.panels, above: dir)
+            }
+        }
+        walk(state.panels, above: state.container.writing.dir)
+        return out
+    }
+
     private func check(_ state: ContainerState, at time: Double, seed: UInt64) {
         let context = "seed \(seed) at \(time)"
+        let rightToLeft = rightToLeftHolders(state)
         // The top level's frames, by index.
         var topHeader: [Double] = []
         var topContent: [Int: Double] = [:]
@@ -75,7 +102,12 @@ final class NestedPropertyTests: XCTestCase {
                 for rect in [frame.header, frame.content].compactMap({ $0 }) {
                     XCTAssertTrue(rect.x.isFinite && rect.y.isFinite && rect.width.isFinite && rect.height.isFinite, context)
                     XCTAssertGreaterThanOrEqual(rect.x, parentX - 1e-9, "\(context): \(frame.panel.id) inset")
-                    XCTAssertEqual(rect.x + rect.width, parentX + parentWidth, accuracy: 1e-9, "\(context): right edges agree")
+                    XCTAssertLessThanOrEqual(rect.x + rect.width, parentX + parentWidth + 1e-9, "\(context): \(frame.panel.id) inside")
+                    if rightToLeft.contains(holder) {
+                        XCTAssertEqual(rect.x, parentX, accuracy: 1e-9, "\(context): \(frame.panel.id) rtl: left edges agree")
+                    } else {
+                        XCTAssertEqual(rect.x + rect.width, parentX + parentWidth, accuracy: 1e-9, "\(context): right edges agree")
+                    }
                 }
                 if let header = frame.header, let content = frame.content {
                     XCTAssertEqual(content.y, header.y + header.height, accuracy: 1e-6, "\(context): content under its header")
@@ -108,10 +140,14 @@ final class NestedPropertyTests: XCTestCase {
             var panels: [PanelSpec] = []
             for i in 0..<rng.int(1...4) {
                 var panel = PanelSpec(id: "t\(i)", title: "T\(i)", color: 0x3366_99FF, headerHeight: 44)
-                if rng.chance(70) { panel.content = .accordion(randomLevel(&rng, depth: 1, counter: &counter)) }
+                if rng.chance(70) {
+                    panel.content = .accordion(randomLevel(&rng, depth: 1, counter: &counter))
+                    panel.writing = randomWriting(&rng)
+                }
                 panels.append(panel)
             }
             var container = ContainerSpec()
+            container.writing = Writing(dir: [nil, .ltr, .rtl, .auto][rng.int(4)])
             container.width = 320
             container.height = Double(rng.int(300...900))
             container.layout = rng.chance(50) ? .fit : .fill

@@ -40,6 +40,26 @@ final class NestedRenderTests: XCTestCase {
         XCTAssertFalse(closed.contains("Wifi"), "a hidden level is not drawn\n" + closed)
     }
 
+    /// A level the model insets from the right (its holding content is
+    /// `rtl`) stands in from the right: two columns a level, on the side
+    /// each level starts; an `ltr` level inside it from the left again.
+    func testARightToLeftLevelStandsInFromTheRight() {
+        var inner = panel("bluetooth", content: .accordion(NestedLevel(panels: [panel("le")])))
+        inner.writing = PanelWriting(content: Writing(dir: .ltr))
+        let level = NestedLevel(panels: [panel("wifi"), inner], expandedIndices: [1], indent: 16)
+        var c = ContainerSpec()
+        c.width = 320
+        c.height = 600
+        c.writing = Writing(dir: .rtl)
+        let s = AccordionContainer(title: nil, container: c, panels: [panel("network", content: .accordion(level))],
+                                   expandedIndices: [0]).snapshot(at: 0)
+        let box = TextRender.drawing(s, color: false, caption: nil).split(separator: "\n").map(String.init)
+            .filter { $0.hasPrefix("│") }.map { String($0.prefix(40)) }
+        XCTAssertTrue(box.contains { $0.hasPrefix("│━━") && $0.hasSuffix(" Wifi ━━  │") }, box.joined(separator: "\n"))
+        XCTAssertTrue(box.contains { $0.hasPrefix("│  ━━ Le ━") && $0.hasSuffix("━━  │") }, "ltr inside rtl: two columns each side\n" + box.joined(separator: "\n"))
+        XCTAssertEqual(Set(box.map { Width.of($0) }), [40], "every row of the box is as wide")
+    }
+
     func testTheDumpShowsTheTreeOnlyWhenTheStackNests() throws {
         let fields = DumpTree.snapshotFields(snapshot(open: [1]))
         guard case .array(let panels) = try XCTUnwrap(fields.first { $0.0 == "panels" }).1.value,

@@ -17,6 +17,10 @@ own chrome and the default palette must reach WCAG AA.
 The script is injected over the DevTools protocol (Runtime.evaluate), so the
 page itself keeps loading nothing.
 
+Before the pages, the way the modes are written into a spec is checked on
+every shape a spec may give `container` (a block, a flow mapping on one
+line or several, none), by what `accordion resolve` reads back.
+
 Standard library only. Usage: axe_test.py [--accordion PATH] [--axe PATH] [-k TEXT] [-v]
 Prints one line per sample and mode, then `N passed, N failed`; exits 1 on any failure.
 """
@@ -54,9 +58,19 @@ def cli(accordion, *args):
 def with_container_keys(text, keys):
     """The spec text with `keys` set under `container:` (replacing the
     sample's own values of those keys, continuation lines included), at the
-    indentation its keys use."""
+    indentation its keys use; a flow mapping (`container: {width: 320}`,
+    on one line or several) stays one, on one line; a spec without
+    `container` gets one before its `panels`."""
     lines = text.split("\n")
-    start = next(i for i, line in enumerate(lines) if re.match(r"^container:\s*(#.*)?$", line))
+    start = next((i for i, line in enumerate(lines) if re.match(r"^container\s*:", line)), None)
+    if start is None:
+        at = next((i for i, line in enumerate(lines) if re.match(r"^panels\s*:", line)), len(lines))
+        return "\n".join(lines[:at] + ["container:"] + [f"  {key}: {value}" for key, value in keys.items()] + lines[at:])
+    rest = lines[start].split(":", 1)[1].lstrip()
+    if rest.startswith("{"):
+        return with_flow_container_keys(lines, start, keys)
+    if rest and not rest.startswith("#"):
+        raise Failure(f"cannot set {', '.join(keys)}: `container:` at line {start + 1} is neither a mapping nor a flow mapping")
     end = start + 1
     while end < len(lines) and (lines[end].startswith((" ", "\t")) or not lines[end].strip()):
         end += 1
@@ -70,6 +84,83 @@ def with_container_keys(text, keys):
             kept.append(line)
     added = [f"{indent}{key}: {value}" for key, value in keys.items()]
     return "\n".join(lines[:start + 1] + added + kept + lines[end:])
+
+
+def with_flow_container_keys(lines, start, keys):
+    """`with_container_keys` for `container: {...}`: the mapping's entries
+    (split at the commas outside brackets and quotes) less those of `keys`,
+    then `keys`, as one flow mapping on the `container:` line; what follows
+    its closing brace (a comment) is kept."""
+    text = "\n".join(lines[start:])
+    first = text.index("{")
+    entries, current, depth, quote, i = [], "", 0, None, first
+    while i < len(text):
+        c = text[i]
+        if quote:
+            current += c
+            if quote == "'" and c == "'" and text[i + 1:i + 2] == "'":
+                current += "'"
+                i += 2
+                continue
+            if quote == '"' and c == "\\":
+                current += text[i + 1:i + 2]
+                i += 2
+                continue
+            if c == quote:
+                quote = None
+        elif c in "'\"" and (not current.strip() or current.rstrip()[-1] in ":[{,"):
+            quote = c
+            current += c
+        elif c in "[{":
+            depth += 1
+            if depth > 1:
+                current += c
+        elif c in "]}":
+            depth -= 1
+            if depth == 0:
+                break
+            current += c
+        elif c == "," and depth == 1:
+            entries.append(current.strip())
+            current = ""
+        else:
+            current += c
+        i += 1
+    else:
+        raise Failure(f"cannot set {', '.join(keys)}: the flow mapping of `container:` at line {start + 1} does not close")
+    if current.strip():
+        entries.append(current.strip())
+    kept = [e for e in entries if not any(re.match(rf"^[\"']?{key}[\"']?\s*:", e) for key in keys)]
+    added = [f"{key}: {value}" for key, value in keys.items()]
+    after = text[i + 1:]
+    return "\n".join(lines[:start]) + ("\n" if start else "") + "container: {" + ", ".join(kept + added) + "}" + after
+
+
+# The shapes a spec may give `container` (block, one-line and multi-line
+# flow, none), each with keys the modes replace and one they keep.
+CONTAINER_SHAPES = {
+    "block": "accordion: 1\ncontainer:\n  width: 320\n  expansion: multiple\n  expanded:\n    - a\n    - b\npanels:\n  - {id: a, title: A}\n  - {id: b, title: B}\n",
+    "one-line flow": "accordion: 1\ncontainer: {width: 320, expansion: multiple, expanded: [a, b]}  # two open\npanels:\n  - {id: a, title: A}\n  - {id: b, title: B}\n",
+    "multi-line flow": "accordion: 1\ncontainer: {width: 320,\n  separator: {color: '#C6C6C8', thickness: 1}, expanded: [a, b],\n  expansion: multiple}\npanels:\n  - {id: a, title: A}\n  - {id: b, title: B}\n",
+    "absent": "accordion: 1\npanels:\n  - {id: a, title: A}\n  - {id: b, title: B}\n",
+}
+
+
+def check_container_shapes(accordion, workdir):
+    """Every shape of `CONTAINER_SHAPES` rewritten by `with_container_keys`
+    resolves to the keys set and the width kept; raises Failure otherwise."""
+    keys = {"expansion": "single", "collapsible": "false", "expanded": "b"}
+    for shape, text in CONTAINER_SHAPES.items():
+        spec = os.path.join(workdir, f"shape-{shape.replace(' ', '-')}.yaml")
+        with open(spec, "w", encoding="utf-8") as f:
+            f.write(with_container_keys(text, keys))
+        container = json.loads(cli(accordion, "resolve", spec)).get("container", {})
+        want = {"expansion": "single", "collapsible": False, "expanded": "b"}
+        if "width" in text:
+            want["width"] = 320
+        got = {key: container.get(key) for key in want}
+        if got != want:
+            raise Failure(f"container keys set in a spec with a {shape} `container`: {got}, expected {want}")
 
 
 def modes(accordion, sample):
@@ -211,6 +302,13 @@ def main():
     workdir = tempfile.mkdtemp(prefix="accordion-axe-")
     passed = failed = moments = 0
     started = time.monotonic()
+    try:
+        check_container_shapes(args.accordion, workdir)
+        passed += 1
+        print(f"ok   container keys set in every shape of `container` ({', '.join(CONTAINER_SHAPES)})", flush=True)
+    except Exception as e:  # a helper that cannot rewrite a shape fails this check, not the run
+        failed += 1
+        print(f"FAIL container keys: {type(e).__name__}: {e}", flush=True)
     browser = launch(1280, 1000)
     if browser is None:
         return 1
