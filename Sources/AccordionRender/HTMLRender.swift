@@ -367,7 +367,9 @@ public enum HTMLRender {
 
 /// The nested levels of a tree as the page's player reads them (`D.nested`):
 /// `levels`, each with the panel number of its holder, its rules, its
-/// `depth`, its panels' numbers and its open set at the moment shown; and
+/// `depth`, whether its holding content is right to left (`rtl`: the
+/// indent is on the right), its panels' numbers and its open set at the
+/// moment shown; and
 /// `panels`, every nested panel in tree order (panel number = the stack's
 /// count + its place), drawn as a top-level panel is (`header` is its frame
 /// at x 0 and y 0: its width and height), with the level it sits in (`in`),
@@ -433,6 +435,8 @@ struct NestedData {
             let open = s.nestedOpen[holder.id] ?? []
             levels[index] = "{\"holder\":\(number),\"depth\":\(depth),\"expansion\":" + HTMLRender.quote(level.expansion.rawValue)
                 + ",\"collapsible\":\(level.collapsible),\"indent\":" + HTMLRender.num(level.indent)
+                // Inset from the right in a right-to-left content (the model's rule).
+                + (writing.direction == .rtl ? ",\"rtl\":true" : "")
                 + ",\"panels\":[" + numbers.map(String.init).joined(separator: ",") + "]"
                 + ",\"open\":[" + open.map(String.init).joined(separator: ",") + "]}"
             return index

@@ -114,7 +114,7 @@ MUTATIONS = {
         "if (i >= n && !shownNum(i)) return ignore(D.ignored.hidden);", "",
         "a tap on a header inside a closed panel is not ignored"),
     "nested-indent-ignored": (
-        "const x = (box ? box[0] : 0) + lv.indent, w = Math.max(0, (box ? box[2] : 0) - lv.indent);",
+        "const x = (box ? box[0] : 0) + (lv.rtl ? 0 : lv.indent), w = Math.max(0, (box ? box[2] : 0) - lv.indent);",
         "const x = box ? box[0] : 0, w = box ? box[2] : 0;",
         "a nested level is not inset by its indent"),
     "subtree-does-not-ride": (
@@ -272,11 +272,13 @@ def random_level(rng, holder, depth, layout):
     """A nested level for panel `holder` (issue 25): 1-4 panels with their own
     header heights, contents (rows, text holding a word found nowhere else,
     a `contentHeight`) or, above the third level, a level of their own; its
-    `expansion`, `collapsible`, `expanded`, `indent` and `headerHeight`."""
+    `expansion`, `collapsible`, `expanded`, `indent`, `headerHeight` and the
+    `dir` of the content holding it (a right-to-left one is indented from the right)."""
     level = {"panels": []}
     count = rng.randint(1, 4)
     for key, choices in (("expansion", ["single", "multiple", None]), ("collapsible", [True, False, None]),
-                         ("indent", [None, 0, 12, 24]), ("headerHeight", [None, None, 30, 44])):
+                         ("indent", [None, 0, 12, 24]), ("headerHeight", [None, None, 30, 44]),
+                         ("dir", [None, None, None, "rtl", "ltr"])):
         level[key] = rng.choice(choices)
     r = rng.random()
     if r < 0.3:
@@ -343,7 +345,7 @@ def level_text(level, indent):
     """A nested level as YAML lines under a `content:` key, at `indent` spaces."""
     pad = " " * indent
     lines = []
-    for key in ("expansion", "collapsible", "indent", "headerHeight"):
+    for key in ("expansion", "collapsible", "indent", "headerHeight", "dir"):
         if level.get(key) is not None:
             lines.append(f"{pad}{key}: {yaml_value(level[key])}")
     if isinstance(level.get("expanded"), list):

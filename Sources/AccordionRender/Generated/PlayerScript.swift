@@ -173,7 +173,8 @@ enum PlayerScript {
   }
   function emitLevel(L, box, share, out) {
     const lv = LV[L], open = levelOpen[L];
-    const x = (box ? box[0] : 0) + lv.indent, w = Math.max(0, (box ? box[2] : 0) - lv.indent);
+    // The indent is on the start side: the right in a right-to-left content.
+    const x = (box ? box[0] : 0) + (lv.rtl ? 0 : lv.indent), w = Math.max(0, (box ? box[2] : 0) - lv.indent);
     const space = Math.max(0, share - levelHeaders[L]), each = space / Math.max(1, open.length);
     let cursor = box ? box[1] : 0;
     lv.panels.forEach((num, at) => {
