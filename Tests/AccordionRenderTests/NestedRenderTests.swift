@@ -8,20 +8,10 @@ import XCTest
 /// not drawn; the dump shows the tree only when the stack nests.
 final class NestedRenderTests: XCTestCase {
     private func panel(_ id: String, disabled: Bool = false, content: PanelContent? = nil) -> PanelSpec {
-        PanelSpec(id: id, title: id.capitalized, color: 0x3366_99FF, headerHeight: 44, disabled: disabled, content: content)
+        NestedSettingsTree.panel(id, disabled: disabled, content: content)
     }
 
-    private func snapshot(open: [Int]) -> Snapshot {
-        let inner = NestedLevel(panels: [panel("le"), panel("classic")])
-        let level = NestedLevel(panels: [panel("wifi"), panel("bluetooth", content: .accordion(inner)), panel("vpn", disabled: true)],
-                                expandedIndices: [1], indent: 16)
-        var c = ContainerSpec()
-        c.width = 320
-        c.height = 600
-        let container = AccordionContainer(title: "Settings", container: c,
-                                           panels: [panel("network", content: .accordion(level)), panel("sound")], expandedIndices: open)
-        return container.snapshot(at: 0)
-    }
+    private func snapshot(open: [Int]) -> Snapshot { NestedSettingsTree.snapshot(open: open) }
 
     func testTheTerminalDrawingIndentsEachLevel() {
         let text = TextRender.drawing(snapshot(open: [0]), color: false, caption: nil)

@@ -838,12 +838,17 @@
   // find-in-page (and a text fragment) can find the text in it and ask to
   // show it (`beforematch`, below); a closed content that a closed disabled
   // panel keeps shut (its own, or one above it) is plainly hidden, so the
-  // browser cannot open what the model would refuse.
+  // browser cannot open what the model would refuse. A stack of more than
+  // 1,000 panels hides its closed contents plainly: a box hidden until found
+  // is still laid out, and ten thousand of them slowed every frame of a
+  // transition (Benchmarks/page_bench.py), so its find-in-page finds only
+  // what is shown.
+  const findable = N <= 1000;
   const SHOWN = 1, FRONT = 2, EXPANDED = 4, REFUSES = 8, BLOCKED = 16, PINNED = 32, SEALED = 64;
   const written = new Int16Array(N).fill(-1);
   function showContents() {
     for (let i = 0; i < N; i++) {
-      const L = levelOf(i), isOpen = isOpenNum(i);
+      const L = i < n ? null : NP[i - n].in, isOpen = i < n ? open[i] : isOpenNum(i);
       const count = L === null ? k : levelOpen[L].length, collapsible = L === null ? D.collapsible : LV[L].collapsible;
       const pinned = isOpen && (disabled(i) || (!collapsible && count === 1));
       const refuses = disabled(i) || pinned;
@@ -860,7 +865,7 @@
       if (changed & (SHOWN | SEALED)) {
         if (state & SHOWN && !filled[i]) fill(i);
         if (state & SHOWN) c.hidden = false;
-        else if (state & SEALED) c.hidden = true;
+        else if (state & SEALED || !findable) c.hidden = true;
         else c.setAttribute("hidden", "until-found");
         if (D.sections && i < n) h.classList.toggle("joined", (state & SHOWN) !== 0);
       }
@@ -1023,7 +1028,8 @@
   }
   const shownNum = (num) => ancestors(num).every(isOpenNum);
   // Kept shut by a closed disabled panel: itself or one above it.
-  const sealed = (num) => (!isOpenNum(num) && disabled(num)) || ancestors(num).some((a) => !isOpenNum(a) && disabled(a));
+  const sealed = (num) => num < n ? !open[num] && disabled(num)
+    : (!isOpenNum(num) && disabled(num)) || ancestors(num).some((a) => !isOpenNum(a) && disabled(a));
   function descendants(num) {
     const out = [];
     const walk = (L) => {
@@ -1229,19 +1235,10 @@
     if (el.scrollTop !== 0 && !(el === screen && scrolls)) el.scrollTop = 0;
   }, true);
 
-  // Every content view is filled at load (a large stack's in idle time
-  // after it, a shown one at once), so that find-in-page and a text
-  // fragment find the text of the closed ones too.
-  let nextFill = 0;
-  if (N <= 1000) for (; nextFill < N; nextFill++) if (!filled[nextFill]) fill(nextFill);
-  function fillIdle(deadline) {
-    for (let done = 0; nextFill < N && (done < 50 || (deadline && deadline.timeRemaining() > 2)); nextFill++) {
-      if (!filled[nextFill]) { fill(nextFill); done++; }
-    }
-    if (nextFill < N) later(fillIdle);
-  }
-  const later = (f) => window.requestIdleCallback ? requestIdleCallback(f, { timeout: 1000 }) : setTimeout(f, 0);
-  if (nextFill < N) later(fillIdle);
+  // Where find-in-page can open closed contents, every content view is
+  // filled at load, so that it and a text fragment find their text; else
+  // each is filled the first time it is shown.
+  if (findable) for (let i = 0; i < N; i++) if (!filled[i]) fill(i);
 
   // A view of the player's state for tests and curious authors (the
   // rectangles themselves are read from the DOM), and the test clock.
