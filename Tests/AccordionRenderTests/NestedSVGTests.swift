@@ -19,6 +19,8 @@ final class NestedSVGTests: XCTestCase {
         NestedSettingsTree.panel(id, disabled: disabled, content: content, writing: writing)
     }
 
+    private func rows(_ n: Int) -> PanelContent { .rows((0..<n).map { ContentRow(title: "Row \($0)") }, rowHeight: 44) }
+
     private func settled(open: [Int]) -> Snapshot { NestedSettingsTree.snapshot(open: open) }
 
     func testEveryShownNestedPanelIsDrawnInsideItsHoldersClip() throws {
