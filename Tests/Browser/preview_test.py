@@ -264,6 +264,9 @@ def rule_settings(run, browser):
     preview = Preview(run.accordion, spec)
     try:
         browser.navigate(preview.url)
+        # (Under load the page's first answer may come after the navigation returns.)
+        wait_for(browser, "(() => { const b = document.getElementById('accordion-preview-problems'); return b !== null && !b.hidden; })()",
+                 5, "the overlay of the raised warning")
         state = browser.eval(PAGE_STATE)
         assert state["overlay"] and f"{spec}:4:" in state["overlay"] and "error:" in state["overlay"] \
             and "[low-contrast]" in state["overlay"], state
