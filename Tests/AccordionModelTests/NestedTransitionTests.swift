@@ -94,6 +94,24 @@ final class NestedTransitionTests: XCTestCase {
         XCTAssertNil(frames(state, at: 1.5)["le"]?.header, "hidden once settled")
     }
 
+    /// `fill`, single, retarget: network open (wifi open in it). A tap on
+    /// sound at 0 closes network and opens sound; one on sound again at 0.5
+    /// retargets to closing sound. Network is neither side of that
+    /// transition, so its content view goes at once (the top level's rule),
+    /// and its level, which lay in that box, is not shown either: no
+    /// nested header rides on without a box to lie in.
+    func testALevelGoesWithItsHoldersBoxWhenARetargetTakesTheBoxAway() {
+        var state = ContainerState(container: container(.fill, interruption: .retarget), panels: tree(), expandedIndices: [1])
+        _ = state.apply(Step(.tap(panel: 2)))
+        XCTAssertNotNil(frames(state, at: 0.25)["wifi"]?.header, "shown in network's closing box")
+        _ = state.apply(Step(.tap(panel: 2), at: 0.5))
+        XCTAssertNil(tops(state, at: 0.75)[1].content, "network's box is gone")
+        let f = frames(state, at: 0.75)
+        XCTAssertNil(f["wifi"]?.header)
+        XCTAssertNil(f["wifi"]?.content)
+        XCTAssertNil(f["bluetooth"]?.header)
+    }
+
     private func tree() -> [PanelSpec] {
         let bt = NestedLevel(panels: [panel("le"), panel("classic")])
         let level = NestedLevel(panels: [panel("wifi"), PanelSpec(id: "bluetooth", title: "bluetooth", color: 0x3366_99FF, headerHeight: 44,

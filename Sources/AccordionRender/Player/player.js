@@ -187,14 +187,19 @@
   // top-level headers shown then: a frame shown before (t.a) and after (t.b)
   // moves between them; one shown on one side only rides with its nearest
   // ancestor header shown on both sides (a top-level header at the
-  // outermost), keeping its offset from it on its side.
-  function nestedAt(t, f, heads) {
+  // outermost), keeping its offset from it on its side; none shows while
+  // its holder's content box does not.
+  function nestedAt(t, f, heads, bodies) {
     const A = t.a.nested, B = t.b.nested, out = new Array(m), anchor = new Int32Array(m);
     const mix = (a, b) => a + (b - a) * f;
     for (let j = 0; j < m; j++) {
       const q = NP[j], holder = LV[q.in].holder, inherited = holder >= n ? anchor[holder - n] : -1;
       const [hb, cb] = A[j], [ha, ca] = B[j];
-      if (hb && ha) {
+      // Nothing of a level shows while its holder's content box does not.
+      if (!(holder < n ? bodies[holder] : out[holder - n][1])) {
+        anchor[j] = inherited;
+        out[j] = [null, null];
+      } else if (hb && ha) {
         anchor[j] = j;
         const y = mix(hb[1], ha[1]), under = y + ha[3];
         const body = cb && ca ? [ca[0], mix(cb[1], ca[1]), ca[2], mix(cb[3], ca[3])]
@@ -712,7 +717,7 @@
       bodies.push(bodyAt(t, i, f));
     }
     const out = { heads, bodies, offset: t.o0 + (t.o1 - t.o0) * f };
-    if (NT) out.nested = nestedAt(t, f, heads);
+    if (NT) out.nested = nestedAt(t, f, heads, bodies);
     return out;
   }
   const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
@@ -847,14 +852,14 @@
   const SHOWN = 1, FRONT = 2, EXPANDED = 4, REFUSES = 8, BLOCKED = 16, PINNED = 32, SEALED = 64;
   const written = new Int16Array(N).fill(-1);
   function showContents() {
+    // A nested content shows while it has a frame, which it keeps (or lacks) through a transition.
+    const moving = T && NT ? T.present || (T.present = frames(T, null, 0).nested) : null;
     for (let i = 0; i < N; i++) {
       const L = i < n ? null : NP[i - n].in, isOpen = i < n ? open[i] : isOpenNum(i);
       const count = L === null ? k : levelOpen[L].length, collapsible = L === null ? D.collapsible : LV[L].collapsible;
       const pinned = isOpen && (disabled(i) || (!collapsible && count === 1));
       const refuses = disabled(i) || pinned;
-      // A nested content shows while it has a frame: open and shown, or moving on either side of a transition.
-      const shown = i < n ? open[i] || (T && i === T.from)
-        : T ? T.a.nested[i - n][1] !== null || T.b.nested[i - n][1] !== null : layout.nested[i - n][1] !== null;
+      const shown = i < n ? open[i] || (T && i === T.from) : (T ? moving : layout.nested)[i - n][1] !== null;
       const state = (shown ? SHOWN : 0) | (T && i === T.nto ? FRONT : 0)
         | (isOpen ? EXPANDED : 0) | (refuses ? REFUSES : 0) | (disabled(i) && !pinned ? BLOCKED : 0)
         | (pinned ? PINNED : 0) | (!shown && sealed(i) ? SEALED : 0);
