@@ -121,8 +121,8 @@ MUTATIONS = {
         "const now = inherited >= 0 ? out[inherited][0][1] : heads[q.top][1];", "const now = from;",
         "a nested subtree shown on one side of a transition stays put instead of moving with its anchor header"),
     "descendants-not-logged": (
-        "const arriving = nto === null ? [] : [spec(nto).id].concat(descendants(nto));\n    // The target",
-        "const arriving = nto === null ? [] : [spec(nto).id];\n    // The target",
+        "arriving: nto === null ? [] : [spec(nto).id].concat(descendants(nto)) };",
+        "arriving: nto === null ? [] : [spec(nto).id] };",
         "the panels shown inside an opening panel get no containment entries"),
     "nested-fit-shares": (
         "else if (q.own !== undefined) preferred = q.own;", "",

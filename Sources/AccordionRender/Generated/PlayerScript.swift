@@ -1058,6 +1058,16 @@ enum PlayerScript {
     if (L !== undefined) walk(L);
     return out;
   }
+  // Who a change's entries name (`replay`): leaving, the closing panel's
+  // shown descendants, innermost and last first, then itself; arriving, the
+  // opening panel, then its shown descendants in tree order.
+  function cast(nfrom, nto) {
+    return { leaving: nfrom === null ? [] : descendants(nfrom).reverse().concat([spec(nfrom).id]),
+             arriving: nto === null ? [] : [spec(nto).id].concat(descendants(nto)) };
+  }
+  // A level's rule and its lowest open panel (null: the top level's).
+  const multipleIn = (L) => (L === null ? D.expansion : LV[L].expansion) === "multiple";
+  const firstOpenIn = (L) => L === null ? first() : levelOpen[L].length > 0 ? levelOpen[L][0] : null;
   function insertSorted(list, v) {
     let i = 0;
     while (i < list.length && list[i] < v) i++;
@@ -1078,8 +1088,7 @@ enum PlayerScript {
       if (from !== null) levelOpen[L].splice(levelOpen[L].indexOf(from), 1);
       if (to !== null) insertSorted(levelOpen[L], to);
     }
-    const leaving = nfrom === null ? [] : descendants(nfrom).reverse().concat([spec(nfrom).id]);
-    const arriving = nto === null ? [] : [spec(nto).id].concat(descendants(nto));
+    const { leaving, arriving } = cast(nfrom, nto);
     // The target is the model's rule from the offset the container was
     // heading to (the interrupted transition's, now finished); under
     // retarget the offset moves there from the one shown at the tap.
@@ -1116,8 +1125,7 @@ enum PlayerScript {
     const a = T && D.interruption === "retarget" ? frames(T, t) : layout;
     const o0 = T && D.interruption === "retarget" ? a.offset : null;
     if (T) finish(t, o0 !== null);
-    const multiple = (L === null ? D.expansion : LV[L].expansion) === "multiple";
-    const firstOpen = L === null ? first() : levelOpen[L].length > 0 ? levelOpen[L][0] : null;
+    const multiple = multipleIn(L), firstOpen = firstOpenIn(L);
     const from = multiple ? (isOpen ? at : null) : firstOpen;
     const to = multiple ? (isOpen ? null : at) : at === from ? null : at;
     const [closed, opened] = begin(L, from, to, t, duration(), cause, a, o0);
@@ -1141,9 +1149,7 @@ enum PlayerScript {
     for (const p of ancestors(num).concat([num])) {
       if (isOpenNum(p)) continue;
       const L = levelOf(p);
-      const multiple = (L === null ? D.expansion : LV[L].expansion) === "multiple";
-      const from = multiple ? null : L === null ? first() : levelOpen[L].length > 0 ? levelOpen[L][0] : null;
-      const [closed, opened] = begin(L, from, localOf(p), t, 0, cause, layout, null);
+      const [closed, opened] = begin(L, multipleIn(L) ? null : firstOpenIn(L), localOf(p), t, 0, cause, layout, null);
       announce(closed, opened, cause);
     }
     offset = scrollTarget(layout, num, start);
@@ -1184,8 +1190,7 @@ enum PlayerScript {
     const a = shownAtLoad, b = layout;
     const nfrom = st.closed ? (st.closed.length ? byID.get(st.closed[0]) : null) : st.from;
     const nto = st.opened ? (st.opened.length ? byID.get(st.opened[0]) : null) : st.to;
-    const leaving = nfrom === null ? [] : descendants(nfrom).reverse().concat([spec(nfrom).id]);
-    const arriving = nto === null ? [] : [spec(nto).id].concat(descendants(nto));
+    const { leaving, arriving } = cast(nfrom, nto);
     T = plan({ from: st.from, to: st.to, nfrom, nto, leaving, arriving, start: st.start, end: st.end,
                kind: kind(nfrom, nto), a, b, k0: curve(st.progress), o0: offset, o1: scrollTarget(b, nto, offset),
                cause: st.cause });
