@@ -420,7 +420,14 @@ extension ContainerState {
                 anchor[i] = i
                 result[i].header = Rect(x: ha.x, y: mix(hb.y, ha.y), width: ha.width, height: ha.height)
                 let y = result[i].header!.y + ha.height
-                switch (b.content, a.content) {
+                // As at the top level, a content is there before when the
+                // transition closes it or it stays open (not when it opens):
+                // after a retargeting tap, one the interrupted transition was
+                // closing is gone, and one it reopens appears as settled.
+                let inLevel = transition.level == slot.holder
+                let closes = inLevel && transition.from == slot.index, opens = inLevel && transition.to == slot.index
+                let before = closes || (a.content != nil && !opens) ? b.content : nil
+                switch (before, a.content) {
                 case (let cb?, let ca?): result[i].content = Rect(x: ca.x, y: mix(cb.y, ca.y), width: ca.width, height: mix(cb.height, ca.height))
                 case (let cb?, nil): result[i].content = Rect(x: cb.x, y: y, width: cb.width, height: cb.height)
                 case (nil, let ca?): result[i].content = Rect(x: ca.x, y: y, width: ca.width, height: ca.height)

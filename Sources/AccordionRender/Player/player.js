@@ -202,8 +202,10 @@
       } else if (hb && ha) {
         anchor[j] = j;
         const y = mix(hb[1], ha[1]), under = y + ha[3];
-        const body = cb && ca ? [ca[0], mix(cb[1], ca[1]), ca[2], mix(cb[3], ca[3])]
-          : cb ? [cb[0], under, cb[2], cb[3]] : ca ? [ca[0], under, ca[2], ca[3]] : null;
+        // A content is there before when t closes it or it stays open (not when t opens it).
+        const before = n + j === t.nfrom || (ca && n + j !== t.nto) ? cb : null;
+        const body = before && ca ? [ca[0], mix(before[1], ca[1]), ca[2], mix(before[3], ca[3])]
+          : before ? [before[0], under, before[2], before[3]] : ca ? [ca[0], under, ca[2], ca[3]] : null;
         out[j] = [[ha[0], y, ha[2], ha[3]], body];
       } else if (hb || ha) {
         anchor[j] = inherited;
