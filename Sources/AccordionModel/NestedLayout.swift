@@ -415,19 +415,19 @@ extension ContainerState {
                 continue
             }
             let a = after[i], b = beforeFrames[i]
+            // As at the top level, a content is there before when the
+            // transition closes it or it stays open (not when it opens):
+            // after a retargeting tap, one the interrupted transition was
+            // closing is gone, and one it reopens appears as settled.
+            let inLevel = transition.level == slot.holder
+            let closes = inLevel && transition.from == slot.index, opens = inLevel && transition.to == slot.index
+            let contentBefore = closes || (isNestedOpen(i) && !opens) ? b.content : nil
             switch (b.header, a.header) {
             case (let hb?, let ha?):
                 anchor[i] = i
                 result[i].header = Rect(x: ha.x, y: mix(hb.y, ha.y), width: ha.width, height: ha.height)
                 let y = result[i].header!.y + ha.height
-                // As at the top level, a content is there before when the
-                // transition closes it or it stays open (not when it opens):
-                // after a retargeting tap, one the interrupted transition was
-                // closing is gone, and one it reopens appears as settled.
-                let inLevel = transition.level == slot.holder
-                let closes = inLevel && transition.from == slot.index, opens = inLevel && transition.to == slot.index
-                let before = closes || (a.content != nil && !opens) ? b.content : nil
-                switch (before, a.content) {
+                switch (contentBefore, a.content) {
                 case (let cb?, let ca?): result[i].content = Rect(x: ca.x, y: mix(cb.y, ca.y), width: ca.width, height: mix(cb.height, ca.height))
                 case (let cb?, nil): result[i].content = Rect(x: cb.x, y: y, width: cb.width, height: cb.height)
                 case (nil, let ca?): result[i].content = Rect(x: ca.x, y: y, width: ca.width, height: ca.height)
@@ -440,7 +440,7 @@ extension ContainerState {
                 let now = inherited >= 0 ? result[inherited].header!.y : shownTop[slot.top]
                 let ride = { (r: Rect) in Rect(x: r.x, y: now + (r.y - from), width: r.width, height: r.height) }
                 result[i].header = ride(hb)
-                result[i].content = b.content.map(ride)
+                result[i].content = contentBefore.map(ride)
             case (nil, let ha?):
                 anchor[i] = inherited
                 let to = inherited >= 0 ? after[inherited].header!.y : headerAfter[slot.top]

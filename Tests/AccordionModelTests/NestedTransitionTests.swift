@@ -134,6 +134,29 @@ final class NestedTransitionTests: XCTestCase {
         XCTAssertEqual(f["a2"]?.content, Rect(x: 0, y: 232.5, width: 320, height: 268))
     }
 
+    /// The same rule where the retargeting tap closes the parent: a holds
+    /// a1 (open: a's box 44–356, a1's content 88–356, 268 high); a tap on a1
+    /// at 0 closes it, and at 0.5 a tap on a closes a. a's content closes
+    /// at the height shown (312) and b's header goes from 356 to 44 (278 at
+    /// 0.75); a1's header rides a's (44), but a1's content, which the
+    /// interrupted transition was closing, is gone at the tap. (The nested
+    /// oracle's third disagreement.)
+    func testARetargetThatClosesTheParentDropsANestedContentThatWasClosing() {
+        let level = NestedLevel(panels: [panel("a1")])
+        var c = container(.fill, interruption: .retarget)
+        c.height = 400
+        var state = ContainerState(container: c, panels: [panel("a", content: .accordion(level)), panel("b")], expandedIndices: [0])
+        _ = state.apply(Step(.tap(panel: 2)))
+        XCTAssertEqual(frames(state, at: 0.5)["a1"]?.content, Rect(x: 0, y: 88, width: 320, height: 268))
+        _ = state.apply(Step(.tap(panel: 0), at: 0.5))
+        let top = tops(state, at: 0.75)
+        XCTAssertEqual(top[0].content, 312)
+        XCTAssertEqual(top[1].y, 278)
+        let f = frames(state, at: 0.75)
+        XCTAssertEqual(f["a1"]?.header, Rect(x: 0, y: 44, width: 320, height: 44))
+        XCTAssertNil(f["a1"]?.content)
+    }
+
     private func tree() -> [PanelSpec] {
         let bt = NestedLevel(panels: [panel("le"), panel("classic")])
         let level = NestedLevel(panels: [panel("wifi"), PanelSpec(id: "bluetooth", title: "bluetooth", color: 0x3366_99FF, headerHeight: 44,

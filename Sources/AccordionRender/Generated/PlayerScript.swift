@@ -199,6 +199,11 @@ enum PlayerScript {
   // ancestor header shown on both sides (a top-level header at the
   // outermost), keeping its offset from it on its side; none shows while
   // its holder's content box does not.
+  // Nested panel j's content before transition t (cb, as t.a shows it)
+  // counts when t closes it or it stays open, not when t opens it: after a
+  // retargeting tap, one the interrupted transition was closing is gone, one
+  // it reopens appears as settled (the top level's rule).
+  const contentBefore = (t, j, cb) => n + j === t.nfrom || (isOpenNum(n + j) && n + j !== t.nto) ? cb : null;
   function nestedAt(t, f, heads, bodies) {
     const A = t.a.nested, B = t.b.nested, out = new Array(m), anchor = new Int32Array(m);
     const mix = (a, b) => a + (b - a) * f;
@@ -212,14 +217,13 @@ enum PlayerScript {
       } else if (hb && ha) {
         anchor[j] = j;
         const y = mix(hb[1], ha[1]), under = y + ha[3];
-        // A content is there before when t closes it or it stays open (not when t opens it).
-        const before = n + j === t.nfrom || (ca && n + j !== t.nto) ? cb : null;
+        const before = contentBefore(t, j, cb);
         const body = before && ca ? [ca[0], mix(before[1], ca[1]), ca[2], mix(before[3], ca[3])]
           : before ? [before[0], under, before[2], before[3]] : ca ? [ca[0], under, ca[2], ca[3]] : null;
         out[j] = [[ha[0], y, ha[2], ha[3]], body];
       } else if (hb || ha) {
         anchor[j] = inherited;
-        const side = hb ? A : B, L = hb ? t.a : t.b, head = hb || ha, body = hb ? cb : ca;
+        const side = hb ? A : B, L = hb ? t.a : t.b, head = hb || ha, body = hb ? contentBefore(t, j, cb) : ca;
         const from = inherited >= 0 ? side[inherited][0][1] : L.heads[q.top][1];
         const now = inherited >= 0 ? out[inherited][0][1] : heads[q.top][1];
         const ride = (r) => [r[0], now + (r[1] - from), r[2], r[3]];
