@@ -1,0 +1,372 @@
+#!/usr/bin/env python3
+"""Compares the model's nested accordions with `nested_oracle.py`, an
+independent reading of the guide's "Nested accordions" and "reveal"
+sections, on random nested specs (1-3 levels; random expansion,
+collapsible, expanded, indent, headerHeight, disabled and direction per
+level; text, rows and contentHeight contents; fit and fill; clip and scroll;
+durations, curves and every interruption policy) and random scripts of
+`tap` (hidden headers included), `expand`, `collapse` (an id, a top-level
+index, `all`), `expand: null`, `reveal` (an id, `{panel, open: true}`),
+`wait`, and timed steps landing inside transitions.
+
+Each case writes the spec with its script, reads it back through
+`accordion resolve`, and compares the oracle with
+
+- `render --format json` (settled) and `render --format json --steps`;
+- `render --format json --at T` at random moments, most of them inside a
+  running transition (the dump is rounded to 3 decimals; the flat oracle's
+  tolerance);
+- `validate`: a `tap-ignored` warning on exactly the taps the oracle
+  ignores; a blocked `reveal` (the last step of some cases) makes it exit
+  non-zero with `reveal-blocked`.
+
+Standard library only. Usage:
+    nested_oracle_test.py ACCORDION [--cases N] [--seed N] [--keep DIR] [-v]
+Prints each disagreement (the spec file kept, the moment, the path,
+expected vs actual), what the cases exercised, and
+`nested oracle: N passed, N failed`; exit 1 on any disagreement.
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from modes_oracle import Rejected  # noqa: E402
+from nested_oracle import EPSILON, NestedOracle, play  # noqa: E402
+from oracle_test import diff  # noqa: E402
+
+STATS = {}
+
+
+def count(key, n=1):
+    STATS[key] = STATS.get(key, 0) + n
+
+
+# ---- random specs and scripts -------------------------------------------
+
+TEXTS = [
+    "Short answer.",
+    "Returns are free within thirty days of delivery; keep the receipt.",
+    "a supercalifragilisticexpialidocious word and more",
+    "First paragraph here.\n\nSecond paragraph, a bit longer than the first one.",
+    "x" * 70 + " y",
+]
+
+
+class Generator:
+    def __init__(self, rng):
+        self.rng = rng
+        self.next_id = 0
+
+    def leaf(self, d):
+        r = self.rng
+        if r.random() < 0.35:
+            d["contentHeight"] = r.choice([20, 60, 100.5, 150, 400])
+        if r.random() < 0.4:
+            if r.random() < 0.5:
+                c = {"rows": ["Row %d" % k for k in range(r.choice([0, 1, 2, 4]))]}
+                if r.random() < 0.3:
+                    c["rowHeight"] = r.choice([30, 52.5])
+            else:
+                c = {"text": r.choice(TEXTS)}
+                if r.random() < 0.3:
+                    c["padding"] = r.choice([0, 8, 20.5])
+                if r.random() < 0.3:
+                    c["fontSize"] = r.choice([10, 17])
+            d["content"] = c
+
+    def panel(self, depth, levels):
+        r = self.rng
+        pid = "p%d" % self.next_id
+        self.next_id += 1
+        d = {"id": pid, "title": "T" + pid}
+        if r.random() < 0.2:
+            d["headerHeight"] = r.choice([30, 50, 36.5])
+        if r.random() < 0.2:
+            d["disabled"] = True
+        if r.random() < 0.1:
+            d["dir"] = r.choice(["ltr", "rtl"])
+        if depth + 1 < levels and r.random() < 0.55:
+            d["content"] = self.level(depth + 1, levels)
+        else:
+            self.leaf(d)
+        return d
+
+    def rules(self, d, n, panels):
+        """A level's own expansion, collapsible and expanded."""
+        r = self.rng
+        expansion = r.choice(["single", "multiple"])
+        if r.random() < 0.7:
+            d["expansion"] = expansion
+        if r.random() < 0.5:
+            d["collapsible"] = r.choice([True, False])
+        if n and r.random() < 0.6:
+            kind = r.random()
+            if kind < 0.2:
+                d["expanded"] = None
+            elif expansion == "multiple" and d.get("expansion") == "multiple" and kind < 0.7:
+                chosen = r.sample(range(n), r.randint(0, n))
+                d["expanded"] = [panels[i]["id"] if r.random() < 0.5 else i for i in chosen]
+            else:
+                i = r.randrange(n)
+                d["expanded"] = panels[i]["id"] if r.random() < 0.5 else i
+
+    def level(self, depth, levels):
+        r = self.rng
+        n = r.choice([1, 2, 2, 3, 4])
+        d = {}
+        if r.random() < 0.3:
+            d["headerHeight"] = r.choice([30, 40, 36.5])
+        d["panels"] = [self.panel(depth, levels) for _ in range(n)]
+        if r.random() < 0.7:
+            d["indent"] = r.choice([0, 8, 16, 20.5])
+        if r.random() < 0.15:
+            d["dir"] = r.choice(["ltr", "rtl", "auto"])
+        self.rules(d, n, d["panels"])
+        return d
+
+    def spec(self):
+        r = self.rng
+        self.next_id = 0
+        levels = r.choice([1, 2, 2, 3, 3])
+        count("specs with %d levels" % levels)
+        layout = r.choice(["fill", "fit"])
+        header = r.choice([40, 44, 50])
+        n = r.choice([1, 2, 3, 3, 4, 5])
+        container = {"headerHeight": header, "layout": layout}
+        panels = [self.panel(0, levels) for _ in range(n)]
+        if levels > 1 and not any(isinstance(p.get("content"), dict) and "panels" in p["content"] for p in panels):
+            i = r.randrange(n)
+            panels[i] = dict(self.panel(0, 1), content=self.level(1, levels))
+            panels[i].pop("contentHeight", None)
+        self.rules(container, n, panels)
+        container.update({
+            "width": r.choice([200, 320, 375.5]),
+            "interruption": r.choice(["ignore", "finish", "retarget"]),
+            "animation": {"duration": r.choice([0, 0.3, 1, 1, 0.25, 2.5]),
+                          "curve": r.choice(["linear", "easeIn", "easeOut", "easeInOut"])},
+        })
+        headers = sum(p.get("headerHeight", header) for p in panels)
+        if r.random() < 0.4:
+            container["overflow"] = "scroll"
+            container["height"] = max(20, headers + r.choice([-100, 0, 50, 200, 400]))
+        else:
+            if r.random() < 0.3:
+                container["overflow"] = "clip"
+            container["height"] = headers + r.choice([0, 60, 200, 400.25, 700])
+        if r.random() < 0.2:
+            container["content"] = {k: v for k, v in (("padding", 12), ("fontSize", 13),
+                                                        ("lineHeight", 18), ("rowHeight", 40)) if r.random() < 0.5}
+        spec = {"accordion": 1, "title": "nested oracle", "container": container, "panels": panels}
+        if r.random() < 0.2:
+            spec["dir"] = "rtl"
+        return spec
+
+    def ref(self, oracle):
+        """An id anywhere in the tree, now and then a top-level index."""
+        if self.rng.random() < 0.15:
+            return self.rng.randrange(len(oracle.top.panels))
+        return self.rng.choice(list(oracle.nodes))
+
+    def step(self, oracle):
+        r = self.rng
+        busy = oracle.tr is not None and oracle.tr["end"] > oracle.now
+        if busy and r.random() < 0.5:
+            kind = "tapAt"
+        else:
+            kind = r.choices(["tap", "tapAt", "wait", "expand", "collapse", "collapseAll", "reveal"],
+                             [30, 15, 8, 10, 8, 3, 12])[0]
+        if kind == "tap":
+            step = {"tap": self.ref(oracle)}
+        elif kind == "tapAt":
+            t = oracle.now
+            if busy:
+                end = oracle.tr["end"]
+                t = r.choice([t, r.uniform(t, end), r.uniform(t, end), end])
+            else:
+                t += r.choice([0, 0.1, 0.5])
+            step = {"tap": self.ref(oracle), "at": round(t, 4)}
+        elif kind == "wait":
+            step = {"wait": r.choice([0, 0.05, 0.1, 0.2, 0.5])}
+        elif kind == "expand":
+            step = {"expand": self.ref(oracle)}
+        elif kind == "collapse":
+            step = {"collapse": self.ref(oracle)}
+        elif kind == "collapseAll":
+            step = {"collapse": "all"} if r.random() < 0.7 else {"expand": None}
+        else:
+            pid = r.choice(list(oracle.nodes))
+            step = {"reveal": pid if r.random() < 0.5 else {"panel": pid, "open": True}}
+        if kind in ("expand", "collapse", "collapseAll", "reveal") and r.random() < 0.4:
+            t = oracle.now
+            if busy:
+                t = r.uniform(t, oracle.tr["end"])
+            step["at"] = round(t, 4)
+        if "at" in step and step["at"] < oracle.now:
+            step["at"] = oracle.now
+        return step
+
+
+def build_case(gen, rng):
+    """A spec and a script the oracle accepts, and now and then a last
+    `reveal` it refuses (blocked by a closed disabled panel)."""
+    spec = gen.spec()
+    oracle = NestedOracle(spec)
+    steps, blocked = [], None
+    for _ in range(rng.randint(1, 12)):
+        step = gen.step(oracle)
+        try:
+            oracle.apply(step)
+        except Rejected as e:
+            if str(e).startswith("reveal-blocked") and rng.random() < 0.4:
+                blocked = step
+                break
+            continue
+        steps.append(step)
+    return spec, steps, blocked
+
+
+# ---- running a case --------------------------------------------------------
+
+def run(accordion, *args):
+    return subprocess.run([accordion] + list(args), capture_output=True, text=True, timeout=120)
+
+
+def moments(spec, rng):
+    """Random moments of the script, most of them inside a transition, and
+    the edges of each transition."""
+    o = NestedOracle(spec)
+    spans = []
+    for step in spec.get("script", []):
+        o.apply(step)
+        if o.tr is not None and o.tr["end"] > o.tr["start"]:
+            spans.append((o.tr["start"], o.tr["end"]))
+    end = o.snapshot()["time"]
+    ts = [rng.uniform(0, end + 0.3)]
+    for a, b in rng.sample(spans, min(3, len(spans))):
+        ts.append(rng.uniform(a, b))
+    if spans:
+        a, b = rng.choice(spans)
+        ts.append(rng.choice([a, b, b - 0.001]))
+    return sorted(set(round(t, 3) for t in ts if t >= 0))
+
+
+def check_case(accordion, spec, steps, blocked, rng, directory):
+    """The disagreements of one case: [(moment, path, expected, actual)]."""
+    s = dict(spec)
+    s["script"] = steps + ([blocked] if blocked else [])
+    path = os.path.join(directory, "spec.json")
+    with open(path, "w") as f:
+        json.dump(s, f, indent=1)
+    proc = run(accordion, "resolve", path)
+    if proc.returncode != 0:
+        return [("resolve", "$", "exit 0", "exit %d: %s" % (proc.returncode, proc.stderr[:300]))]
+    resolved = json.loads(proc.stdout)
+    proc = run(accordion, "validate", "--format", "json", path)
+    try:
+        diags = json.loads(proc.stdout)["diagnostics"]
+    except ValueError:
+        return [("validate", "$", "a JSON report", proc.stdout[:300] + proc.stderr[:300])]
+    if blocked is not None:
+        count("blocked reveals")
+        rules = [d["rule"] for d in diags if d.get("severity") == "error"]
+        if proc.returncode == 0 or "reveal-blocked" not in rules:
+            return [("validate", "/script/%d" % len(steps), "exit non-zero with reveal-blocked",
+                     "exit %d, errors %s" % (proc.returncode, rules))]
+        return []
+    errors = [d for d in diags if d.get("severity") == "error"]
+    if proc.returncode != 0 or errors:
+        return [("validate", "$", "exit 0, no error",
+                 "exit %d: %s" % (proc.returncode, json.dumps(errors)[:400]))]
+    # tap-ignored on exactly the ignored taps.
+    o = NestedOracle(resolved)
+    ignored = []
+    for k, step in enumerate(resolved["script"]):
+        outcome = o.apply(step)
+        count(outcome[1] or "applied")
+        if outcome[0] == "ignored":
+            ignored.append("/script/%d" % k)
+    got = ["/".join(d["instancePath"].split("/")[:3]) for d in diags if d["rule"] == "tap-ignored"]
+    if got != ignored:
+        return [("validate", "tap-ignored", ignored, got)]
+    problems = []
+    # Settled, then at random moments.
+    proc = run(accordion, "render", "--format", "json", path)
+    if proc.returncode != 0:
+        return [("settled", "render", "exit 0", "exit %d: %s" % (proc.returncode, proc.stderr[:300]))]
+    d = diff(play(resolved), json.loads(proc.stdout))
+    if d:
+        problems.append(("settled",) + d)
+    for T in moments(resolved, rng):
+        proc = run(accordion, "render", "--format", "json", "--at", repr(T), path)
+        if proc.returncode != 0:
+            problems.append(("at %r" % T, "render", "exit 0", "exit %d: %s" % (proc.returncode, proc.stderr[:300])))
+            continue
+        exp = play(resolved, T)
+        if exp["transition"] is not None:
+            count("mid-transition moments")
+            if exp["transition"]["from"] is None and exp["transition"]["to"] is None:
+                count("mid-transition moments of a nested tap")
+        d = diff(exp, json.loads(proc.stdout))
+        if d:
+            problems.append(("at %r" % T,) + d)
+    if problems:
+        return problems
+    # After each step, the container as it settles if the script ended there.
+    proc = run(accordion, "render", "--format", "json", "--steps", path)
+    if proc.returncode != 0:
+        return [("steps", "render", "exit 0", "exit %d: %s" % (proc.returncode, proc.stderr[:300]))]
+    o = NestedOracle(resolved)
+    expected = []
+    for step in resolved["script"]:
+        o.apply(step)
+        expected.append(o.snapshot())
+    d = diff(expected, json.loads(proc.stdout))
+    if d:
+        problems.append(("--steps",) + d)
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("accordion")
+    ap.add_argument("--cases", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--keep", default=None, help="where failing specs are kept (default: a new temporary directory)")
+    ap.add_argument("-v", action="store_true")
+    args = ap.parse_args()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
+    print("nested oracle: seed %d (replay with --seed %d)" % (seed, seed))
+    rng = random.Random(seed)
+    gen = Generator(rng)
+    keep = args.keep
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as directory:
+        for n in range(args.cases):
+            spec, steps, blocked = build_case(gen, rng)
+            problems = check_case(args.accordion, spec, steps, blocked, rng, directory)
+            if problems:
+                failed += 1
+                if keep is None:
+                    keep = tempfile.mkdtemp(prefix="nested-oracle-")
+                os.makedirs(keep, exist_ok=True)
+                kept = os.path.join(keep, "case-%d-seed-%d.json" % (n, seed))
+                os.replace(os.path.join(directory, "spec.json"), kept)
+                for moment, where, exp, act in problems[:3]:
+                    print("FAIL case %d (%s) %s: %s expected %s, model %s" % (
+                        n, kept, moment, where, json.dumps(exp)[:300], json.dumps(act)[:300]))
+            else:
+                passed += 1
+                if args.v:
+                    print("ok case %d (%d steps)" % (n, len(steps)))
+    print("nested oracle: exercised " + ", ".join("%s %d" % kv for kv in sorted(STATS.items())))
+    print("nested oracle: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
