@@ -27,7 +27,20 @@ What the guide's words are read as, where they leave a choice:
   header (for a content box), then up the tree;
 - a tap's scroll target is the panel it opens, at any level;
 - `collapse: all` and `expand: null` are the same step, on every level,
-  deepest level first, each level's panels in tree order.
+  deepest level first, each level's panels in tree order;
+- "a spec with a nested level" (whose `transition` gets `opened` and
+  `closed`) is read at the dump's moment: a stack that holds a nested level
+  then, so a `setPanels` that takes the last nested panel out makes the
+  dump flat again, and one that brings a nested panel in makes it a tree;
+- an open panel that `setPanels` takes out leaves with its shown
+  descendants, grouped by kind as when it closes (descendants first);
+- under `retarget`, the frames the new transition starts from are those
+  shown at the tap: every header; the content of a panel open in its level
+  (one that stays open, or that this tap closes); and every frame of a
+  subtree whose parent is closed after the tap (it moves rigidly from where
+  it was shown, the guide's "a nested frame whose parent closes"). A
+  content the running transition was closing, under a parent that stays
+  open, is gone at the tap, as in a flat stack.
 
 Standard library only. `python3 nested_oracle.py RESOLVED.json [--at T]`
 prints the dump the oracle expects (numbers unrounded).
@@ -134,16 +147,22 @@ class NestedOracle:
         self.curve = anim.get("curve", "easeInOut")
         self.overflow = c.get("overflow", "clip")
         self.content_defaults = c.get("content", {}) or {}
+        # Inset-grouped sections: only the top level is sectioned (16 in
+        # from each side, 20 above every section and below the last); a
+        # nested level lies in its parent's content box, as in `plain`.
+        self.style = c.get("style", "plain")
+        self.gap = 20.0 if self.style == "insetGrouped" else 0.0
+        self.inset = 16.0 if self.style == "insetGrouped" else 0.0
+        self.spec_dir = spec.get("dir", "auto")
         top = dict(c)
         top["panels"] = spec.get("panels", [])
         top.setdefault("headerHeight", DEFAULT_HEADER)
-        self.top = Level(top, None, DEFAULT_HEADER, self.content_defaults, 0, spec.get("dir", "auto"))
-        self.nodes = {}
-        for n in self.tree():
-            if n.id in self.nodes:
-                raise Rejected("duplicate-panel-id %s" % n.id)
-            self.nodes[n.id] = n
-        self.is_nested = any(n.child is not None for n in self.nodes.values())
+        self.top = Level(top, None, DEFAULT_HEADER, self.content_defaults, 0, self.spec_dir)
+        self.index_tree()
+        # Every top-level definition so far, for `setPanels` to name again
+        # (with its nested levels' open sets as they were).
+        self.defs = {n.id: n for n in self.top.panels}
+        self.ever = set(self.nodes)
         self.log = []
         self.now = 0.0
         self.tr = None
@@ -157,6 +176,13 @@ class NestedOracle:
                     self.emit(0.0, ev, n.id)
 
     # ---- the tree --------------------------------------------------------
+
+    def index_tree(self):
+        self.nodes = {}
+        for n in self.tree():
+            if n.id in self.nodes:
+                raise Rejected("duplicate-panel-id %s" % n.id)
+            self.nodes[n.id] = n
 
     def tree(self, level=None):
         """Every panel in tree order (a panel, then its level's panels)."""
@@ -231,12 +257,22 @@ class NestedOracle:
         """Every frame on screen when the tree is settled in its open sets:
         {(id, 'header'|'content'): [x, y, width, height]} (stack coordinates)."""
         frames = {}
-        space = max(0.0, self.H - sum(n.h for n in self.top.panels))
-        self._place(self.top, self.sizes(self.top, space, self.W), 0.0, 0.0, self.W, frames)
+        space = max(0.0, self.H - self.headers_total())
+        width = max(0.0, self.W - 2 * self.inset)
+        self._place(self.top, self.sizes(self.top, space, width), self.inset, self.gap, width, frames)
         return frames
 
+    def headers_total(self):
+        """The top level's headers, with the sections' gaps."""
+        if not self.top.panels:
+            return 0.0
+        return sum(n.h for n in self.top.panels) + self.gap * (len(self.top.panels) + 1)
+
     def _place(self, level, C, x, y, width, frames):
+        gap = self.gap if level is self.top else 0.0
         for i, n in enumerate(level.panels):
+            if i:
+                y += gap
             frames[(n.id, "header")] = [x, y, width, n.h]
             y += n.h
             if i in C:
@@ -249,8 +285,8 @@ class NestedOracle:
 
     def stack_height(self):
         f = self.settled()
-        return sum(f[(n.id, "header")][3] + (f[(n.id, "content")][3] if (n.id, "content") in f else 0.0)
-                   for n in self.top.panels)
+        return self.headers_total() + sum(f[(n.id, "content")][3] for n in self.top.panels
+                                          if (n.id, "content") in f)
 
     def clamp(self, off):
         if self.overflow != "scroll":
@@ -439,6 +475,11 @@ class NestedOracle:
             return ("applied", None)
         if "reveal" in step:
             return self.reveal(step["reveal"], t)
+        if "setPanels" in step:
+            self.complete(t)
+            self.set_panels(step["setPanels"], t)
+            self.off = self.clamp(self.off)
+            return ("applied", None)
         raise ValueError("unknown step %r" % step)
 
     def reveal_target(self, target):
@@ -478,6 +519,54 @@ class NestedOracle:
                 self.change(frm, a, t, 0, "reveal")
         self.off = self.scroll_target(n, window)
         return ("applied", None)
+
+    def set_panels(self, items, t):
+        """`setPanels` on the top level only: references name top-level
+        definitions (a removed panel comes back with its nested levels' open
+        sets), new definitions may nest and need ids new to the whole spec.
+        An open panel that leaves writes its four leaving entries with its
+        shown descendants, grouped by kind (descendants first, as when it
+        closes), top to bottom; when no open panel stays, the first opens
+        with the load entries of its shown descendants."""
+        new = []
+        for it in items:
+            if isinstance(it, dict):
+                n = Node(it, self.top, self.content_defaults, self.spec_dir)
+                for m in [n] + list(self.tree_of(n)):
+                    if m.id in self.ever:
+                        raise Rejected("duplicate-panel-id %s" % m.id)
+                    self.ever.add(m.id)
+                self.defs[n.id] = n
+                new.append(n)
+            else:
+                if it not in self.defs:
+                    raise Rejected("unknown-panel-id %s" % it)
+                new.append(self.defs[it])
+        if len(set(id(n) for n in new)) != len(new):
+            raise Rejected("panel named twice")
+        kept = []
+        for i in sorted(self.top.O):
+            n = self.top.panels[i]
+            if n in new:
+                kept.append(n)
+            else:
+                group = self.leaving(n)
+                for ev in ("willMoveToParent", "viewWillDisappear", "viewDidDisappear", "removeFromParent"):
+                    for m in group:
+                        self.emit(t, ev, m.id, cause="setPanels")
+        self.top.panels = new
+        self.top.O = set(new.index(n) for n in kept)
+        if not kept and new:
+            self.top.O = {0}
+            group = self.arriving(new[0])
+            for ev in LOAD:
+                for m in group:
+                    self.emit(t, ev, m.id, cause="setPanels")
+        self.index_tree()
+
+    def tree_of(self, node):
+        if node.child is not None:
+            yield from self.tree(node.child)
 
     def tap(self, n, t):
         level = n.level
@@ -551,7 +640,7 @@ class NestedOracle:
         if run:
             tr = {"from": o.tr["from"], "to": o.tr["to"], "start": o.tr["start"], "end": o.tr["end"],
                   "progress": (T - o.tr["start"]) / (o.tr["end"] - o.tr["start"])}
-            if o.is_nested:
+            if any(n.child is not None for n in top.panels):
                 tr["opened"] = o.tr["opened"]
                 tr["closed"] = o.tr["closed"]
         dump = {
@@ -566,6 +655,8 @@ class NestedOracle:
             "visible": {"kind": "panel", "title": top.panels[e].title} if e is not None else None,
             "interactionEnabled": not run,
         }
+        if o.style == "insetGrouped":
+            dump["container"]["style"] = {"name": "insetGrouped", "inset": 16, "gap": 20, "cornerRadius": 10}
         if o.overflow == "scroll":
             dump["scroll"] = {"offset": o.shown_offset(T), "contentHeight": o.stack_height()}
         dump["transition"] = tr

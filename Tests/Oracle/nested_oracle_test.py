@@ -151,6 +151,11 @@ class Generator:
                           "curve": r.choice(["linear", "easeIn", "easeOut", "easeInOut"])},
         })
         headers = sum(p.get("headerHeight", header) for p in panels)
+        self.levels = levels
+        if r.random() < 0.15:
+            container["style"] = "insetGrouped"
+            count("inset-grouped specs")
+            headers += 20 * (n + 1)
         if r.random() < 0.4:
             container["overflow"] = "scroll"
             container["height"] = max(20, headers + r.choice([-100, 0, 50, 200, 400]))
@@ -168,18 +173,20 @@ class Generator:
 
     def ref(self, oracle):
         """An id anywhere in the tree, now and then a top-level index."""
-        if self.rng.random() < 0.15:
+        if self.rng.random() < 0.15 and oracle.top.panels:
             return self.rng.randrange(len(oracle.top.panels))
         return self.rng.choice(list(oracle.nodes))
 
     def step(self, oracle):
         r = self.rng
         busy = oracle.tr is not None and oracle.tr["end"] > oracle.now
-        if busy and r.random() < 0.5:
+        if not oracle.nodes:
+            kind = r.choice(["wait", "setPanels"])
+        elif busy and r.random() < 0.5:
             kind = "tapAt"
         else:
-            kind = r.choices(["tap", "tapAt", "wait", "expand", "collapse", "collapseAll", "reveal"],
-                             [30, 15, 8, 10, 8, 3, 12])[0]
+            kind = r.choices(["tap", "tapAt", "wait", "expand", "collapse", "collapseAll", "reveal", "setPanels"],
+                             [30, 15, 8, 10, 8, 3, 12, 3])[0]
         if kind == "tap":
             step = {"tap": self.ref(oracle)}
         elif kind == "tapAt":
@@ -198,10 +205,25 @@ class Generator:
             step = {"collapse": self.ref(oracle)}
         elif kind == "collapseAll":
             step = {"collapse": "all"} if r.random() < 0.7 else {"expand": None}
-        else:
+        elif kind == "reveal":
             pid = r.choice(list(oracle.nodes))
             step = {"reveal": pid if r.random() < 0.5 else {"panel": pid, "open": True}}
-        if kind in ("expand", "collapse", "collapseAll", "reveal") and r.random() < 0.4:
+        else:
+            # Top-level references (the stack's and removed ones, which come
+            # back with their nested state) and new definitions that may nest.
+            old = [n.id for n in oracle.top.panels] + [pid for pid in oracle.defs if r.random() < 0.4]
+            items = [pid for pid in dict.fromkeys(old) if r.random() < 0.7]
+            r.shuffle(items)
+            for _ in range(r.choice([0, 0, 1, 2])):
+                items.insert(r.randint(0, len(items)), self.panel(0, self.levels))
+            headers = sum(oracle.defs[it].h if isinstance(it, str)
+                          else it.get("headerHeight", oracle.top.header) for it in items)
+            if items:
+                headers += oracle.gap * (len(items) + 1)
+            if headers > oracle.H and oracle.overflow != "scroll":
+                return {"wait": 0.1}
+            step = {"setPanels": items}
+        if kind in ("expand", "collapse", "collapseAll", "reveal", "setPanels") and r.random() < 0.4:
             t = oracle.now
             if busy:
                 t = r.uniform(t, oracle.tr["end"])
@@ -314,7 +336,7 @@ def check_case(accordion, spec, steps, blocked, rng, directory):
         d = diff(exp, json.loads(proc.stdout))
         if d:
             problems.append(("at %r" % T,) + d)
-    if problems:
+    if problems or not resolved.get("script"):
         return problems
     # After each step, the container as it settles if the script ended there.
     proc = run(accordion, "render", "--format", "json", "--steps", path)
