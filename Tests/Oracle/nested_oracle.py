@@ -164,6 +164,7 @@ class NestedOracle:
         self.defs = {n.id: n for n in self.top.panels}
         self.ever = set(self.nodes)
         self.log = []
+        self.seen = {}  # which rules the script reached, for the test's report
         self.now = 0.0
         self.tr = None
         self.off = 0.0
@@ -244,6 +245,8 @@ class NestedOracle:
                     C[i] = share
                 else:
                     own = sum(m.h for m in L.panels) + sum(inner.values())
+                    if own > space + EPSILON and self.overflow != "scroll":
+                        self.saw("layout passes capping a nested fit content")
                     C[i] = own if self.overflow == "scroll" else min(own, space)
                 continue
             own = float(n.ch) if n.ch is not None else n.p.intrinsic(width)
@@ -279,9 +282,18 @@ class NestedOracle:
                 frames[(n.id, "content")] = [x, y, width, C[i]]
                 if n.child is not None:
                     L = n.child
+                    if L.dir == "rtl" and L.indent:
+                        self.saw("layout passes with a right-to-left level")
                     lx = x if L.dir == "rtl" else x + L.indent
                     self._place(L, n._inner, lx, y, max(0.0, width - L.indent), frames)
                 y += C[i]
+
+    def nested_headers_overflow(self):
+        """The panels whose shown, open nested level has headers taller than
+        their content box, settled (`nested-headers-overflow`)."""
+        f = self.settled()
+        return [n.id for n in self.tree() if n.child is not None and (n.id, "content") in f
+                and sum(m.h for m in n.child.panels) > f[(n.id, "content")][3] + EPSILON]
 
     def stack_height(self):
         f = self.settled()
@@ -307,6 +319,9 @@ class NestedOracle:
         return self.clamp(off)
 
     # ---- the clock and transitions ------------------------------------------
+
+    def saw(self, what):
+        self.seen[what] = self.seen.get(what, 0) + 1
 
     def emit(self, t, event, panel=None, reason=None, cause=None):
         e = {"time": t, "event": event}
@@ -392,7 +407,10 @@ class NestedOracle:
             level.O.add(opening.index)
         come = self.arriving(opening) if opening is not None and shown else []
         if not shown:
+            self.saw("silent changes inside a closed parent")
             return
+        if len(gone) > 1 or len(come) > 1:
+            self.saw("transitions moving a subtree")
         if retarget:
             # The frames shown at the tap, from where and how high they were:
             # every header; a content that stays open or that this tap
@@ -402,6 +420,8 @@ class NestedOracle:
             # tap opens it again it appears with its settled height.
             before = {key: f for key, f in before.items()
                       if key[1] == "header" or was[key[0]] or not self.nodes[key[0]].shown()}
+            if any(key[0] in self.nodes and not self.nodes[key[0]].shown() for key in before):
+                self.saw("retargets carrying a subtree whose parent is closed")
         ids = lambda g: [n.id for n in g]  # noqa: E731
         self.emit(t, "beginIgnoringInteractionEvents", cause=cause)
         for ev, group in (("willMoveToParent", gone), ("addChild", come),
@@ -465,6 +485,8 @@ class NestedOracle:
             cause = "expand" if "expand" in step else "collapse"
             for level in sorted(self.levels(), key=lambda L: -L.depth):
                 for i in sorted(level.O):
+                    if level.depth:
+                        self.saw("collapse-all closes of nested panels")
                     self.change(level.panels[i], None, t, 0, cause)
             return ("applied", None)
         if "collapse" in step:
@@ -516,8 +538,14 @@ class NestedOracle:
                 frm = None
                 if a.level.expansion == "single" and a.level.O:
                     frm = a.level.panels[min(a.level.O)]
+                    if a is not n:
+                        self.saw("reveals closing a single-mode ancestor's sibling")
                 self.change(frm, a, t, 0, "reveal")
-        self.off = self.scroll_target(n, window)
+                self.saw("reveal openings")
+        off = self.scroll_target(n, window)
+        if abs(off - self.off) > EPSILON:
+            self.saw("reveals scrolling past the expands' own scroll")
+        self.off = off
         return ("applied", None)
 
     def set_panels(self, items, t):
@@ -541,6 +569,8 @@ class NestedOracle:
             else:
                 if it not in self.defs:
                     raise Rejected("unknown-panel-id %s" % it)
+                if self.defs[it] not in self.top.panels and self.defs[it].child is not None:
+                    self.saw("setPanels bringing a nested panel back")
                 new.append(self.defs[it])
         if len(set(id(n) for n in new)) != len(new):
             raise Rejected("panel named twice")

@@ -20,8 +20,12 @@ Each case writes the spec with its script, reads it back through
   ignores; a blocked `reveal` (the last step of some cases) makes it exit
   non-zero with `reveal-blocked`.
 
+`--mutations` checks the test itself: a dozen wrong readings of the rules
+(each a one-line rewrite of nested_oracle.py) must each disagree with the
+model within --cases cases.
+
 Standard library only. Usage:
-    nested_oracle_test.py ACCORDION [--cases N] [--seed N] [--keep DIR] [-v]
+    nested_oracle_test.py ACCORDION [--cases N] [--seed N] [--keep DIR] [--mutations] [-v]
 Prints each disagreement (the spec file kept, the moment, the path,
 expected vs actual), what the cases exercised, and
 `nested oracle: N passed, N failed`; exit 1 on any disagreement.
@@ -30,16 +34,19 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import nested_oracle  # noqa: E402
 from modes_oracle import Rejected  # noqa: E402
-from nested_oracle import EPSILON, NestedOracle, play  # noqa: E402
+from nested_oracle import NestedOracle  # noqa: E402
 from oracle_test import diff  # noqa: E402
 
 STATS = {}
+FAILURES = {}  # failed cases by check and path, to tell one disagreement from many
 
 
 def count(key, n=1):
@@ -186,7 +193,7 @@ class Generator:
             kind = "tapAt"
         else:
             kind = r.choices(["tap", "tapAt", "wait", "expand", "collapse", "collapseAll", "reveal", "setPanels"],
-                             [30, 15, 8, 10, 8, 3, 12, 3])[0]
+                             [30, 15, 8, 10, 8, 3, 12, 5])[0]
         if kind == "tap":
             step = {"tap": self.ref(oracle)}
         elif kind == "tapAt":
@@ -211,7 +218,7 @@ class Generator:
         else:
             # Top-level references (the stack's and removed ones, which come
             # back with their nested state) and new definitions that may nest.
-            old = [n.id for n in oracle.top.panels] + [pid for pid in oracle.defs if r.random() < 0.4]
+            old = [n.id for n in oracle.top.panels] + [pid for pid in oracle.defs if r.random() < 0.6]
             items = [pid for pid in dict.fromkeys(old) if r.random() < 0.7]
             r.shuffle(items)
             for _ in range(r.choice([0, 0, 1, 2])):
@@ -258,10 +265,10 @@ def run(accordion, *args):
     return subprocess.run([accordion] + list(args), capture_output=True, text=True, timeout=120)
 
 
-def moments(spec, rng):
+def moments(spec, rng, oracle_class):
     """Random moments of the script, most of them inside a transition, and
     the edges of each transition."""
-    o = NestedOracle(spec)
+    o = oracle_class(spec)
     spans = []
     for step in spec.get("script", []):
         o.apply(step)
@@ -277,8 +284,11 @@ def moments(spec, rng):
     return sorted(set(round(t, 3) for t in ts if t >= 0))
 
 
-def check_case(accordion, spec, steps, blocked, rng, directory):
-    """The disagreements of one case: [(moment, path, expected, actual)]."""
+def check_case(accordion, spec, steps, blocked, rng, directory, oracle=nested_oracle):
+    """The disagreements of one case: [(moment, path, expected, actual)],
+    with `oracle` the module holding the reading (a mutant of it in
+    --mutations)."""
+    NestedOracle, play = oracle.NestedOracle, oracle.play  # noqa: N806
     s = dict(spec)
     s["script"] = steps + ([blocked] if blocked else [])
     path = os.path.join(directory, "spec.json")
@@ -307,23 +317,37 @@ def check_case(accordion, spec, steps, blocked, rng, directory):
     # tap-ignored on exactly the ignored taps.
     o = NestedOracle(resolved)
     ignored = []
-    for k, step in enumerate(resolved["script"]):
+    overflow = ["load"] if o.nested_headers_overflow() else []
+    for k, step in enumerate(resolved.get("script", [])):
         outcome = o.apply(step)
         count(outcome[1] or "applied")
         if outcome[0] == "ignored":
             ignored.append("/script/%d" % k)
+        if not overflow and o.nested_headers_overflow():
+            overflow.append("/script/%d" % k)
+    o.snapshot()
+    for k, v in o.seen.items():
+        count(k, v)
     got = ["/".join(d["instancePath"].split("/")[:3]) for d in diags if d["rule"] == "tap-ignored"]
-    if got != ignored:
-        return [("validate", "tap-ignored", ignored, got)]
     problems = []
+    if got != ignored:
+        problems.append(("validate", "tap-ignored", ignored, got))
+    # nested-headers-overflow first where a shown level's headers outgrow
+    # its parent's content box (a clipping container: scrolling caps nothing).
+    if o.overflow == "clip":
+        got = ["/".join(d["instancePath"].split("/")[:3]) if d["instancePath"].startswith("/script/") else "load"
+               for d in diags if d["rule"] == "nested-headers-overflow"][:1]
+        count("validate nested-headers-overflow", len(overflow))
+        if got != overflow:
+            problems.append(("validate", "nested-headers-overflow first at", overflow, got))
     # Settled, then at random moments.
     proc = run(accordion, "render", "--format", "json", path)
     if proc.returncode != 0:
-        return [("settled", "render", "exit 0", "exit %d: %s" % (proc.returncode, proc.stderr[:300]))]
+        return problems + [("settled", "render", "exit 0", "exit %d: %s" % (proc.returncode, proc.stderr[:300]))]
     d = diff(play(resolved), json.loads(proc.stdout))
     if d:
         problems.append(("settled",) + d)
-    for T in moments(resolved, rng):
+    for T in moments(resolved, rng, NestedOracle):
         proc = run(accordion, "render", "--format", "json", "--at", repr(T), path)
         if proc.returncode != 0:
             problems.append(("at %r" % T, "render", "exit 0", "exit %d: %s" % (proc.returncode, proc.stderr[:300])))
@@ -341,7 +365,7 @@ def check_case(accordion, spec, steps, blocked, rng, directory):
     # After each step, the container as it settles if the script ended there.
     proc = run(accordion, "render", "--format", "json", "--steps", path)
     if proc.returncode != 0:
-        return [("steps", "render", "exit 0", "exit %d: %s" % (proc.returncode, proc.stderr[:300]))]
+        return problems + [("steps", "render", "exit 0", "exit %d: %s" % (proc.returncode, proc.stderr[:300]))]
     o = NestedOracle(resolved)
     expected = []
     for step in resolved["script"]:
@@ -353,17 +377,93 @@ def check_case(accordion, spec, steps, blocked, rng, directory):
     return problems
 
 
+# ---- mutations: the test must catch a wrong reading ------------------------
+
+# Each rewrites one rule of nested_oracle.py's source; --mutations plays
+# cases until the model disagrees with each mutant on a case where it agrees
+# with the oracle itself. A mutant that survives means the cases do not
+# reach that rule.
+MUTATIONS = [
+    ("a right-to-left level inset from the left",
+     'lx = x if L.dir == "rtl" else x + L.indent', "lx = x + L.indent"),
+    ("indents that do not add up",
+     'lx = x if L.dir == "rtl" else x + L.indent', 'lx = x if L.dir == "rtl" else self.inset + L.indent'),
+    ("hidden judged after disabled",
+     '        elif not n.shown():\n            reason = "hidden"\n        elif n.disabled:\n            reason = "disabled"\n',
+     '        elif n.disabled:\n            reason = "disabled"\n        elif not n.shown():\n            reason = "hidden"\n'),
+    ("collapse: all from the top level down", "key=lambda L: -L.depth", "key=lambda L: L.depth"),
+    ("a closing panel leaving before its descendants",
+     "return list(reversed(self.open_descendants(node))) + [node]", "return [node] + self.open_descendants(node)"),
+    ("fit without the nested level's headers",
+     "own = sum(m.h for m in L.panels) + sum(inner.values())", "own = sum(inner.values())"),
+    ("a nested level's share ignoring its parent's level's k", "share = space / k", "share = space"),
+    ("state not kept across close and open",
+     "            level.O.discard(closing.index)\n",
+     "            level.O.discard(closing.index)\n            if closing.child is not None:\n"
+     "                closing.child.O = set()\n"),
+    ("reveal opening ancestors from the innermost out",
+     "chain = list(reversed(n.ancestors())) + ([n] if open_it else [])",
+     "chain = n.ancestors() + ([n] if open_it else [])"),
+    ("a reveal scrolling from the expands' own scroll",
+     "off = self.scroll_target(n, window)", "off = self.scroll_target(n, self.off)"),
+    ("retarget starting from the settled frames", "                before = shown\n", "                before = None\n"),
+    ("an appearing nested content moving with its parent's header",
+     'chain = ([node] if key[1] == "content" else []) + node.ancestors()', "chain = node.ancestors() + [node]"),
+]
+
+
+def mutant(old, new):
+    import types
+    path = nested_oracle.__file__
+    with open(path) as f:
+        source = f.read()
+    if source.count(old) != 1:
+        raise SystemExit("mutation text not found once in %s: %r" % (path, old))
+    module = types.ModuleType("nested_oracle_mutant")
+    module.__file__ = path
+    exec(compile(source.replace(old, new), path, "exec"), module.__dict__)
+    return module
+
+
+def run_mutations(args, rng, seed):
+    mutants = [(name, mutant(old, new)) for name, old, new in MUTATIONS]
+    caught = {}
+    gen = Generator(rng)
+    with tempfile.TemporaryDirectory() as directory:
+        for n in range(args.cases):
+            if len(caught) == len(mutants):
+                break
+            spec, steps, blocked = build_case(gen, rng)
+            case_seed = rng.randrange(1 << 30)
+            if check_case(args.accordion, spec, steps, blocked, random.Random(case_seed), directory):
+                continue  # a disagreement of the oracle itself proves nothing about a mutant
+            for name, module in mutants:
+                if name not in caught and check_case(args.accordion, spec, steps, blocked,
+                                                     random.Random(case_seed), directory, module):
+                    caught[name] = n
+    for name, _ in mutants:
+        print("nested oracle: mutant %-60s %s" % (name, "caught at case %d" % caught[name] if name in caught
+                                                   else "SURVIVED"))
+    survived = len(mutants) - len(caught)
+    print("nested oracle: %d of %d mutants caught (seed %d)" % (len(caught), len(mutants), seed))
+    return 1 if survived else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("accordion")
     ap.add_argument("--cases", type=int, default=200)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--keep", default=None, help="where failing specs are kept (default: a new temporary directory)")
+    ap.add_argument("--mutations", action="store_true",
+                    help="check instead that each of a dozen wrong readings of the rules fails within --cases cases")
     ap.add_argument("-v", action="store_true")
     args = ap.parse_args()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
     print("nested oracle: seed %d (replay with --seed %d)" % (seed, seed))
     rng = random.Random(seed)
+    if args.mutations:
+        return run_mutations(args, rng, seed)
     gen = Generator(rng)
     keep = args.keep
     passed = failed = 0
@@ -378,6 +478,12 @@ def main():
                 os.makedirs(keep, exist_ok=True)
                 kept = os.path.join(keep, "case-%d-seed-%d.json" % (n, seed))
                 os.replace(os.path.join(directory, "spec.json"), kept)
+                kinds = set()
+                for moment, where, exp, act in problems:
+                    kind = moment.split(" ")[0] + " " + re.sub(r"\[\d+\]", "[]", str(where))
+                    kinds.add(kind)
+                for kind in kinds:
+                    FAILURES[kind] = FAILURES.get(kind, 0) + 1
                 for moment, where, exp, act in problems[:3]:
                     print("FAIL case %d (%s) %s: %s expected %s, model %s" % (
                         n, kept, moment, where, json.dumps(exp)[:300], json.dumps(act)[:300]))
@@ -386,6 +492,8 @@ def main():
                 if args.v:
                     print("ok case %d (%d steps)" % (n, len(steps)))
     print("nested oracle: exercised " + ", ".join("%s %d" % kv for kv in sorted(STATS.items())))
+    for kind, n in sorted(FAILURES.items()):
+        print("nested oracle: %d failed cases disagree on %s" % (n, kind))
     print("nested oracle: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
