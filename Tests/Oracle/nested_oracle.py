@@ -8,10 +8,13 @@ the text differently.
 
 It takes a spec as `accordion resolve` prints it (JSON, anchors resolved)
 and plays a script of `tap`, `expand`, `collapse` (an id, an index of the
-top level, or `all`; `expand: null`), `reveal` (an id, or `{panel, open}`),
-`wait` and any of these with `at:`. The flat rules that do not change with
-nesting are `modes_oracle.py`'s, imported: the curves, the text measure
-(`Panel.intrinsic`), the step clock.
+top level, or `all`; `expand: null`), `reveal` (an id, or `{panel, open}`;
+a blocked one raises `Rejected`), `setPanels`, `wait` and any of these with
+`at:`, in `fill` and `fit`, `clip` and `scroll`, plain and inset-grouped.
+The flat rules that do not change with nesting are `modes_oracle.py`'s,
+imported: the curves, the text measure (`Panel.intrinsic`), the reading of
+a panel's own keys; the step clock is the same rule, restated here for the
+tree's transitions.
 
 What the guide's words are read as, where they leave a choice:
 
