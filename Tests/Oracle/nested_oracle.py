@@ -9,7 +9,8 @@ the text differently.
 It takes a spec as `accordion resolve` prints it (JSON, anchors resolved)
 and plays a script of `tap`, `expand`, `collapse` (an id, an index of the
 top level, or `all`; `expand: null`), `reveal` (an id, or `{panel, open}`;
-a blocked one raises `Rejected`), `setPanels`, `wait` and any of these with
+a blocked one raises `Rejected`), `setPanels`, `resize`, `present`,
+`dismiss`, `wait` and any of these with
 `at:`, in `fill` and `fit`, `clip` and `scroll`, plain and inset-grouped.
 The flat rules that do not change with nesting are `modes_oracle.py`'s,
 imported: the curves, the text measure (`Panel.intrinsic`), the reading of
@@ -170,6 +171,7 @@ class NestedOracle:
         self.seen = {}  # which rules the script reached, for the test's report
         self.now = 0.0
         self.tr = None
+        self.modal = None
         self.off = 0.0
         # Load: each top-level panel open at load, top to bottom, arrives
         # with its shown descendants, grouped by kind.
@@ -466,8 +468,20 @@ class NestedOracle:
         t = self.step_time(step)
         if t < self.now - 1e-12:
             raise Rejected("at-out-of-order")
+        # Refusals first: a refused step changes nothing.
+        if self.modal is not None and any(k in step for k in ("expand", "collapse", "reveal", "setPanels", "present")):
+            raise Rejected("step-blocked-by-modal")
+        for key in ("tap", "expand", "collapse"):
+            if key in step and step[key] is not None and not (key == "collapse" and step[key] == "all"):
+                self.find(step[key])
         if "reveal" in step:
             self.check_reveal(step["reveal"])
+        if "setPanels" in step:
+            copy.deepcopy(self).set_panels(step["setPanels"], t)
+        if "present" in step and not self.top.O:
+            raise Rejected("present-without-panel")
+        if "dismiss" in step and self.modal is None:
+            raise Rejected("dismiss-without-modal")
         self.advance(t)
         self.now = t
         if "wait" in step:
@@ -504,6 +518,27 @@ class NestedOracle:
             self.complete(t)
             self.set_panels(step["setPanels"], t)
             self.off = self.clamp(self.off)
+            return ("applied", None)
+        if "resize" in step:
+            # The whole tree laid out again at the new size (nested text
+            # wraps at its level's new width), the offset clamped.
+            self.complete(t)
+            self.W = float(step["resize"]["width"])
+            self.H = float(step["resize"]["height"])
+            self.off = self.clamp(self.off)
+            return ("applied", None)
+        if "present" in step:
+            # A modal over the top level's expanded panel: taps are ignored
+            # (`modal`, before every other reason) and `expand`, `collapse`,
+            # `reveal` and `setPanels` are refused until it is dismissed.
+            self.complete(t)
+            self.modal = step["present"]
+            self.emit(t, "presentModal", self.top.panels[min(self.top.O)].id)
+            return ("applied", None)
+        if "dismiss" in step:
+            self.complete(t)
+            self.emit(t, "dismissModal", self.top.panels[min(self.top.O)].id)
+            self.modal = None
             return ("applied", None)
         raise ValueError("unknown step %r" % step)
 
@@ -604,7 +639,9 @@ class NestedOracle:
     def tap(self, n, t):
         level = n.level
         reason = None
-        if self.running(t) and self.interruption == "ignore":
+        if self.modal is not None:
+            reason = "modal"
+        elif self.running(t) and self.interruption == "ignore":
             reason = "transition"
         elif not n.shown():
             reason = "hidden"
@@ -685,7 +722,8 @@ class NestedOracle:
             "expandedIndex": e,
             "expandedPanel": top.panels[e].id if e is not None else None,
             "expandedIndices": sorted(top.O),
-            "visible": {"kind": "panel", "title": top.panels[e].title} if e is not None else None,
+            "visible": ({"kind": "modal", "title": o.modal} if o.modal is not None
+                        else {"kind": "panel", "title": top.panels[e].title} if e is not None else None),
             "interactionEnabled": not run,
         }
         if o.style == "insetGrouped":

@@ -7,7 +7,8 @@ level; text, rows and contentHeight contents; fit and fill; clip and scroll;
 durations, curves and every interruption policy) and random scripts of
 `tap` (hidden headers included), `expand`, `collapse` (an id, a top-level
 index, `all`), `expand: null`, `reveal` (an id, `{panel, open: true}`),
-`wait`, and timed steps landing inside transitions.
+`setPanels` (new nested definitions, removed panels coming back), `resize`,
+`present`/`dismiss`, `wait`, and timed steps landing inside transitions.
 
 Each case writes the spec with its script, reads it back through
 `accordion resolve`, and compares the oracle with
@@ -192,8 +193,14 @@ class Generator:
         elif busy and r.random() < 0.5:
             kind = "tapAt"
         else:
-            kind = r.choices(["tap", "tapAt", "wait", "expand", "collapse", "collapseAll", "reveal", "setPanels"],
-                             [30, 15, 8, 10, 8, 3, 12, 5])[0]
+            kind = r.choices(["tap", "tapAt", "wait", "expand", "collapse", "collapseAll", "reveal", "setPanels",
+                              "resize", "present", "dismiss"],
+                             [30, 15, 8, 10, 8, 3, 12, 5, 3, 2, 4 if oracle.modal is not None else 0])[0]
+            if oracle.modal is not None and kind in ("expand", "collapse", "collapseAll", "reveal", "setPanels",
+                                                     "present") and r.random() < 0.8:
+                kind = "dismiss"
+            if kind == "present" and not oracle.top.O:
+                kind = "wait"
         if kind == "tap":
             step = {"tap": self.ref(oracle)}
         elif kind == "tapAt":
@@ -212,6 +219,14 @@ class Generator:
             step = {"collapse": self.ref(oracle)}
         elif kind == "collapseAll":
             step = {"collapse": "all"} if r.random() < 0.7 else {"expand": None}
+        elif kind == "resize":
+            headers = oracle.headers_total()
+            extra = [0, 30, 300] + ([-100] if oracle.overflow == "scroll" else [])
+            step = {"resize": {"width": r.choice([150, 480, 200.5]), "height": max(20, headers + r.choice(extra))}}
+        elif kind == "present":
+            step = {"present": "Sheet %d" % r.randint(1, 9)}
+        elif kind == "dismiss":
+            step = {"dismiss": True}
         elif kind == "reveal":
             pid = r.choice(list(oracle.nodes))
             step = {"reveal": pid if r.random() < 0.5 else {"panel": pid, "open": True}}
@@ -230,7 +245,8 @@ class Generator:
             if headers > oracle.H and oracle.overflow != "scroll":
                 return {"wait": 0.1}
             step = {"setPanels": items}
-        if kind in ("expand", "collapse", "collapseAll", "reveal", "setPanels") and r.random() < 0.4:
+        if kind in ("expand", "collapse", "collapseAll", "reveal", "setPanels", "resize", "present",
+                    "dismiss") and r.random() < 0.4:
             t = oracle.now
             if busy:
                 t = r.uniform(t, oracle.tr["end"])
