@@ -10,7 +10,10 @@ index, `all`), `expand: null`, `reveal` (an id, `{panel, open: true}`),
 `setPanels` (new nested definitions, removed panels coming back), `resize`,
 `present`/`dismiss`, `wait`, and timed steps landing inside transitions.
 
-Each case writes the spec with its script, reads it back through
+First the oracle alone must reproduce the numbers the guide works out by
+hand in those sections (the layouts in fill, fit and right-to-left, the
+subtree moving at 0.15 s, the log's grouping, kept state, the two reveals).
+Then each case writes the spec with its script, reads it back through
 `accordion resolve`, and compares the oracle with
 
 - `render --format json` (settled) and `render --format json --steps`;
@@ -393,6 +396,118 @@ def check_case(accordion, spec, steps, blocked, rng, directory, oracle=nested_or
     return problems
 
 
+# ---- the guide's worked examples ------------------------------------------------
+
+def _settings(**container):
+    c = {"width": 320, "height": 400}
+    c.update(container)
+    return {"accordion": 1, "container": c, "panels": [
+        {"id": "network", "title": "Network", "content": {"indent": 16, "panels": [
+            {"id": "wifi", "title": "Wi-Fi"}, {"id": "bluetooth", "title": "Bluetooth"},
+            {"id": "vpn", "title": "VPN"}]}},
+        {"id": "sound", "title": "Sound"}, {"id": "about", "title": "About"}]}
+
+
+def guide_examples():
+    """The numbers the guide's "Nested accordions" and "reveal" sections
+    work out by hand, from the oracle alone (no model): a check that the
+    oracle still reads the guide. Returns (how many, the ones that do not hold)."""
+    bad = []
+    checks = []
+
+    def check(name, got, want):
+        checks.append(name)
+        if diff(want, got):
+            bad.append("%s: expected %s, oracle %s" % (name, json.dumps(want), json.dumps(got)))
+
+    def frames(dump):
+        out = {}
+
+        def walk(panels):
+            for p in panels:
+                out[p["id"]] = (p["header"] and [p["header"][k] for k in ("x", "y", "width", "height")],
+                                p["content"] and [p["content"][k] for k in ("x", "y", "width", "height")])
+                if "nested" in p:
+                    walk(p["nested"]["panels"])
+        walk(dump["panels"])
+        return out
+
+    f = frames(nested_oracle.play(_settings()))
+    check("fill layout", f, {"network": ([0, 0, 320, 44], [0, 44, 320, 268]),
+                             "wifi": ([16, 44, 304, 44], [16, 88, 304, 136]),
+                             "bluetooth": ([16, 224, 304, 44], None), "vpn": ([16, 268, 304, 44], None),
+                             "sound": ([0, 312, 320, 44], None), "about": ([0, 356, 320, 44], None)})
+    spec = _settings(layout="fit")
+    level = spec["panels"][0]["content"]
+    level.update(expansion="multiple", expanded=["wifi", "bluetooth"])
+    level["panels"][0]["contentHeight"] = 60
+    level["panels"][1]["content"] = {"rows": ["Headphones"]}
+    f = frames(nested_oracle.play(spec))
+    check("fit layout", [f[k][0][1] for k in ("wifi", "bluetooth", "vpn", "sound", "about")]
+          + [f["wifi"][1][1], f["wifi"][1][3], f["bluetooth"][1][1], f["network"][1][3]],
+          [44, 148, 236, 280, 324, 88, 60, 192, 236])
+    spec = {"accordion": 1, "dir": "rtl", "container": {"width": 320, "height": 400}, "panels": [
+        {"id": "network", "title": "Network", "content": {"indent": 16, "expanded": "bt", "panels": [
+            {"id": "wifi", "title": "Wi-Fi"},
+            {"id": "bt", "title": "Bluetooth", "content": {"dir": "ltr", "indent": 16, "panels": [
+                {"id": "le", "title": "Low Energy"}]}}]}},
+        {"id": "sound", "title": "Sound"}]}
+    d = nested_oracle.play(spec)
+    f = frames(d)
+    check("right-to-left levels", [f["network"][1], f["wifi"][0], f["bt"][0], f["bt"][1], f["le"][0], f["le"][1],
+                                   len(d["events"])],
+          [[0, 44, 320, 312], [0, 44, 304, 44], [0, 88, 304, 44], [0, 132, 304, 224], [16, 132, 288, 44],
+           [16, 176, 288, 180], 12])
+    spec = _settings(expanded="network", animation={"curve": "linear"})
+    spec["panels"].insert(0, {"id": "general", "title": "General"})
+    spec["panels"].pop()
+    spec["script"] = [{"tap": "general"}]
+    f = frames(nested_oracle.play(spec, 0.15))
+    check("a subtree moving with its header", [f["network"][0][1], f["wifi"][0][1], f["wifi"][1][1],
+                                               f["bluetooth"][0][1], f["vpn"][0][1], f["general"][1]],
+          [178, 222, 266, 402, 446, [0, 44, 320, 268]])
+    spec = _settings()
+    spec["script"] = [{"tap": "sound"}]
+    events = [(e["event"], e.get("panel")) for e in nested_oracle.play(spec)["events"]]
+    check("the log's grouping", events, [
+        ("addChild", "network"), ("addChild", "wifi"), ("viewWillAppear", "network"), ("viewWillAppear", "wifi"),
+        ("viewDidAppear", "network"), ("viewDidAppear", "wifi"), ("didMoveToParent", "network"),
+        ("didMoveToParent", "wifi"), ("beginIgnoringInteractionEvents", None), ("willMoveToParent", "wifi"),
+        ("willMoveToParent", "network"), ("addChild", "sound"), ("viewWillDisappear", "wifi"),
+        ("viewWillDisappear", "network"), ("viewWillAppear", "sound"), ("viewDidDisappear", "wifi"),
+        ("viewDidDisappear", "network"), ("viewDidAppear", "sound"), ("didMoveToParent", "sound"),
+        ("removeFromParent", "wifi"), ("removeFromParent", "network"), ("endIgnoringInteractionEvents", None)])
+    spec["script"] = [{"tap": "bluetooth"}, {"tap": "sound"}, {"tap": "network"}]
+    check("state kept", nested_oracle.play(spec)["panels"][0]["nested"]["expandedIndices"], [1])
+    spec = {"accordion": 1, "title": "Help centre", "panels": [
+        {"id": "shipping", "title": "Shipping", "content": {"panels": [
+            {"id": "s-when", "title": "When does my order ship?"}, {"id": "s-track", "title": "How do I track it?"}]}},
+        {"id": "billing", "title": "Billing", "content": {"panels": [
+            {"id": "b-invoice", "title": "Where is my invoice?"}, {"id": "b-refund", "title": "How do refunds work?"}]}}],
+        "script": [{"reveal": {"panel": "b-refund", "open": True}}]}
+    d = nested_oracle.play(spec)
+    check("reveal through a single-mode ancestor", [len(d["events"]), frames(d)["b-refund"][1], d["expandedIndex"]],
+          [36, [0, 176, 375, 491], 1])
+    spec["panels"][1]["disabled"] = True
+    checks.append("a blocked reveal")
+    try:
+        nested_oracle.play(spec)
+        bad.append("a blocked reveal: expected a refusal, oracle applied it")
+    except Rejected:
+        pass
+    spec = {"accordion": 1, "container": {"height": 200, "layout": "fit", "overflow": "scroll", "expanded": None},
+            "panels": [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}, {"id": "c", "title": "C"},
+                       {"id": "d", "title": "D", "content": {"panels": [
+                           {"id": "d1", "title": "D1", "content": {"rows": ["One", "Two"]}},
+                           {"id": "d2", "title": "D2"}]}}],
+            "script": [{"reveal": "d1"}]}
+    d = nested_oracle.play(spec)
+    check("reveal scrolling", [d["scroll"], len(d["events"])], [{"offset": 108, "contentHeight": 352}, 10])
+    spec["script"] = [{"reveal": "d2"}]
+    check("reveal of a closed panel scrolling", nested_oracle.play(spec)["scroll"]["offset"], 152)
+    return len(checks), bad
+
+
 # ---- mutations: the test must catch a wrong reading ------------------------
 
 # Each rewrites one rule of nested_oracle.py's source; --mutations plays
@@ -478,8 +593,12 @@ def main():
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
     print("nested oracle: seed %d (replay with --seed %d)" % (seed, seed))
     rng = random.Random(seed)
+    examples, bad = guide_examples()
+    for line in bad:
+        print("FAIL the guide's worked example, %s" % line)
+    print("nested oracle: %d of the guide's %d worked examples hold in the oracle" % (examples - len(bad), examples))
     if args.mutations:
-        return run_mutations(args, rng, seed)
+        return run_mutations(args, rng, seed) or (1 if bad else 0)
     gen = Generator(rng)
     keep = args.keep
     passed = failed = 0
@@ -510,6 +629,7 @@ def main():
     print("nested oracle: exercised " + ", ".join("%s %d" % kv for kv in sorted(STATS.items())))
     for kind, n in sorted(FAILURES.items()):
         print("nested oracle: %d failed cases disagree on %s" % (n, kind))
+    failed += len(bad)
     print("nested oracle: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
