@@ -34,6 +34,7 @@ let previewCommand = CommandSpec(
         OptionSpec(long: "host", valueName: "address", defaultValue: "127.0.0.1",
                    help: "The address to listen on: an IPv4 or IPv6 address, or localhost. Any address other "
                     + "than a loopback one makes the page reachable from other machines."),
+        deviceOption,
         colorOption,
     ],
     run: { args throws(UsageError) in try PreviewServer.main(PreviewOptions(args)) }
@@ -47,9 +48,12 @@ struct PreviewOptions {
     var host: String
     var address: ListenAddress
     var color: ColorChoice
+    /// The device the page shows the container on instead of the spec's; nil without `--device`.
+    var device: Device?
 
     init(_ args: ParsedArguments) throws(UsageError) {
         input = args.positionals[0]
+        device = args.value("device").flatMap(Device.init(rawValue:))
         if input == "-" { throw UsageError("preview watches a file; give a file name, not '-'") }
         color = args.color
         let portText = args.value("port") ?? "8017"
@@ -127,6 +131,8 @@ enum ListenAddress {
 struct PreviewSession {
     let path: String
     let color: ColorChoice
+    /// `--device`: every good version is shown on it, as `render --device` shows it.
+    var device: Device?
     private(set) var document: AccordionSpecDocument?
     /// The overlay's markup while the file as saved has errors (or cannot be read).
     private(set) var problems: String?
@@ -165,7 +171,9 @@ struct PreviewSession {
             log.write("── \(clockTime()) · \(path) has errors; the page keeps the last good version ──\n" + shown)
             return
         }
-        self.document = document
+        var shownDocument = document
+        if let device { shownDocument.container = document.container.shown(on: device) }
+        self.document = shownDocument
         problems = nil
         generation += 1
         log.write("── \(clockTime()) · \(path) loaded (page \(generation)) ──\n" + shown)

@@ -100,6 +100,7 @@ final class PreviewServer {
                 + "anyone who can connect can read the page\n")
         }
         var session = PreviewSession(path: options.input, color: options.color)
+        session.device = options.device
         session.reload()
         let server = PreviewServer(listener: listener, site: PreviewSite(port: port, boundHost: options.host),
                                    session: session, watcher: watcher, signals: signals)

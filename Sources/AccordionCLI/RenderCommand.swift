@@ -41,12 +41,7 @@ let renderCommand = CommandSpec(
                    help: "Draw the spec's colours of this appearance (a colour written {light, dark}; the default "
                     + "palette's dark variants and a black background in dark). html: the appearance the page "
                     + "starts in; it carries both, follows the viewer's prefers-color-scheme and has a toggle."),
-        OptionSpec(long: "device", valueName: "device", allowed: Device.allCases.map(\.rawValue),
-                   help: "Show the container on this device instead of the spec's 'device': phone (393 × 852), "
-                    + "phone-landscape (852 × 393) or tablet (820 × 1180), the container then the screen's safe area "
-                    + "(the screen less its status bar and home indicator insets), or none (no chassis and no insets, "
-                    + "the container at the size the spec gives it). Without it and without 'device' in the spec, the "
-                    + "chassis is fitted to the container."),
+        deviceOption,
         colorOption,
         OptionSpec(long: "bidi", valueName: "order", allowed: TerminalOptions.BidiOrder.allCases.map(\.rawValue),
                    defaultValue: TerminalOptions.BidiOrder.visual.rawValue,
@@ -382,3 +377,12 @@ enum OutputPath {
         return nil
     }
 }
+
+/// `--device`, which `render` and `preview` share: the device the container
+/// is shown on instead of the spec's (`ContainerSpec.shown(on:)`).
+let deviceOption = OptionSpec(long: "device", valueName: "device", allowed: Device.allCases.map(\.rawValue),
+                              help: "Show the container on this device instead of the spec's 'device': phone (393 × 852), "
+                                + "phone-landscape (852 × 393) or tablet (820 × 1180), the container then the screen's safe area "
+                                + "(the screen less its status bar and home indicator insets), or none (no chassis and no insets, "
+                                + "the container at the size the spec gives it). Without it and without 'device' in the spec, the "
+                                + "chassis is fitted to the container.")

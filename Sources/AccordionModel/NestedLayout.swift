@@ -349,6 +349,7 @@ extension ContainerState {
     /// A frame shown on one side only moves rigidly with its nearest
     /// ancestor header shown on both sides (a top-level header at the
     /// outermost, which always is), keeping its offset from it on its side.
+    /// Nothing of a level is shown while its holder's content box is not.
     /// Linear in the tree.
     ///
     /// - Parameter time: Seconds on the clock.
@@ -387,8 +388,13 @@ extension ContainerState {
             beforeFrames = before.settledNestedFrames(topContent: contentBefore).map { ShownFrames.Nested(header: $0.header, content: $0.content) }
         }
         var shownTop: [Double] = []
+        var topContentShown: [Bool] = []
         shownTop.reserveCapacity(panels.count)
-        walkFrames(at: time, tops: tops) { _, y, _ in shownTop.append(y) }
+        topContentShown.reserveCapacity(panels.count)
+        walkFrames(at: time, tops: tops) { _, y, height in
+            shownTop.append(y)
+            topContentShown.append(height != nil)
+        }
         let eased = container.curve.value(atProgress: transition.progress(at: time))
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * eased }
         var result = after
@@ -399,13 +405,29 @@ extension ContainerState {
         for i in after.indices {
             let slot = nestedSlots[i]
             let inherited = slot.parent.map { anchor[$0] } ?? -1
+            // A level lies in its holder's content box: none is shown while
+            // that box is not (a retargeting tap can take away at once a
+            // content that was closing, with the level shown in it).
+            guard slot.parent.map({ result[$0].content != nil }) ?? topContentShown[slot.top] else {
+                anchor[i] = inherited
+                result[i].header = nil
+                result[i].content = nil
+                continue
+            }
             let a = after[i], b = beforeFrames[i]
             switch (b.header, a.header) {
             case (let hb?, let ha?):
                 anchor[i] = i
                 result[i].header = Rect(x: ha.x, y: mix(hb.y, ha.y), width: ha.width, height: ha.height)
                 let y = result[i].header!.y + ha.height
-                switch (b.content, a.content) {
+                // As at the top level, a content is there before when the
+                // transition closes it or it stays open (not when it opens):
+                // after a retargeting tap, one the interrupted transition was
+                // closing is gone, and one it reopens appears as settled.
+                let inLevel = transition.level == slot.holder
+                let closes = inLevel && transition.from == slot.index, opens = inLevel && transition.to == slot.index
+                let before = closes || (a.content != nil && !opens) ? b.content : nil
+                switch (before, a.content) {
                 case (let cb?, let ca?): result[i].content = Rect(x: ca.x, y: mix(cb.y, ca.y), width: ca.width, height: mix(cb.height, ca.height))
                 case (let cb?, nil): result[i].content = Rect(x: cb.x, y: y, width: cb.width, height: cb.height)
                 case (nil, let ca?): result[i].content = Rect(x: ca.x, y: y, width: ca.width, height: ca.height)

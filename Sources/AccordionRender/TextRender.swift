@@ -123,13 +123,15 @@ public enum TextRender {
 
     /// What the box shows, top to bottom: headers, contents and uncovered background.
     /// A nested panel's header and content carry its `NestedFrame` (its
-    /// index local to its level) and are drawn indented by its depth.
+    /// index local to its level) and are drawn indented by its depth; `box`
+    /// is the stretch of the stack its level's boxes leave it (its holder's
+    /// content box, within each box above it), which clips it.
     enum Element {
         case header(PanelFrame)
         case content(PanelFrame, Rect)
         case background(y: Double, height: Double)
-        case nestedHeader(PanelFrame, NestedFrame)
-        case nestedContent(PanelFrame, Rect, NestedFrame)
+        case nestedHeader(PanelFrame, NestedFrame, box: Span)
+        case nestedContent(PanelFrame, Rect, NestedFrame, box: Span)
 
         /// Whether it is a band of uncovered background.
         var isBackground: Bool {
@@ -139,12 +141,15 @@ public enum TextRender {
 
         var y: Double {
             switch self {
-            case .header(let p), .nestedHeader(let p, _): p.header.y
-            case .content(_, let r), .nestedContent(_, let r, _): r.y
+            case .header(let p), .nestedHeader(let p, _, _): p.header.y
+            case .content(_, let r), .nestedContent(_, let r, _, _): r.y
             case .background(let y, _): y
             }
         }
     }
+
+    /// A stretch of the stack, top to bottom.
+    typealias Span = (top: Double, bottom: Double)
 
     /// Columns a nested level's elements are inset by, per level of depth.
     static let indentColumns = 2
@@ -183,11 +188,20 @@ public enum TextRender {
             if let c = p.content, shown(c), !s.nests || p.panel.nested == nil { items.append(.content(p, c)) }
             if shown(p.header) { items.append(.header(p)) }
         }
+        // Each level lies in its holder's content box, within the boxes above it,
+        // which clip it (an element wholly outside them is not drawn): the
+        // model's rule, as the SVG and the page clip it.
+        var boxes: [String: Span] = [:]
+        for p in s.panels where p.panel.nested != nil {
+            if let c = p.content { boxes[p.panel.id] = (c.y, c.y + c.height) }
+        }
+        func inside(_ r: Rect, _ box: Span) -> Bool { r.y < box.bottom - 1e-9 && r.y + r.height > box.top + 1e-9 || r.height == 0 && r.y >= box.top && r.y < box.bottom }
         for f in s.nested {
-            guard let header = f.header else { continue }
+            guard let header = f.header, let box = boxes[f.holder] else { continue }
+            if f.panel.nested != nil, let c = f.content { boxes[f.panel.id] = (max(box.top, c.y), min(box.bottom, c.y + c.height)) }
             let p = PanelFrame(index: f.index, panel: f.panel, header: header, content: f.content, textLines: f.textLines)
-            if let c = f.content, shown(c), f.panel.nested == nil { items.append(.nestedContent(p, c, f)) }
-            if shown(header) { items.append(.nestedHeader(p, f)) }
+            if let c = f.content, shown(c), f.panel.nested == nil, inside(c, box) { items.append(.nestedContent(p, c, f, box: box)) }
+            if shown(header), inside(header, box) { items.append(.nestedHeader(p, f, box: box)) }
         }
         // Stable ordering: by y, content before header at the same y, then by panel order.
         let keyed = items.enumerated().map { (offset: $0.offset, element: $0.element) }
@@ -205,8 +219,8 @@ public enum TextRender {
             result.append(element)
             let bottom: Double
             switch element {
-            case .header(let p), .nestedHeader(let p, _): bottom = p.header.y + p.header.height
-            case .content(_, let r), .nestedContent(_, let r, _): bottom = r.y + r.height
+            case .header(let p), .nestedHeader(let p, _, _): bottom = p.header.y + p.header.height
+            case .content(_, let r), .nestedContent(_, let r, _, _): bottom = r.y + r.height
             case .background(let y, let h): bottom = y + h
             }
             covered = max(covered, bottom)
@@ -235,11 +249,11 @@ public enum TextRender {
             return rows.map { left + $0 + right }
         }
         switch element {
-        case .nestedHeader(let p, let f):
+        case .nestedHeader(let p, let f, _):
             let side = sides(f)
             return stood(drawHeader(p, mark: HeaderMark(s, nested: f), s: s, inner: inner - side.left - side.right, paint: paint,
                                     cols: cols, terminal: terminal, writing: s.writing(of: f, levels: levels).panel), side)
-        case .nestedContent(let p, let r, let f):
+        case .nestedContent(let p, let r, let f, _):
             let side = sides(f)
             return stood(drawContent(p, r, s: s, inner: inner - side.left - side.right, paint: paint, cols: cols, terminal: terminal,
                                      writing: s.writing(of: f, levels: levels).content), side)
@@ -406,13 +420,15 @@ public enum TextRender {
     }
 
     static func coordinates(_ element: Element, s: Snapshot, cols: Columns = Columns()) -> String {
-        func place(_ r: Rect) -> String {
+        // Clipped by the window, or by a nested level's boxes.
+        func place(_ r: Rect, box: Span? = nil) -> String {
             var text = "y=" + Numbers.short(r.y) + " h=" + Numbers.short(r.height)
             // A frame's x and width are shown only where they are not every section's.
             if r.x != s.container.style.inset || r.width != s.container.panelWidth {
                 text += " x=" + Numbers.short(r.x) + " w=" + Numbers.short(r.width)
             }
-            let (top, bottom) = window(s)
+            var (top, bottom) = window(s)
+            if let box { (top, bottom) = (max(top, box.top), min(bottom, box.bottom)) }
             if r.y + r.height > bottom + 1e-9 || r.y < top - 1e-9 { text += " (clipped)" }
             return text
         }
@@ -429,10 +445,10 @@ public enum TextRender {
             return cols.fit("header  " + label(p) + "  " + place(p.header), room)
         case .content(let p, let r):
             return cols.fit("content " + label(p) + "  " + place(r), room)
-        case .nestedHeader(let p, let f):
-            return cols.fit("header  " + String(repeating: " ", count: indexWidth) + " " + String(repeating: "›", count: f.depth) + p.panel.id + "  " + place(p.header), room)
-        case .nestedContent(let p, let r, let f):
-            return cols.fit("content " + String(repeating: " ", count: indexWidth) + " " + String(repeating: "›", count: f.depth) + p.panel.id + "  " + place(r), room)
+        case .nestedHeader(let p, let f, let box):
+            return cols.fit("header  " + String(repeating: " ", count: indexWidth) + " " + String(repeating: "›", count: f.depth) + p.panel.id + "  " + place(p.header, box: box), room)
+        case .nestedContent(let p, let r, let f, let box):
+            return cols.fit("content " + String(repeating: " ", count: indexWidth) + " " + String(repeating: "›", count: f.depth) + p.panel.id + "  " + place(r, box: box), room)
         case .background(let y, let h):
             return cols.fit("background  y=" + Numbers.short(y) + " h=" + Numbers.short(h), room)
         }

@@ -94,6 +94,46 @@ final class NestedTransitionTests: XCTestCase {
         XCTAssertNil(frames(state, at: 1.5)["le"]?.header, "hidden once settled")
     }
 
+    /// `fill`, single, retarget: network open (wifi open in it). A tap on
+    /// sound at 0 closes network and opens sound; one on sound again at 0.5
+    /// retargets to closing sound. Network is neither side of that
+    /// transition, so its content view goes at once (the top level's rule),
+    /// and its level, which lay in that box, is not shown either: no
+    /// nested header rides on without a box to lie in.
+    func testALevelGoesWithItsHoldersBoxWhenARetargetTakesTheBoxAway() {
+        var state = ContainerState(container: container(.fill, interruption: .retarget), panels: tree(), expandedIndices: [1])
+        _ = state.apply(Step(.tap(panel: 2)))
+        XCTAssertNotNil(frames(state, at: 0.25)["wifi"]?.header, "shown in network's closing box")
+        _ = state.apply(Step(.tap(panel: 2), at: 0.5))
+        XCTAssertNil(tops(state, at: 0.75)[1].content, "network's box is gone")
+        let f = frames(state, at: 0.75)
+        XCTAssertNil(f["wifi"]?.header)
+        XCTAssertNil(f["wifi"]?.content)
+        XCTAssertNil(f["bluetooth"]?.header)
+    }
+
+    /// 320 × 400, `fill`, retarget, 1 s linear: a holds a1 and a2 (a1 open,
+    /// so a's box is 44–400 and the level's space 356 − 88 = 268). A tap on
+    /// a1 at 0 closes it: at 0.5 a2's header is at 356 + (88 − 356) / 2 =
+    /// 222. A tap on a2 then retargets to opening a2: a1 is on neither side
+    /// of the new transition, so its closing content goes at once (the top
+    /// level's rule); a2's header goes from 222 to 88 (188.5 at 0.75) and its
+    /// content appears at its settled height, 268, under it. (Found by the
+    /// independent nested oracle, Tests/Oracle/nested_oracle.py.)
+    func testARetargetDropsTheContentItsInterruptedTransitionWasClosing() {
+        let level = NestedLevel(panels: [panel("a1"), panel("a2")])
+        var c = container(.fill, interruption: .retarget)
+        c.height = 400
+        var state = ContainerState(container: c, panels: [panel("a", content: .accordion(level))], expandedIndices: [0])
+        _ = state.apply(Step(.tap(panel: 1)))
+        XCTAssertEqual(frames(state, at: 0.5)["a2"]?.header?.y, 222)
+        _ = state.apply(Step(.tap(panel: 2), at: 0.5))
+        let f = frames(state, at: 0.75)
+        XCTAssertNil(f["a1"]?.content)
+        XCTAssertEqual(f["a2"]?.header?.y, 188.5)
+        XCTAssertEqual(f["a2"]?.content, Rect(x: 0, y: 232.5, width: 320, height: 268))
+    }
+
     private func tree() -> [PanelSpec] {
         let bt = NestedLevel(panels: [panel("le"), panel("classic")])
         let level = NestedLevel(panels: [panel("wifi"), PanelSpec(id: "bluetooth", title: "bluetooth", color: 0x3366_99FF, headerHeight: 44,

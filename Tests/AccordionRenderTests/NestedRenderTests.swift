@@ -8,20 +8,10 @@ import XCTest
 /// not drawn; the dump shows the tree only when the stack nests.
 final class NestedRenderTests: XCTestCase {
     private func panel(_ id: String, disabled: Bool = false, content: PanelContent? = nil) -> PanelSpec {
-        PanelSpec(id: id, title: id.capitalized, color: 0x3366_99FF, headerHeight: 44, disabled: disabled, content: content)
+        NestedSettingsTree.panel(id, disabled: disabled, content: content)
     }
 
-    private func snapshot(open: [Int]) -> Snapshot {
-        let inner = NestedLevel(panels: [panel("le"), panel("classic")])
-        let level = NestedLevel(panels: [panel("wifi"), panel("bluetooth", content: .accordion(inner)), panel("vpn", disabled: true)],
-                                expandedIndices: [1], indent: 16)
-        var c = ContainerSpec()
-        c.width = 320
-        c.height = 600
-        let container = AccordionContainer(title: "Settings", container: c,
-                                           panels: [panel("network", content: .accordion(level)), panel("sound")], expandedIndices: open)
-        return container.snapshot(at: 0)
-    }
+    private func snapshot(open: [Int]) -> Snapshot { NestedSettingsTree.snapshot(open: open) }
 
     func testTheTerminalDrawingIndentsEachLevel() {
         let text = TextRender.drawing(snapshot(open: [0]), color: false, caption: nil)
@@ -94,5 +84,24 @@ final class NestedRenderTests: XCTestCase {
                        "update sound: title, disabled")
         XCTAssertEqual(Renderer.caption(of: .update(panel: 0, PanelUpdate(titleColor: 0x0000_00FF, content: .rows([], rowHeight: 44))),
                                         in: stack), "update network: titleColor, content")
+    }
+
+    /// Network's box is 300 − 2 × 44 = 212 points (44–256) in `fill`; its six
+    /// 44-point headers need 264: the fifth (220–264) is cut at 256 and the
+    /// sixth (264–308) lies wholly outside the box, under Sound's header, so
+    /// the drawing leaves it out, as the SVG and the page clip it away.
+    func testTheTerminalDrawingClipsALevelToItsBox() {
+        let ids = ["wifi", "bluetooth", "cellular", "hotspot", "vpn", "dns"]
+        var c = ContainerSpec()
+        c.height = 300
+        let level = NestedLevel(panels: ids.map { panel($0) })
+        let s = AccordionContainer(title: nil, container: c, panels: [panel("network", content: .accordion(level)), panel("sound")],
+                                   expandedIndices: [0]).snapshot(at: 0)
+        let text = TextRender.drawing(s, color: false, caption: nil)
+        XCTAssertTrue(text.contains("›vpn  y=220 h=44 (clipped)"), text)
+        XCTAssertTrue(text.contains("›hotspot  y=176 h=44\n") || text.contains("›hotspot  y=176 h=44 "), text)
+        XCTAssertFalse(text.contains("Dns"), text)
+        XCTAssertFalse(text.contains("›dns"), text)
+        XCTAssertTrue(text.contains("header  1 sound"), text)
     }
 }

@@ -16,28 +16,12 @@ import FoundationXML
 final class NestedSVGTests: XCTestCase {
     private func panel(_ id: String, disabled: Bool = false, content: PanelContent? = nil,
                        writing: PanelWriting = PanelWriting()) -> PanelSpec {
-        PanelSpec(id: id, title: id.capitalized, color: 0x3366_99FF, headerHeight: 44, disabled: disabled, content: content,
-                  writing: writing)
+        NestedSettingsTree.panel(id, disabled: disabled, content: content, writing: writing)
     }
 
     private func rows(_ n: Int) -> PanelContent { .rows((0..<n).map { ContentRow(title: "Row \($0)") }, rowHeight: 44) }
 
-    /// network {wifi, bluetooth {le, classic}, vpn (disabled)}, indent 16,
-    /// bluetooth open; sound. 320 × 600, fill: network's box (0, 44, 320,
-    /// 512); its level's space 512 − 132 = 380, bluetooth's box (16, 132,
-    /// 304, 380); le (indent 0: x 16) at 132, its content 176–468 (380 −
-    /// 88), classic at 468, vpn at 512. Slots in tree order: wifi 0,
-    /// bluetooth 1, le 2, classic 3, vpn 4.
-    private func settled(open: [Int]) -> Snapshot {
-        let inner = NestedLevel(panels: [panel("le"), panel("classic")])
-        let level = NestedLevel(panels: [panel("wifi"), panel("bluetooth", content: .accordion(inner)), panel("vpn", disabled: true)],
-                                expandedIndices: [1], indent: 16)
-        var c = ContainerSpec()
-        c.width = 320
-        c.height = 600
-        return AccordionContainer(title: "Settings", container: c, panels: [panel("network", content: .accordion(level)), panel("sound")],
-                                  expandedIndices: open).snapshot(at: 0)
-    }
+    private func settled(open: [Int]) -> Snapshot { NestedSettingsTree.snapshot(open: open) }
 
     func testEveryShownNestedPanelIsDrawnInsideItsHoldersClip() throws {
         let svg = SVGRender.picture([settled(open: [0])], captions: [""])

@@ -18,6 +18,7 @@ Standard library only. Usage: preview_test.py [--accordion PATH] [-k TEXT]
 Prints one line per check and `N passed, N failed`; exits 1 on any failure.
 """
 import argparse
+import json
 import os
 import re
 import select
@@ -264,6 +265,9 @@ def rule_settings(run, browser):
     preview = Preview(run.accordion, spec)
     try:
         browser.navigate(preview.url)
+        # (Under load the page's first answer may come after the navigation returns.)
+        wait_for(browser, "(() => { const b = document.getElementById('accordion-preview-problems'); return b !== null && !b.hidden; })()",
+                 5, "the overlay of the raised warning")
         state = browser.eval(PAGE_STATE)
         assert state["overlay"] and f"{spec}:4:" in state["overlay"] and "error:" in state["overlay"] \
             and "[low-contrast]" in state["overlay"], state
@@ -272,6 +276,30 @@ def rule_settings(run, browser):
         assert browser.eval(PAGE_STATE)["overlay"] is None
     finally:
         preview.stop()
+
+
+def on_device(run, browser):
+    """`preview --device tablet` shows the page `render --device tablet` writes: the container in the
+    tablet's safe area (820 x 1180 less its insets), on every version the file goes through."""
+    spec = os.path.join(run.workdir, "tablet.yaml")
+    write(spec, spec_text("On a tablet"))
+    preview = Preview(run.accordion, spec, "--device", "tablet")
+    try:
+        browser.navigate(preview.url)
+        wait_for(browser, "document.title === 'On a tablet'", 5, "the first page")
+        want = json.loads(subprocess.run([run.accordion, "render", "--format", "json", "--device", "tablet", spec],
+                                         capture_output=True, text=True, check=True).stdout)["container"]
+        size = browser.eval("[parseFloat(document.getElementById('screen').style.width), "
+                            "parseFloat(document.getElementById('screen').style.height)]")
+        assert size == [want["width"], want["height"]] and size == [820, 1180 - 24 - 20], (size, want)
+        write(spec, spec_text("Still on a tablet"))
+        wait_for(browser, "document.title === 'Still on a tablet'", 5, "the page after a save")
+        assert browser.eval("parseFloat(document.getElementById('screen').style.height)") == 1136
+        assert "tablet" in browser.eval("document.getElementById('scale').textContent")
+    finally:
+        preview.stop()
+    status = subprocess.run([run.accordion, "preview", spec, "--device", "watch"], capture_output=True, text=True)
+    assert status.returncode == 2 and "watch" in status.stderr and "tablet" in status.stderr, status
 
 
 def refusals(run, browser):
@@ -625,6 +653,7 @@ def main():
             ("live page: edits within a second, overlay, fix", lambda: live_page(run, browser)),
             ("spec broken from the start", lambda: first_broken(run, browser)),
             ("the project file and allow comments", lambda: rule_settings(run, browser)),
+            ("--device tablet: every version on the tablet", lambda: on_device(run, browser)),
             ("refusals, limits and SIGINT", lambda: refusals(run, browser)),
             ("--host 0.0.0.0 warns", lambda: other_host(run, browser)),
             ("200 streams and 70 idle connections: the page is served", lambda: crowd(run, browser)),

@@ -121,8 +121,8 @@ MUTATIONS = {
         "const now = inherited >= 0 ? out[inherited][0][1] : heads[q.top][1];", "const now = from;",
         "a nested subtree shown on one side of a transition stays put instead of moving with its anchor header"),
     "descendants-not-logged": (
-        "const arriving = nto === null ? [] : [spec(nto).id].concat(descendants(nto));\n    // The target",
-        "const arriving = nto === null ? [] : [spec(nto).id];\n    // The target",
+        "arriving: nto === null ? [] : [spec(nto).id].concat(descendants(nto)) };",
+        "arriving: nto === null ? [] : [spec(nto).id] };",
         "the panels shown inside an opening panel get no containment entries"),
     "nested-fit-shares": (
         "else if (q.own !== undefined) preferred = q.own;", "",
@@ -325,6 +325,9 @@ def nest_levels(rng, spec, tail):
                 else {"collapse": rng.choice(ids)} if kind == "collapse" else {"collapse": "all"} if kind == "all"
                 else {"reveal": {"panel": rng.choice(ids), "open": rng.random() < 0.5}})
         script.insert(rng.randint(0, len(script) - tail), step)
+    # A page that starts inside a nested panel's own transition, now and then.
+    if tail == 1 and rng.random() < 0.5:
+        script[-1] = {"tap": rng.choice(ids)}
 
 
 def nested_ids(panels):
@@ -526,7 +529,9 @@ READ_EXACT = r"""(() => {
       disabled: h.getAttribute('aria-disabled'), heading: h.parentElement.tagName,
       headingLevel: h.parentElement.getAttribute('aria-level'),
       // The title a screen reader reads (the whole one beside a cut), and the colours drawn.
-      title: (h.querySelector('.visually-hidden') || h.querySelector(':scope > .line') || h).textContent.replace(h.querySelector('.badge')?.textContent ?? '', ''),
+      // (The whole title beside a cut is alone in its element; a drawn one is followed by the badge.)
+      title: h.querySelector('.visually-hidden')?.textContent
+        ?? (h.querySelector(':scope > .line') || h).textContent.replace(new RegExp((h.querySelector('.badge')?.textContent ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'), ''),
       // The accessories drawn (the model's layout: a detail or subtitle may be cut, or left out).
       badge: h.querySelector('.badge')?.textContent ?? null, detail: h.querySelector('.detail')?.textContent ?? null,
       subtitle: h.querySelector('.subtitle')?.textContent ?? null, icon: h.querySelector('svg.icon') !== null,

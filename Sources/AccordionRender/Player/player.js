@@ -187,18 +187,25 @@
   // top-level headers shown then: a frame shown before (t.a) and after (t.b)
   // moves between them; one shown on one side only rides with its nearest
   // ancestor header shown on both sides (a top-level header at the
-  // outermost), keeping its offset from it on its side.
-  function nestedAt(t, f, heads) {
+  // outermost), keeping its offset from it on its side; none shows while
+  // its holder's content box does not.
+  function nestedAt(t, f, heads, bodies) {
     const A = t.a.nested, B = t.b.nested, out = new Array(m), anchor = new Int32Array(m);
     const mix = (a, b) => a + (b - a) * f;
     for (let j = 0; j < m; j++) {
       const q = NP[j], holder = LV[q.in].holder, inherited = holder >= n ? anchor[holder - n] : -1;
       const [hb, cb] = A[j], [ha, ca] = B[j];
-      if (hb && ha) {
+      // Nothing of a level shows while its holder's content box does not.
+      if (!(holder < n ? bodies[holder] : out[holder - n][1])) {
+        anchor[j] = inherited;
+        out[j] = [null, null];
+      } else if (hb && ha) {
         anchor[j] = j;
         const y = mix(hb[1], ha[1]), under = y + ha[3];
-        const body = cb && ca ? [ca[0], mix(cb[1], ca[1]), ca[2], mix(cb[3], ca[3])]
-          : cb ? [cb[0], under, cb[2], cb[3]] : ca ? [ca[0], under, ca[2], ca[3]] : null;
+        // A content is there before when t closes it or it stays open (not when t opens it).
+        const before = n + j === t.nfrom || (ca && n + j !== t.nto) ? cb : null;
+        const body = before && ca ? [ca[0], mix(before[1], ca[1]), ca[2], mix(before[3], ca[3])]
+          : before ? [before[0], under, before[2], before[3]] : ca ? [ca[0], under, ca[2], ca[3]] : null;
         out[j] = [[ha[0], y, ha[2], ha[3]], body];
       } else if (hb || ha) {
         anchor[j] = inherited;
@@ -712,7 +719,7 @@
       bodies.push(bodyAt(t, i, f));
     }
     const out = { heads, bodies, offset: t.o0 + (t.o1 - t.o0) * f };
-    if (NT) out.nested = nestedAt(t, f, heads);
+    if (NT) out.nested = nestedAt(t, f, heads, bodies);
     return out;
   }
   const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
@@ -838,18 +845,23 @@
   // find-in-page (and a text fragment) can find the text in it and ask to
   // show it (`beforematch`, below); a closed content that a closed disabled
   // panel keeps shut (its own, or one above it) is plainly hidden, so the
-  // browser cannot open what the model would refuse.
+  // browser cannot open what the model would refuse. A stack of more than
+  // 1,000 panels hides its closed contents plainly: a box hidden until found
+  // is still laid out, and ten thousand of them slowed every frame of a
+  // transition (Benchmarks/page_bench.py), so its find-in-page finds only
+  // what is shown.
+  const findable = N <= 1000;
   const SHOWN = 1, FRONT = 2, EXPANDED = 4, REFUSES = 8, BLOCKED = 16, PINNED = 32, SEALED = 64;
   const written = new Int16Array(N).fill(-1);
   function showContents() {
+    // A nested content shows while it has a frame, which it keeps (or lacks) through a transition.
+    const moving = T && NT ? T.present || (T.present = frames(T, null, 0).nested) : null;
     for (let i = 0; i < N; i++) {
-      const L = levelOf(i), isOpen = isOpenNum(i);
+      const L = i < n ? null : NP[i - n].in, isOpen = i < n ? open[i] : isOpenNum(i);
       const count = L === null ? k : levelOpen[L].length, collapsible = L === null ? D.collapsible : LV[L].collapsible;
       const pinned = isOpen && (disabled(i) || (!collapsible && count === 1));
       const refuses = disabled(i) || pinned;
-      // A nested content shows while it has a frame: open and shown, or moving on either side of a transition.
-      const shown = i < n ? open[i] || (T && i === T.from)
-        : T ? T.a.nested[i - n][1] !== null || T.b.nested[i - n][1] !== null : layout.nested[i - n][1] !== null;
+      const shown = i < n ? open[i] || (T && i === T.from) : (T ? moving : layout.nested)[i - n][1] !== null;
       const state = (shown ? SHOWN : 0) | (T && i === T.nto ? FRONT : 0)
         | (isOpen ? EXPANDED : 0) | (refuses ? REFUSES : 0) | (disabled(i) && !pinned ? BLOCKED : 0)
         | (pinned ? PINNED : 0) | (!shown && sealed(i) ? SEALED : 0);
@@ -860,7 +872,7 @@
       if (changed & (SHOWN | SEALED)) {
         if (state & SHOWN && !filled[i]) fill(i);
         if (state & SHOWN) c.hidden = false;
-        else if (state & SEALED) c.hidden = true;
+        else if (state & SEALED || !findable) c.hidden = true;
         else c.setAttribute("hidden", "until-found");
         if (D.sections && i < n) h.classList.toggle("joined", (state & SHOWN) !== 0);
       }
@@ -1023,7 +1035,8 @@
   }
   const shownNum = (num) => ancestors(num).every(isOpenNum);
   // Kept shut by a closed disabled panel: itself or one above it.
-  const sealed = (num) => (!isOpenNum(num) && disabled(num)) || ancestors(num).some((a) => !isOpenNum(a) && disabled(a));
+  const sealed = (num) => num < n ? !open[num] && disabled(num)
+    : (!isOpenNum(num) && disabled(num)) || ancestors(num).some((a) => !isOpenNum(a) && disabled(a));
   function descendants(num) {
     const out = [];
     const walk = (L) => {
@@ -1037,6 +1050,16 @@
     if (L !== undefined) walk(L);
     return out;
   }
+  // Who a change's entries name (`replay`): leaving, the closing panel's
+  // shown descendants, innermost and last first, then itself; arriving, the
+  // opening panel, then its shown descendants in tree order.
+  function cast(nfrom, nto) {
+    return { leaving: nfrom === null ? [] : descendants(nfrom).reverse().concat([spec(nfrom).id]),
+             arriving: nto === null ? [] : [spec(nto).id].concat(descendants(nto)) };
+  }
+  // A level's rule and its lowest open panel (null: the top level's).
+  const multipleIn = (L) => (L === null ? D.expansion : LV[L].expansion) === "multiple";
+  const firstOpenIn = (L) => L === null ? first() : levelOpen[L].length > 0 ? levelOpen[L][0] : null;
   function insertSorted(list, v) {
     let i = 0;
     while (i < list.length && list[i] < v) i++;
@@ -1057,8 +1080,7 @@
       if (from !== null) levelOpen[L].splice(levelOpen[L].indexOf(from), 1);
       if (to !== null) insertSorted(levelOpen[L], to);
     }
-    const leaving = nfrom === null ? [] : descendants(nfrom).reverse().concat([spec(nfrom).id]);
-    const arriving = nto === null ? [] : [spec(nto).id].concat(descendants(nto));
+    const { leaving, arriving } = cast(nfrom, nto);
     // The target is the model's rule from the offset the container was
     // heading to (the interrupted transition's, now finished); under
     // retarget the offset moves there from the one shown at the tap.
@@ -1095,8 +1117,7 @@
     const a = T && D.interruption === "retarget" ? frames(T, t) : layout;
     const o0 = T && D.interruption === "retarget" ? a.offset : null;
     if (T) finish(t, o0 !== null);
-    const multiple = (L === null ? D.expansion : LV[L].expansion) === "multiple";
-    const firstOpen = L === null ? first() : levelOpen[L].length > 0 ? levelOpen[L][0] : null;
+    const multiple = multipleIn(L), firstOpen = firstOpenIn(L);
     const from = multiple ? (isOpen ? at : null) : firstOpen;
     const to = multiple ? (isOpen ? null : at) : at === from ? null : at;
     const [closed, opened] = begin(L, from, to, t, duration(), cause, a, o0);
@@ -1120,9 +1141,7 @@
     for (const p of ancestors(num).concat([num])) {
       if (isOpenNum(p)) continue;
       const L = levelOf(p);
-      const multiple = (L === null ? D.expansion : LV[L].expansion) === "multiple";
-      const from = multiple ? null : L === null ? first() : levelOpen[L].length > 0 ? levelOpen[L][0] : null;
-      const [closed, opened] = begin(L, from, localOf(p), t, 0, cause, layout, null);
+      const [closed, opened] = begin(L, multipleIn(L) ? null : firstOpenIn(L), localOf(p), t, 0, cause, layout, null);
       announce(closed, opened, cause);
     }
     offset = scrollTarget(layout, num, start);
@@ -1163,8 +1182,7 @@
     const a = shownAtLoad, b = layout;
     const nfrom = st.closed ? (st.closed.length ? byID.get(st.closed[0]) : null) : st.from;
     const nto = st.opened ? (st.opened.length ? byID.get(st.opened[0]) : null) : st.to;
-    const leaving = nfrom === null ? [] : descendants(nfrom).reverse().concat([spec(nfrom).id]);
-    const arriving = nto === null ? [] : [spec(nto).id].concat(descendants(nto));
+    const { leaving, arriving } = cast(nfrom, nto);
     T = plan({ from: st.from, to: st.to, nfrom, nto, leaving, arriving, start: st.start, end: st.end,
                kind: kind(nfrom, nto), a, b, k0: curve(st.progress), o0: offset, o1: scrollTarget(b, nto, offset),
                cause: st.cause });
@@ -1229,19 +1247,10 @@
     if (el.scrollTop !== 0 && !(el === screen && scrolls)) el.scrollTop = 0;
   }, true);
 
-  // Every content view is filled at load (a large stack's in idle time
-  // after it, a shown one at once), so that find-in-page and a text
-  // fragment find the text of the closed ones too.
-  let nextFill = 0;
-  if (N <= 1000) for (; nextFill < N; nextFill++) if (!filled[nextFill]) fill(nextFill);
-  function fillIdle(deadline) {
-    for (let done = 0; nextFill < N && (done < 50 || (deadline && deadline.timeRemaining() > 2)); nextFill++) {
-      if (!filled[nextFill]) { fill(nextFill); done++; }
-    }
-    if (nextFill < N) later(fillIdle);
-  }
-  const later = (f) => window.requestIdleCallback ? requestIdleCallback(f, { timeout: 1000 }) : setTimeout(f, 0);
-  if (nextFill < N) later(fillIdle);
+  // Where find-in-page can open closed contents, every content view is
+  // filled at load, so that it and a text fragment find their text; else
+  // each is filled the first time it is shown.
+  if (findable) for (let i = 0; i < N; i++) if (!filled[i]) fill(i);
 
   // A view of the player's state for tests and curious authors (the
   // rectangles themselves are read from the DOM), and the test clock.
