@@ -502,6 +502,7 @@ struct ScriptRunner {
                                  context: " after this step")
                 checkOpenHeights(stage.state, at: w.actionSpan, pointer: w.pointer, context: " after this step")
             }
+            checkNestedHeadersFit(stage.state, at: w.actionSpan, pointer: w.pointer)
         }
         if host.keepsNodes { lastNode = w.node }
         // A step that could carry `at` and happened after the clock waited for the running transition.
@@ -744,6 +745,33 @@ struct ScriptRunner {
         guard !contentOverflowReported, !overflowedBefore, state.contentOverflows else { return }
         if host.warnsOncePerScript { contentOverflowReported = true }
         report(.contentOverflow(state, context: context), .warning, at: span(), pointer: pointer())
+    }
+
+    /// The holders whose levels `nested-headers-overflow` has named: each
+    /// level is named once, at the first moment its headers outgrow its box.
+    var nestedOverflowNamed: Set<String> = []
+
+    /// `nested-headers-overflow` after a step: a shown level's headers add up
+    /// to more than its holder's content box (the model clips them to it),
+    /// for a level not named yet (at load, or after an earlier step); the
+    /// note points at the level as written. Linear in the tree, only in a
+    /// tree, and only for an applied step.
+    mutating func checkNestedHeadersFit(_ state: ContainerState, at span: @autoclosure () -> SourceSpan,
+                                        pointer: @autoclosure () -> String) {
+        guard state.nests else { return }
+        let overflowing = state.nestedLevelsOverflowing().filter { !nestedOverflowNamed.contains($0.holder) }
+        guard !overflowing.isEmpty else { return }
+        var levels: [String: NestedLevelDefinition] = [:]
+        for entry in stack.tree() { if let level = entry.definition.nested { levels[entry.definition.spec.id] = level } }
+        for (holder, headers, box) in overflowing {
+            nestedOverflowNamed.insert(holder)
+            let count = levels[holder]?.panels.count ?? state.nestedLevel(heldBy: holder)?.panels.count ?? 0
+            report(StepWording(rule: "nested-headers-overflow",
+                               message: "after this step the \(count == 1 ? "header" : "\(count) headers") of the level nested in `\(holder)` \(count == 1 ? "is" : "add up to") \(points(headers)) points, more than the \(points(box)) points of its content box; \(count == 1 ? "it is" : "they are") clipped to it",
+                               help: "give the container more height, lower the level's `headerHeight`, or open fewer panels beside `\(holder)`"),
+                   .warning, at: span(), pointer: pointer(),
+                   related: levels[holder].map { [RelatedLocation(message: "the level nested in `\(holder)` is here", span: $0.panelsKey.span)] } ?? [])
+        }
     }
 
     /// `open-panel-without-height`, once per script: at load or after the

@@ -747,13 +747,16 @@ struct SemanticChecker {
     }
 
     /// `nested-headers-overflow`: a shown level's headers do not fit its
-    /// parent's content box as the spec loads (the model clips them to it).
+    /// parent's content box as the spec loads (the model clips them to it);
+    /// a level a step shows so is named there (`ScriptRunner.checkNestedHeadersFit`).
     private mutating func checkNestedHeadersFit(_ state: ContainerState, tree: [TreeEntry]) {
         let overflowing = state.nestedLevelsOverflowing()
         guard !overflowing.isEmpty else { return }
         var holders: [String: TreeEntry] = [:]
         for entry in tree where entry.definition.nested != nil { holders[entry.definition.spec.id] = entry }
         for (holder, headers, box) in overflowing {
+            // Named once: the script's steps do not name it again.
+            runner.nestedOverflowNamed.insert(holder)
             guard let entry = holders[holder], let level = entry.definition.nested else { continue }
             let count = level.panels.count
             report("nested-headers-overflow", .warning,

@@ -138,11 +138,16 @@ package enum StepTable {
     /// The warnings about the state a step leaves (`content-overflow` and
     /// `open-panel-without-height`, given after the step that brings them about).
     private static let leaving = ["content-overflow", "open-panel-without-height"]
+    /// The warning of a step that can show a nested level in a box too small
+    /// for its headers: one that opens a panel, or shrinks the space (a
+    /// `collapse` only ever gives the boxes more room; an `update` cannot
+    /// bring a level).
+    private static let showing = ["nested-headers-overflow"]
 
     private static let tap = StepForm(
         key: .action(.tap), value: .panel(), takesAt: true, changes: .expansion, settlesExpansion: false,
         synonyms: ["click", "press", "touch", "select", "toggle"],
-        rules: clocked + naming + ["tap-ignored"] + leaving)
+        rules: clocked + naming + ["tap-ignored"] + leaving + showing)
     private static let wait = StepForm(
         key: .action(.wait), value: .seconds, takesAt: false, changes: nil, settlesExpansion: false,
         synonyms: ["sleep", "delay", "pause"],
@@ -150,11 +155,11 @@ package enum StepTable {
     private static let resize = StepForm(
         key: .action(.resize), value: .size, takesAt: true, changes: nil, settlesExpansion: false,
         synonyms: ["size", "rotate"],
-        rules: clocked + ["headers-overflow"] + leaving)
+        rules: clocked + ["headers-overflow"] + leaving + showing)
     private static let expand = StepForm(
         key: .action(.expand), value: .panel(orNull: true), takesAt: true, changes: .expansion, settlesExpansion: true,
         synonyms: ["open", "show", "unfold"],
-        rules: clocked + naming + ["step-blocked-by-modal"] + leaving)
+        rules: clocked + naming + ["step-blocked-by-modal"] + leaving + showing)
     private static let collapse = StepForm(
         key: .action(.collapse), value: .panel(keyword: "all"), takesAt: true, changes: .expansion, settlesExpansion: true,
         synonyms: ["close", "fold", "hide"],
@@ -162,7 +167,7 @@ package enum StepTable {
     private static let reveal = StepForm(
         key: .action(.reveal), value: .panelID, takesAt: true, changes: .expansion, settlesExpansion: false,
         synonyms: ["goto", "jump", "find", "navigate"],
-        rules: clocked + ["unknown-panel-id", "yaml11-boolean", "step-blocked-by-modal", "reveal-blocked"] + leaving)
+        rules: clocked + ["unknown-panel-id", "yaml11-boolean", "step-blocked-by-modal", "reveal-blocked"] + leaving + showing)
     private static let present = StepForm(
         key: .action(.present), value: .text, takesAt: true, changes: .modal, settlesExpansion: false,
         synonyms: ["modal", "push"],
@@ -175,7 +180,7 @@ package enum StepTable {
         key: .action(.setPanels), value: .stack, takesAt: true, changes: .stack, settlesExpansion: false,
         synonyms: ["panels", "replace", "set"],
         rules: clocked + ["duplicate-panel-id", "unknown-panel-id", "yaml11-boolean", "step-blocked-by-modal", "headers-overflow"]
-            + leaving + ["content-height-unused", "content-height-overflow", "low-contrast", "colour-without-alpha", "invisible-header"])
+            + leaving + showing + ["content-height-unused", "content-height-overflow", "low-contrast", "colour-without-alpha", "invisible-header"])
     /// Like `resize`, it changes no panel's open state and nothing a later
     /// step depends on but what the layout shows. Its headers keep their
     /// heights and the space under them stays, so neither `headers-overflow`

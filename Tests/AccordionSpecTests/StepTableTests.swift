@@ -103,6 +103,9 @@ final class StepTableTests: XCTestCase {
         // Two open panels of 5 rows (220) each under two headers (88): 528 of 700.
         "rows": "container: {height: 700, expansion: multiple, layout: fit, expanded: [a, b]}\npanels: [{id: a, title: A, content: {rows: [r1, r2, r3, r4, r5]}}, {id: b, title: B, content: {rows: [r1, r2, r3, r4, r5]}}]",
         "nested": "panels: [{id: a, title: A}, {id: b, title: B, disabled: true, content: {panels: [{id: b1, title: B1}]}}]",
+        // A level of three headers (132) in a's box of 200 − 88 = 112 once a opens (`crowded`), or in 400 − 88 = 312, open (`roomyTree`).
+        "crowded": "container: {height: 200, expanded: null}\npanels: [{id: a, title: A, content: {panels: [{id: a1, title: A1}, {id: a2, title: A2}, {id: a3, title: A3}]}}, {id: b, title: B}]",
+        "roomyTree": "container: {height: 400, expanded: a}\npanels: [{id: a, title: A, content: {panels: [{id: a1, title: A1}, {id: a2, title: A2}, {id: a3, title: A3}]}}, {id: b, title: B}]",
     ]
 
     /// One step of each kind, as a flow mapping's first entry.
@@ -164,6 +167,13 @@ final class StepTableTests: XCTestCase {
         case ("reveal", "content-overflow"): return ("tall", ["- reveal: {panel: c, open: true}"])
         case ("reveal", "open-panel-without-height"): return ("full", ["- reveal: {panel: a, open: true}"])
         case ("expect", "unknown-event"): return ("plain", ["- expect: {events: [addChilds a]}"])
+        case ("tap", "nested-headers-overflow"): return ("crowded", ["- tap: a"])
+        case ("expand", "nested-headers-overflow"): return ("crowded", ["- expand: a"])
+        case ("reveal", "nested-headers-overflow"): return ("crowded", ["- reveal: a1"])
+        case ("resize", "nested-headers-overflow"): return ("roomyTree", ["- resize: {width: 375, height: 200}"])
+        // Seven headers (308) leave a 400 − 308 = 92 points.
+        case ("setPanels", "nested-headers-overflow"):
+            return ("roomyTree", ["- setPanels: [a, b, {id: c, title: C}, {id: d, title: D}, {id: e, title: E}, {id: f, title: F}, {id: g, title: G}]"])
         default: return nil
         }
     }
