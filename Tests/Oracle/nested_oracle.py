@@ -39,12 +39,14 @@ What the guide's words are read as, where they leave a choice:
 - an open panel that `setPanels` takes out leaves with its shown
   descendants, grouped by kind as when it closes (descendants first);
 - under `retarget`, the frames the new transition starts from are those
-  shown at the tap: every header; the content of a panel open in its level
-  (one that stays open, or that this tap closes); and every frame of a
-  subtree whose parent is closed after the tap (it moves rigidly from where
-  it was shown, the guide's "a nested frame whose parent closes"). A
-  content the running transition was closing, under a parent that stays
-  open, is gone at the tap, as in a flat stack.
+  shown at the tap: every header, and the content of a panel open in its
+  level (one that stays open, or that this tap closes: "a nested frame
+  whose parent closes" is one whose parent this tap closes). A content the
+  running transition was closing is gone at the tap, as in a flat stack,
+  and the level in it with it ("a level is shown only inside its parent's
+  content box"); if the tap reopens that panel, its content appears with
+  its settled height and the headers in it go on from where they were
+  shown (nothing but that box jumps).
 
 Standard library only. `python3 nested_oracle.py RESOLVED.json [--at T]`
 prints the dump the oracle expects (numbers unrounded).
@@ -418,15 +420,23 @@ class NestedOracle:
             self.saw("transitions moving a subtree")
         if retarget:
             # The frames shown at the tap, from where and how high they were:
-            # every header; a content that stays open or that this tap
-            # closes; and every frame of a subtree whose parent is closed
-            # now (it moves rigidly from where it was shown). A content the
-            # running transition was closing is gone otherwise, and if this
-            # tap opens it again it appears with its settled height.
-            before = {key: f for key, f in before.items()
-                      if key[1] == "header" or was[key[0]] or not self.nodes[key[0]].shown()}
-            if any(key[0] in self.nodes and not self.nodes[key[0]].shown() for key in before):
-                self.saw("retargets carrying a subtree whose parent is closed")
+            # every header, and the content of a panel open in its level
+            # (one that stays open, or that this tap closes; a subtree whose
+            # parent this tap closes moves rigidly from there). A content
+            # the running transition was closing is gone at the tap, as a
+            # flat one is, and the level in it goes with its box; if this
+            # tap opens it again it appears with its settled height, and the
+            # headers in it go on from where they were shown.
+            boxes_gone = {n.id for n in self.tree()
+                          if (n.id, "content") in before and not was[n.id] and n is not opening}
+            kept = {key: f for key, f in before.items()
+                    if (key[1] == "header" or was[key[0]])
+                    and not any(a.id in boxes_gone for a in self.nodes[key[0]].ancestors())}
+            if any(self.nodes[key[0]].ancestors() and key[1] == "header" for key in set(before) - set(kept)):
+                self.saw("retargets taking a closing content's level away")
+            before = kept
+            if any(not self.nodes[key[0]].shown() for key in before):
+                self.saw("retargets carrying a subtree whose parent the tap closes")
         ids = lambda g: [n.id for n in g]  # noqa: E731
         self.emit(t, "beginIgnoringInteractionEvents", cause=cause)
         for ev, group in (("willMoveToParent", gone), ("addChild", come),
