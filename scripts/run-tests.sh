@@ -15,8 +15,8 @@
 #      `accordion drive` sessions through a pipe against `render` and `validate`,
 #      the terminal drawing's row widths against PyPI's wcwidth and in tmux,
 #      the text measure's breaks against ICU's iterators called from C,
-#      the model against an independent oracle of the expansion modes
-#      (Tests/Oracle) on random specs and scripts,
+#      the model against independent oracles of the expansion modes and of
+#      the nested levels (Tests/Oracle) on random specs and scripts,
 #      the embedding example (Examples/EmbeddingHost) against `render --at`,
 #      the official JSON-Schema-Test-Suite through `accordion validate --schema`,
 #      `accordion lsp` through a scripted client and Neovim's (Debian's
@@ -161,6 +161,11 @@ python_stage "text-breaks" python3 -B Tests/Text/breaks_test.py --accordion .bui
 # interruption policy, through `drive` sessions and `render --at`; the seed is
 # printed (--seed replays it).
 python_stage "oracle" python3 -B Tests/Oracle/oracle_test.py .build/release/accordion --cases 400
+# The nested levels against an independent reading of the guide's "Nested
+# accordions" and "reveal" (Tests/Oracle/nested_oracle.py) on random trees of
+# 1-3 levels and scripts: `render --format json` settled, `--at` mid-transition
+# and `--steps`, and `validate`'s verdicts; about 35 s (the seed is printed).
+python_stage "nested oracle" python3 -B Tests/Oracle/nested_oracle_test.py .build/release/accordion --cases 600
 python_stage "embedding-example" python3 -B Tests/Drive/embedding_test.py .build/release/EmbeddingHost .build/release/accordion
 python_stage "json-schema-test-suite" python3 -B Tests/Conformance/json_schema_test_suite.py .build/release/accordion
 # The language server: every method through a scripted client (diagnostics
