@@ -127,6 +127,10 @@ MUTATIONS = {
     "nested-fit-shares": (
         "else if (q.own !== undefined) preferred = q.own;", "",
         "in `fit` a nested panel with a size of its own takes a share instead"),
+    "retarget-keeps-closing-nested-content": (
+        "const contentBefore = (t, j, cb) => n + j === t.nfrom || (isOpenNum(n + j) && n + j !== t.nto) ? cb : null;",
+        "const contentBefore = (t, j, cb) => cb;",
+        "after a retargeting tap, a nested content the interrupted transition was closing stays on screen"),
     "linear-always": (
         'if (D.curveName === "linear") return progress;', "return progress;",
         "every curve plays as linear"),
