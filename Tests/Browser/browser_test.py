@@ -518,6 +518,18 @@ LISTEN = """(() => {
 })()"""
 
 
+def open_listening(browser, url, listener):
+    """Opens `url` from another document (from the same one a new fragment
+    would only change the fragment) with `listener` run before the page's
+    own script, so it hears what the page does at load."""
+    script = browser.call("Page.addScriptToEvaluateOnNewDocument", source=listener)["identifier"]
+    try:
+        browser.navigate("about:blank")
+        browser.navigate(url)
+    finally:
+        browser.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script)
+
+
 def change_events(run, browser):
     """A host page's listener receives one `accordionchange` per panel whose
     expanded state changes, on the container (#screen) and bubbling to the
@@ -589,13 +601,7 @@ def change_events(run, browser):
 
     # A URL fragment naming a panel opens it as a tap would, at load (the
     # listener is in place before the page's script runs) and when it changes.
-    script = browser.call("Page.addScriptToEvaluateOnNewDocument", source=LISTEN)["identifier"]
-    try:
-        # From another document: from this one, #b would only change the fragment.
-        browser.navigate("about:blank")
-        browser.navigate("file://" + path + "#b")
-    finally:
-        browser.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script)
+    open_listening(browser, "file://" + path + "#b", LISTEN)
     want = [["screen", "a", False, "fragment", True, "false"], ["screen", "b", True, "fragment", True, "true"]]
     if browser.eval("window.__changes") != want:
         raise Failure(f"page.html#b at load: accordionchange {browser.eval('window.__changes')}, expected {want}")
@@ -701,12 +707,7 @@ def nested_links(run, browser):
              [["general", False], ["network", True], ["wifi", False], ["bluetooth", True], ["my-devices", False],
               ["other-devices", True]]),
             ("#:~:text=Managed%20by%20your%20organisation", "find", None, [])):
-        script = browser.call("Page.addScriptToEvaluateOnNewDocument", source=NESTED_LISTEN)["identifier"]
-        try:
-            browser.navigate("about:blank")
-            browser.navigate("file://" + path + "?clock=manual" + link)
-        finally:
-            browser.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script)
+        open_listening(browser, "file://" + path + "?clock=manual" + link, NESTED_LISTEN)
         # A text fragment is looked for once the page has been drawn.
         for _ in range(30):
             browser.eval("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
@@ -733,12 +734,7 @@ def nested_links(run, browser):
     # lies on one of the model's lines: each line is a block of its own, which a match does not cross.
     faq = os.path.join(ROOT, "samples", "faq.yaml")
     page = run.page(faq, "faq-find", extra=["--no-script"])
-    script = browser.call("Page.addScriptToEvaluateOnNewDocument", source=NESTED_LISTEN)["identifier"]
-    try:
-        browser.navigate("about:blank")
-        browser.navigate("file://" + page + "?clock=manual#:~:text=PayPal%20and%20Apple%20Pay")
-    finally:
-        browser.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script)
+    open_listening(browser, "file://" + page + "?clock=manual#:~:text=PayPal%20and%20Apple%20Pay", NESTED_LISTEN)
     for _ in range(30):
         browser.eval("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         if browser.eval("window.__changes.length"):
