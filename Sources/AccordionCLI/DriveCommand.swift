@@ -48,6 +48,7 @@ let driveCommand = CommandSpec(
     options: [
         OptionSpec(long: "reduced-motion", help: "Drive the container as a viewer who asks for reduced motion: under "
             + "the spec's animation.reducedMotion (instant by default) every transition takes 0 s."),
+        deviceOption,
         colorOption,
     ],
     run: { args throws(UsageError) in try DriveJob.main(args) }
@@ -66,6 +67,8 @@ enum DriveJob {
         case .success(let d): document = d
         }
         document.container.prefersReducedMotion = args.has("reduced-motion")
+        // The command line's device wins over the spec's, as in `render` and `preview`.
+        if let device = args.value("device").flatMap(Device.init(rawValue:)) { document.container = document.container.shown(on: device) }
         var session = DriveSession(document: document)
         var reader = LineReader(fd: 0, maxLine: maxLineBytes)
         // Answers wait only while more lines are already read: they are all

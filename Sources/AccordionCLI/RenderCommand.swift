@@ -378,7 +378,7 @@ enum OutputPath {
     }
 }
 
-/// `--device`, which `render` and `preview` share: the device the container
+/// `--device`, which `render`, `preview` and `drive` share: the device the container
 /// is shown on instead of the spec's (`ContainerSpec.shown(on:)`).
 let deviceOption = OptionSpec(long: "device", valueName: "device", allowed: Device.allCases.map(\.rawValue),
                               help: "Show the container on this device instead of the spec's 'device': phone (393 × 852), "

@@ -70,6 +70,30 @@ final class DeviceCommandTests: XCTestCase {
         XCTAssertTrue(v.stdout.contains("759"), v.stdout)
     }
 
+    /// `drive --device` drives the container the device shows: its snapshot is
+    /// `render --device`'s dump of the same moment, and a tap's frames are the
+    /// safe area's (a phone-landscape screen's container is 734 wide).
+    func testDriveOnADeviceDrivesItsSafeArea() throws {
+        let file = try spec("drive.yaml", "accordion: 1\npanels:\n  - {id: a, title: A}\n  - {id: b, title: B}\n")
+        let r = try CLI.run(["drive", "--device", "phone-landscape", file.path],
+                            stdin: Data("{\"snapshot\": true}\n{\"tap\": \"b\"}\n{\"snapshot\": {\"at\": 5}}\n".utf8))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        XCTAssertEqual(lines.count, 3, r.stdout)
+        let first = try XCTUnwrap(lines[0]?["snapshot"] as? [String: Any], r.stdout)
+        XCTAssertEqual((first["device"] as? [String: Any])?["name"] as? String, "phone-landscape")
+        let rendered = try dump(["--device", "phone-landscape", file.path])
+        XCTAssertEqual((first["container"] as? [String: Any])?["width"] as? Double, 734)
+        XCTAssertEqual((first["container"] as? [String: Any])?["height"] as? Double,
+                       (rendered["container"] as? [String: Any])?["height"] as? Double)
+        let after = try XCTUnwrap(lines[2]?["snapshot"] as? [String: Any], r.stdout)
+        let b = try XCTUnwrap((after["panels"] as? [[String: Any]])?[1]["content"] as? [String: Any], r.stdout)
+        XCTAssertEqual(b["width"] as? Double, 734)
+        let bad = try CLI.run(["drive", "--device", "watch", file.path], stdin: Data())
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("phone-landscape"), bad.stderr)
+    }
+
     func testAWrittenSizeUnderADeviceIsWarnedOnceAtItsPlace() throws {
         let both = try spec("both.yaml", "accordion: 1\ndevice: phone\ncontainer:\n  width: 375\n  height: 667\npanels:\n  - {id: a, title: A}\n")
         let r = try CLI.run(["validate", "--color", "never", both.path])
