@@ -251,18 +251,10 @@ public enum HTMLRender {
             out += ",\"color\":" + quote(cssColor(p.spec.color)) + ",\"titleColor\":" + quote(cssColor(p.spec.titleColor))
             out += ",\"header\":" + rect(p.collapsedHeader) + ",\"content\":" + rect(p.expandedContent)
             if p.shares { out += ",\"shares\":true" }
-            if p.spec.disabled { out += ",\"disabled\":true" }
-            if let dark = p.spec.dark { out += ",\"dark\":[" + quote(cssColor(dark.color)) + "," + quote(cssColor(dark.titleColor)) + "]" }
             // The header's language and direction where they differ from the page's.
             let writing = p.spec.writing(in: page)
-            out += headerParts(p.spec, header: p.collapsedHeader, measure: s.container.textMeasure.measure, lang: writing.panel.lang)
-            if let font = s.container.textMeasure.measure.shapedTitleFont {
-                out += ",\"titleFont\":" + quote(EmbeddedFontFaces.familyList(font, lang: writing.panel.lang, in: fonts))
-            }
-            if writing.panel.lang != page.lang, let lang = writing.panel.lang { out += ",\"lang\":" + quote(lang) }
-            if TextDirections.isRightToLeft(p.spec.title, writing.panel.direction) != pageIsRightToLeft(page) {
-                out += ",\"dir\":" + quote(pageIsRightToLeft(page) ? "ltr" : "rtl")
-            }
+            out += headerFields(p.spec, header: p.collapsedHeader, title: writing.panel, page: page,
+                                measure: s.container.textMeasure.measure, fonts: fonts)
             if let content = p.spec.content {
                 out += ",\"drawing\":" + drawnContent(content, lines: s.panels[i].textLines, writing: writing.content, page: page, fonts: fonts)
             }
@@ -296,6 +288,26 @@ public enum HTMLRender {
                 + "," + (e.reason.map { quote($0.rawValue) } ?? "null") + "," + (e.cause.map { quote($0.name) } ?? "null") + "]"
         }.joined(separator: ",\n")
         out += "]}"
+        return out
+    }
+
+    /// A header's flags and looks as the page reads them, the same for a
+    /// top-level and a nested panel: `disabled` and `dark` (only when so),
+    /// its parts (`headerParts`), the family of a title shaped in a font, and
+    /// its title's `lang` and `dir` where they differ from the page's
+    /// (`title`, the writing in effect for it).
+    static func headerFields(_ panel: PanelSpec, header: Rect, title: Writing, page: Writing, measure: any TextMeasure,
+                             fonts: EmbeddedFonts) -> String {
+        var out = panel.disabled ? ",\"disabled\":true" : ""
+        if let dark = panel.dark { out += ",\"dark\":[" + quote(cssColor(dark.color)) + "," + quote(cssColor(dark.titleColor)) + "]" }
+        out += headerParts(panel, header: header, measure: measure, lang: title.lang)
+        if let font = measure.shapedTitleFont {
+            out += ",\"titleFont\":" + quote(EmbeddedFontFaces.familyList(font, lang: title.lang, in: fonts))
+        }
+        if title.lang != page.lang, let lang = title.lang { out += ",\"lang\":" + quote(lang) }
+        if TextDirections.isRightToLeft(panel.title, title.direction) != pageIsRightToLeft(page) {
+            out += ",\"dir\":" + quote(pageIsRightToLeft(page) ? "ltr" : "rtl")
+        }
         return out
     }
 
@@ -413,19 +425,7 @@ struct NestedData {
                 out += ",\"in\":\(index),\"at\":\(local),\"top\":\(top)"
                 if let holds { out += ",\"holds\":\(holds)" }
                 if let height = playback.model.state.nestedOwnHeight(of: panel) { out += ",\"own\":" + HTMLRender.num(height) }
-                if panel.disabled { out += ",\"disabled\":true" }
-                if let dark = panel.dark {
-                    out += ",\"dark\":[" + HTMLRender.quote(HTMLRender.cssColor(dark.color)) + ","
-                        + HTMLRender.quote(HTMLRender.cssColor(dark.titleColor)) + "]"
-                }
-                out += HTMLRender.headerParts(panel, header: header, measure: measure, lang: own.panel.lang)
-                if let font = measure.shapedTitleFont {
-                    out += ",\"titleFont\":" + HTMLRender.quote(EmbeddedFontFaces.familyList(font, lang: own.panel.lang, in: fonts))
-                }
-                if own.panel.lang != page.lang, let lang = own.panel.lang { out += ",\"lang\":" + HTMLRender.quote(lang) }
-                if TextDirections.isRightToLeft(panel.title, own.panel.direction) != HTMLRender.pageIsRightToLeft(page) {
-                    out += ",\"dir\":" + HTMLRender.quote(HTMLRender.pageIsRightToLeft(page) ? "ltr" : "rtl")
-                }
+                out += HTMLRender.headerFields(panel, header: header, title: own.panel, page: page, measure: measure, fonts: fonts)
                 if let content = panel.content, panel.nested == nil {
                     out += ",\"drawing\":" + HTMLRender.drawnContent(content, lines: frame?.textLines, writing: own.content, page: page,
                                                                     fonts: fonts)

@@ -766,9 +766,7 @@ struct ScriptRunner {
         for (holder, headers, box) in overflowing {
             nestedOverflowNamed.insert(holder)
             let count = levels[holder]?.panels.count ?? state.nestedLevel(heldBy: holder)?.panels.count ?? 0
-            report(StepWording(rule: "nested-headers-overflow",
-                               message: "after this step the \(count == 1 ? "header" : "\(count) headers") of the level nested in `\(holder)` \(count == 1 ? "is" : "add up to") \(points(headers)) points, more than the \(points(box)) points of its content box; \(count == 1 ? "it is" : "they are") clipped to it",
-                               help: "give the container more height, lower the level's `headerHeight`, or open fewer panels beside `\(holder)`"),
+            report(.nestedHeadersOverflow(holder: holder, count: count, headers: headers, box: box, context: " after this step"),
                    .warning, at: span(), pointer: pointer(),
                    related: levels[holder].map { [RelatedLocation(message: "the level nested in `\(holder)` is here", span: $0.panelsKey.span)] } ?? [])
         }

@@ -758,11 +758,9 @@ struct SemanticChecker {
             // Named once: the script's steps do not name it again.
             runner.nestedOverflowNamed.insert(holder)
             guard let entry = holders[holder], let level = entry.definition.nested else { continue }
-            let count = level.panels.count
-            report("nested-headers-overflow", .warning,
-                   "the \(count == 1 ? "header" : "\(count) headers") of the level nested in `\(holder)` \(count == 1 ? "is" : "add up to") \(points(headers)) points, more than the \(points(box)) points of its content box as the spec loads; \(count == 1 ? "it is" : "they are") clipped to it",
-                   at: level.panelsKey, pointer: entry.pointer + "/content/panels",
-                   help: "give the container more height, lower the level's `headerHeight`, or open fewer panels beside `\(holder)`")
+            let w = StepWording.nestedHeadersOverflow(holder: holder, count: level.panels.count, headers: headers, box: box,
+                                                      context: " as the spec loads")
+            report(w.rule, .warning, w.message, at: level.panelsKey, pointer: entry.pointer + "/content/panels", help: w.help)
         }
     }
 

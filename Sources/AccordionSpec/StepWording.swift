@@ -203,6 +203,15 @@ struct StepWording {
                             + "(the title's size grows with its header up to 17 points), or remove the subtitle")
     }
 
+    /// `nested-headers-overflow`: the `count` headers of the level nested in
+    /// `holder` add up to `headers` points, more than its box of `box`;
+    /// `context` says when (" as the spec loads", " after this step").
+    static func nestedHeadersOverflow(holder: String, count: Int, headers: Double, box: Double, context: String) -> StepWording {
+        StepWording(rule: "nested-headers-overflow",
+                    message: "the \(count == 1 ? "header" : "\(count) headers") of the level nested in `\(holder)` \(count == 1 ? "is" : "add up to") \(points(headers)) points, more than the \(points(box)) points of its content box\(context); \(count == 1 ? "it is" : "they are") clipped to it",
+                    help: "give the container more height, lower the level's `headerHeight`, or open fewer panels beside `\(holder)`")
+    }
+
     /// `content-overflow`: after the step (or at load, `context` empty) the
     /// open contents and the headers add up to more than the container.
     static func contentOverflow(_ state: ContainerState, context: String) -> StepWording {
